@@ -1,0 +1,1 @@
+//! Built-in bots: pure deciders over mjai events (issue 3).

@@ -1,0 +1,218 @@
+//! mjai events and actions, as Mortal's engine (and so mjai.app) writes them.
+//!
+//! One enum serves both directions: the referee's events and a bot's answer are the same
+//! JSON objects. Serialisation is canonical: compact, `"type"` first, then the fields in
+//! the order declared here (the order of Mortal's logs), optional fields left out when
+//! absent. Unknown fields in a bot's answer (e.g. `"meta"`) are ignored.
+
+use serde::{Deserialize, Serialize};
+
+use super::tile::Tile;
+
+/// A seat index `0..4`; 0 is the starting dealer (chicha).
+pub type Seat = u8;
+
+/// One mjai event or action. `deltas` and `scores` are points; `kyotaku` and `honba` count
+/// sticks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// First event of a game. In the log it carries `seed`; a bot receives its `id` (seat).
+    StartGame {
+        /// Player names, seat order.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        names: Option<[String; 4]>,
+        /// Wall seed `[seed, key]` (mjai.app form), in the full log only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<[u64; 2]>,
+        /// The receiving seat, in a bot's view only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<Seat>,
+    },
+    /// A hand (kyoku) starts. `kyoku` is 1..4 within the round wind `bakaze`.
+    StartKyoku {
+        /// Round wind: E, S, W (or N).
+        bakaze: Tile,
+        /// First dora indicator.
+        dora_marker: Tile,
+        /// Hand number 1..4 within the round.
+        kyoku: u8,
+        /// Honba (repeat) sticks.
+        honba: u8,
+        /// Riichi sticks on the table.
+        kyotaku: u8,
+        /// Dealer seat.
+        oya: Seat,
+        /// Scores in points, seat order.
+        scores: [i32; 4],
+        /// Starting 13 tiles per seat; other seats' are `?` in a bot's view.
+        tehais: [[Tile; 13]; 4],
+    },
+    /// A draw; `pai` is `?` when another seat draws.
+    Tsumo { actor: Seat, pai: Tile },
+    /// A discard. `tsumogiri` is true when the discarded tile is the one just drawn.
+    Dahai { actor: Seat, pai: Tile, tsumogiri: bool },
+    /// Chi of `target`'s discard `pai` (target is always the kamicha).
+    Chi { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 2] },
+    /// Pon of `target`'s discard `pai`.
+    Pon { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 2] },
+    /// Open kan on `target`'s discard `pai`.
+    Daiminkan { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 3] },
+    /// Added kan: `pai` joins the pon made of `consumed`.
+    Kakan { actor: Seat, pai: Tile, consumed: [Tile; 3] },
+    /// Closed kan of four tiles from the hand.
+    Ankan { actor: Seat, consumed: [Tile; 4] },
+    /// A new dora indicator is revealed.
+    Dora { dora_marker: Tile },
+    /// Riichi declaration; the discard follows.
+    Reach { actor: Seat },
+    /// The riichi discard passed: 1000 points are deposited.
+    ReachAccepted { actor: Seat },
+    /// A win. From a bot: `actor`, `target` (itself for tsumo), optionally `pai`. In the log:
+    /// `deltas` (points, kyotaku and honba included) and `ura_markers`.
+    Hora {
+        actor: Seat,
+        target: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pai: Option<Tile>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ura_markers: Option<Vec<Tile>>,
+    },
+    /// A drawn hand. From a bot: kyuushu kyuuhai (only `actor`, optional). In the log:
+    /// `deltas`; `reason` is `"error"` for a chombo, with the offender as `actor`.
+    Ryukyoku {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        actor: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// End of a hand.
+    EndKyoku,
+    /// End of the game.
+    EndGame,
+    /// Pass / acknowledge.
+    None,
+}
+
+impl Event {
+    /// Canonical compact JSON (no trailing newline).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("mjai events always serialise")
+    }
+
+    /// The acting seat, for events that have one.
+    pub fn actor(&self) -> Option<Seat> {
+        use Event::{Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon, Reach, ReachAccepted, Ryukyoku, Tsumo};
+        match *self {
+            Tsumo { actor, .. }
+            | Dahai { actor, .. }
+            | Chi { actor, .. }
+            | Pon { actor, .. }
+            | Daiminkan { actor, .. }
+            | Kakan { actor, .. }
+            | Ankan { actor, .. }
+            | Reach { actor }
+            | ReachAccepted { actor }
+            | Hora { actor, .. } => Some(actor),
+            Ryukyoku { actor: Some(actor), .. } => Some(actor),
+            _ => Option::None,
+        }
+    }
+
+    /// This event as `seat` may see it: other seats' `tehais` and `tsumo` tiles become `?`,
+    /// and `start_game` carries `id` instead of the seed. Everything else is public.
+    pub fn masked_for(&self, seat: Seat) -> Event {
+        match self {
+            Event::StartGame { names, .. } => Event::StartGame { names: names.clone(), seed: None, id: Some(seat) },
+            Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
+                let mut t = *tehais;
+                for (s, hand) in t.iter_mut().enumerate() {
+                    if s as Seat != seat {
+                        *hand = [Tile::UNKNOWN; 13];
+                    }
+                }
+                Event::StartKyoku {
+                    bakaze: *bakaze,
+                    dora_marker: *dora_marker,
+                    kyoku: *kyoku,
+                    honba: *honba,
+                    kyotaku: *kyotaku,
+                    oya: *oya,
+                    scores: *scores,
+                    tehais: t,
+                }
+            }
+            Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo { actor: *actor, pai: Tile::UNKNOWN },
+            e => e.clone(),
+        }
+    }
+}
+
+/// Serialises events as one JSON array on one line (the batch a bot receives), without the
+/// trailing newline.
+pub fn batch_line(events: &[Event]) -> String {
+    serde_json::to_string(events).expect("mjai events always serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_form_matches_mortal_logs() {
+        let lines = [
+            r#"{"type":"start_game","names":["0","1","2","3"],"seed":[100,2000]}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"P"}"#,
+            r#"{"type":"dahai","actor":0,"pai":"8s","tsumogiri":false}"#,
+            r#"{"type":"pon","actor":3,"target":0,"pai":"1p","consumed":["1p","1p"]}"#,
+            r#"{"type":"kakan","actor":1,"pai":"5p","consumed":["5pr","5p","5p"]}"#,
+            r#"{"type":"hora","actor":3,"target":2,"deltas":[0,0,-5200,6200],"ura_markers":["3m"]}"#,
+            r#"{"type":"ryukyoku","deltas":[-1500,1500,1500,-1500]}"#,
+            r#"{"type":"reach_accepted","actor":3}"#,
+            r#"{"type":"end_kyoku"}"#,
+        ];
+        for l in lines {
+            let e: Event = serde_json::from_str(l).unwrap();
+            assert_eq!(e.to_json(), l);
+        }
+    }
+
+    #[test]
+    fn bot_answers_with_extra_fields_parse() {
+        let e: Event =
+            serde_json::from_str(r#"{"type":"dahai","actor":0,"pai":"C","tsumogiri":false,"meta":{"q":[1]}}"#).unwrap();
+        assert_eq!(e, Event::Dahai { actor: 0, pai: "C".parse().unwrap(), tsumogiri: false });
+        assert!(serde_json::from_str::<Event>(r#"{"type":"dahai","pai":"C"}"#).is_err());
+        assert!(serde_json::from_str::<Event>(r#"{"type":"dahai","actor":0,"pai":"0m","tsumogiri":true}"#).is_err());
+    }
+
+    #[test]
+    fn masking_hides_other_seats_only() {
+        let t: Tile = "1m".parse().unwrap();
+        let e = Event::Tsumo { actor: 2, pai: t };
+        assert_eq!(e.masked_for(2), e);
+        assert_eq!(e.masked_for(0), Event::Tsumo { actor: 2, pai: Tile::UNKNOWN });
+        let sk = Event::StartKyoku {
+            bakaze: "E".parse().unwrap(),
+            dora_marker: t,
+            kyoku: 1,
+            honba: 0,
+            kyotaku: 0,
+            oya: 0,
+            scores: [25000; 4],
+            tehais: [[t; 13]; 4],
+        };
+        match sk.masked_for(1) {
+            Event::StartKyoku { tehais, .. } => {
+                assert_eq!(tehais[1], [t; 13]);
+                assert_eq!(tehais[0], [Tile::UNKNOWN; 13]);
+                assert_eq!(tehais[3], [Tile::UNKNOWN; 13]);
+            }
+            _ => unreachable!(),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Bot runtimes: where a bot runs and how one line goes in and one line comes out.
+//! Async (tokio); nothing here knows the rules of mahjong.
+//!
+//! Every runtime gives a [`Bot`]: send one line, get one line back within a timeout, stop
+//! for sure. The match loop only sees this trait.
+
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+
+/// A running bot for one seat.
+pub trait Bot: Send {
+    /// Writes `line` (one JSON array, no newline) and waits for one answer line, at most
+    /// `timeout`. The answer is returned without its newline.
+    fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>>;
+
+    /// Stops the bot for sure (kills one that ignores SIGTERM) and frees what it holds
+    /// (its container is removed). Idempotent.
+    fn stop(&mut self) -> BoxFuture<'_, ()>;
+}
+
+/// Why a bot gave no usable answer line. The match layer turns each into a chombo.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BotError {
+    /// No full line within the timeout (seconds).
+    #[error("no answer within {0:.1} s")]
+    Timeout(f64),
+    /// The bot's process ended.
+    #[error("bot exited ({0})")]
+    Crashed(String),
+    /// The answer line exceeded the limit (bytes).
+    #[error("answer line longer than {0} bytes")]
+    Oversized(usize),
+    /// The bot closed its stdout without exiting.
+    #[error("bot closed its output")]
+    Closed,
+    /// The answer is not UTF-8.
+    #[error("answer is not valid UTF-8")]
+    InvalidUtf8,
+    /// Any other transport failure, with its cause.
+    #[error("transport error: {0}")]
+    Transport(String),
+}
+
+impl BotError {
+    /// The `error_type` written to `errors.json` (mjai.app names: timeout, runtime, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BotError::Timeout(_) => "timeout",
+            BotError::Crashed(_) => "crashed",
+            BotError::Oversized(_) => "oversized",
+            BotError::Closed => "closed",
+            BotError::InvalidUtf8 => "invalid_utf8",
+            BotError::Transport(_) => "runtime",
+        }
+    }
+}
