@@ -55,3 +55,8 @@ impl BotError {
         }
     }
 }
+
+pub mod builtin;
+pub mod docker;
+pub mod process;
+pub mod submission;

@@ -3,7 +3,12 @@
 //!
 //! The public API is this module's re-exports; submodules are implementation.
 
+mod agari;
+mod fu;
 mod meld;
+mod score;
+mod shanten;
+mod yaku;
 
 pub use meld::{Meld, MeldKind};
 
@@ -14,16 +19,14 @@ use super::tile::{Tile, KINDS};
 /// Minimum over the standard form, chiitoitsu and kokushi (the latter two only with no
 /// melds). `-1` means a complete hand (14-tile form), `0` tenpai.
 pub fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
-    let _ = (counts, melds);
-    unimplemented!("issue 2")
+    shanten::shanten(counts, melds)
 }
 
 /// Tile kinds that complete a tenpai concealed part of `3k+1` tiles (bit `k` set for kind
 /// `k`). Counts the kind even when all four are visible (Tenhou: such a wait is still tenpai
 /// unless the hand itself holds all four of it).
 pub fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
-    let _ = (counts, melds);
-    unimplemented!("issue 2")
+    shanten::waits(counts, melds)
 }
 
 /// Riichi state of the winner.
@@ -116,6 +119,5 @@ pub enum NoWin {
 
 /// Scores a win: the best-scoring decomposition under Tenhou rules.
 pub fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
-    let _ = ctx;
-    unimplemented!("issue 2")
+    score::evaluate(ctx)
 }

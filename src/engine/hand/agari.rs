@@ -1,0 +1,1 @@
+//! Agari detection and decompositions (issue 2).

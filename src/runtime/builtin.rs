@@ -1,0 +1,1 @@
+//! In-process runtime for built-in bots (issue 3).

@@ -1,0 +1,1 @@
+//! The http transport (mjai.app-compatible relay) (issue 4).

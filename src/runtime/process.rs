@@ -1,0 +1,1 @@
+//! Local child-process runtime (issue 4).

@@ -1,0 +1,1 @@
+//! Submission intake: zips and folders holding bot.py (issue 4).
