@@ -111,3 +111,14 @@ fn invalid_inputs_are_errors_not_panics() {
     assert!(matches!(no_win(&open_riichi), NoWin::Invalid(m) if m.contains("riichi")));
     assert_eq!(no_win(&ron("23499m567p23456s", "9s")), NoWin::NotAgari);
 }
+
+#[test]
+fn real_yakuman_beats_kazoe_of_equal_points() {
+    // 222 333 444 888p + 66p tanki by tsumo: suuankou tanki. The 234p x3 reading with riichi
+    // ippatsu tsumo tanyao chinitsu iipeikou + 3 ura is 14 han, kazoe yakuman, the same
+    // 48000 for the dealer; Tenhou shows the yakuman.
+    let mut c = riichi(dealer(tsumo("2223334446888p", "6p")));
+    c.ippatsu = true;
+    c.ura_markers = mjai_sim::engine::tile::parse_compact("1p").unwrap();
+    yakuman(&c, &["suuankou tanki"], 1, 48000);
+}

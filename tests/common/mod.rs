@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod gen;
+
 use mjai_sim::engine::hand::{evaluate, HandScore, Meld, MeldKind, NoWin, Riichi, WinContext};
 use mjai_sim::engine::tile::parse_compact;
 
