@@ -64,10 +64,20 @@ const GREEN: [u8; 6] = [19, 20, 21, 23, 25, 32];
 impl Facts {
     /// Collects the facts; `concealed` and `all` are computed by the caller after validation.
     pub fn new(ctx: &WinContext, concealed: [u8; KINDS], all: [u8; KINDS]) -> Facts {
-        let present = || (0..KINDS).filter(|&k| all[k] > 0).map(|k| k as u8);
         let mut suits = 0u8;
-        for k in present().filter(|&k| k < 27) {
-            suits |= 1 << (k / 9);
+        let (mut has_honor, mut all_yaochuu, mut all_terminal) = (false, true, true);
+        let (mut all_honor, mut all_green, mut tanyao) = (true, true, true);
+        for k in (0..KINDS as u8).filter(|&k| all[k as usize] > 0) {
+            let (honor, yao) = (k >= 27, is_yaochuu(k));
+            if !honor {
+                suits |= 1 << (k / 9);
+            }
+            has_honor |= honor;
+            all_yaochuu &= yao;
+            all_terminal &= yao && !honor;
+            all_honor &= honor;
+            all_green &= GREEN.contains(&k);
+            tanyao &= !yao;
         }
         Facts {
             all,
@@ -88,12 +98,12 @@ impl Facts {
             bakaze: ctx.bakaze,
             jikaze: ctx.jikaze,
             suits,
-            has_honor: present().any(|k| k >= 27),
-            all_yaochuu: present().all(is_yaochuu),
-            all_terminal: present().all(|k| k < 27 && is_yaochuu(k)),
-            all_honor: present().all(|k| k >= 27),
-            all_green: present().all(|k| GREEN.contains(&k)),
-            tanyao: present().all(|k| !is_yaochuu(k)),
+            has_honor,
+            all_yaochuu,
+            all_terminal,
+            all_honor,
+            all_green,
+            tanyao,
         }
     }
 
