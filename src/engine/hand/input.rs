@@ -51,6 +51,9 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
     for &t in ctx.tehai.iter().chain(std::iter::once(&ctx.win_tile)) {
         known(t, "the concealed tiles")?;
         concealed[t.kind() as usize] += 1;
+        if t.is_red() {
+            red[t.suit() as usize] += 1;
+        }
     }
     all.copy_from_slice(&concealed);
     let mut melds = [Set { kind: SetKind::Shuntsu, first: 0, closed: true }; 4];
@@ -58,12 +61,9 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
         melds[i] = meld_set(m)?;
         for &t in &m.tiles {
             all[t.kind() as usize] += 1;
-        }
-    }
-    let every = ctx.tehai.iter().chain(std::iter::once(&ctx.win_tile));
-    for t in every.chain(ctx.melds.iter().flat_map(|m| m.tiles.iter())) {
-        if t.is_red() {
-            red[t.suit() as usize] += 1;
+            if t.is_red() {
+                red[t.suit() as usize] += 1;
+            }
         }
     }
     if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
