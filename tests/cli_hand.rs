@@ -35,6 +35,15 @@ fn text_output_with_melds_honba_and_kyotaku() {
 }
 
 #[test]
+fn dora_in_mjai_names() {
+    // Indicators 4p and E in mjai names: dora 5p (red, counts as dora and aka) and S (none).
+    // riichi 1 + pinfu 1 + dora 1 + aka 1 = 4 han 30 fu ron: 7700 (Tenhou: no kiriage).
+    let out = hand(&["23499m067p23456s+1s", "--riichi", "--dora", "4p,E", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["han"].as_u64(), v["payment"]["ron"].as_u64()), (Some(4), Some(7700)));
+}
+
+#[test]
 fn bad_hands_exit_non_zero_with_one_line() {
     for (args, want) in [
         (vec!["23499m567p234567s+1s"], "14 concealed tiles"),
@@ -42,6 +51,7 @@ fn bad_hands_exit_non_zero_with_one_line() {
         (vec!["567p345s6678s+6s", "--meld", "pon:111m"], "no yaku"),
         (vec!["23499m567p23456s"], "no '+'"),
         (vec!["567p345s6678s+6s", "--meld", "chii:234m"], "not chi, pon"),
+        (vec!["23499m567p23456s+1s", "--dora", "4p,X"], "'X' is not an mjai tile"),
     ] {
         let out = hand(&args);
         let err = String::from_utf8(out.stderr).unwrap();

@@ -33,7 +33,7 @@ impl Set {
     /// True when the set holds a terminal or honor.
     pub fn has_yaochuu(&self) -> bool {
         match self.kind {
-            SetKind::Shuntsu => self.first % 9 == 0 || self.first % 9 == 6,
+            SetKind::Shuntsu => self.first.is_multiple_of(9) || self.first % 9 == 6,
             _ => is_yaochuu(self.first),
         }
     }
@@ -72,7 +72,7 @@ pub(crate) struct Shape {
 
 /// True for terminals (1, 9) and honors, by kind.
 pub(crate) fn is_yaochuu(kind: u8) -> bool {
-    kind >= 27 || kind % 9 == 0 || kind % 9 == 8
+    kind >= 27 || kind.is_multiple_of(9) || kind % 9 == 8
 }
 
 /// Calls `f` for every standard-form reading of the concealed tiles `concealed` (winning tile
@@ -177,7 +177,7 @@ fn place_win(
                 }
             }
             SetKind::Shuntsu if s.first + 2 == win => {
-                if s.first % 9 == 0 {
+                if s.first.is_multiple_of(9) {
                     Wait::Penchan
                 } else {
                     Wait::Ryanmen
