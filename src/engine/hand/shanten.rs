@@ -95,12 +95,35 @@ fn kokushi(counts: &[u8; KINDS]) -> i8 {
     13 - kinds - i8::from(pair)
 }
 
-/// See [`super::waits`].
+/// See [`super::waits`]. Only kinds that can complete the hand are tried: a standard-form
+/// winning tile shares a mentsu or the pair with held tiles, so it lies within two of a held
+/// kind of its suit; chiitoitsu waits on a held kind; kokushi on a yaochuu kind.
 pub(crate) fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
-    if shanten(counts, melds) != 0 || valid_total(counts).is_none_or(|n| n % 3 != 1) {
+    let Some(n) = valid_total(counts) else { return 0 };
+    if n % 3 != 1 || shanten(counts, melds) != 0 {
         return 0;
     }
-    let (mask, _) = lowering(counts, melds, 0, &[0; KINDS]);
+    let mut candidates = 0u64;
+    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+        if k >= 27 {
+            candidates |= 1 << k;
+        } else {
+            let suit = k / 9 * 9;
+            (k.saturating_sub(2).max(suit)..=(k + 2).min(suit + 8)).for_each(|t| candidates |= 1 << t);
+        }
+    }
+    if melds == 0 && n == 13 {
+        candidates |= YAOCHU.iter().fold(0, |m, &k| m | 1 << k);
+    }
+    let mut c = *counts;
+    let mut mask = 0u64;
+    for k in (0..KINDS).filter(|&k| candidates & (1 << k) != 0 && counts[k] < 4) {
+        c[k] += 1;
+        if shanten(&c, melds) == -1 {
+            mask |= 1 << k;
+        }
+        c[k] -= 1;
+    }
     mask
 }
 
