@@ -8,6 +8,7 @@ mod fu;
 mod meld;
 mod score;
 mod shanten;
+mod shanten_combo;
 mod shanten_table;
 mod yaku;
 
