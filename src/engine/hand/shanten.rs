@@ -37,7 +37,7 @@ fn valid_total(counts: &[u8; KINDS]) -> Option<usize> {
         }
         n += c as usize;
     }
-    (n > 0 && n <= 14 && n % 3 != 0).then_some(n)
+    (n > 0 && n <= 14 && !n.is_multiple_of(3)).then_some(n)
 }
 
 /// See [`super::shanten`].
