@@ -20,7 +20,9 @@ use super::tile::{Tile, KINDS};
 /// Shanten of a concealed part given as counts per tile kind (`1..=14` tiles in all) with
 /// `melds` calls already made (each call removes three tiles from the concealed part).
 /// Minimum over the standard form, chiitoitsu and kokushi (the latter two only with no
-/// melds). `-1` means a complete hand (14-tile form), `0` tenpai.
+/// melds). `-1` means a complete hand (14-tile form), `0` tenpai. The number of mentsu
+/// needed follows from the tile count (`tiles / 3`); `melds` only decides whether chiitoitsu
+/// and kokushi count (and they need 13 or 14 concealed tiles).
 ///
 /// Every form respects the four-tile limit: a hand whose only completion would be a fifth
 /// copy of a kind it holds four of is not tenpai (Tenhou). Chiitoitsu needs seven different
