@@ -1,0 +1,1 @@
+//! Replay of an mjai log through the engine (filled in below).
