@@ -71,7 +71,7 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
         return dahai_options(p, seat, |t| !p.kuikae.contains(&t.kind()));
     }
     if p.reach_declared {
-        return dahai_options(p, seat, |t| tenpai_after(p, t));
+        return dahai_options(p, seat, |t| k.rules.allow_noten_riichi_discard || tenpai_after(p, t));
     }
     let mut out = Vec::new();
     if let Some(d) = p.drawn {
@@ -171,6 +171,9 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
     let counts = p.counts();
     // A call must leave some tile that kuikae allows.
     let can_discard = |consumed: &[Tile], forbidden: &[u8]| {
+        if k.rules.allow_kuikae {
+            return true;
+        }
         let mut rest = p.tehai.clone();
         for t in consumed {
             if let Some(i) = rest.iter().position(|x| x == t) {

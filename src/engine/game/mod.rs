@@ -73,10 +73,32 @@ pub struct Decision {
 #[error("{0}")]
 pub struct Illegal(pub String);
 
+/// Rule switches where the reference engines part from Tenhou. `Rules::default()` is
+/// Tenhou.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rules {
+    /// Allow kuikae (discarding the called kind, or the other end of a chi's sequence,
+    /// right after the call). Tenhou forbids it; Mortal's engine, and so mjai.app, allows
+    /// it (143 of the 4003 calls in the 100 reference games do it).
+    pub allow_kuikae: bool,
+    /// Accept any discard after `reach`, even one that leaves the hand noten (Mortal's
+    /// engine checks tenpai only when `reach` is declared; 3 of the 100 reference games
+    /// have such a discard). Tenhou: the riichi discard must keep tenpai.
+    pub allow_noten_riichi_discard: bool,
+}
+
+impl Rules {
+    /// The rules of Mortal's engine as far as they differ from Tenhou (replay of its logs).
+    pub fn mortal() -> Rules {
+        Rules { allow_kuikae: true, allow_noten_riichi_discard: true }
+    }
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
     config: GameConfig,
+    rules: Rules,
     /// Fixed walls for successive kyoku (tests, replay); seeded walls after they run out.
     fixed_walls: std::collections::VecDeque<Wall>,
     kyoku_index: u32,
@@ -97,13 +119,19 @@ impl Game {
     /// Like [`Game::new`], but the first kyoku use `walls` in order (scenario tests,
     /// replay); later kyoku use seeded walls.
     pub fn with_walls(config: GameConfig, walls: Vec<Wall>) -> Game {
+        Game::with_rules(config, walls, Rules::default())
+    }
+
+    /// Like [`Game::with_walls`], under `rules`.
+    pub fn with_rules(config: GameConfig, walls: Vec<Wall>, rules: Rules) -> Game {
         let mut log = vec![Event::StartGame { names: Some(config.names.clone()), seed: Some(config.seed), id: None }];
         let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
         let state = config.start.clone();
         let wall = fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(config.seed, 0));
-        let kyoku = Kyoku::start(state.bakaze, state.kyoku, state.honba, state.kyotaku, state.scores, wall, &mut log);
+        let kyoku = Kyoku::start(state.bakaze, state.kyoku, state.honba, state.kyotaku, state.scores, wall, rules, &mut log);
         let mut g = Game {
             config,
+            rules,
             fixed_walls,
             kyoku_index: 0,
             state,
@@ -217,7 +245,7 @@ impl Game {
                         self.kyoku_index += 1;
                         let wall =
                             self.fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(self.config.seed, self.kyoku_index));
-                        self.kyoku = Kyoku::start(s.bakaze, s.kyoku, s.honba, s.kyotaku, s.scores, wall, &mut self.log);
+                        self.kyoku = Kyoku::start(s.bakaze, s.kyoku, s.honba, s.kyotaku, s.scores, wall, self.rules, &mut self.log);
                         self.state = s;
                     }
                 }

@@ -14,6 +14,7 @@ use crate::engine::tile::Tile;
 
 use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
+use super::Rules;
 
 pub use turn::kuikae;
 
@@ -80,6 +81,8 @@ pub struct Kyoku {
     pub rinshan_turn: bool,
     /// Set when the kyoku is over.
     pub outcome: Option<Outcome>,
+    /// Rule switches.
+    pub rules: Rules,
 }
 
 impl Kyoku {
@@ -91,6 +94,7 @@ impl Kyoku {
         kyotaku: u8,
         scores: [i32; 4],
         wall: Wall,
+        rules: Rules,
         log: &mut Vec<Event>,
     ) -> Kyoku {
         let oya = (kyoku - 1) % 4;
@@ -112,6 +116,7 @@ impl Kyoku {
             dora_after_tsumo: false,
             rinshan_turn: false,
             outcome: None,
+            rules,
         };
         log.push(Event::StartKyoku {
             bakaze,

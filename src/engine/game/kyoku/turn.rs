@@ -146,6 +146,7 @@ impl Kyoku {
         };
         self.players[discarder as usize].nagashi = false;
         self.interrupt();
+        let allow_kuikae = self.rules.allow_kuikae;
         let p = &mut self.players[actor as usize];
         for &t in &consumed {
             p.remove(t);
@@ -153,7 +154,7 @@ impl Kyoku {
         let mut tiles = consumed.clone();
         tiles.push(pai);
         p.calls.push(Call { meld: Meld { kind, tiles }, target: Some(discarder) });
-        p.kuikae = kuikae(pai, &consumed, kind);
+        p.kuikae = if allow_kuikae { Vec::new() } else { kuikae(pai, &consumed, kind) };
         set_pao(p, discarder, pai, kind);
         log.push(action.clone());
         if kind == MeldKind::Daiminkan {
