@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::event::{Event, Seat};
 use crate::engine::tile::Tile;
 
-use super::wall::{full_set, Wall, LIVE_TILES};
+use super::wall::Wall;
 use super::{Game, GameConfig, Rules, StartState};
 
 /// The first place where the engine and the log part ways.
@@ -176,35 +176,9 @@ pub fn rebuild_walls(log: &[Event]) -> Result<Vec<Wall>, Disagreement> {
             }
             i += 1;
         }
-        if live.len() > LIVE_TILES || rinshan.len() > 4 || dora.len() > 5 || ura.len() > 5 {
-            return Err(at(start, "this kyoku draws more tiles than a wall holds"));
-        }
-        let mut left = full_set();
-        let known = tehais.iter().flatten().chain(&live).chain(&rinshan).chain(&dora).chain(&ura);
-        for t in known {
-            match left.iter().position(|x| x == t) {
-                Some(p) => {
-                    left.remove(p);
-                }
-                None => return Err(at(start, format!("this kyoku shows more {t} than a set has"))),
-            }
-        }
-        let mut fill = left.into_iter();
-        let mut pad = |v: &mut Vec<Tile>, n: usize| {
-            while v.len() < n {
-                v.push(fill.next().expect("136 tiles in all"));
-            }
-        };
-        pad(&mut live, LIVE_TILES);
-        pad(&mut rinshan, 4);
-        pad(&mut dora, 5);
-        pad(&mut ura, 5);
-        let mut tiles: Vec<Tile> = tehais.iter().flatten().copied().collect();
-        tiles.extend(live);
-        tiles.extend(rinshan);
-        tiles.extend(dora);
-        tiles.extend(ura);
-        walls.push(Wall::from_tiles(&tiles).map_err(|e| at(start, e))?);
+        let haipai = tehais.map(|h| h.to_vec());
+        let wall = Wall::arranged(haipai, live, rinshan, dora, ura).map_err(|e| at(start, format!("cannot rebuild the wall: {e}")))?;
+        walls.push(wall);
     }
     Ok(walls)
 }

@@ -71,6 +71,11 @@ pub fn validate(k: &Kyoku, pending: &[Decision], seat: Seat, line: &str) -> Resu
         return Ok(l.clone());
     }
     let types: Vec<String> = decision.legal.iter().map(type_name).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    if let (Event::Chi { .. }, Phase::Discarded { seat: from, .. }) = (&answer, k.phase) {
+        if (from + 1) % 4 != seat {
+            return Err(illegal(format!("chi only from the left seat: seat {seat} may not chi seat {from}'s discard")));
+        }
+    }
     if !types.contains(&ty) {
         let need = if ty == "none" && types.iter().any(|t| t == "dahai") { " (a discard is required)" } else { "" };
         return Err(illegal(format!("{ty} is not legal now{need}; legal: {}", types.join(", "))));

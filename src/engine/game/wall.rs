@@ -85,6 +85,47 @@ impl Wall {
         Ok(wall)
     }
 
+    /// A wall with some tiles fixed and the rest filled with the tiles left over from the
+    /// set, in set order (1m first): `haipai` (13 per seat), the first `live` draws, the
+    /// first `rinshan` tiles, dora and ura indicators from the first.
+    ///
+    /// Errors when a part is too long or a tile occurs more often than a set holds.
+    pub fn arranged(
+        haipai: [Vec<Tile>; 4],
+        mut live: Vec<Tile>,
+        mut rinshan: Vec<Tile>,
+        mut dora: Vec<Tile>,
+        mut ura: Vec<Tile>,
+    ) -> Result<Wall, String> {
+        if haipai.iter().any(|h| h.len() != 13) {
+            return Err("each starting hand needs 13 tiles".into());
+        }
+        if live.len() > LIVE_TILES || rinshan.len() > 4 || dora.len() > 5 || ura.len() > 5 {
+            return Err("more tiles than a wall part holds (70 live, 4 rinshan, 5 dora, 5 ura)".into());
+        }
+        let mut left = full_set();
+        for t in haipai.iter().flatten().chain(&live).chain(&rinshan).chain(&dora).chain(&ura) {
+            match left.iter().position(|x| x == t) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(format!("more {t} than a set holds")),
+            }
+        }
+        let mut fill = left.into_iter();
+        for (v, n) in [(&mut live, LIVE_TILES), (&mut rinshan, 4), (&mut dora, 5), (&mut ura, 5)] {
+            while v.len() < n {
+                v.push(fill.next().expect("136 tiles in all"));
+            }
+        }
+        let mut tiles: Vec<Tile> = haipai.concat();
+        tiles.extend(live);
+        tiles.extend(rinshan);
+        tiles.extend(dora);
+        tiles.extend(ura);
+        Wall::from_tiles(&tiles)
+    }
+
     /// All 136 tiles in the order [`Wall::from_tiles`] takes.
     pub fn tiles(&self) -> Vec<Tile> {
         let mut out: Vec<Tile> = self.haipai.iter().flatten().copied().collect();
