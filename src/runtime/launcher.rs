@@ -1,0 +1,1 @@
+//! Starting four seats at once (issue 4).
