@@ -78,6 +78,16 @@ pub async fn host_port(docker: &Docker, id: &str) -> Result<u16, DockerError> {
         .ok_or(DockerError::Api { doing: "finding the relay port", cause: "port 3000 is not published".into() })
 }
 
+/// Turns the relay's "bot exited with code C" into the runtime's wording ("exit code 4",
+/// "killed by signal 9 (SIGKILL)"; Python reports a signal as a negative code).
+pub fn relay_exit(text: &str) -> String {
+    match text.trim().strip_prefix("bot exited with code ").and_then(|c| c.parse::<i32>().ok()) {
+        Some(code) if code < 0 => format!("killed by signal {}{}", -code, crate::runtime::process::signal_name(-code)),
+        Some(code) => format!("exit code {code}"),
+        None => text.trim().to_string(),
+    }
+}
+
 /// The host side of one http conversation.
 pub struct HttpConn {
     client: reqwest::Client,
@@ -132,7 +142,8 @@ impl HttpConn {
             200 if body.len() > self.line_limit => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
             200 => String::from_utf8(body.to_vec()).map_err(|_| Failure::Bot(BotError::InvalidUtf8)),
             502 => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
-            503 => Err(Failure::Ended),
+            // The relay outlives the bot: its 503 text says how the bot ended.
+            503 => Err(Failure::Bot(BotError::Crashed(relay_exit(&String::from_utf8_lossy(&body))))),
             other => Err(Failure::Bot(BotError::Transport(format!(
                 "relay answered {other}: {}",
                 String::from_utf8_lossy(&body)
