@@ -10,7 +10,10 @@ mod agent;
 mod options;
 mod rulebase;
 pub mod selfplay;
+pub mod stats;
 mod state;
+#[cfg(test)]
+mod tests;
 mod tsumogiri;
 
 pub use agent::Agent;

@@ -2,7 +2,6 @@
 
 use crate::engine::event::Event;
 use crate::engine::hand;
-use crate::engine::tile::KINDS;
 
 use super::agent::Agent;
 use super::state::PlayerState;
@@ -52,50 +51,18 @@ impl Rulebase {
     }
 
     fn best_discard(&self, legal: &[Event]) -> Option<Event> {
-        let melds = self.state.meld_count();
-        let counts = self.state.tehai_counts();
-        let mut scored: Vec<(i8, &Event)> = legal
+        let choices = hand::discard_choices(&self.state.tehai_counts(), self.state.meld_count(), &self.state.visible);
+        legal
             .iter()
             .filter_map(|e| match e {
                 Event::Dahai { pai, .. } => {
-                    let mut c = counts;
-                    c[pai.kind() as usize] -= 1;
-                    Some((hand::shanten(&c, melds), e))
+                    let c = choices.iter().find(|c| c.discard == pai.kind())?;
+                    Some(((std::cmp::Reverse(c.shanten), c.ukeire_tiles, pai.is_yaochuu()), e))
                 }
                 _ => None,
             })
-            .collect();
-        let best = scored.iter().map(|(s, _)| *s).min()?;
-        scored.retain(|(s, _)| *s == best);
-        scored
-            .into_iter()
-            .map(|(s, e)| {
-                let Event::Dahai { pai, .. } = e else { unreachable!("filtered to dahai above") };
-                let mut c = counts;
-                c[pai.kind() as usize] -= 1;
-                (self.ukeire(&c, s), pai.is_yaochuu(), e)
-            })
-            .max_by_key(|(u, y, _)| (*u, *y))
-            .map(|(_, _, e)| e.clone())
-    }
-
-    /// Unseen tiles that lower the shanten of a 13-tile (3k+1) hand.
-    fn ukeire(&self, counts: &[u8; KINDS], shanten: i8) -> u32 {
-        let melds = self.state.meld_count();
-        let mut c = *counts;
-        let mut total = 0;
-        for k in 0..KINDS {
-            let unseen = 4u8.saturating_sub(self.state.visible[k]);
-            if unseen == 0 || c[k] >= 4 {
-                continue;
-            }
-            c[k] += 1;
-            if hand::shanten(&c, melds) < shanten {
-                total += u32::from(unseen);
-            }
-            c[k] -= 1;
-        }
-        total
+            .max_by_key(|(key, _)| *key)
+            .map(|(_, e)| e.clone())
     }
 }
 

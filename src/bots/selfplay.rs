@@ -93,3 +93,9 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
     }
     Ok(Finished { log: game.log().to_vec(), scores: game.scores(), chombos })
 }
+
+/// The setup of game number `index` of a self-play series with seed `seed`: wall seed
+/// `[seed, index]`, East 1, 25000 each.
+pub fn series_config(seed: u64, index: u64, names: [String; 4]) -> GameConfig {
+    GameConfig { seed: [seed, index], names, start: Default::default() }
+}
