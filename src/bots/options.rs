@@ -37,7 +37,7 @@ impl PlayerState {
                 self.discards(drawn, |t| {
                     let mut c = self.tehai_counts();
                     c[t.kind() as usize] -= 1;
-                    hand::shanten(&c, melds) == 0
+                    hand::waits(&c, melds) != 0
                 })
             }
             Moment::Discarded { actor, pai } => {
@@ -51,7 +51,7 @@ impl PlayerState {
                 out.push(Event::None);
                 out
             }
-            Moment::Kakan { actor, pai } => {
+            Moment::Kakan { actor, pai } | Moment::Ankan { actor, pai } => {
                 let mut out = Vec::new();
                 if self.can_win_with(pai, false, true) {
                     out.push(Event::Hora { actor: me, target: actor, pai: Some(pai), deltas: None, ura_markers: None });
@@ -127,7 +127,7 @@ impl PlayerState {
                 return false;
             }
             c[k] -= 1;
-            let tenpai = hand::shanten(&c, melds) == 0;
+            let tenpai = hand::waits(&c, melds) != 0;
             c[k] += 1;
             tenpai
         })
@@ -150,7 +150,7 @@ impl PlayerState {
                 continue;
             }
             let mut consumed: Vec<Tile> = self.tehai.iter().copied().filter(|t| t.kind() == k).collect();
-            consumed.sort_by_key(|t| !t.is_red());
+            consumed.sort();
             if let Ok(consumed) = <[Tile; 4]>::try_from(consumed) {
                 out.push(Event::Ankan { actor: me, consumed });
             }
@@ -161,7 +161,8 @@ impl PlayerState {
         for m in self.melds[me as usize].iter().filter(|m| m.kind == MeldKind::Pon) {
             let k = m.tiles[0].kind();
             if let Some(&pai) = self.tehai.iter().find(|t| t.kind() == k) {
-                let consumed = [m.tiles[0], m.tiles[1], m.tiles[2]];
+                let mut consumed = [m.tiles[0], m.tiles[1], m.tiles[2]];
+                consumed.sort();
                 out.push(Event::Kakan { actor: me, pai, consumed });
             }
         }
@@ -171,7 +172,7 @@ impl PlayerState {
     fn ankan_keeps_waits(&self, kind: u8) -> bool {
         let mut c = self.tehai_counts();
         c[kind as usize] = 0;
-        hand::shanten(&c, self.meld_count() + 1) == 0 && hand::waits(&c, self.meld_count() + 1) == self.waits
+        hand::waits(&c, self.meld_count() + 1) == self.waits
     }
 
     /// One dahai per distinct tile allowed by `ok`; the drawn tile (if any) as tsumogiri.
@@ -198,7 +199,8 @@ impl PlayerState {
     fn calls_on(&self, actor: Seat, pai: Tile) -> Vec<Event> {
         let me = self.seat;
         let k = pai.kind();
-        let same: Vec<Tile> = self.tehai.iter().copied().filter(|t| t.kind() == k).collect();
+        let mut same: Vec<Tile> = self.tehai.iter().copied().filter(|t| t.kind() == k).collect();
+        same.sort();
         let mut out = Vec::new();
         if same.len() == 3 && self.kans < 4 {
             out.push(Event::Daiminkan { actor: me, target: actor, pai, consumed: [same[0], same[1], same[2]] });

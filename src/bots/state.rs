@@ -32,6 +32,14 @@ pub enum Moment {
         /// The discarded tile.
         pai: Tile,
     },
+    /// Another seat made an ankan of `pai` while this seat is kokushi tenpai on it:
+    /// chankan (Tenhou allows robbing an ankan for kokushi only) or pass.
+    Ankan {
+        /// The seat making the kan.
+        actor: Seat,
+        /// A tile of the kan.
+        pai: Tile,
+    },
     /// Another seat added `pai` to a pon: chankan or pass.
     Kakan {
         /// The seat making the kan.
@@ -254,6 +262,16 @@ impl PlayerState {
         self.temp_furiten || self.riichi_furiten || self.waits & self.river_kinds() != 0
     }
 
+    /// True when the concealed 13 tiles are a kokushi musou wait (all terminals/honors,
+    /// no call, tenpai).
+    pub fn is_kokushi_tenpai(&self) -> bool {
+        let distinct = self.tehai_counts().iter().filter(|&&c| c > 0).count();
+        self.melds[self.seat as usize].is_empty()
+            && self.waits != 0
+            && distinct >= 12
+            && self.tehai.iter().all(|t| t.is_yaochuu())
+    }
+
     /// True while this seat is in riichi or has just declared it.
     pub fn in_riichi(&self) -> bool {
         self.riichi[self.seat as usize] || self.riichi_declared[self.seat as usize]
@@ -315,7 +333,7 @@ impl PlayerState {
     fn compute_waits(&self) -> u64 {
         let counts = self.tehai_counts();
         let n: u8 = counts.iter().sum();
-        if n == 0 || n % 3 != 1 || hand::shanten(&counts, self.meld_count()) != 0 {
+        if n % 3 != 1 {
             return 0;
         }
         hand::waits(&counts, self.meld_count())
@@ -378,10 +396,16 @@ impl PlayerState {
                 self.take(t);
             }
             self.waits = if self.riichi[self.seat as usize] { self.compute_waits() } else { self.waits };
+            self.moment = Moment::Idle;
         } else {
             self.see(consumed);
+            let k = consumed[0].kind();
+            let robbable = self.waits & (1u64 << k) != 0 && self.is_kokushi_tenpai();
+            self.moment = if robbable { Moment::Ankan { actor, pai: consumed[0] } } else { Moment::Idle };
+            if robbable {
+                self.pending_wait_check = Some(k);
+            }
         }
-        self.moment = Moment::Idle;
         self.melds[actor as usize].push(Meld { kind: MeldKind::Ankan, tiles: consumed.to_vec() });
     }
 }
