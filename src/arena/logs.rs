@@ -54,7 +54,7 @@ impl LogDir {
 
     /// Where the runtime of `seat` should append the bot's stderr.
     pub fn stderr_path(&self, seat: Seat) -> PathBuf {
-        self.dir.join(format!("player_logs.{seat}.stderr.txt"))
+        stderr_path_in(&self.dir, seat)
     }
 
     /// Opens `player_logs.{seat}.stderr.txt` for appending (for runtimes that take a file).
@@ -76,6 +76,11 @@ impl LogDir {
         fs::write(&tmp, text + "\n").map_err(|e| with_path(e, &tmp))?;
         fs::rename(&tmp, &path).map_err(|e| with_path(e, &path))
     }
+}
+
+/// `dir/player_logs.{seat}.stderr.txt`: where the runtime of `seat` writes the bot's stderr.
+pub fn stderr_path_in(dir: &Path, seat: Seat) -> PathBuf {
+    dir.join(format!("player_logs.{seat}.stderr.txt"))
 }
 
 /// Adds the path to an I/O error, so the one-line message names the file.

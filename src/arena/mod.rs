@@ -8,7 +8,8 @@
 //! - [`logs`]: the output folder (`mjai_log.json`, `errors.json`, `player_logs.*`).
 //! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
 //! - [`stats`]: decision-time statistics.
-//! - [`progress`]: one line per hand on stderr.
+//! - [`progress`]: one line per hand on stderr; [`scoreboard`]: the final table.
+//! - [`launch`]: BOT arguments (`builtin:NAME`, zip, folder) to running bots.
 
 use std::time::Duration;
 
@@ -17,11 +18,13 @@ use futures_util::future::BoxFuture;
 use crate::engine::event::Seat;
 use crate::runtime::{Bot, BotError};
 
+pub mod launch;
 pub mod logs;
 pub mod match_loop;
 pub mod observer;
 pub mod progress;
 pub mod relay;
+pub mod scoreboard;
 pub mod seats;
 pub mod stats;
 pub mod summary;
