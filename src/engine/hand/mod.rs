@@ -4,13 +4,20 @@
 //! The public API is this module's re-exports; submodules are implementation.
 
 mod agari;
+mod facts;
 mod fu;
+mod input;
 mod meld;
+mod points;
 mod score;
 mod shanten;
+mod shanten_table;
 mod yaku;
+mod yakuman;
 
 pub use meld::{Meld, MeldKind};
+pub use points::{base_points, payment};
+pub use shanten::DiscardChoice;
 
 use super::tile::{Tile, KINDS};
 
@@ -25,8 +32,28 @@ pub fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
 /// Tile kinds that complete a tenpai concealed part of `3k+1` tiles (bit `k` set for kind
 /// `k`). Counts the kind even when all four are visible (Tenhou: such a wait is still tenpai
 /// unless the hand itself holds all four of it).
+///
+/// Returns 0 for a hand that is not tenpai or is not a valid `3k+1` part.
 pub fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
     shanten::waits(counts, melds)
+}
+
+/// Ukeire of a `3k+1` concealed part: `(kinds, tiles)` where bit `k` of `kinds` is set when
+/// drawing kind `k` lowers [`shanten`] (kinds the hand holds four of excluded), and `tiles`
+/// sums `4 - visible[k]` over those kinds (saturating at 0). `visible` counts every tile the
+/// player can see per kind, the hand itself included. Returns `(0, 0)` for anything but a
+/// valid `3k+1` part.
+pub fn ukeire(counts: &[u8; KINDS], melds: u8, visible: &[u8; KINDS]) -> (u64, u32) {
+    shanten::ukeire(counts, melds, visible)
+}
+
+/// For a `3k+2` concealed part: one [`DiscardChoice`] per kind held (in kind order), giving
+/// the shanten after discarding one tile of that kind and the [`ukeire`] of what remains.
+/// `visible` is as for [`ukeire`] and is used unchanged (the discard stays visible in the
+/// river). Empty for anything but a valid `3k+2` part. Built for the rulebase bot: lowest
+/// shanten first, most `ukeire_tiles` as tie-break.
+pub fn discard_choices(counts: &[u8; KINDS], melds: u8, visible: &[u8; KINDS]) -> Vec<DiscardChoice> {
+    shanten::discard_choices(counts, melds, visible)
 }
 
 /// Riichi state of the winner.
@@ -95,9 +122,11 @@ pub struct HandScore {
     pub yaku: Vec<(&'static str, u8)>,
     /// Total han (dora included); 13 per yakuman for yakuman hands.
     pub han: u8,
-    /// Fu after rounding (e.g. 25 for chiitoitsu, 20 for pinfu tsumo).
+    /// Fu after rounding (e.g. 25 for chiitoitsu, 20 for pinfu tsumo); 0 for yakuman hands,
+    /// where fu do not matter.
     pub fu: u8,
-    /// Yakuman multiplier (0 when not a yakuman hand).
+    /// Yakuman multiplier (0 when not a yakuman hand; also 0 for kazoe yakuman, which is
+    /// 13+ han of regular yaku and scores as one yakuman).
     pub yakuman: u8,
     /// Points.
     pub payment: Payment,
