@@ -12,9 +12,9 @@ use super::error::ImageError;
 use super::inputs::context_files;
 use super::Progress;
 
-/// Label on the bot image holding the input hash.
+/// Label on the bot image holding the input hash (set by the Dockerfile from a build arg).
 pub const LABEL_INPUTS: &str = "org.mjai-sim.inputs";
-/// Label on the bot image naming its base image.
+/// Label on the bot image naming its base image (set by the Dockerfile from a build arg).
 pub const LABEL_BASE: &str = "org.mjai-sim.base";
 
 /// The context tar: the embedded docker/ files at its root and `wheels/<file name>` for each
@@ -58,10 +58,9 @@ pub async fn docker_build(
         .forcerm(true)
         .nocache(no_cache)
         .networkmode("none")
-        .buildargs(&HashMap::from([("BASE_IMAGE".to_string(), base.to_string())]))
-        .labels(&HashMap::from([
-            (LABEL_INPUTS.to_string(), input_hash.to_string()),
-            (LABEL_BASE.to_string(), base.to_string()),
+        .buildargs(&HashMap::from([
+            ("BASE_IMAGE".to_string(), base.to_string()),
+            ("INPUTS_HASH".to_string(), input_hash.to_string()),
         ]))
         .build();
     let mut stream = docker.build_image(options, None, Some(bollard::body_full(context.into())));
@@ -69,7 +68,7 @@ pub async fn docker_build(
         match item {
             Ok(info) => {
                 if let Some(text) = info.stream {
-                    for line in text.lines().map(str::trim_end).filter(|l| !l.is_empty()) {
+                    for line in text.lines().map(strip_ansi).filter(|l| !l.trim().is_empty()) {
                         progress(&format!("build: {line}"));
                     }
                 }
@@ -81,6 +80,24 @@ pub async fn docker_build(
         }
     }
     Ok(())
+}
+
+/// The line without ANSI colour sequences (`ESC [ ... letter`) and trailing blanks.
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.trim_end().to_string()
 }
 
 #[cfg(test)]
@@ -108,5 +125,11 @@ mod tests {
         let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Dockerfile", "requirements.txt", "relay.py", "wheels/x-1.0-py3-none-any.whl"]);
         assert_eq!(got[3].1, 9);
+    }
+
+    #[test]
+    fn strip_ansi_removes_colour_sequences() {
+        assert_eq!(strip_ansi("\u{1b}[91mWARNING: x\u{1b}[0m  "), "WARNING: x");
+        assert_eq!(strip_ansi("plain"), "plain");
     }
 }
