@@ -12,9 +12,7 @@ use super::error::ImageError;
 use super::inputs::context_files;
 use super::Progress;
 
-/// Label on the bot image holding the input hash (set by the Dockerfile from a build arg).
-pub const LABEL_INPUTS: &str = "org.mjai-sim.inputs";
-/// Label on the bot image naming its base image (set by the Dockerfile from a build arg).
+/// Label on the bot image naming its base image (set through the build API: one build step).
 pub const LABEL_BASE: &str = "org.mjai-sim.base";
 
 /// The context tar: the embedded docker/ files at its root and `wheels/<file name>` for each
@@ -46,7 +44,6 @@ pub async fn docker_build(
     docker: &Docker,
     tag: &str,
     base: &str,
-    input_hash: &str,
     context: Vec<u8>,
     no_cache: bool,
     progress: Progress<'_>,
@@ -58,10 +55,8 @@ pub async fn docker_build(
         .forcerm(true)
         .nocache(no_cache)
         .networkmode("none")
-        .buildargs(&HashMap::from([
-            ("BASE_IMAGE".to_string(), base.to_string()),
-            ("INPUTS_HASH".to_string(), input_hash.to_string()),
-        ]))
+        .buildargs(&HashMap::from([("BASE_IMAGE".to_string(), base.to_string())]))
+        .labels(&HashMap::from([(LABEL_BASE.to_string(), base.to_string())]))
         .build();
     let mut stream = docker.build_image(options, None, Some(bollard::body_full(context.into())));
     while let Some(item) = stream.next().await {
