@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn winning_tile_in_each_place() {
         // 23444m won on 4m: the end of 234m (ryanmen) or the 44m pair (tanki).
-        let s = shapes("234m44m567p123s99s", "4m", false);
+        let s = shapes("23444m567p123s789s", "4m", false);
         let waits: Vec<Wait> = s.iter().map(|s| s.wait).collect();
         assert!(waits.contains(&Wait::Ryanmen), "{waits:?}");
         assert!(!waits.contains(&Wait::Kanchan));

@@ -1,5 +1,6 @@
 //! Scores a win: tries every reading of the hand (standard form, chiitoitsu, kokushi) and
-//! keeps the best (Tenhou: highest points, then highest han).
+//! keeps the best (Tenhou: highest points, then highest han). Ties: a real yakuman beats
+//! kazoe yakuman of equal points; then the higher fu is shown for limit hands.
 
 use super::agari::{for_each_shape, is_chiitoitsu, is_kokushi};
 use super::facts::Facts;
@@ -53,7 +54,7 @@ fn candidate(f: &Facts, d: &Dora, yakuman: YakuList, regular: impl FnOnce() -> (
 }
 
 fn better(new: &Candidate, old: &Option<Candidate>) -> bool {
-    old.as_ref().is_none_or(|o| (new.points, new.han) > (o.points, o.han))
+    old.as_ref().is_none_or(|o| (new.points, new.yakuman, new.han, new.fu) > (o.points, o.yakuman, o.han, o.fu))
 }
 
 pub(crate) fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
