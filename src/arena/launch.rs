@@ -6,11 +6,19 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 
+use bytes::Bytes;
 use futures_util::future::BoxFuture;
 
 use super::Launcher;
 use crate::engine::event::Seat;
+use crate::runtime::builtin::BuiltinBot;
+use crate::runtime::docker::cleanup::ContainerGuard;
+use crate::runtime::docker::container::{DockerBot, SeatStart};
+use crate::runtime::docker::{self, DockerOptions};
+use crate::runtime::process::{ProcessBot, ProcessOptions};
+use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
 
 /// One seat's bot as given on the command line.
@@ -81,11 +89,118 @@ pub struct LaunchSettings {
     pub stderr_paths: [PathBuf; 4],
 }
 
-/// Checks the four submissions (intake) and returns a launcher for them. Errors (one line
-/// naming the seat, the cause and the fix) come before any bot starts.
-pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> anyhow::Result<FnLauncher> {
-    let _ = settings;
-    anyhow::bail!("seat 0 ({}): the runtimes are not merged into this build yet (issue 4)", specs[0])
+/// Checks the four submissions (intake) and prepares their runtime; the result starts any
+/// seat on demand. Errors (one line naming the seat, the cause and the fix) come before
+/// any bot starts: unknown built-in, unreadable or malformed submission, Docker daemon
+/// unreachable, image missing.
+pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> anyhow::Result<SeatLauncher> {
+    let limits = SubmissionLimits { max_archive_bytes: settings.max_submission_bytes, ..SubmissionLimits::default() };
+    let mut loaded: Vec<(PathBuf, Arc<Submission>)> = Vec::new();
+    let mut kinds = Vec::with_capacity(4);
+    for (seat, spec) in specs.iter().enumerate() {
+        kinds.push(match spec {
+            BotSpec::Builtin(name) => {
+                BuiltinBot::from_spec(name).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?;
+                SeatKind::Builtin(name.clone())
+            }
+            BotSpec::Submission(path) => {
+                let known = loaded.iter().find(|(p, _)| p == path).map(|(_, s)| s.clone());
+                let submission = match known {
+                    Some(s) => s,
+                    None => {
+                        let s = Arc::new(Submission::load(path, &limits).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?);
+                        loaded.push((path.clone(), s.clone()));
+                        s
+                    }
+                };
+                SeatKind::Submission(submission)
+            }
+        });
+    }
+    let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
+    let needs_docker = settings.runtime == RuntimeKind::Docker && kinds.iter().any(|k| matches!(k, SeatKind::Submission(_)));
+    let docker = if needs_docker { Some(DockerSeats::prepare(settings).await?) } else { None };
+    Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), docker, process: ProcessOptions::default() })
+}
+
+enum SeatKind {
+    Builtin(String),
+    Submission(Arc<Submission>),
+}
+
+/// What Docker seats share: the client and guard of this game, the image options, the CPU
+/// limit and the network (`none` for stdio).
+struct DockerSeats {
+    guard: ContainerGuard,
+    options: DockerOptions,
+    cpus: f64,
+    network: String,
+}
+
+impl DockerSeats {
+    async fn prepare(settings: &LaunchSettings) -> anyhow::Result<DockerSeats> {
+        let mut options = DockerOptions::default();
+        if let Some(image) = &settings.image {
+            options.image = image.clone();
+        }
+        options.transport = match settings.transport {
+            Transport::Stdio => docker::Transport::Stdio,
+            Transport::Http => docker::Transport::Http,
+        };
+        let guard = ContainerGuard::new(docker::connect().await?);
+        docker::require_image(guard.docker(), &options.image).await?;
+        let cpus = docker::cpu_limit(guard.docker(), &options).await;
+        let network = match options.transport {
+            docker::Transport::Stdio => "none".to_string(),
+            docker::Transport::Http => docker::http::ensure_network(guard.docker()).await?,
+        };
+        Ok(DockerSeats { guard, options, cpus, network })
+    }
+}
+
+/// Starts any seat on demand: built-ins in process, submissions in Docker or as local
+/// processes. Implements the match loop's [`Launcher`].
+pub struct SeatLauncher {
+    kinds: [SeatKind; 4],
+    stderr_paths: [PathBuf; 4],
+    docker: Option<DockerSeats>,
+    process: ProcessOptions,
+}
+
+impl SeatLauncher {
+    /// The container guard of this game, when seats run in Docker: shut it down at the end
+    /// (removes every container left, e.g. after Ctrl-C during a start).
+    pub fn guard(&self) -> Option<&ContainerGuard> {
+        self.docker.as_ref().map(|d| &d.guard)
+    }
+}
+
+impl Launcher for SeatLauncher {
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
+        Box::pin(async move {
+            let index = usize::from(seat);
+            let (Some(kind), Some(stderr)) = (self.kinds.get(index), self.stderr_paths.get(index)) else {
+                return Err(BotError::Transport(format!("no seat {seat}")));
+            };
+            match (kind, &self.docker) {
+                (SeatKind::Builtin(name), _) => BuiltinBot::from_spec(name)
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| BotError::Transport(e.to_string())),
+                (SeatKind::Submission(sub), Some(d)) => {
+                    let tar = Bytes::from(sub.to_tar(d.options.uid, d.options.gid));
+                    let start = SeatStart { seat, tar, stderr_log: stderr, cpus: d.cpus, network: &d.network };
+                    DockerBot::start(&d.guard, &d.options, start)
+                        .await
+                        .map(|b| Box::new(b) as Box<dyn Bot>)
+                        .map_err(|e| BotError::Transport(e.to_string()))
+                }
+                (SeatKind::Submission(sub), None) => ProcessBot::start(sub, seat, stderr, &self.process)
+                    .await
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| BotError::Transport(format!("{e:#}"))),
+            }
+        })
+    }
 }
 
 /// Starts one seat's bot; the boxed async function a [`FnLauncher`] calls.

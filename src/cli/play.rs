@@ -111,18 +111,30 @@ async fn play(args: Args, options: MatchOptions, seed: [u64; 2], dir: PathBuf) -
     let names = ["0", "1", "2", "3"].map(String::from);
     let mut game = Game::new(GameConfig { seed, names, start: StartState::default() });
 
+    // Ctrl-C: the match loop stops every bot and returns; a second Ctrl-C exits at once.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         if tokio::signal::ctrl_c().await.is_ok() {
+            eprintln!("mjai-sim: stopping the bots (Ctrl-C again to quit at once; then run `mjai-sim cleanup`)");
             stop_tx.send_replace(true);
+            if tokio::signal::ctrl_c().await.is_ok() {
+                std::process::exit(130);
+            }
         }
     });
-    eprintln!("mjai-sim: game seed {},{} — logs in {}", seed[0], seed[1], dir.display());
+    eprintln!("mjai-sim: seed {},{}; logs in {}", seed[0], seed[1], dir.display());
+    if let Some(guard) = launcher.guard() {
+        eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
+    }
     let mut progress = Progress::new(std::io::stderr());
     let report = {
         let mut observers = Fanout(vec![&mut logs, &mut progress]);
-        play_match(&mut game, &launcher, &options, &mut observers, stop_rx).await?
+        play_match(&mut game, &launcher, &options, &mut observers, stop_rx).await
     };
+    if let Some(guard) = launcher.guard() {
+        guard.shutdown().await;
+    }
+    let report = report?;
     let summary = Summary::new(game.log(), &report, specs.each_ref().map(|b| b.to_string()));
     logs.write_summary(&summary)?;
 
