@@ -1,51 +1,27 @@
 //! Shape checks the referee needs on every turn: is a concealed part complete, and which
 //! kinds complete it. Counts per tile kind; melds only shorten the concealed part.
 //!
-//! Kept apart from `hand::shanten` on purpose: these are exact yes/no answers (standard
-//! form, chiitoitsu, kokushi) used for legality and furiten, while `hand` scores.
+//! Thin referee-facing wrappers over the table-driven `hand::shanten` / `hand::waits` (the
+//! meld count is implied by the tile count), plus the kokushi and kyuushu shape checks.
 
+use crate::engine::hand;
 use crate::engine::tile::KINDS;
 
 /// True when the counts (3n+2 tiles) form four-sets-and-a-pair, chiitoitsu (seven distinct
-/// pairs, 14 tiles) or kokushi musou (14 tiles).
+/// pairs, 14 tiles) or kokushi musou (14 tiles). Uses the table-driven [`hand::shanten`].
 pub fn is_agari(c: &[u8; KINDS]) -> bool {
     let total: u8 = c.iter().sum();
-    if total % 3 != 2 {
-        return false;
-    }
-    if total == 14 && (is_chiitoitsu(c) || is_kokushi(c)) {
-        return true;
-    }
-    let mut c = *c;
-    for pair in 0..KINDS {
-        if c[pair] >= 2 {
-            c[pair] -= 2;
-            let ok = sets_only(&mut c.clone());
-            c[pair] += 2;
-            if ok {
-                return true;
-            }
-        }
-    }
-    false
+    total % 3 == 2 && total <= 14 && hand::shanten(c, (14 - total) / 3) == -1
 }
 
 /// Bitmask of kinds that complete a 3n+1 concealed part. A kind the part already holds
-/// four of is not a wait (Tenhou: no tenpai on a fifth tile).
+/// four of is not a wait (Tenhou: no tenpai on a fifth tile). Uses [`hand::waits`].
 pub fn waits(c: &[u8; KINDS]) -> u64 {
-    let mut out = 0u64;
-    let mut c = *c;
-    for k in 0..KINDS {
-        if c[k] >= 4 {
-            continue;
-        }
-        c[k] += 1;
-        if is_agari(&c) {
-            out |= 1 << k;
-        }
-        c[k] -= 1;
+    let total: u8 = c.iter().sum();
+    if total % 3 != 1 || total > 13 {
+        return 0;
     }
-    out
+    hand::waits(c, (13 - total) / 3)
 }
 
 /// True when the counts are thirteen-orphans tenpai or complete (used for chankan on ankan).
@@ -60,37 +36,6 @@ pub fn yaochuu_kinds(c: &[u8; KINDS]) -> usize {
 
 fn is_yaochuu_kind(k: usize) -> bool {
     k >= 27 || k % 9 == 0 || k % 9 == 8
-}
-
-fn is_chiitoitsu(c: &[u8; KINDS]) -> bool {
-    c.iter().filter(|&&n| n == 2).count() == 7
-}
-
-fn is_kokushi(c: &[u8; KINDS]) -> bool {
-    (0..KINDS).filter(|&k| is_yaochuu_kind(k)).all(|k| c[k] >= 1) && is_kokushi_shape(c)
-}
-
-fn sets_only(c: &mut [u8; KINDS]) -> bool {
-    let Some(k) = c.iter().position(|&n| n > 0) else { return true };
-    if c[k] >= 3 {
-        c[k] -= 3;
-        let ok = sets_only(c);
-        c[k] += 3;
-        if ok {
-            return true;
-        }
-    }
-    if k < 27 && k % 9 <= 6 && c[k + 1] > 0 && c[k + 2] > 0 {
-        c[k] -= 1;
-        c[k + 1] -= 1;
-        c[k + 2] -= 1;
-        let ok = sets_only(c);
-        c[k] += 1;
-        c[k + 1] += 1;
-        c[k + 2] += 1;
-        return ok;
-    }
-    false
 }
 
 #[cfg(test)]
