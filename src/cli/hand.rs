@@ -49,10 +49,10 @@ pub struct Args {
     /// Won on the first uninterrupted draw (tenhou for the dealer, chiihou otherwise).
     #[arg(long)]
     pub first_draw: bool,
-    /// Dora indicators (compact notation, e.g. `4p` or `4p1z`).
+    /// Dora indicators: compact notation (`4p1z`) or mjai names with commas (`4p,E,5pr`).
     #[arg(long, default_value = "")]
     pub dora: String,
-    /// Ura dora indicators (counted only with riichi).
+    /// Ura dora indicators, same syntax (counted only with riichi).
     #[arg(long, default_value = "")]
     pub ura: String,
     /// Round wind: E S W N.
@@ -80,6 +80,15 @@ fn wind(text: &str, what: &str) -> anyhow::Result<u8> {
         "N" | "4z" => Ok(30),
         _ => bail!("--{what} '{text}' is not a wind; use E, S, W or N"),
     }
+}
+
+/// Tiles in compact notation, or mjai names separated by commas.
+fn parse_tiles(text: &str) -> anyhow::Result<Vec<Tile>> {
+    if text.contains(',') || text.parse::<Tile>().is_ok() {
+        let names = text.split(',').map(str::trim).filter(|n| !n.is_empty());
+        return Ok(names.map(str::parse).collect::<Result<_, _>>()?);
+    }
+    Ok(parse_compact(text)?)
 }
 
 fn parse_meld(text: &str) -> anyhow::Result<Meld> {
@@ -124,8 +133,8 @@ fn context(args: &Args) -> anyhow::Result<WinContext> {
         first_draw: args.first_draw,
         bakaze: wind(&args.bakaze, "bakaze")?,
         jikaze: wind(&args.jikaze, "jikaze")?,
-        dora_markers: parse_compact(&args.dora)?,
-        ura_markers: parse_compact(&args.ura)?,
+        dora_markers: parse_tiles(&args.dora)?,
+        ura_markers: parse_tiles(&args.ura)?,
     })
 }
 

@@ -156,7 +156,20 @@ pub enum NoWin {
     Invalid(String),
 }
 
-/// Scores a win: the best-scoring decomposition under Tenhou rules.
+/// Scores a win: the best-scoring decomposition under Tenhou rules (red fives on).
+///
+/// Tries every standard-form reading (with each possible place of the winning tile),
+/// chiitoitsu and kokushi, and keeps the highest points, then the highest han (a real
+/// yakuman beats an equal-point kazoe). Yakuman exclude regular yaku and dora; different
+/// yakuman stack, pattern variants do not (Tenhou). Honba and kyotaku are not included:
+/// see [`Payment::deltas`].
+///
+/// Errors: [`NoWin::NotAgari`] when no reading completes the hand; [`NoWin::NoYaku`] when
+/// one does but only dora would score; [`NoWin::Invalid`] (one-line message naming the cause)
+/// for a wrong tile count, more than four of a tile, two red fives of a suit, `?` tiles, a
+/// call that is not a legal set, winds outside 27..=30, or contradictory flags (riichi with
+/// an open call, ippatsu without riichi, rinshan without a kan or by ron, chankan by tsumo,
+/// first_draw by ron or after a call).
 pub fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
     score::evaluate(ctx)
 }

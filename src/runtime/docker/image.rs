@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use bollard::Docker;
 
 pub use base::{debootstrap_base_image, is_root, BaseChoice, BASE_REPO, DEFAULT_MIRROR, SLIM_BASE};
-pub use context::{LABEL_BASE, LABEL_INPUTS};
+pub use context::LABEL_BASE;
 pub use error::ImageError;
 pub use inputs::input_hash;
 
@@ -137,7 +137,7 @@ pub async fn build_image(docker: &Docker, options: &BuildOptions, progress: Prog
         .await
         .map_err(|e| ImageError::io("packing the build context")(std::io::Error::other(e)))?
         .map_err(ImageError::io("packing the build context"))?;
-    context::docker_build(docker, &image, &base, &input_hash(), context, options.force, progress).await?;
+    context::docker_build(docker, &image, &base, context, options.force, progress).await?;
     progress(&format!("built {image}"));
     Ok(image)
 }

@@ -43,6 +43,10 @@ impl Kyoku {
                 if !self.accept_reach(from, log) {
                     return;
                 }
+                if self.four_kans_abort() {
+                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                    return;
+                }
                 let call = answers
                     .iter()
                     .find(|(_, a)| matches!(a, Event::Pon { .. } | Event::Daiminkan { .. }))

@@ -33,6 +33,10 @@ impl Kyoku {
     fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, log: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         p.remove(tile);
+        // Tenhou: a riichi hand that lets its winning tsumo go is furiten for good.
+        if p.riichi != crate::engine::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
+            p.furiten_riichi = true;
+        }
         p.kawa.push(tile);
         p.drawn = None;
         p.kuikae.clear();
@@ -79,14 +83,18 @@ impl Kyoku {
             && self.players.iter().all(|p| p.kawa.len() == 1)
             && (27..=30).contains(&self.players[0].kawa[0].kind())
             && self.players.iter().all(|p| p.kawa[0].kind() == self.players[0].kawa[0].kind());
-        let four_kans = self.kans() == 4 && self.kan_makers.iter().any(|&m| m != self.kan_makers[0]);
-        if first_winds || four_kans {
+        if first_winds || self.four_kans_abort() {
             self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
         } else if self.live_left() == 0 {
             self.exhaustive_draw(log);
         } else {
             self.draw((seat + 1) % 4, false, log);
         }
+    }
+
+    /// Four kans by more than one seat: the discard after the fourth kan was not ronned.
+    pub(super) fn four_kans_abort(&self) -> bool {
+        self.kans() == 4 && self.kan_makers.iter().any(|&m| m != self.kan_makers[0])
     }
 
     fn interrupt(&mut self) {

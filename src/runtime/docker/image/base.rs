@@ -160,7 +160,8 @@ async fn run_debootstrap(debootstrap: &Path, rootfs: &Path, mirror: &str, progre
         tokio_stream_lines(stderr),
     );
     while let Some(line) = lines.next().await {
-        if line.starts_with("I: Retrieving") || line.starts_with("I: Installing") || line.starts_with("I: Base system") {
+        let stage = ["I: Retrieving Packages", "I: Unpacking the base", "I: Configuring the base", "I: Base system"];
+        if stage.iter().any(|s| line.starts_with(s)) {
             progress(&format!("debootstrap: {}", line.trim_start_matches("I: ")));
         }
         tail.push(line);

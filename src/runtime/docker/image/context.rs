@@ -12,9 +12,7 @@ use super::error::ImageError;
 use super::inputs::context_files;
 use super::Progress;
 
-/// Label on the bot image holding the input hash.
-pub const LABEL_INPUTS: &str = "org.mjai-sim.inputs";
-/// Label on the bot image naming its base image.
+/// Label on the bot image naming its base image (set through the build API: one build step).
 pub const LABEL_BASE: &str = "org.mjai-sim.base";
 
 /// The context tar: the embedded docker/ files at its root and `wheels/<file name>` for each
@@ -46,7 +44,6 @@ pub async fn docker_build(
     docker: &Docker,
     tag: &str,
     base: &str,
-    input_hash: &str,
     context: Vec<u8>,
     no_cache: bool,
     progress: Progress<'_>,
@@ -59,17 +56,14 @@ pub async fn docker_build(
         .nocache(no_cache)
         .networkmode("none")
         .buildargs(&HashMap::from([("BASE_IMAGE".to_string(), base.to_string())]))
-        .labels(&HashMap::from([
-            (LABEL_INPUTS.to_string(), input_hash.to_string()),
-            (LABEL_BASE.to_string(), base.to_string()),
-        ]))
+        .labels(&HashMap::from([(LABEL_BASE.to_string(), base.to_string())]))
         .build();
     let mut stream = docker.build_image(options, None, Some(bollard::body_full(context.into())));
     while let Some(item) = stream.next().await {
         match item {
             Ok(info) => {
                 if let Some(text) = info.stream {
-                    for line in text.lines().map(str::trim_end).filter(|l| !l.is_empty()) {
+                    for line in text.lines().map(strip_ansi).filter(|l| !l.trim().is_empty()) {
                         progress(&format!("build: {line}"));
                     }
                 }
@@ -81,6 +75,24 @@ pub async fn docker_build(
         }
     }
     Ok(())
+}
+
+/// The line without ANSI colour sequences (`ESC [ ... letter`) and trailing blanks.
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.trim_end().to_string()
 }
 
 #[cfg(test)]
@@ -108,5 +120,11 @@ mod tests {
         let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Dockerfile", "requirements.txt", "relay.py", "wheels/x-1.0-py3-none-any.whl"]);
         assert_eq!(got[3].1, 9);
+    }
+
+    #[test]
+    fn strip_ansi_removes_colour_sequences() {
+        assert_eq!(strip_ansi("\u{1b}[91mWARNING: x\u{1b}[0m  "), "WARNING: x");
+        assert_eq!(strip_ansi("plain"), "plain");
     }
 }

@@ -40,7 +40,7 @@ pub enum ImageError {
         mirror: String,
     },
     /// The requested base image is not present and pulling was not allowed or failed.
-    #[error("base image {image} is not available ({cause}); `docker load` it, pass `--pull`, or use `--base debootstrap`")]
+    #[error("base image {image} is not available ({cause}); `docker load` it, pass `--base pull` (python:3.11-slim from Docker Hub), or use `--base debootstrap`")]
     BaseMissing {
         /// The base image reference.
         image: String,
