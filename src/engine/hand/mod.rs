@@ -4,15 +4,20 @@
 //! The public API is this module's re-exports; submodules are implementation.
 
 mod agari;
+mod facts;
 mod fu;
+mod input;
 mod meld;
+mod points;
 mod score;
 mod shanten;
 mod shanten_combo;
 mod shanten_table;
 mod yaku;
+mod yakuman;
 
 pub use meld::{Meld, MeldKind};
+pub use points::{base_points, payment};
 pub use shanten::DiscardChoice;
 
 use super::tile::{Tile, KINDS};
@@ -127,9 +132,11 @@ pub struct HandScore {
     pub yaku: Vec<(&'static str, u8)>,
     /// Total han (dora included); 13 per yakuman for yakuman hands.
     pub han: u8,
-    /// Fu after rounding (e.g. 25 for chiitoitsu, 20 for pinfu tsumo).
+    /// Fu after rounding (e.g. 25 for chiitoitsu, 20 for pinfu tsumo); 0 for yakuman hands,
+    /// where fu do not matter.
     pub fu: u8,
-    /// Yakuman multiplier (0 when not a yakuman hand).
+    /// Yakuman multiplier (0 when not a yakuman hand; also 0 for kazoe yakuman, which is
+    /// 13+ han of regular yaku and scores as one yakuman).
     pub yakuman: u8,
     /// Points.
     pub payment: Payment,
