@@ -33,8 +33,8 @@ use super::tile::{Tile, KINDS};
 /// copy of a kind it holds four of is not tenpai (Tenhou). Chiitoitsu needs seven different
 /// pairs (Tenhou: a quad is one pair). Input outside the contract (a count above 4, no
 /// tiles, more than 14, or a multiple of 3) returns `i8::MAX`; it never panics.
-/// About 65 ns per call (one core, random 14-tile hands) after a one-time table build of
-/// about 0.2 s on the first call (`cargo bench --bench shanten`).
+/// About 50 ns of CPU time per call (random 14-tile hands) after a one-time table build of
+/// 0.15-0.35 s on the first call (`cargo bench --bench shanten`).
 pub fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
     shanten::shanten(counts, melds)
 }

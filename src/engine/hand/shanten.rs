@@ -1,11 +1,11 @@
 //! Shanten, waits and ukeire (issue 2).
 //!
 //! Standard form: the replacement number from the per-group tables in
-//! [`super::shanten_table`] combined by [`super::shanten_combo`], minus one. Chiitoitsu and kokushi by direct counting. All
-//! three respect the four-tile limit of each kind, so a hand whose only completion is a
+//! [`super::shanten_table`] combined by [`super::shanten_combo`], minus one. Chiitoitsu
+//! and kokushi by counting pairs and kinds. All three respect the four-tile limit of each kind, so a hand whose only completion is a
 //! fifth copy of a kind it holds four of is not tenpai (Tenhou).
 
-use super::shanten_combo::replacement;
+use super::shanten_combo::{group_class, replacement_of};
 use crate::engine::tile::KINDS;
 
 /// What [`shanten`] returns for input outside its contract.
@@ -42,41 +42,115 @@ fn valid_total(counts: &[u8; KINDS]) -> Option<usize> {
 
 /// See [`super::shanten`].
 pub(crate) fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
-    let Some(n) = valid_total(counts) else { return INVALID };
-    let s = standard(counts, n / 3);
-    if melds == 0 && n >= 13 && s > 0 {
-        s.min(chiitoitsu(counts)).min(kokushi(counts))
-    } else {
-        s
+    Shape::new(counts, melds).map_or(INVALID, |shape| shape.shanten())
+}
+
+/// A valid concealed part with everything [`shanten`] needs, updated one tile at a time so
+/// that ukeire and discard scans redo only the changed group.
+struct Shape {
+    counts: [u8; KINDS],
+    tiles: usize,
+    melds: u8,
+    /// Distance class per group (man, pin, sou, honors).
+    classes: [usize; 4],
+    /// Kinds held at least twice / at least once (chiitoitsu).
+    pairs: i8,
+    kinds: i8,
+    /// The same over yaochuu kinds (kokushi).
+    yaochu_pairs: i8,
+    yaochu_kinds: i8,
+}
+
+fn group(kind: usize) -> usize {
+    (kind / 9).min(3)
+}
+
+fn is_yaochu(kind: usize) -> bool {
+    kind >= 27 || matches!(kind % 9, 0 | 8)
+}
+
+impl Shape {
+    fn new(counts: &[u8; KINDS], melds: u8) -> Option<Shape> {
+        let tiles = valid_total(counts)?;
+        let held = |min: u8, only_yaochu: bool| {
+            (0..KINDS).filter(|&k| counts[k] >= min && (!only_yaochu || is_yaochu(k))).count() as i8
+        };
+        Some(Shape {
+            counts: *counts,
+            tiles,
+            melds,
+            classes: [0, 1, 2, 3].map(|g| group_class(counts, g)),
+            pairs: held(2, false),
+            kinds: held(1, false),
+            yaochu_pairs: held(2, true),
+            yaochu_kinds: held(1, true),
+        })
     }
-}
 
-/// Standard form (`k` mentsu and a pair) shanten of a valid concealed part.
-fn standard(counts: &[u8; KINDS], k: usize) -> i8 {
-    replacement(counts, k) as i8 - 1
-}
+    /// Minimum of the standard form and, with no melds and 13 or 14 tiles, chiitoitsu
+    /// (Tenhou: seven *different* pairs, so a quad is one pair) and kokushi.
+    fn shanten(&self) -> i8 {
+        let standard = replacement_of(&self.classes, self.tiles / 3) as i8 - 1;
+        if self.melds == 0 && self.tiles >= 13 && standard > 0 {
+            let chiitoitsu = 6 - self.pairs + (7 - self.kinds).max(0);
+            let kokushi = 13 - self.yaochu_kinds - i8::from(self.yaochu_pairs > 0);
+            standard.min(chiitoitsu).min(kokushi)
+        } else {
+            standard
+        }
+    }
 
-/// Chiitoitsu shanten of 13 or 14 tiles. Tenhou: seven *different* pairs, so a quad is
-/// one pair and a missing kind costs an extra tile.
-fn chiitoitsu(counts: &[u8; KINDS]) -> i8 {
-    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
-    6 - pairs + (7 - kinds).max(0)
-}
+    /// Adds a tile of `kind`; the caller keeps the part valid (count below 4, `3k+1` tiles).
+    fn add(&mut self, kind: usize) {
+        let old = self.counts[kind];
+        self.counts[kind] += 1;
+        self.tiles += 1;
+        self.count_change(kind, old, 1);
+    }
 
-/// Kokushi shanten of 13 or 14 tiles: thirteen yaochuu kinds plus one more of any of them.
-fn kokushi(counts: &[u8; KINDS]) -> i8 {
-    let kinds = YAOCHU.iter().filter(|&&k| counts[k] >= 1).count() as i8;
-    let pair = YAOCHU.iter().any(|&k| counts[k] >= 2);
-    13 - kinds - i8::from(pair)
+    /// Removes a held tile of `kind`.
+    fn remove(&mut self, kind: usize) {
+        self.counts[kind] -= 1;
+        self.tiles -= 1;
+        self.count_change(kind, self.counts[kind], -1);
+    }
+
+    /// Bookkeeping after the count of `kind` moved between `low` and `low + 1`.
+    fn count_change(&mut self, kind: usize, low: u8, sign: i8) {
+        let (new_kind, new_pair) = (sign * i8::from(low == 0), sign * i8::from(low == 1));
+        self.kinds += new_kind;
+        self.pairs += new_pair;
+        if is_yaochu(kind) {
+            self.yaochu_kinds += new_kind;
+            self.yaochu_pairs += new_pair;
+        }
+        self.classes[group(kind)] = group_class(&self.counts, group(kind));
+    }
+
+    /// Kinds whose draw takes this `3k+1` part below shanten `base`, and their unseen tiles.
+    fn lowering(&mut self, base: i8, visible: &[u8; KINDS]) -> (u64, u32) {
+        let (mut mask, mut tiles) = (0u64, 0u32);
+        for (k, &seen) in visible.iter().enumerate() {
+            if self.counts[k] >= 4 {
+                continue;
+            }
+            self.add(k);
+            if self.shanten() < base {
+                mask |= 1 << k;
+                tiles += u32::from(4u8.saturating_sub(seen));
+            }
+            self.remove(k);
+        }
+        (mask, tiles)
+    }
 }
 
 /// See [`super::waits`]. Only kinds that can complete the hand are tried: a standard-form
 /// winning tile shares a mentsu or the pair with held tiles, so it lies within two of a held
 /// kind of its suit; chiitoitsu waits on a held kind; kokushi on a yaochuu kind.
 pub(crate) fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
-    let Some(n) = valid_total(counts) else { return 0 };
-    if n % 3 != 1 || shanten(counts, melds) != 0 {
+    let Some(mut shape) = Shape::new(counts, melds) else { return 0 };
+    if shape.tiles % 3 != 1 || shape.shanten() != 0 {
         return 0;
     }
     let mut candidates = 0u64;
@@ -88,63 +162,41 @@ pub(crate) fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
             (k.saturating_sub(2).max(suit)..=(k + 2).min(suit + 8)).for_each(|t| candidates |= 1 << t);
         }
     }
-    if melds == 0 && n == 13 {
+    if melds == 0 && shape.tiles == 13 {
         candidates |= YAOCHU.iter().fold(0, |m, &k| m | 1 << k);
     }
-    let mut c = *counts;
     let mut mask = 0u64;
     for k in (0..KINDS).filter(|&k| candidates & (1 << k) != 0 && counts[k] < 4) {
-        c[k] += 1;
-        if shanten(&c, melds) == -1 {
+        shape.add(k);
+        if shape.shanten() == -1 {
             mask |= 1 << k;
         }
-        c[k] -= 1;
+        shape.remove(k);
     }
     mask
 }
 
 /// See [`super::ukeire`].
 pub(crate) fn ukeire(counts: &[u8; KINDS], melds: u8, visible: &[u8; KINDS]) -> (u64, u32) {
-    match valid_total(counts) {
-        Some(n) if n % 3 == 1 => lowering(counts, melds, shanten(counts, melds), visible),
+    match Shape::new(counts, melds) {
+        Some(mut shape) if shape.tiles % 3 == 1 => {
+            let base = shape.shanten();
+            shape.lowering(base, visible)
+        }
         _ => (0, 0),
     }
 }
 
-/// Kinds whose draw takes a valid `3k+1` part below shanten `base`, and their unseen tiles.
-fn lowering(counts: &[u8; KINDS], melds: u8, base: i8, visible: &[u8; KINDS]) -> (u64, u32) {
-    let mut c = *counts;
-    let (mut mask, mut tiles) = (0u64, 0u32);
-    for k in 0..KINDS {
-        if c[k] >= 4 {
-            continue;
-        }
-        c[k] += 1;
-        if shanten(&c, melds) < base {
-            mask |= 1 << k;
-            tiles += u32::from(4u8.saturating_sub(visible[k]));
-        }
-        c[k] -= 1;
-    }
-    (mask, tiles)
-}
-
 /// See [`super::discard_choices`].
 pub(crate) fn discard_choices(counts: &[u8; KINDS], melds: u8, visible: &[u8; KINDS]) -> Vec<DiscardChoice> {
-    if valid_total(counts).is_none_or(|n| n % 3 != 2) {
-        return Vec::new();
-    }
-    let mut c = *counts;
+    let Some(mut shape) = Shape::new(counts, melds).filter(|s| s.tiles % 3 == 2) else { return Vec::new() };
     let mut out = Vec::new();
-    for k in 0..KINDS {
-        if c[k] == 0 {
-            continue;
-        }
-        c[k] -= 1;
-        let s = shanten(&c, melds);
-        let (ukeire_kinds, ukeire_tiles) = lowering(&c, melds, s, visible);
+    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+        shape.remove(k);
+        let s = shape.shanten();
+        let (ukeire_kinds, ukeire_tiles) = shape.lowering(s, visible);
         out.push(DiscardChoice { discard: k as u8, shanten: s, ukeire_kinds, ukeire_tiles });
-        c[k] += 1;
+        shape.add(k);
     }
     out
 }

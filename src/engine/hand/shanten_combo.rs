@@ -71,19 +71,25 @@ fn combo() -> &'static Combo {
     })
 }
 
-/// Fewest tiles to add to a valid concealed part (each count `<= 4`, at most 14 tiles) so
-/// that it contains `k` mentsu (`0..=4`) and a pair; standard-form shanten is this minus one.
+/// Distance class of group `group` (0 man, 1 pin, 2 sou, 3 honors) of a valid concealed
+/// part (each count `<= 4`, at most 14 tiles).
 #[inline]
-pub(crate) fn replacement(counts: &[u8; KINDS], k: usize) -> u8 {
+pub(crate) fn group_class(counts: &[u8; KINDS], group: usize) -> usize {
+    match group {
+        0..=2 => suit().class(&counts[9 * group..9 * group + 9]),
+        _ => honor().class(&counts[27..34]),
+    }
+}
+
+/// Fewest tiles to add so that the part whose group classes are `classes` (from
+/// [`group_class`]) contains `k` mentsu (`0..=4`) and a pair; standard-form shanten is this
+/// minus one.
+#[inline]
+pub(crate) fn replacement_of(classes: &[usize; 4], k: usize) -> u8 {
     let c = combo();
-    let (s, h) = (suit(), honor());
-    let man = s.class(&counts[0..9]);
-    let pin = s.class(&counts[9..18]);
-    let sou = s.class(&counts[18..27]);
-    let hon = h.class(&counts[27..34]);
-    let mp = c.mp[man * c.suit_classes + pin] as usize;
-    let mps = c.mps[mp * c.suit_classes + sou] as usize;
-    c.fin[(mps * c.honor_classes + hon) * 5 + k]
+    let mp = c.mp[classes[0] * c.suit_classes + classes[1]] as usize;
+    let mps = c.mps[mp * c.suit_classes + classes[2]] as usize;
+    c.fin[(mps * c.honor_classes + classes[3]) * 5 + k]
 }
 
 #[cfg(test)]
@@ -107,8 +113,9 @@ mod tests {
         };
         // 123m 456p 789s 11z 2z: two tiles (222z) from 4 mentsu + pair, none from 3 + pair.
         let h = counts([&[1, 1, 1, 0, 0, 0, 0, 0, 0], &[0, 0, 0, 1, 1, 1, 0, 0, 0], &[0, 0, 0, 0, 0, 0, 1, 1, 1], &[2, 1, 0, 0, 0, 0, 0]]);
-        assert_eq!(replacement(&h, 4), 2);
-        assert_eq!(replacement(&h, 3), 0);
-        assert_eq!(replacement(&h, 0), 0);
+        let classes = [0, 1, 2, 3].map(|g| group_class(&h, g));
+        assert_eq!(replacement_of(&classes, 4), 2);
+        assert_eq!(replacement_of(&classes, 3), 0);
+        assert_eq!(replacement_of(&classes, 0), 0);
     }
 }

@@ -191,11 +191,27 @@ proptest! {
     }
 
     #[test]
-    fn best_discard_matches_fourteen_tile_shanten(h in random_hand(14)) {
+    fn discard_choices_match_fresh_evaluation(h in random_hand(14)) {
         let choices = discard_choices(&h, 0, &h);
         prop_assert_eq!(choices.len(), h.iter().filter(|&&c| c > 0).count());
         let best = choices.iter().map(|c| c.shanten).min().unwrap();
         prop_assert_eq!(best, shanten(&h, 0).max(0));
+        // Each entry equals fresh whole-hand computations (the scan updates incrementally).
+        for choice in &choices {
+            let mut d = h;
+            d[choice.discard as usize] -= 1;
+            let s = shanten(&d, 0);
+            prop_assert_eq!(choice.shanten, s);
+            let mut kinds = 0u64;
+            for k in (0..KINDS).filter(|&k| d[k] < 4) {
+                let mut e = d;
+                e[k] += 1;
+                if shanten(&e, 0) < s {
+                    kinds |= 1 << k;
+                }
+            }
+            prop_assert_eq!(choice.ukeire_kinds, kinds, "discard {} from {:?}", choice.discard, h);
+        }
     }
 
     #[test]
