@@ -258,3 +258,20 @@ fn best_reading_is_chosen() {
     // 20+2+2 = 24 -> 30 fu = 500/1000. Tenhou takes the higher: 5200.
     check(&tsumo("111222333m456p9s", "9s"), &["menzen tsumo", "sanankou"], 3, 40, 5200);
 }
+
+#[test]
+fn iipeikou_needs_a_closed_hand() {
+    // pon PPP, chi 234m, 234m 55p + 67p won on 8p: haku 1 only (no iipeikou when open);
+    // 20 + 4 (open honor pon) = 24 -> 30 fu: 1000.
+    let c = meld(meld(ron("234m55p67p", "8p"), MeldKind::Chi, "234m"), MeldKind::Pon, "555z");
+    check(&c, &["yakuhai haku"], 1, 30, 1000);
+}
+
+#[test]
+fn seat_wind_pair_is_2_fu_and_not_pinfu() {
+    // South seat, pair SS, otherwise pinfu shape, riichi ron: 20+10+2 = 32 -> 40 fu, no pinfu:
+    // 1 han 40 fu = 1300.
+    check(&riichi(ron("234m567p345s78s22z", "6s")), &["riichi"], 1, 40, 1300);
+    // A non-yakuhai wind pair (West for South seat in East round) keeps pinfu: 2 han 30 fu.
+    check(&riichi(ron("234m567p345s78s33z", "6s")), &["pinfu", "riichi"], 2, 30, 2000);
+}
