@@ -1,1 +1,44 @@
-//! Built-in bots: pure deciders over mjai events (issue 3).
+//! Built-in bots: pure deciders over mjai events (no I/O, no async).
+//!
+//! - [`PlayerState`]: what one seat knows, rebuilt from the masked events it receives, and
+//!   its legal options ([`PlayerState::legal_actions`]).
+//! - [`Agent`]: the decider trait, one batch of events in, one action out.
+//! - [`Tsumogiri`] and [`Rulebase`]: the built-in bots, by name through [`by_name`].
+//! - [`selfplay`]: games between four agents in process, log in memory.
+
+mod agent;
+mod options;
+mod rulebase;
+pub mod selfplay;
+pub mod stats;
+mod state;
+#[cfg(test)]
+mod tests;
+mod tsumogiri;
+
+pub use agent::Agent;
+pub use rulebase::Rulebase;
+pub use state::{kuikae_kinds, Moment, PlayerState, WALL_DRAWS};
+pub use tsumogiri::Tsumogiri;
+
+/// Names accepted by [`by_name`] (and so by `builtin:NAME` on the command line).
+pub const NAMES: [&str; 2] = ["tsumogiri", "rulebase"];
+
+/// Error for a built-in bot name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown built-in bot '{0}' (known: tsumogiri, rulebase)")]
+pub struct UnknownBot(pub String);
+
+/// A fresh built-in agent by name: `"tsumogiri"` or `"rulebase"`.
+pub fn by_name(name: &str) -> Result<Box<dyn Agent>, UnknownBot> {
+    match name {
+        "tsumogiri" => Ok(Box::new(Tsumogiri::new())),
+        "rulebase" => Ok(Box::new(Rulebase::new())),
+        other => Err(UnknownBot(other.to_string())),
+    }
+}
+
+/// Parses a bot spec `builtin:NAME` into an agent; errors name the spec and the fix.
+pub fn from_spec(spec: &str) -> Result<Box<dyn Agent>, UnknownBot> {
+    by_name(spec.strip_prefix("builtin:").unwrap_or(spec))
+}

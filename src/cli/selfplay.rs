@@ -1,11 +1,119 @@
-//! `mjai-sim selfplay`.
+//! `mjai-sim selfplay`: games between built-in bots in process (no Docker), with a summary.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+
+use crate::bots::selfplay::{play, series_config, Finished, NoObserver};
+use crate::bots::stats::Tally;
+use crate::bots::{self, Agent};
 
 /// Arguments of `selfplay`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Four bots, seat order, e.g. `builtin:rulebase builtin:tsumogiri builtin:tsumogiri builtin:rulebase`.
+    #[arg(value_name = "BOT")]
+    pub positional: Vec<String>,
+    /// Four bots as one comma-separated list (instead of positional ones).
+    #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,BOT,BOT")]
+    pub bots: Vec<String>,
+    /// Number of hanchans.
+    #[arg(long, default_value_t = 1)]
+    pub games: u64,
+    /// Series seed: game `i` uses wall seed `[SEED, i]`.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Writes `mjai_log.json` per game (in `game-NNNNN/` subfolders when more than one game).
+    #[arg(long, value_name = "DIR")]
+    pub logs_dir: Option<PathBuf>,
+}
 
-/// Runs `selfplay`; returns the exit code.
+/// Runs `selfplay`; returns the exit code (0, or 1 if any game hit an engine error).
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let _ = args;
-    anyhow::bail!("not implemented yet")
+    let specs = bot_specs(&args)?;
+    let names: [String; 4] = std::array::from_fn(|s| specs[s].clone());
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let mut failures = 0u64;
+    for i in 0..args.games {
+        let mut agents: [Box<dyn Agent>; 4] = make_agents(&specs)?;
+        let config = series_config(args.seed, i, names.clone());
+        match play(config, &mut agents, &mut NoObserver) {
+            Ok(game) => {
+                if let Some(dir) = &args.logs_dir {
+                    write_log(&game_dir(dir, i, args.games), &game)?;
+                }
+                tally.add(&game);
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("mjai-sim: game {i} (seed [{}, {i}]) failed: {e}", args.seed);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    print_summary(&names, &tally, secs);
+    Ok(if failures == 0 { 0 } else { 1 })
+}
+
+fn bot_specs(args: &Args) -> anyhow::Result<Vec<String>> {
+    let specs = match (args.positional.is_empty(), args.bots.is_empty()) {
+        (false, true) => args.positional.clone(),
+        (true, false) => args.bots.clone(),
+        (true, true) => bail!("no bots given: pass four, e.g. --bots builtin:rulebase,builtin:tsumogiri,builtin:tsumogiri,builtin:rulebase"),
+        (false, false) => bail!("bots given both positionally and with --bots: use one of the two"),
+    };
+    if specs.len() != 4 {
+        bail!("{} bots given, need exactly four (one per seat)", specs.len());
+    }
+    for s in &specs {
+        if !s.starts_with("builtin:") {
+            bail!("'{s}' is not a built-in bot: selfplay runs only builtin:NAME bots ({}); use `mjai-sim` for submissions", bots::NAMES.join(", "));
+        }
+    }
+    Ok(specs)
+}
+
+fn make_agents(specs: &[String]) -> anyhow::Result<[Box<dyn Agent>; 4]> {
+    let v: Vec<Box<dyn Agent>> = specs.iter().map(|s| bots::from_spec(s)).collect::<Result<_, _>>()?;
+    v.try_into().map_err(|_| anyhow::anyhow!("need exactly four bots"))
+}
+
+fn game_dir(dir: &Path, index: u64, games: u64) -> PathBuf {
+    if games == 1 {
+        dir.to_path_buf()
+    } else {
+        dir.join(format!("game-{index:05}"))
+    }
+}
+
+/// Writes the log as JSON lines to `dir/mjai_log.json`.
+fn write_log(dir: &Path, game: &Finished) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create logs folder {}", dir.display()))?;
+    let path = dir.join("mjai_log.json");
+    let file = std::fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    for e in &game.log {
+        writeln!(out, "{}", e.to_json())?;
+    }
+    out.flush().with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+fn print_summary(names: &[String; 4], t: &Tally, secs: f64) {
+    println!("{} games, {} hands in {:.2} s ({:.1} games/s)", t.games, t.kyokus, secs, t.games as f64 / secs.max(1e-9));
+    println!("seat  bot                    mean score  mean rank  1st     hora    deal-in  chombo");
+    for (s, name) in names.iter().enumerate() {
+        println!(
+            "{s:<5} {name:<22} {:>10.0}  {:>9.2}  {:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6}",
+            t.mean_score(s),
+            t.mean_rank(s),
+            100.0 * t.ranks[s][0] as f64 / t.games.max(1) as f64,
+            100.0 * t.hora_rate(s),
+            100.0 * t.deal_in_rate(s),
+            t.chombos[s]
+        );
+    }
 }

@@ -1,1 +1,75 @@
-//! In-process runtime for built-in bots (issue 3).
+//! In-process runtime for built-in bots: an [`Agent`] behind the same [`Bot`] interface as
+//! external bots, so the match loop treats `builtin:NAME` like any submission.
+
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+
+use super::{Bot, BotError};
+use crate::bots::{self, Agent, UnknownBot};
+use crate::engine::event::Event;
+
+/// A built-in bot running in process: parses the JSON array line, lets the agent react,
+/// answers with the action's canonical JSON. Answers at once, so the timeout never applies.
+pub struct BuiltinBot {
+    name: String,
+    agent: Box<dyn Agent>,
+}
+
+impl BuiltinBot {
+    /// Wraps an agent; `name` is for messages only.
+    pub fn new(name: impl Into<String>, agent: Box<dyn Agent>) -> BuiltinBot {
+        BuiltinBot { name: name.into(), agent }
+    }
+
+    /// A built-in by spec: `builtin:tsumogiri`, `builtin:rulebase` (or the bare name).
+    pub fn from_spec(spec: &str) -> Result<BuiltinBot, UnknownBot> {
+        Ok(BuiltinBot::new(spec.strip_prefix("builtin:").unwrap_or(spec), bots::from_spec(spec)?))
+    }
+
+    /// One exchange, synchronously: the answer line for one batch line.
+    pub fn answer(&mut self, line: &str) -> Result<String, BotError> {
+        let events: Vec<Event> = serde_json::from_str(line).map_err(|e| {
+            BotError::Transport(format!("built-in bot '{}' got a line that is not a JSON array of mjai events: {e}", self.name))
+        })?;
+        if events.is_empty() {
+            return Err(BotError::Transport(format!("built-in bot '{}' got an empty batch", self.name)));
+        }
+        Ok(self.agent.react(&events).to_json())
+    }
+}
+
+impl Bot for BuiltinBot {
+    fn exchange<'a>(&'a mut self, line: &'a str, _timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
+        let result = self.answer(line);
+        Box::pin(async move { result })
+    }
+
+    fn stop(&mut self) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn tsumogiri_behind_the_bot_interface() {
+        let mut bot = BuiltinBot::from_spec("builtin:tsumogiri").unwrap();
+        let t = Duration::from_secs(1);
+        let a = bot.exchange(r#"[{"type":"start_game","names":["0","1","2","3"],"id":1}]"#, t).await.unwrap();
+        assert_eq!(a, r#"{"type":"none"}"#);
+        let a = bot.exchange(r#"[{"type":"tsumo","actor":0,"pai":"?"},{"type":"dahai","actor":0,"pai":"E","tsumogiri":true},{"type":"tsumo","actor":1,"pai":"5sr"}]"#, t).await.unwrap();
+        assert_eq!(a, r#"{"type":"dahai","actor":1,"pai":"5sr","tsumogiri":true}"#);
+    }
+
+    #[test]
+    fn bad_lines_and_names_are_errors_not_panics() {
+        let mut bot = BuiltinBot::from_spec("tsumogiri").unwrap();
+        assert!(matches!(bot.answer("{not json"), Err(BotError::Transport(m)) if m.contains("JSON array")));
+        assert!(matches!(bot.answer("[]"), Err(BotError::Transport(m)) if m.contains("empty")));
+        let e = BuiltinBot::from_spec("builtin:mortal").err().unwrap().to_string();
+        assert!(e.contains("'mortal'") && e.contains("rulebase"), "{e}");
+    }
+}

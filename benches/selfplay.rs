@@ -1,0 +1,30 @@
+//! Full hanchans per second of in-process self-play (log in memory), one core:
+//! four `tsumogiri` and four `rulebase`. Goal: at least 2,000 tsumogiri hanchans/s.
+//!
+//! Run: `cargo bench --bench selfplay`. Criterion prints the time per hanchan; the
+//! throughput line gives hanchans/s (elements/s).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mjai_sim::bots::selfplay::{play, series_config, NoObserver};
+use mjai_sim::bots::{by_name, Agent};
+
+fn hanchans(c: &mut Criterion) {
+    let mut group = c.benchmark_group("selfplay");
+    group.throughput(Throughput::Elements(1));
+    for name in ["tsumogiri", "rulebase"] {
+        let mut index = 0u64;
+        group.bench_function(format!("hanchan/4x{name}"), |b| {
+            b.iter(|| {
+                let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
+                index += 1;
+                let game = play(series_config(2024, index, [name; 4].map(String::from)), &mut agents, &mut NoObserver)
+                    .expect("self-play game finishes");
+                std::hint::black_box(game.scores)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, hanchans);
+criterion_main!(benches);

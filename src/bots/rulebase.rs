@@ -1,0 +1,80 @@
+//! `rulebase`: a simple, sound player built on [`PlayerState`] and the hand evaluator.
+
+use crate::engine::event::Event;
+use crate::engine::hand;
+
+use super::agent::Agent;
+use super::state::PlayerState;
+
+/// Wins whenever it can (tsumo or ron), declares riichi as soon as a closed hand is tenpai,
+/// discards the tile that leaves the lowest shanten (ties: most ukeire, i.e. most unseen
+/// tiles that lower the shanten; then terminals/honors first), pons a yakuhai when it holds
+/// exactly a pair of it, and declines every other call, kan and kyuushu kyuuhai.
+#[derive(Debug, Clone, Default)]
+pub struct Rulebase {
+    state: PlayerState,
+}
+
+impl Rulebase {
+    /// A fresh bot; the seat comes from `start_game.id`.
+    pub fn new() -> Rulebase {
+        Rulebase::default()
+    }
+
+    /// The state this bot has built from the events so far.
+    pub fn state(&self) -> &PlayerState {
+        &self.state
+    }
+
+    fn choose(&self, legal: Vec<Event>) -> Event {
+        if let Some(h) = legal.iter().find(|e| matches!(e, Event::Hora { .. })) {
+            return h.clone();
+        }
+        if let Some(r) = legal.iter().find(|e| matches!(e, Event::Reach { .. })) {
+            return r.clone();
+        }
+        if let Some(p) = legal.iter().find(|e| self.wants_pon(e)) {
+            return p.clone();
+        }
+        if legal.contains(&Event::None) {
+            return Event::None;
+        }
+        self.best_discard(&legal).unwrap_or(Event::None)
+    }
+
+    /// Pon of a dragon, the round wind or the own seat wind, holding exactly two.
+    fn wants_pon(&self, e: &Event) -> bool {
+        let Event::Pon { pai, .. } = e else { return false };
+        let k = pai.kind();
+        let yakuhai = k >= 31 || k == self.state.bakaze.kind() || k == self.state.jikaze();
+        yakuhai && self.state.tehai_counts()[k as usize] == 2
+    }
+
+    fn best_discard(&self, legal: &[Event]) -> Option<Event> {
+        let choices = hand::discard_choices(&self.state.tehai_counts(), self.state.meld_count(), &self.state.visible);
+        legal
+            .iter()
+            .filter_map(|e| match e {
+                Event::Dahai { pai, .. } => {
+                    let c = choices.iter().find(|c| c.discard == pai.kind())?;
+                    Some(((std::cmp::Reverse(c.shanten), c.ukeire_tiles, pai.is_yaochuu()), e))
+                }
+                _ => None,
+            })
+            .max_by_key(|(key, _)| *key)
+            .map(|(_, e)| e.clone())
+    }
+}
+
+impl Agent for Rulebase {
+    fn react(&mut self, events: &[Event]) -> Event {
+        for e in events {
+            self.state.update(e);
+        }
+        let legal = self.state.legal_actions();
+        if legal.is_empty() {
+            return Event::None;
+        }
+        self.choose(legal)
+    }
+}

@@ -1,0 +1,101 @@
+//! Self-play: a [`Game`] driven by four [`Agent`]s in process, with typed events (masked
+//! per seat with [`Event::masked_for`], no JSON), the log kept in memory.
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::game::{Decision, Game, GameConfig};
+
+use super::agent::Agent;
+
+/// Sees every answer before it is applied; used by tests to check invariants.
+pub trait Observer {
+    /// `answer` is what the seat of `decision` returned; `legal` says whether it was in
+    /// `decision.legal` as returned (before any canonicalisation by [`Game::validate`]).
+    fn on_answer(&mut self, game: &Game, decision: &Decision, answer: &Event, legal: bool);
+}
+
+/// An observer that does nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    fn on_answer(&mut self, _: &Game, _: &Decision, _: &Event, _: bool) {}
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The full unmasked log, `start_game` .. `end_game` (what `mjai_log.json` holds).
+    pub log: Vec<Event>,
+    /// Final scores in points, seat order.
+    pub scores: [i32; 4],
+    /// Chombos: the seat and why its answer was refused.
+    pub chombos: Vec<(Seat, String)>,
+}
+
+/// Why a self-play game could not finish. Always an engine bug, never a bot's fault
+/// (a bot's illegal answer is a chombo).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SelfPlayError {
+    /// The engine refused a set of answers it had itself validated.
+    #[error("engine refused validated answers: {0}")]
+    Refused(String),
+    /// The engine asked nobody yet the game is not over.
+    #[error("engine stalled: no pending decision and the game is not over (after {0} events)")]
+    Stalled(usize),
+}
+
+/// Plays one game to its end. Each agent gets, at each of its decisions, the events since
+/// its previous one, masked for its seat; at the end, the remaining events (up to
+/// `end_game`), whose answer is ignored. An answer that is not legal is a chombo.
+pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut dyn Observer) -> Result<Finished, SelfPlayError> {
+    let mut game = Game::new(config);
+    let mut sent = [0usize; 4];
+    let mut chombos = Vec::new();
+    let mut batch = Vec::new();
+    while !game.is_over() {
+        let pending = game.pending().to_vec();
+        if pending.is_empty() {
+            return Err(SelfPlayError::Stalled(game.log().len()));
+        }
+        let mut answers = Vec::with_capacity(pending.len());
+        let mut offenders = Vec::new();
+        for d in &pending {
+            let s = d.seat as usize;
+            batch.clear();
+            batch.extend(game.log()[sent[s]..].iter().map(|e| e.masked_for(d.seat)));
+            sent[s] = game.log().len();
+            let answer = agents[s].react(&batch);
+            let legal = d.legal.contains(&answer);
+            observer.on_answer(&game, d, &answer, legal);
+            if legal {
+                answers.push((d.seat, answer));
+                continue;
+            }
+            match game.validate(d.seat, &answer.to_json()) {
+                Ok(canonical) => answers.push((d.seat, canonical)),
+                Err(e) => {
+                    chombos.push((d.seat, e.0));
+                    offenders.push(d.seat);
+                }
+            }
+        }
+        if !offenders.is_empty() {
+            game.chombo(&offenders);
+        } else {
+            game.apply(&answers).map_err(|e| SelfPlayError::Refused(e.0))?;
+        }
+    }
+    for (s, agent) in agents.iter_mut().enumerate() {
+        if sent[s] < game.log().len() {
+            let rest: Vec<Event> = game.log()[sent[s]..].iter().map(|e| e.masked_for(s as Seat)).collect();
+            agent.react(&rest);
+        }
+    }
+    Ok(Finished { log: game.log().to_vec(), scores: game.scores(), chombos })
+}
+
+/// The setup of game number `index` of a self-play series with seed `seed`: wall seed
+/// `[seed, index]`, East 1, 25000 each.
+pub fn series_config(seed: u64, index: u64, names: [String; 4]) -> GameConfig {
+    GameConfig { seed: [seed, index], names, start: Default::default() }
+}
