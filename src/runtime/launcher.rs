@@ -92,7 +92,7 @@ impl Launcher {
     /// process running). When one fails, those already started are stopped and the first
     /// error is returned.
     pub async fn launch(&self, seats: [SeatSpec; 4]) -> Result<Vec<Box<dyn Bot>>, LaunchError> {
-        let starts = seats.iter().enumerate().map(|(n, spec)| self.start_one(n as u8, spec));
+        let starts = seats.iter().enumerate().map(|(n, spec)| self.start_seat(n as u8, spec));
         let results = futures_util::future::join_all(starts).await;
         let mut bots = Vec::with_capacity(4);
         let mut first_error = None;
@@ -113,7 +113,8 @@ impl Launcher {
         }
     }
 
-    async fn start_one(&self, seat: u8, spec: &SeatSpec) -> Result<Box<dyn Bot>, LaunchError> {
+    /// Starts one seat (for games mixing built-in bots with submissions); ready on return.
+    pub async fn start_seat(&self, seat: u8, spec: &SeatSpec) -> Result<Box<dyn Bot>, LaunchError> {
         match &self.kind {
             Kind::Process(options) => ProcessBot::start(&spec.submission, seat, &spec.stderr_log, options)
                 .await

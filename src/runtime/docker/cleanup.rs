@@ -12,7 +12,7 @@
 //! # async fn f(play: impl std::future::Future<Output = ()>) -> anyhow::Result<()> {
 //! use mjai_sim::runtime::docker::{cleanup::ContainerGuard, connect};
 //! let guard = ContainerGuard::new(connect().await?);
-//! // ... launch the four seats with this guard (runtime::launcher), then:
+//! // `play` launches the four seats with this guard (runtime::launcher) and plays:
 //! match guard.run_until_ctrl_c(play).await {
 //!     Ok(()) => guard.shutdown().await,          // normal end: containers removed
 //!     Err(_interrupted) => std::process::exit(130), // already removed
@@ -114,12 +114,22 @@ impl ContainerGuard {
         }
     }
 
-    /// Runs `game` until it finishes or Ctrl-C (SIGINT) arrives; on Ctrl-C, shuts down
-    /// (every container removed) and returns [`Interrupted`].
+    /// Runs `game` (launch included, ideally) until it finishes or Ctrl-C (SIGINT) or
+    /// SIGTERM arrives; on a signal, shuts down (every container removed) and returns
+    /// [`Interrupted`]. The signal handlers are installed before `game` is first polled.
     pub async fn run_until_ctrl_c<F: Future>(&self, game: F) -> Result<F::Output, Interrupted> {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else {
+            tracing::warn!("cannot install signal handlers; Ctrl-C will not clean up");
+            return Ok(game.await);
+        };
         tokio::select! {
             output = game => Ok(output),
-            _ = tokio::signal::ctrl_c() => {
+            _ = int.recv() => {
+                self.shutdown().await;
+                Err(Interrupted)
+            }
+            _ = term.recv() => {
                 self.shutdown().await;
                 Err(Interrupted)
             }

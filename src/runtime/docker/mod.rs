@@ -68,7 +68,7 @@ pub struct DockerOptions {
     pub gid: u64,
     /// The bot's (writable) working folder, where the submission is unpacked. Default `/workspace`.
     pub workdir: String,
-    /// Python interpreter inside the image. Default `/usr/bin/python3`... as `python3` on PATH.
+    /// Python interpreter inside the image, looked up on the image's PATH. Default `python3`.
     pub python: String,
     /// Path of the http relay inside the image. Default `/opt/mjai-sim/relay.py`.
     pub relay_path: String,
@@ -90,11 +90,11 @@ impl Default for DockerOptions {
             cpus: None,
             pids_limit: 512,
             tmp_bytes: 256 << 20,
-            uid: 1000,
-            gid: 1000,
-            workdir: "/workspace".into(),
+            uid: image::BOT_UID.into(),
+            gid: image::BOT_UID.into(),
+            workdir: image::BOT_DIR.into(),
             python: "python3".into(),
-            relay_path: "/opt/mjai-sim/relay.py".into(),
+            relay_path: image::RELAY_PATH.into(),
             line_limit: DEFAULT_LINE_LIMIT,
             stderr_cap: DEFAULT_STDERR_CAP,
             ready_timeout: Duration::from_secs(20),
