@@ -121,7 +121,7 @@ fn generate(rng: &mut ChaCha8Rng, family: usize, melds: u8, n: usize) -> Option<
 
 #[test]
 fn shanten_and_waits_match_riichienv() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5a17_e2);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x005a_17e2);
     let mut disagreements = Vec::new();
     let (mut compared, mut compared_waits, mut tenpai) = (0usize, 0usize, 0usize);
     for family in 0..4 {

@@ -1,1 +1,68 @@
 //! The match loop: one game, four bots, logs and summary (issue 5).
+//!
+//! - [`table`]: the rules the loop referees ([`Table`], implemented by the engine's `Game`).
+//! - [`relay`]: what each seat has seen; batching and masking of the lines it receives.
+//! - [`seats`]: the four running bots; concurrent exchanges with timeouts, launch and stop.
+//! - [`match_loop`]: [`play_match`], the referee loop with chombo and restart.
+//! - [`observer`]: what the loop reports as it goes ([`Observer`], [`ErrorEntry`]).
+//! - [`logs`]: the output folder (`mjai_log.json`, `errors.json`, `player_logs.*`).
+//! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
+//! - [`stats`]: decision-time statistics.
+//! - [`progress`]: one line per hand on stderr; [`scoreboard`]: the final table.
+//! - [`launch`]: BOT arguments (`builtin:NAME`, zip, folder) to running bots.
+
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+
+use crate::engine::event::Seat;
+use crate::runtime::{Bot, BotError};
+
+pub mod launch;
+pub mod logs;
+pub mod match_loop;
+pub mod observer;
+pub mod progress;
+pub mod relay;
+pub mod scoreboard;
+pub mod seats;
+pub mod stats;
+pub mod summary;
+pub mod table;
+
+pub use match_loop::{play_match, MatchError, MatchReport};
+pub use observer::{ErrorEntry, Observer};
+pub use table::Table;
+
+/// Starts a fresh bot for a seat. The match loop calls it once per seat at the start and
+/// again after every chombo (all four bots are restarted).
+pub trait Launcher: Send + Sync {
+    /// Starts the bot for `seat` (0..4). The bot's stderr should go wherever the launcher
+    /// was told (e.g. `player_logs.{seat}.stderr.txt`). An error means the bot cannot run;
+    /// the loop then treats the seat as failing (a chombo) and tries again at the next
+    /// restart.
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>>;
+}
+
+/// Limits of one match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchOptions {
+    /// Time a bot has for one decision (default 2.0 s, as mjai.app's docs).
+    pub timeout: Duration,
+    /// Time a bot has for a line that begins with `start_game` or `start_kyoku` (model
+    /// loading; default 20 s, as mjai.app).
+    pub start_timeout: Duration,
+    /// Restarts of the four bots (one per chombo) after which the match is aborted
+    /// (default 32; mjai.app: 10).
+    pub max_restarts: u32,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            timeout: Duration::from_secs(2),
+            start_timeout: Duration::from_secs(20),
+            max_restarts: 32,
+        }
+    }
+}

@@ -1,11 +1,153 @@
-//! `mjai-sim check`.
+//! `mjai-sim check BOT`: a smoke test of one submission before it plays.
+//!
+//! Runs intake (the same checks as a game), starts the bot as seat 0, sends
+//! `start_game` (expects `none`), then the first `start_kyoku` and its draw (expects a legal
+//! action, checked by the rules engine), and reports each step with its time. On failure
+//! it shows the end of the bot's stderr. Exit status 0 when every step passed, 1 otherwise.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use crate::arena::launch::{build_launcher, BotSpec, LaunchSettings, RuntimeKind, Transport};
+use crate::arena::relay::start_game_line;
+use crate::arena::Launcher;
+use crate::engine::event::{batch_line, Event};
+use crate::engine::game::{Game, GameConfig, StartState};
+use crate::runtime::Bot;
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The submission: a .zip or a folder holding bot.py (or builtin:NAME).
+    #[arg(value_name = "BOT")]
+    pub bot: BotSpec,
+    /// Where the bot runs.
+    #[arg(long, value_enum, default_value_t = RuntimeKind::Docker)]
+    pub runtime: RuntimeKind,
+    /// How lines reach the bot in Docker.
+    #[arg(long, value_enum, default_value_t = Transport::Stdio)]
+    pub transport: Transport,
+    /// Bot image [default: the image `mjai-sim image build` makes].
+    #[arg(long, value_name = "IMAGE")]
+    pub image: Option<String>,
+    /// Seconds allowed for each of the two answers (both lines begin a game or hand, so
+    /// a game would allow the start timeout).
+    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
+    pub start_timeout: f64,
+    /// Wall seed of the test hand.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Largest accepted submission, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1000)]
+    pub max_submission_mb: u64,
+}
 
 /// Runs `check`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let _ = args;
-    anyhow::bail!("not implemented yet")
+    if !(args.start_timeout.is_finite() && args.start_timeout > 0.0) {
+        anyhow::bail!("--start-timeout {}: give a number of seconds above 0", args.start_timeout);
+    }
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(check(args))
+}
+
+/// Prints one step's outcome: `ok   what  (12.3 ms)` or `FAIL what: why`.
+fn step(ok: bool, what: &str, took: Duration, detail: &str) {
+    let mark = if ok { "ok  " } else { "FAIL" };
+    println!("{mark} {what:<28} {:>9.1} ms  {detail}", took.as_secs_f64() * 1000.0);
+}
+
+async fn check(args: Args) -> anyhow::Result<i32> {
+    let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let stderr_paths = std::array::from_fn(|seat| tmp.path().join(format!("player_logs.{seat}.stderr.txt")));
+    let settings = LaunchSettings {
+        runtime: args.runtime,
+        transport: args.transport,
+        image: args.image.clone(),
+        max_submission_bytes: args.max_submission_mb.saturating_mul(1024 * 1024),
+        stderr_paths,
+    };
+    let timeout = Duration::from_secs_f64(args.start_timeout);
+    let started = Instant::now();
+    let specs = [args.bot.clone(), args.bot.clone(), args.bot.clone(), args.bot.clone()];
+    let launcher = build_launcher(&specs, &settings).await?;
+    step(true, "intake", started.elapsed(), &args.bot.to_string());
+
+    let started = Instant::now();
+    let mut bot = match launcher.launch(0).await {
+        Ok(bot) => bot,
+        Err(e) => {
+            step(false, "start the bot", started.elapsed(), &e.to_string());
+            show_stderr(&settings.stderr_paths[0]);
+            return Ok(1);
+        }
+    };
+    step(true, "start the bot", started.elapsed(), "");
+    let passed = exchanges(bot.as_mut(), args.seed, timeout).await;
+    bot.stop().await;
+    if !passed {
+        show_stderr(&settings.stderr_paths[0]);
+        return Ok(1);
+    }
+    println!("the submission is ready to play");
+    Ok(0)
+}
+
+/// The two test exchanges; prints each step, returns true when both passed.
+async fn exchanges(bot: &mut dyn Bot, seed: u64, timeout: Duration) -> bool {
+    let names = ["0", "1", "2", "3"].map(String::from);
+    let game = Game::new(GameConfig { seed: [seed, 0], names, start: StartState::default() });
+    let log = game.log();
+
+    let started = Instant::now();
+    let answer = bot.exchange(&start_game_line(log, 0), timeout).await;
+    let took = started.elapsed();
+    match answer.as_deref().map(serde_json::from_str::<Event>) {
+        Ok(Ok(Event::None)) => step(true, "start_game -> none", took, ""),
+        Ok(Ok(other)) => step(true, "start_game -> none", took, &format!("warning: answered {} (ignored)", other.to_json())),
+        Ok(Err(e)) => {
+            step(false, "start_game -> none", took, &format!("unparsable answer: {e}"));
+            return false;
+        }
+        Err(e) => {
+            step(false, "start_game -> none", took, &e.to_string());
+            return false;
+        }
+    }
+
+    let first: Vec<Event> = log[1..].iter().map(|e| e.masked_for(0)).collect();
+    let started = Instant::now();
+    let answer = bot.exchange(&batch_line(&first), timeout).await;
+    let took = started.elapsed();
+    match answer {
+        Ok(line) => match game.validate(0, &line) {
+            Ok(action) => {
+                step(true, "start_kyoku+tsumo -> action", took, &action.to_json());
+                true
+            }
+            Err(why) => {
+                step(false, "start_kyoku+tsumo -> action", took, &format!("illegal answer ({why}): {line}"));
+                false
+            }
+        },
+        Err(e) => {
+            step(false, "start_kyoku+tsumo -> action", took, &e.to_string());
+            false
+        }
+    }
+}
+
+/// Prints the last 20 lines of the bot's stderr, if any.
+fn show_stderr(path: &Path) {
+    let Ok(text) = std::fs::read_to_string(path) else { return };
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return;
+    }
+    println!("--- end of the bot's stderr ---");
+    for l in &lines[lines.len().saturating_sub(20)..] {
+        println!("{l}");
+    }
 }

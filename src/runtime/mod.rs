@@ -58,5 +58,8 @@ impl BotError {
 
 pub mod builtin;
 pub mod docker;
+pub mod launcher;
+pub mod line;
 pub mod process;
+pub mod stderr_log;
 pub mod submission;

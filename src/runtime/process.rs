@@ -1,1 +1,203 @@
-//! Local child-process runtime (issue 4).
+//! Local child-process runtime: `python3 -u bot.py SEAT` in a temporary folder holding the
+//! unpacked submission. For bot authors without Docker; NOT sandboxed (the bot runs with
+//! the user's rights and network).
+//!
+//! The bot runs in its own process group; [`Bot::stop`] sends SIGKILL to the whole group,
+//! so a bot that ignores SIGTERM or forks helpers is still gone. Stderr goes to a capped
+//! log file ([`StderrLog`]).
+
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::time::Instant;
+
+use super::line::{LineBuffer, DEFAULT_LINE_LIMIT};
+use super::stderr_log::{StderrLog, DEFAULT_STDERR_CAP};
+use super::submission::Submission;
+use super::{Bot, BotError};
+
+/// How long to wait for the process to end once its stdout closed, before calling the
+/// bot [`BotError::Closed`] rather than [`BotError::Crashed`].
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
+/// Settings of the process runtime.
+#[derive(Debug, Clone)]
+pub struct ProcessOptions {
+    /// Python interpreter (looked up on PATH when relative). Default `python3`.
+    pub python: PathBuf,
+    /// Longest answer line, in bytes. Default 1 MiB.
+    pub line_limit: usize,
+    /// Cap of the stderr log, in bytes. Default 10 MiB.
+    pub stderr_cap: u64,
+}
+
+impl Default for ProcessOptions {
+    fn default() -> Self {
+        ProcessOptions { python: "python3".into(), line_limit: DEFAULT_LINE_LIMIT, stderr_cap: DEFAULT_STDERR_CAP }
+    }
+}
+
+/// A bot running as a local child process.
+pub struct ProcessBot {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: ChildStdout,
+    lines: LineBuffer,
+    stderr_task: Option<tokio::task::JoinHandle<()>>,
+    exit: Option<ExitStatus>,
+    _dir: tempfile::TempDir,
+}
+
+impl ProcessBot {
+    /// Unpacks `submission` into a fresh temporary folder and starts `python3 -u bot.py SEAT`
+    /// there; the bot is ready when this returns (its process is running).
+    ///
+    /// Errors (one line, naming the fix): the folder cannot be written, the stderr log
+    /// cannot be created, the interpreter cannot be started.
+    pub async fn start(submission: &Submission, seat: u8, stderr_log: &Path, options: &ProcessOptions) -> anyhow::Result<ProcessBot> {
+        let dir = tempfile::Builder::new().prefix("mjai-sim-bot-").tempdir()?;
+        submission
+            .unpack_into(dir.path())
+            .map_err(|e| anyhow::anyhow!("seat {seat}: cannot unpack the bot into {}: {e}", dir.path().display()))?;
+        let mut log = StderrLog::create(stderr_log, options.stderr_cap).await?;
+        let mut child = Command::new(&options.python)
+            .args(["-u", "bot.py", &seat.to_string()])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "seat {seat}: cannot start {} ({e}); install Python 3 or pass the interpreter's path",
+                    options.python.display()
+                )
+            })?;
+        let (Some(stdin), Some(stdout), Some(mut stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+            anyhow::bail!("seat {seat}: the bot's pipes were not created");
+        };
+        let stderr_task = tokio::spawn(async move {
+            let mut buf = vec![0u8; 64 * 1024];
+            while let Ok(n) = stderr.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+                log.write(&buf[..n]).await;
+            }
+            log.flush().await;
+        });
+        Ok(ProcessBot {
+            child,
+            stdin: Some(stdin),
+            stdout,
+            lines: LineBuffer::new(options.line_limit),
+            stderr_task: Some(stderr_task),
+            exit: None,
+            _dir: dir,
+        })
+    }
+
+    /// The OS process id, while running.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
+    async fn exchange_inner(&mut self, line: &str, timeout: Duration) -> Result<String, BotError> {
+        let deadline = Instant::now() + timeout;
+        let timed_out = || BotError::Timeout(timeout.as_secs_f64());
+        let dropped = self.lines.discard_complete_lines();
+        if dropped > 0 {
+            tracing::warn!("bot printed {dropped} unrequested line(s); dropped");
+        }
+        let Some(stdin) = self.stdin.as_mut() else { return Err(self.ended().await) };
+        let mut message = Vec::with_capacity(line.len() + 1);
+        message.extend_from_slice(line.as_bytes());
+        message.push(b'\n');
+        match tokio::time::timeout_at(deadline, stdin.write_all(&message)).await {
+            Err(_) => return Err(timed_out()),
+            Ok(Err(_)) => return Err(self.ended().await),
+            Ok(Ok(())) => {}
+        }
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            if let Some(answer) = self.lines.take_line()? {
+                return Ok(answer);
+            }
+            match tokio::time::timeout_at(deadline, self.stdout.read(&mut buf)).await {
+                Err(_) => return Err(timed_out()),
+                Ok(Ok(0)) | Ok(Err(_)) => return Err(self.ended().await),
+                Ok(Ok(n)) => self.lines.push(&buf[..n]),
+            }
+        }
+    }
+
+    /// Why stdout ended: the process exited (Crashed) or only closed its output (Closed).
+    async fn ended(&mut self) -> BotError {
+        if self.exit.is_none() {
+            if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, self.child.wait()).await {
+                self.exit = Some(status);
+            }
+        }
+        match self.exit {
+            Some(status) => BotError::Crashed(describe_exit(status)),
+            None => BotError::Closed,
+        }
+    }
+
+    async fn stop_inner(&mut self) {
+        self.stdin = None;
+        if self.exit.is_none() {
+            if let Some(pid) = self.child.id() {
+                // SAFETY: kill(2) with a negative pid signals the process group we created
+                // with process_group(0); no memory is touched.
+                unsafe {
+                    libc::kill(-(pid as i32), libc::SIGKILL);
+                }
+            }
+            let _ = self.child.kill().await;
+            self.exit = self.child.wait().await.ok();
+        }
+        if let Some(task) = self.stderr_task.take() {
+            let _ = task.await;
+        }
+    }
+}
+
+/// "exit code 1" or "killed by signal 9 (SIGKILL)".
+pub fn describe_exit(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(sig)) => format!("killed by signal {sig}{}", signal_name(sig)),
+        (None, None) => "ended".to_string(),
+    }
+}
+
+/// " (SIGKILL)" for well-known signals, "" otherwise.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGTERM => " (SIGTERM)",
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGINT => " (SIGINT)",
+        libc::SIGBUS => " (SIGBUS)",
+        _ => "",
+    }
+}
+
+impl Bot for ProcessBot {
+    fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
+        Box::pin(self.exchange_inner(line, timeout))
+    }
+
+    fn stop(&mut self) -> BoxFuture<'_, ()> {
+        Box::pin(self.stop_inner())
+    }
+}

@@ -1,1 +1,339 @@
-//! Submission intake: zips and folders holding bot.py (issue 4).
+//! Submission intake: a `.zip` with `bot.py` at its root, or a folder holding `bot.py`.
+//!
+//! Everything is checked before any container or process starts: a bad submission is
+//! rejected with one line naming the problem and the fix ([`SubmissionError`]). The result
+//! is an in-memory list of files ([`Submission`]) that packs into a tar archive for the
+//! Docker API ([`Submission::to_tar`]) or unpacks into a folder ([`Submission::unpack_into`]).
+//!
+//! Zip bombs: the uncompressed total is counted while decompressing, never taken from the
+//! archive's headers.
+
+use std::fs;
+use std::io::{Cursor, Read};
+use std::path::{Path, PathBuf};
+
+/// Size limits applied while reading a submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SubmissionLimits {
+    /// Largest accepted archive (or folder total), in bytes. Default 1000 MiB
+    /// (the CLI's `--max-submission-mb`).
+    pub max_archive_bytes: u64,
+    /// Largest accepted uncompressed total, in bytes. Default 2 GiB.
+    pub max_unpacked_bytes: u64,
+    /// Largest accepted number of files. Default 100 000.
+    pub max_files: usize,
+}
+
+impl Default for SubmissionLimits {
+    fn default() -> Self {
+        SubmissionLimits {
+            max_archive_bytes: 1000 * MIB,
+            max_unpacked_bytes: 2048 * MIB,
+            max_files: 100_000,
+        }
+    }
+}
+
+const MIB: u64 = 1024 * 1024;
+/// Longest accepted file or folder name (one path component), in bytes (Linux NAME_MAX).
+pub const MAX_NAME_BYTES: usize = 255;
+
+/// Why a submission was rejected. Each message is one line naming the cause and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmissionError {
+    /// The path does not exist or cannot be read.
+    #[error("{path}: cannot read the submission ({cause}); pass an existing .zip file or folder")]
+    Unreadable { path: PathBuf, cause: String },
+    /// The file is not a zip archive.
+    #[error("{path}: not a zip archive ({cause}); pack the bot with `zip -r bot.zip .` inside its folder")]
+    NotZip { path: PathBuf, cause: String },
+    /// The archive or folder holds no files.
+    #[error("{path}: the submission is empty; it must hold bot.py at its root")]
+    Empty { path: PathBuf },
+    /// No `bot.py` at the root, but one in a single top folder.
+    #[error("{path}: bot.py is inside the folder `{folder}`; zip the folder's contents, not the folder")]
+    NestedBotPy { path: PathBuf, folder: String },
+    /// No `bot.py` at the root.
+    #[error("{path}: no bot.py at the root of the submission; add bot.py (the program run as `python3 -u bot.py SEAT`)")]
+    NoBotPy { path: PathBuf },
+    /// An entry name escapes the bot's folder (absolute path or `..`).
+    #[error("{path}: entry `{entry}` points outside the bot's folder (absolute path or `..`); use relative paths inside the folder")]
+    UnsafePath { path: PathBuf, entry: String },
+    /// An entry is a symbolic link.
+    #[error("{path}: entry `{entry}` is a symbolic link; replace it with the file it points to")]
+    Symlink { path: PathBuf, entry: String },
+    /// A name is longer than [`MAX_NAME_BYTES`] or not valid UTF-8.
+    #[error("{path}: entry `{entry}` has a name longer than 255 bytes or not UTF-8; rename it")]
+    BadName { path: PathBuf, entry: String },
+    /// The same file appears twice.
+    #[error("{path}: entry `{entry}` appears twice; remove the duplicate")]
+    Duplicate { path: PathBuf, entry: String },
+    /// The archive file (or folder total) is over the size limit.
+    #[error("{path}: {bytes} bytes is over the {limit}-byte submission limit; shrink the bot or raise --max-submission-mb")]
+    TooLarge { path: PathBuf, bytes: u64, limit: u64 },
+    /// The uncompressed total is over the limit (possibly a zip bomb).
+    #[error("{path}: unpacks to more than {limit} bytes (zip bomb?); shrink the bot's files")]
+    TooLargeUnpacked { path: PathBuf, limit: u64 },
+    /// More files than the limit.
+    #[error("{path}: more than {limit} files; remove unneeded files")]
+    TooManyFiles { path: PathBuf, limit: usize },
+    /// An entry could not be decompressed.
+    #[error("{path}: entry `{entry}` is corrupt ({cause}); re-create the zip")]
+    Corrupt { path: PathBuf, entry: String, cause: String },
+}
+
+/// One regular file of a submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmissionFile {
+    /// Relative path with `/` separators, no `..`, no leading `/`.
+    pub path: String,
+    /// Unix permission bits (`0o644`, `0o755`); setuid/setgid/sticky bits removed.
+    pub mode: u32,
+    /// The file's content.
+    pub bytes: Vec<u8>,
+}
+
+/// A checked submission: regular files only, `bot.py` at the root.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    source: PathBuf,
+    files: Vec<SubmissionFile>,
+}
+
+impl Submission {
+    /// Reads and checks a `.zip` file or a folder (packed on the fly).
+    ///
+    /// Errors: see [`SubmissionError`]; nothing is written anywhere.
+    pub fn load(path: &Path, limits: &SubmissionLimits) -> Result<Submission, SubmissionError> {
+        let meta = fs::metadata(path).map_err(|e| unreadable(path, e))?;
+        let files = if meta.is_dir() {
+            read_folder(path, limits)?
+        } else {
+            if meta.len() > limits.max_archive_bytes {
+                return Err(SubmissionError::TooLarge {
+                    path: path.to_owned(),
+                    bytes: meta.len(),
+                    limit: limits.max_archive_bytes,
+                });
+            }
+            let bytes = fs::read(path).map_err(|e| unreadable(path, e))?;
+            read_zip(path, &bytes, limits)?
+        };
+        Submission::check(path, files)
+    }
+
+    /// Checks a zip archive held in memory; `label` names it in error messages.
+    pub fn from_zip_bytes(label: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Submission, SubmissionError> {
+        if bytes.len() as u64 > limits.max_archive_bytes {
+            return Err(SubmissionError::TooLarge {
+                path: label.to_owned(),
+                bytes: bytes.len() as u64,
+                limit: limits.max_archive_bytes,
+            });
+        }
+        let files = read_zip(label, bytes, limits)?;
+        Submission::check(label, files)
+    }
+
+    fn check(path: &Path, mut files: Vec<SubmissionFile>) -> Result<Submission, SubmissionError> {
+        if files.is_empty() {
+            return Err(SubmissionError::Empty { path: path.to_owned() });
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        if let Some(w) = files.windows(2).find(|w| w[0].path == w[1].path) {
+            return Err(SubmissionError::Duplicate { path: path.to_owned(), entry: w[0].path.clone() });
+        }
+        if !files.iter().any(|f| f.path == "bot.py") {
+            let nested: Vec<&str> = files
+                .iter()
+                .filter_map(|f| f.path.strip_suffix("/bot.py"))
+                .filter(|dir| !dir.contains('/'))
+                .collect();
+            let top: std::collections::BTreeSet<&str> =
+                files.iter().map(|f| f.path.split('/').next().unwrap_or("")).collect();
+            return Err(match nested.as_slice() {
+                [dir] if top.len() <= 2 => SubmissionError::NestedBotPy { path: path.to_owned(), folder: dir.to_string() },
+                _ => SubmissionError::NoBotPy { path: path.to_owned() },
+            });
+        }
+        Ok(Submission { source: path.to_owned(), files })
+    }
+
+    /// Where the submission was read from.
+    pub fn source(&self) -> &Path {
+        &self.source
+    }
+
+    /// The regular files, sorted by path.
+    pub fn files(&self) -> &[SubmissionFile] {
+        &self.files
+    }
+
+    /// Total uncompressed size, in bytes.
+    pub fn unpacked_bytes(&self) -> u64 {
+        self.files.iter().map(|f| f.bytes.len() as u64).sum()
+    }
+
+    /// Packs the files into an uncompressed tar archive (paths relative, parent folders
+    /// included, owned by `uid:gid`), ready for Docker's "upload archive" endpoint.
+    pub fn to_tar(&self, uid: u64, gid: u64) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::with_capacity(self.unpacked_bytes() as usize + 4096));
+        let mut dirs = std::collections::BTreeSet::new();
+        for file in &self.files {
+            let mut prefix = String::new();
+            for part in file.path.split('/').rev().skip(1).collect::<Vec<_>>().into_iter().rev() {
+                prefix.push_str(part);
+                prefix.push('/');
+                if dirs.insert(prefix.clone()) {
+                    let mut header = header(tar::EntryType::Directory, 0o755, 0, uid, gid);
+                    append(&mut builder, &mut header, &prefix, &[][..]);
+                }
+            }
+            let mut header = header(tar::EntryType::Regular, file.mode, file.bytes.len() as u64, uid, gid);
+            append(&mut builder, &mut header, &file.path, &file.bytes[..]);
+        }
+        // Writing into a Vec cannot fail.
+        builder.into_inner().unwrap_or_default()
+    }
+
+    /// Writes the files under `dir` (which must exist), creating folders and setting modes.
+    pub fn unpack_into(&self, dir: &Path) -> std::io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        for file in &self.files {
+            let target = dir.join(&file.path);
+            if let Some(parent) = target.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(&target, &file.bytes)?;
+            fs::set_permissions(&target, fs::Permissions::from_mode(file.mode))?;
+        }
+        Ok(())
+    }
+}
+
+fn header(kind: tar::EntryType, mode: u32, size: u64, uid: u64, gid: u64) -> tar::Header {
+    let mut header = tar::Header::new_gnu();
+    header.set_entry_type(kind);
+    header.set_mode(mode);
+    header.set_size(size);
+    header.set_uid(uid);
+    header.set_gid(gid);
+    header.set_mtime(0);
+    header
+}
+
+fn append(builder: &mut tar::Builder<Vec<u8>>, header: &mut tar::Header, path: &str, data: &[u8]) {
+    // Paths were checked (relative, short components); a failure here is a bug in the checks.
+    if let Err(e) = builder.append_data(header, path, data) {
+        tracing::error!("tar packing of {path} failed: {e}");
+    }
+}
+
+fn unreadable(path: &Path, e: std::io::Error) -> SubmissionError {
+    SubmissionError::Unreadable { path: path.to_owned(), cause: e.to_string() }
+}
+
+/// Checks one entry name: relative, no `..`, short UTF-8 components. Returns it normalised
+/// (no `./` parts, no trailing `/`).
+fn check_name(path: &Path, raw: &[u8]) -> Result<String, SubmissionError> {
+    let shown = String::from_utf8_lossy(raw).into_owned();
+    let bad_name = || SubmissionError::BadName { path: path.to_owned(), entry: shown.clone() };
+    let name = std::str::from_utf8(raw).map_err(|_| bad_name())?;
+    let unsafe_path = || SubmissionError::UnsafePath { path: path.to_owned(), entry: shown.clone() };
+    let name = name.replace('\\', "/");
+    if name.starts_with('/') || name.as_bytes().get(1) == Some(&b':') || name.contains('\0') {
+        return Err(unsafe_path());
+    }
+    let mut parts = Vec::new();
+    for part in name.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => return Err(unsafe_path()),
+            p if p.len() > MAX_NAME_BYTES => return Err(bad_name()),
+            p => parts.push(p),
+        }
+    }
+    Ok(parts.join("/"))
+}
+
+fn read_zip(path: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+        if bytes.is_empty() {
+            SubmissionError::Empty { path: path.to_owned() }
+        } else {
+            SubmissionError::NotZip { path: path.to_owned(), cause: e.to_string() }
+        }
+    })?;
+    if archive.len() > limits.max_files {
+        return Err(SubmissionError::TooManyFiles { path: path.to_owned(), limit: limits.max_files });
+    }
+    let mut files = Vec::new();
+    let mut total: u64 = 0;
+    for index in 0..archive.len() {
+        let mut entry = archive.by_index(index).map_err(|e| SubmissionError::Corrupt {
+            path: path.to_owned(),
+            entry: format!("#{index}"),
+            cause: e.to_string(),
+        })?;
+        let name = check_name(path, entry.name_raw())?;
+        if entry.is_symlink() {
+            return Err(SubmissionError::Symlink { path: path.to_owned(), entry: name });
+        }
+        if entry.is_dir() || name.is_empty() {
+            continue;
+        }
+        let mode = entry.unix_mode().map_or(0o644, |m| (m & 0o777) | 0o400);
+        // Count what decompression really yields: read at most one byte past the budget.
+        let budget = limits.max_unpacked_bytes - total;
+        let mut data = Vec::new();
+        (&mut entry).take(budget + 1).read_to_end(&mut data).map_err(|e| SubmissionError::Corrupt {
+            path: path.to_owned(),
+            entry: name.clone(),
+            cause: e.to_string(),
+        })?;
+        if data.len() as u64 > budget {
+            return Err(SubmissionError::TooLargeUnpacked { path: path.to_owned(), limit: limits.max_unpacked_bytes });
+        }
+        total += data.len() as u64;
+        files.push(SubmissionFile { path: name, mode, bytes: data });
+    }
+    Ok(files)
+}
+
+fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut files = Vec::new();
+    let mut total: u64 = 0;
+    let mut stack = vec![root.to_owned()];
+    while let Some(dir) = stack.pop() {
+        let entries = fs::read_dir(&dir).map_err(|e| unreadable(&dir, e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| unreadable(&dir, e))?;
+            let full = entry.path();
+            let rel = full.strip_prefix(root).unwrap_or(&full);
+            let name = check_name(root, rel.as_os_str().as_encoded_bytes())?;
+            let meta = fs::symlink_metadata(&full).map_err(|e| unreadable(&full, e))?;
+            if meta.file_type().is_symlink() {
+                return Err(SubmissionError::Symlink { path: root.to_owned(), entry: name });
+            }
+            if meta.is_dir() {
+                stack.push(full);
+                continue;
+            }
+            if !meta.is_file() {
+                continue;
+            }
+            total += meta.len();
+            if total > limits.max_archive_bytes {
+                return Err(SubmissionError::TooLarge { path: root.to_owned(), bytes: total, limit: limits.max_archive_bytes });
+            }
+            if files.len() >= limits.max_files {
+                return Err(SubmissionError::TooManyFiles { path: root.to_owned(), limit: limits.max_files });
+            }
+            let bytes = fs::read(&full).map_err(|e| unreadable(&full, e))?;
+            let mode = (meta.permissions().mode() & 0o777) | 0o400;
+            files.push(SubmissionFile { path: name, mode, bytes });
+        }
+    }
+    Ok(files)
+}

@@ -7,8 +7,22 @@
 //! [`Game::apply`]; repeat until [`Game::is_over`]. [`Game::log`] grows with the unmasked
 //! event stream (`start_game` .. `end_game`), which is `mjai_log.json`.
 
+mod agari;
+mod hanchan;
+mod kyoku;
+mod legal;
+mod player;
+pub mod replay;
+mod validate;
+pub mod wall;
+
 use super::event::{Event, Seat};
 use super::tile::Tile;
+
+pub use hanchan::{final_scores, rank_order};
+pub use wall::Wall;
+
+use kyoku::Kyoku;
 
 /// Where a game starts: East 1 with 25000 each by default; any later state to resume after a
 /// chombo or to replay a situation.
@@ -59,63 +73,188 @@ pub struct Decision {
 #[error("{0}")]
 pub struct Illegal(pub String);
 
+/// Rule switches where the reference engines part from Tenhou. `Rules::default()` is
+/// Tenhou.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rules {
+    /// Allow kuikae (discarding the called kind, or the other end of a chi's sequence,
+    /// right after the call). Tenhou forbids it; Mortal's engine, and so mjai.app, allows
+    /// it (143 of the 4003 calls in the 100 reference games do it).
+    pub allow_kuikae: bool,
+    /// Accept any discard after `reach`, even one that leaves the hand noten (Mortal's
+    /// engine checks tenpai only when `reach` is declared; 3 of the 100 reference games
+    /// have such a discard). Tenhou: the riichi discard must keep tenpai.
+    pub allow_noten_riichi_discard: bool,
+}
+
+impl Rules {
+    /// The rules of Mortal's engine as far as they differ from Tenhou (replay of its logs).
+    pub fn mortal() -> Rules {
+        Rules { allow_kuikae: true, allow_noten_riichi_discard: true }
+    }
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
-    _private: (),
+    config: GameConfig,
+    rules: Rules,
+    /// Fixed walls for successive kyoku (tests, replay); seeded walls after they run out.
+    fixed_walls: std::collections::VecDeque<Wall>,
+    kyoku_index: u32,
+    state: StartState,
+    kyoku: Kyoku,
+    log: Vec<Event>,
+    pending: Vec<Decision>,
+    over: bool,
+    final_scores: [i32; 4],
 }
 
 impl Game {
     /// Starts a game: logs `start_game`, the first `start_kyoku` and the first tsumo.
     pub fn new(config: GameConfig) -> Game {
-        let _ = config;
-        unimplemented!("issue 3")
+        Game::with_walls(config, Vec::new())
+    }
+
+    /// Like [`Game::new`], but the first kyoku use `walls` in order (scenario tests,
+    /// replay); later kyoku use seeded walls.
+    pub fn with_walls(config: GameConfig, walls: Vec<Wall>) -> Game {
+        Game::with_rules(config, walls, Rules::default())
+    }
+
+    /// Like [`Game::with_walls`], under `rules`.
+    pub fn with_rules(config: GameConfig, walls: Vec<Wall>, rules: Rules) -> Game {
+        let mut log = vec![Event::StartGame { names: Some(config.names.clone()), seed: Some(config.seed), id: None }];
+        let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
+        let state = config.start.clone();
+        let wall = fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(config.seed, 0));
+        let kyoku = Kyoku::start(state.bakaze, state.kyoku, state.honba, state.kyotaku, state.scores, wall, rules, &mut log);
+        let mut g = Game {
+            config,
+            rules,
+            fixed_walls,
+            kyoku_index: 0,
+            state,
+            kyoku,
+            log,
+            pending: Vec::new(),
+            over: false,
+            final_scores: [0; 4],
+        };
+        g.advance();
+        g
     }
 
     /// The full unmasked event log so far.
     pub fn log(&self) -> &[Event] {
-        unimplemented!("issue 3")
+        &self.log
     }
 
     /// Seats that must answer now (empty once the game is over). Only seats with a real
     /// choice are listed; when several may claim one discard, all are listed.
     pub fn pending(&self) -> &[Decision] {
-        unimplemented!("issue 3")
+        &self.pending
     }
 
     /// Checks one raw answer line from `seat` against the pending decision; returns the
     /// canonical action or a precise reason (unparsable JSON, wrong actor, tile not in hand,
     /// wrong tsumogiri flag, kuikae, ...).
     pub fn validate(&self, seat: Seat, line: &str) -> Result<Event, Illegal> {
-        let _ = (seat, line);
-        unimplemented!("issue 3")
+        validate::validate(&self.kyoku, &self.pending, seat, line)
     }
 
     /// Applies one validated answer per pending seat (in any order) and advances the game to
     /// the next decision, through kyoku ends (`end_kyoku`, next `start_kyoku`) and the game
     /// end (`end_game`). Errors when an answer is missing or not legal.
     pub fn apply(&mut self, answers: &[(Seat, Event)]) -> Result<(), Illegal> {
-        let _ = answers;
-        unimplemented!("issue 3")
+        if self.over {
+            return Err(Illegal("the game is over".into()));
+        }
+        let mut canonical = Vec::with_capacity(answers.len());
+        for d in &self.pending {
+            let mut mine = answers.iter().filter(|(s, _)| *s == d.seat);
+            let Some((_, a)) = mine.next() else {
+                return Err(Illegal(format!("seat {} must answer but gave no answer", d.seat)));
+            };
+            if mine.next().is_some() {
+                return Err(Illegal(format!("seat {} gave more than one answer", d.seat)));
+            }
+            let Some(l) = d.legal.iter().find(|l| validate::same_action(a, l)) else {
+                return Err(Illegal(format!("seat {}: {} is not legal now", d.seat, a.to_json())));
+            };
+            canonical.push((d.seat, l.clone()));
+        }
+        if let Some((s, _)) = answers.iter().find(|(s, _)| !self.pending.iter().any(|d| d.seat == *s)) {
+            return Err(Illegal(format!("seat {s} answered but was not asked")));
+        }
+        match self.kyoku.phase {
+            kyoku::Phase::Turn { seat, .. } => {
+                let action = canonical.into_iter().find(|(s, _)| *s == seat).map(|(_, a)| a).expect("turn seat answered");
+                self.kyoku.apply_turn(seat, &action, &mut self.log);
+            }
+            _ => self.kyoku.apply_claims(&canonical, &mut self.log),
+        }
+        self.advance();
+        Ok(())
     }
 
     /// Chombo by `offenders` at the current moment: ends the kyoku with
     /// `{"type":"ryukyoku","deltas":..,"reason":"error"}`, each offender paying a mangan
     /// (dealer: 4000 to each other seat; otherwise 4000 to the dealer, 2000 to the others),
     /// riichi sticks stay on the table, then the deal moves on with honba 0 (or the game
-    /// ends if that passes the last hand or a score is below 0).
+    /// ends if that passes the last hand or a score is below 0; after South 4 the ordinary
+    /// rule applies: the West round follows when nobody has 30000).
     pub fn chombo(&mut self, offenders: &[Seat]) {
-        let _ = offenders;
-        unimplemented!("issue 3")
+        if self.over || offenders.is_empty() {
+            return;
+        }
+        self.kyoku.chombo(offenders, &mut self.log);
+        self.advance();
     }
 
     /// True after `end_game` was logged.
     pub fn is_over(&self) -> bool {
-        unimplemented!("issue 3")
+        self.over
     }
 
-    /// Current scores in points.
+    /// Current scores in points (after `end_game`: with leftover riichi sticks given to the
+    /// first place).
     pub fn scores(&self) -> [i32; 4] {
-        unimplemented!("issue 3")
+        if self.over {
+            self.final_scores
+        } else {
+            self.kyoku.scores
+        }
+    }
+
+    /// Runs the game forward to the next real decision: passes for seats that cannot
+    /// claim, kyoku ends, the next kyoku, the game end.
+    fn advance(&mut self) {
+        loop {
+            if let Some(outcome) = self.kyoku.outcome {
+                let next = hanchan::next_state(&self.state, outcome, self.kyoku.scores, self.kyoku.kyotaku);
+                match next {
+                    None => {
+                        self.final_scores = final_scores(self.kyoku.scores, self.kyoku.kyotaku);
+                        self.log.push(Event::EndGame);
+                        self.over = true;
+                        self.pending.clear();
+                        return;
+                    }
+                    Some(s) => {
+                        self.kyoku_index += 1;
+                        let wall =
+                            self.fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(self.config.seed, self.kyoku_index));
+                        self.kyoku = Kyoku::start(s.bakaze, s.kyoku, s.honba, s.kyotaku, s.scores, wall, self.rules, &mut self.log);
+                        self.state = s;
+                    }
+                }
+            }
+            self.pending = legal::decisions(&self.kyoku);
+            if !self.pending.is_empty() {
+                return;
+            }
+            self.kyoku.apply_claims(&[], &mut self.log);
+        }
     }
 }

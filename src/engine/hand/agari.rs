@@ -33,7 +33,7 @@ impl Set {
     /// True when the set holds a terminal or honor.
     pub fn has_yaochuu(&self) -> bool {
         match self.kind {
-            SetKind::Shuntsu => self.first % 9 == 0 || self.first % 9 == 6,
+            SetKind::Shuntsu => self.first.is_multiple_of(9) || self.first % 9 == 6,
             _ => is_yaochuu(self.first),
         }
     }
@@ -72,7 +72,7 @@ pub(crate) struct Shape {
 
 /// True for terminals (1, 9) and honors, by kind.
 pub(crate) fn is_yaochuu(kind: u8) -> bool {
-    kind >= 27 || kind % 9 == 0 || kind % 9 == 8
+    kind >= 27 || kind.is_multiple_of(9) || kind % 9 == 8
 }
 
 /// Calls `f` for every standard-form reading of the concealed tiles `concealed` (winning tile
@@ -89,8 +89,18 @@ pub(crate) fn for_each_shape(
     let need = 4 - melds.len();
     let mut counts = *concealed;
     let mut sets = [Set { kind: SetKind::Shuntsu, first: 0, closed: true }; 4];
-    for pair in 0..KINDS {
-        if counts[pair] < 2 || !suits_fit(&counts, pair) {
+    let mut suit_len = [0u8; 4];
+    for (k, &c) in counts.iter().enumerate() {
+        suit_len[k / 9] += c;
+    }
+    // The pair's suit holds 3n + 2 tiles and every other suit 3n: only one suit can hold it.
+    let Some(pair_suit) = (0..4).find(|&s| suit_len[s] % 3 == 2) else { return };
+    if (0..4).any(|s| s != pair_suit && suit_len[s] % 3 != 0) {
+        return;
+    }
+    let end = if pair_suit == 3 { KINDS } else { pair_suit * 9 + 9 };
+    for pair in pair_suit * 9..end {
+        if counts[pair] < 2 {
             continue;
         }
         counts[pair] -= 2;
@@ -99,18 +109,6 @@ pub(crate) fn for_each_shape(
         });
         counts[pair] += 2;
     }
-}
-
-/// Quick filter: with the pair taken from `pair`'s suit, every suit must hold a multiple of
-/// three tiles.
-fn suits_fit(counts: &[u8; KINDS], pair: usize) -> bool {
-    let pair_suit = pair / 9;
-    (0..4).all(|s| {
-        let end = if s == 3 { KINDS } else { s * 9 + 9 };
-        let n: u32 = counts[s * 9..end].iter().map(|&c| c as u32).sum();
-        let n = if s == pair_suit { n.wrapping_sub(2) } else { n };
-        n % 3 == 0
-    })
 }
 
 fn decompose(
@@ -179,7 +177,7 @@ fn place_win(
                 }
             }
             SetKind::Shuntsu if s.first + 2 == win => {
-                if s.first % 9 == 0 {
+                if s.first.is_multiple_of(9) {
                     Wait::Penchan
                 } else {
                     Wait::Ryanmen
@@ -242,7 +240,7 @@ mod tests {
     #[test]
     fn winning_tile_in_each_place() {
         // 23444m won on 4m: the end of 234m (ryanmen) or the 44m pair (tanki).
-        let s = shapes("234m44m567p123s99s", "4m", false);
+        let s = shapes("23444m567p123s789s", "4m", false);
         let waits: Vec<Wait> = s.iter().map(|s| s.wait).collect();
         assert!(waits.contains(&Wait::Ryanmen), "{waits:?}");
         assert!(!waits.contains(&Wait::Kanchan));

@@ -2,7 +2,6 @@
 //! suits, situation flags. Built once per [`super::evaluate`] call and shared by every
 //! reading of the hand.
 
-use super::agari::is_yaochuu;
 use super::{Riichi, WinContext};
 use crate::engine::tile::KINDS;
 
@@ -59,16 +58,19 @@ pub(crate) struct Facts {
     pub tanyao: bool,
 }
 
-const GREEN: [u8; 6] = [19, 20, 21, 23, 25, 32];
+/// Bit sets over tile kinds (bit `k` for kind `k`).
+const HONORS: u64 = 0x7f << 27;
+const TERMINALS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
+const YAOCHUU: u64 = HONORS | TERMINALS;
+/// 2s 3s 4s 6s 8s and hatsu.
+const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
+const SUIT: u64 = 0x1ff;
 
 impl Facts {
     /// Collects the facts; `concealed` and `all` are computed by the caller after validation.
     pub fn new(ctx: &WinContext, concealed: [u8; KINDS], all: [u8; KINDS]) -> Facts {
-        let present = || (0..KINDS).filter(|&k| all[k] > 0).map(|k| k as u8);
-        let mut suits = 0u8;
-        for k in present().filter(|&k| k < 27) {
-            suits |= 1 << (k / 9);
-        }
+        let present = (0..KINDS).filter(|&k| all[k] > 0).fold(0u64, |m, k| m | 1 << k);
+        let suits = (0..3).filter(|s| present & (SUIT << (9 * s)) != 0).fold(0u8, |m, s| m | 1 << s);
         Facts {
             all,
             concealed,
@@ -88,12 +90,12 @@ impl Facts {
             bakaze: ctx.bakaze,
             jikaze: ctx.jikaze,
             suits,
-            has_honor: present().any(|k| k >= 27),
-            all_yaochuu: present().all(is_yaochuu),
-            all_terminal: present().all(|k| k < 27 && is_yaochuu(k)),
-            all_honor: present().all(|k| k >= 27),
-            all_green: present().all(|k| GREEN.contains(&k)),
-            tanyao: present().all(|k| !is_yaochuu(k)),
+            has_honor: present & HONORS != 0,
+            all_yaochuu: present & !YAOCHUU == 0,
+            all_terminal: present & !TERMINALS == 0,
+            all_honor: present & !HONORS == 0,
+            all_green: present & !GREEN == 0,
+            tanyao: present & YAOCHUU == 0,
         }
     }
 

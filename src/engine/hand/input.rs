@@ -51,6 +51,9 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
     for &t in ctx.tehai.iter().chain(std::iter::once(&ctx.win_tile)) {
         known(t, "the concealed tiles")?;
         concealed[t.kind() as usize] += 1;
+        if t.is_red() {
+            red[t.suit() as usize] += 1;
+        }
     }
     all.copy_from_slice(&concealed);
     let mut melds = [Set { kind: SetKind::Shuntsu, first: 0, closed: true }; 4];
@@ -58,12 +61,9 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
         melds[i] = meld_set(m)?;
         for &t in &m.tiles {
             all[t.kind() as usize] += 1;
-        }
-    }
-    let every = ctx.tehai.iter().chain(std::iter::once(&ctx.win_tile));
-    for t in every.chain(ctx.melds.iter().flat_map(|m| m.tiles.iter())) {
-        if t.is_red() {
-            red[t.suit() as usize] += 1;
+            if t.is_red() {
+                red[t.suit() as usize] += 1;
+            }
         }
     }
     if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
@@ -80,28 +80,30 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
 
 /// The set a call forms, or why it is not a legal call.
 fn meld_set(m: &super::Meld) -> Result<Set, NoWin> {
-    for &t in &m.tiles {
-        known(t, "a call")?;
-    }
-    let mut kinds: Vec<u8> = m.tiles.iter().map(|t| t.kind()).collect();
-    kinds.sort_unstable();
     let size = if m.is_kan() { 4 } else { 3 };
-    let shown = crate::engine::tile::format_compact(&m.tiles);
-    if kinds.len() != size {
-        return Err(invalid(format!("call {:?} '{shown}' has {} tiles; it needs {size}", m.kind, kinds.len())));
+    let shown = || crate::engine::tile::format_compact(&m.tiles);
+    if m.tiles.len() != size {
+        return Err(invalid(format!("call {:?} '{}' has {} tiles; it needs {size}", m.kind, shown(), m.tiles.len())));
     }
+    let mut kinds = [0u8; 4];
+    for (slot, &t) in kinds.iter_mut().zip(&m.tiles) {
+        known(t, "a call")?;
+        *slot = t.kind();
+    }
+    let kinds = &mut kinds[..size];
+    kinds.sort_unstable();
     let same = kinds.iter().all(|&k| k == kinds[0]);
     let kind = match m.kind {
         MeldKind::Chi => {
             let run = kinds[0] < 27 && kinds[0] % 9 < 7 && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2;
             if !run {
-                return Err(invalid(format!("chi '{shown}' is not three consecutive tiles of one suit")));
+                return Err(invalid(format!("chi '{}' is not three consecutive tiles of one suit", shown())));
             }
             SetKind::Shuntsu
         }
         MeldKind::Pon if same => SetKind::Koutsu,
         _ if same => SetKind::Kantsu,
-        _ => return Err(invalid(format!("call {:?} '{shown}' is not tiles of one kind", m.kind))),
+        _ => return Err(invalid(format!("call {:?} '{}' is not tiles of one kind", m.kind, shown()))),
     };
     Ok(Set { kind, first: kinds[0], closed: m.kind == MeldKind::Ankan })
 }

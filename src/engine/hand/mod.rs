@@ -11,6 +11,7 @@ mod meld;
 mod points;
 mod score;
 mod shanten;
+mod shanten_combo;
 mod shanten_table;
 mod yaku;
 mod yakuman;
@@ -24,7 +25,16 @@ use super::tile::{Tile, KINDS};
 /// Shanten of a concealed part given as counts per tile kind (`1..=14` tiles in all) with
 /// `melds` calls already made (each call removes three tiles from the concealed part).
 /// Minimum over the standard form, chiitoitsu and kokushi (the latter two only with no
-/// melds). `-1` means a complete hand (14-tile form), `0` tenpai.
+/// melds). `-1` means a complete hand (14-tile form), `0` tenpai. The number of mentsu
+/// needed follows from the tile count (`tiles / 3`); `melds` only decides whether chiitoitsu
+/// and kokushi count (and they need 13 or 14 concealed tiles).
+///
+/// Every form respects the four-tile limit: a hand whose only completion would be a fifth
+/// copy of a kind it holds four of is not tenpai (Tenhou). Chiitoitsu needs seven different
+/// pairs (Tenhou: a quad is one pair). Input outside the contract (a count above 4, no
+/// tiles, more than 14, or a multiple of 3) returns `i8::MAX`; it never panics.
+/// About 65 ns per call (one core, random 14-tile hands) after a one-time table build of
+/// about 0.2 s on the first call (`cargo bench --bench shanten`).
 pub fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
     shanten::shanten(counts, melds)
 }
@@ -146,7 +156,20 @@ pub enum NoWin {
     Invalid(String),
 }
 
-/// Scores a win: the best-scoring decomposition under Tenhou rules.
+/// Scores a win: the best-scoring decomposition under Tenhou rules (red fives on).
+///
+/// Tries every standard-form reading (with each possible place of the winning tile),
+/// chiitoitsu and kokushi, and keeps the highest points, then the highest han (a real
+/// yakuman beats an equal-point kazoe). Yakuman exclude regular yaku and dora; different
+/// yakuman stack, pattern variants do not (Tenhou). Honba and kyotaku are not included:
+/// see [`Payment::deltas`].
+///
+/// Errors: [`NoWin::NotAgari`] when no reading completes the hand; [`NoWin::NoYaku`] when
+/// one does but only dora would score; [`NoWin::Invalid`] (one-line message naming the cause)
+/// for a wrong tile count, more than four of a tile, two red fives of a suit, `?` tiles, a
+/// call that is not a legal set, winds outside 27..=30, or contradictory flags (riichi with
+/// an open call, ippatsu without riichi, rinshan without a kan or by ron, chankan by tsumo,
+/// first_draw by ron or after a call).
 pub fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
     score::evaluate(ctx)
 }

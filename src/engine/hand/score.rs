@@ -1,5 +1,6 @@
 //! Scores a win: tries every reading of the hand (standard form, chiitoitsu, kokushi) and
-//! keeps the best (Tenhou: highest points, then highest han).
+//! keeps the best (Tenhou: highest points, then highest han). Ties: a real yakuman beats
+//! kazoe yakuman of equal points; then the higher fu is shown for limit hands.
 
 use super::agari::{for_each_shape, is_chiitoitsu, is_kokushi};
 use super::facts::Facts;
@@ -9,14 +10,14 @@ use super::yakuman::YAKUMAN_HAN;
 use super::{fu, input, yaku, yakuman, HandScore, NoWin, Riichi, WinContext};
 use crate::engine::tile::{Tile, KINDS};
 
-/// One scored reading.
-#[derive(Clone, Copy)]
-struct Candidate {
+/// The best reading so far.
+struct Best {
     yaku: YakuList,
     han: u8,
     fu: u8,
     yakuman: u8,
     points: i32,
+    found: bool,
 }
 
 /// Dora, aka dora and ura dora counts of the hand.
@@ -30,30 +31,30 @@ fn count_indicated(all: &[u8; KINDS], markers: &[Tile]) -> u8 {
     markers.iter().map(|m| all[m.dora_from_indicator() as usize]).sum()
 }
 
-/// Turns yaku lists into a candidate: yakuman if any, else regular yaku plus dora.
-fn candidate(f: &Facts, d: &Dora, yakuman: YakuList, regular: impl FnOnce() -> (YakuList, u8)) -> Option<Candidate> {
-    if !yakuman.is_empty() {
-        let n = yakuman.as_slice().len() as u8;
-        let base = base_points(0, 0, n);
-        let points = payment(base, f.dealer, f.tsumo).total(f.dealer);
-        return Some(Candidate { yaku: yakuman, han: n * YAKUMAN_HAN, fu: 0, yakuman: n, points });
-    }
-    let (mut list, fu) = regular();
-    if list.is_empty() {
-        return None;
-    }
-    for (name, n) in [("dora", d.dora), ("aka dora", d.aka), ("ura dora", d.ura)] {
-        if n > 0 {
-            list.push(name, n);
+impl Best {
+    /// Scores the reading in `list` (yakuman, or regular yaku worth `fu`) and keeps it when
+    /// it beats the best so far. Adds dora to regular yaku; an empty list is no yaku.
+    fn offer(&mut self, f: &Facts, d: &Dora, list: &mut YakuList, yakuman: bool, fu: u8) {
+        if list.is_empty() {
+            return;
+        }
+        let (han, fu, count) = if yakuman {
+            let n = list.as_slice().len() as u8;
+            (n * YAKUMAN_HAN, 0, n)
+        } else {
+            for (name, n) in [("dora", d.dora), ("aka dora", d.aka), ("ura dora", d.ura)] {
+                if n > 0 {
+                    list.push(name, n);
+                }
+            }
+            (list.han(), fu, 0)
+        };
+        let points = payment(base_points(han, fu, count), f.dealer, f.tsumo).total(f.dealer);
+        let key = (points, count, han, fu);
+        if !self.found || key > (self.points, self.yakuman, self.han, self.fu) {
+            *self = Best { yaku: *list, han, fu, yakuman: count, points, found: true };
         }
     }
-    let han = list.han();
-    let points = payment(base_points(han, fu, 0), f.dealer, f.tsumo).total(f.dealer);
-    Some(Candidate { yaku: list, han, fu, yakuman: 0, points })
-}
-
-fn better(new: &Candidate, old: &Option<Candidate>) -> bool {
-    old.as_ref().is_none_or(|o| (new.points, new.han) > (o.points, o.han))
 }
 
 pub(crate) fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
@@ -64,40 +65,48 @@ pub(crate) fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
         aka: counted.aka,
         ura: if ctx.riichi == Riichi::None { 0 } else { count_indicated(&f.all, &ctx.ura_markers) },
     };
-    let mut best: Option<Candidate> = None;
+    let mut best = Best { yaku: YakuList::new(), han: 0, fu: 0, yakuman: 0, points: 0, found: false };
+    let mut list = YakuList::new();
     let mut complete = false;
-    let mut consider = |c: Option<Candidate>| {
-        if let Some(c) = c {
-            if better(&c, &best) {
-                best = Some(c);
-            }
-        }
-    };
     let melds = &counted.melds[..counted.meld_count];
     for_each_shape(&f.concealed, melds, f.win, f.tsumo, &mut |s| {
         complete = true;
-        consider(candidate(&f, &d, yakuman::standard(&f, s), || {
-            let pinfu = yaku::is_pinfu(&f, s);
-            (yaku::standard(&f, s), fu::standard(&f, s, pinfu))
-        }));
+        list.clear();
+        yakuman::standard(&f, s, &mut list);
+        if list.is_empty() {
+            yaku::standard(&f, s, &mut list);
+            let fu = fu::standard(&f, s, yaku::is_pinfu(&f, s));
+            best.offer(&f, &d, &mut list, false, fu);
+        } else {
+            best.offer(&f, &d, &mut list, true, 0);
+        }
     });
     if counted.meld_count == 0 && is_chiitoitsu(&f.concealed) {
         complete = true;
-        consider(candidate(&f, &d, yakuman::chiitoitsu(&f), || (yaku::chiitoitsu(&f), fu::CHIITOITSU_FU)));
+        list.clear();
+        yakuman::chiitoitsu(&f, &mut list);
+        if list.is_empty() {
+            yaku::chiitoitsu(&f, &mut list);
+            best.offer(&f, &d, &mut list, false, fu::CHIITOITSU_FU);
+        } else {
+            best.offer(&f, &d, &mut list, true, 0);
+        }
     }
     if counted.meld_count == 0 && is_kokushi(&f.concealed) {
         complete = true;
-        consider(candidate(&f, &d, yakuman::kokushi(&f), || (YakuList::new(), 0)));
+        list.clear();
+        yakuman::kokushi(&f, &mut list);
+        best.offer(&f, &d, &mut list, true, 0);
     }
-    match best {
-        Some(c) => Ok(HandScore {
-            yaku: c.yaku.as_slice().to_vec(),
-            han: c.han,
-            fu: c.fu,
-            yakuman: c.yakuman,
-            payment: payment(base_points(c.han, c.fu, c.yakuman), f.dealer, f.tsumo),
+    match best.found {
+        true => Ok(HandScore {
+            yaku: best.yaku.as_slice().to_vec(),
+            han: best.han,
+            fu: best.fu,
+            yakuman: best.yakuman,
+            payment: payment(base_points(best.han, best.fu, best.yakuman), f.dealer, f.tsumo),
         }),
-        None if complete => Err(NoWin::NoYaku),
-        None => Err(NoWin::NotAgari),
+        false if complete => Err(NoWin::NoYaku),
+        false => Err(NoWin::NotAgari),
     }
 }

@@ -1,11 +1,11 @@
 //! Shanten, waits and ukeire (issue 2).
 //!
 //! Standard form: the replacement number from the per-group tables in
-//! [`super::shanten_table`], minus one. Chiitoitsu and kokushi by direct counting. All
+//! [`super::shanten_table`] combined by [`super::shanten_combo`], minus one. Chiitoitsu and kokushi by direct counting. All
 //! three respect the four-tile limit of each kind, so a hand whose only completion is a
 //! fifth copy of a kind it holds four of is not tenpai (Tenhou).
 
-use super::shanten_table::{honor, suit, Dist};
+use super::shanten_combo::replacement;
 use crate::engine::tile::KINDS;
 
 /// What [`shanten`] returns for input outside its contract.
@@ -37,7 +37,7 @@ fn valid_total(counts: &[u8; KINDS]) -> Option<usize> {
         }
         n += c as usize;
     }
-    (n > 0 && n <= 14 && n % 3 != 0).then_some(n)
+    (n > 0 && n <= 14 && !n.is_multiple_of(3)).then_some(n)
 }
 
 /// See [`super::shanten`].
@@ -53,31 +53,7 @@ pub(crate) fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
 
 /// Standard form (`k` mentsu and a pair) shanten of a valid concealed part.
 fn standard(counts: &[u8; KINDS], k: usize) -> i8 {
-    let man = suit().dist(&counts[0..9]);
-    let pin = suit().dist(&counts[9..18]);
-    let sou = suit().dist(&counts[18..27]);
-    let hon = honor().dist(&counts[27..34]);
-    let numbers = combine(&combine(&man, &pin), &sou);
-    let mut best = u8::MAX;
-    for m in 0..=k {
-        best = best.min(numbers[m][0] + hon[k - m][1]).min(numbers[m][1] + hon[k - m][0]);
-    }
-    best as i8 - 1
-}
-
-/// Distances of two groups together: `r[m][p]` is the best split of `m` mentsu and `p`
-/// pairs between them. Entries stay below 64 (at most 14 per group).
-#[inline]
-fn combine(a: &Dist, b: &Dist) -> Dist {
-    let mut r = [[u8::MAX; 2]; 5];
-    for i in 0..5 {
-        for j in 0..5 - i {
-            let cell = &mut r[i + j];
-            cell[0] = cell[0].min(a[i][0] + b[j][0]);
-            cell[1] = cell[1].min(a[i][0] + b[j][1]).min(a[i][1] + b[j][0]);
-        }
-    }
-    r
+    replacement(counts, k) as i8 - 1
 }
 
 /// Chiitoitsu shanten of 13 or 14 tiles. Tenhou: seven *different* pairs, so a quad is
@@ -95,12 +71,35 @@ fn kokushi(counts: &[u8; KINDS]) -> i8 {
     13 - kinds - i8::from(pair)
 }
 
-/// See [`super::waits`].
+/// See [`super::waits`]. Only kinds that can complete the hand are tried: a standard-form
+/// winning tile shares a mentsu or the pair with held tiles, so it lies within two of a held
+/// kind of its suit; chiitoitsu waits on a held kind; kokushi on a yaochuu kind.
 pub(crate) fn waits(counts: &[u8; KINDS], melds: u8) -> u64 {
-    if shanten(counts, melds) != 0 || valid_total(counts).is_none_or(|n| n % 3 != 1) {
+    let Some(n) = valid_total(counts) else { return 0 };
+    if n % 3 != 1 || shanten(counts, melds) != 0 {
         return 0;
     }
-    let (mask, _) = lowering(counts, melds, 0, &[0; KINDS]);
+    let mut candidates = 0u64;
+    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+        if k >= 27 {
+            candidates |= 1 << k;
+        } else {
+            let suit = k / 9 * 9;
+            (k.saturating_sub(2).max(suit)..=(k + 2).min(suit + 8)).for_each(|t| candidates |= 1 << t);
+        }
+    }
+    if melds == 0 && n == 13 {
+        candidates |= YAOCHU.iter().fold(0, |m, &k| m | 1 << k);
+    }
+    let mut c = *counts;
+    let mut mask = 0u64;
+    for k in (0..KINDS).filter(|&k| candidates & (1 << k) != 0 && counts[k] < 4) {
+        c[k] += 1;
+        if shanten(&c, melds) == -1 {
+            mask |= 1 << k;
+        }
+        c[k] -= 1;
+    }
     mask
 }
 

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use crate::engine::hand::{shanten, waits};
+use crate::engine::hand::{discard_choices, shanten, ukeire, waits};
 use crate::engine::tile::KINDS;
 
 /// Brute-force agari test written independently of the tables: a pair plus mentsu by
@@ -142,6 +142,9 @@ proptest! {
         }
         prop_assert_eq!(waits(&h, melds), expected, "hand {:?} melds {}", h, melds);
         prop_assert_eq!(shanten(&h, melds) == 0, expected != 0);
+        if expected != 0 {
+            prop_assert_eq!(ukeire(&h, melds, &h).0, expected, "tenpai ukeire are the waits");
+        }
     }
 
     #[test]
@@ -164,6 +167,35 @@ proptest! {
             }
             prop_assert_eq!(best, shanten(&hand, 0).max(0), "hand {:?}", hand);
         }
+    }
+
+    #[test]
+    fn a_swap_moves_by_at_most_one(h in random_hand(13), from in 0usize..KINDS, to in 0usize..KINDS) {
+        let mut d = h;
+        swap(&mut d, from, to);
+        prop_assert!((shanten(&h, 0) - shanten(&d, 0)).abs() <= 1);
+    }
+
+    #[test]
+    fn every_unfinished_hand_has_ukeire(h in random_hand(13), melds in 0u8..=4) {
+        // Drop tiles to the concealed size for `melds` calls.
+        let mut c = h;
+        for i in 0..3 * melds as usize {
+            remove(&mut c, i * 5);
+        }
+        let (kinds, tiles) = ukeire(&c, melds, &c);
+        prop_assert!(kinds != 0, "hand {:?}", c);
+        prop_assert!((0..KINDS).all(|k| kinds & (1 << k) == 0 || c[k] < 4));
+        let unseen: u32 = (0..KINDS).filter(|&k| kinds & (1 << k) != 0).map(|k| 4 - u32::from(c[k])).sum();
+        prop_assert_eq!(tiles, unseen);
+    }
+
+    #[test]
+    fn best_discard_matches_fourteen_tile_shanten(h in random_hand(14)) {
+        let choices = discard_choices(&h, 0, &h);
+        prop_assert_eq!(choices.len(), h.iter().filter(|&&c| c > 0).count());
+        let best = choices.iter().map(|c| c.shanten).min().unwrap();
+        prop_assert_eq!(best, shanten(&h, 0).max(0));
     }
 
     #[test]

@@ -11,8 +11,10 @@
 //!
 //! Vectors are indexed by their rank in lexicographic order among all valid vectors of
 //! the group (405,350 for a suit, 43,130 for the honors), so lookups are a few additions.
+//! Few distinct distance arrays occur (see the tests), so each vector stores a one-byte
+//! class and the classes hold the arrays: 405 KB for a suit, small enough to stay in cache.
 //!
-//! Construction (once, about 100 ms in an optimised build): mark every complete pattern
+//! Construction (once, about 0.15 s in an optimised build): mark every complete pattern
 //! (`m` mentsu + `p` pairs), close the marks downwards (a vector is *extendable* when it
 //! lies inside some pattern), then the largest extendable sub-vector of `v` has size
 //! `g(v) = |v|` when `v` is extendable, else `max_i g(v - e_i)`; the distance is
@@ -28,12 +30,14 @@ const SLOTS: usize = 10;
 /// Distances of one vector, `d[m][p]`.
 pub(crate) type Dist = [[u8; 2]; 5];
 
-/// Ranking offsets and packed distances of one group of `LEN` kinds.
+/// Ranking offsets and distance classes of one group of `LEN` kinds.
 pub(crate) struct GroupTable<const LEN: usize> {
     /// `off[i][prefix][c]`: rank contribution of count `c` at position `i` after `prefix` tiles.
     off: [[[u32; 5]; MAX_SUM + 1]; LEN],
-    /// Per ranked vector, slot `2m + p` in bits `4 * (2m + p)..`.
-    dist: Vec<u64>,
+    /// Per ranked vector, its class.
+    class: Vec<u8>,
+    /// Per class, the distances.
+    pub(crate) classes: Vec<Dist>,
 }
 
 impl<const LEN: usize> GroupTable<LEN> {
@@ -49,16 +53,16 @@ impl<const LEN: usize> GroupTable<LEN> {
         r as usize
     }
 
-    /// Distances of a valid vector (see the module doc).
+    /// Distance class of a valid vector (an index into `classes`).
     #[inline]
+    pub(crate) fn class(&self, v: &[u8]) -> usize {
+        self.class[self.rank(v)] as usize
+    }
+
+    /// Distances of a valid vector (see the module doc).
+    #[cfg(test)]
     pub(crate) fn dist(&self, v: &[u8]) -> Dist {
-        let packed = self.dist[self.rank(v)];
-        let mut d = [[0u8; 2]; 5];
-        for (m, row) in d.iter_mut().enumerate() {
-            row[0] = ((packed >> (8 * m)) & 0xf) as u8;
-            row[1] = ((packed >> (8 * m + 4)) & 0xf) as u8;
-        }
-        d
+        self.classes[self.class(v)]
     }
 
     /// Builds the table; `runs` allows shuntsu (suits) or not (honors).
@@ -83,7 +87,7 @@ impl<const LEN: usize> GroupTable<LEN> {
                 }
             }
         }
-        let mut table = GroupTable { off, dist: Vec::new() };
+        let mut table = GroupTable { off, class: Vec::new(), classes: Vec::new() };
         let vectors = enumerate::<LEN>();
         debug_assert_eq!(vectors.len(), count[LEN][MAX_SUM] as usize);
 
@@ -136,15 +140,19 @@ impl<const LEN: usize> GroupTable<LEN> {
                 g[idx] = best;
             }
         }
-        table.dist = g
-            .iter()
-            .map(|best| {
-                (0..SLOTS).fold(0u64, |acc, slot| {
-                    let size = 3 * (slot / 2) + 2 * (slot % 2);
-                    acc | (((size - best[slot] as usize) as u64) << (4 * slot))
-                })
-            })
-            .collect();
+        let mut seen = std::collections::HashMap::new();
+        for best in &g {
+            let mut d: Dist = [[0; 2]; 5];
+            for (slot, &b) in best.iter().enumerate() {
+                d[slot / 2][slot % 2] = (3 * (slot / 2) + 2 * (slot % 2)) as u8 - b;
+            }
+            let next = table.classes.len();
+            let class = *seen.entry(d).or_insert(next);
+            if class == next {
+                table.classes.push(d);
+            }
+            table.class.push(u8::try_from(class).expect("at most 256 distance classes (test class_counts)"));
+        }
         table
     }
 }
@@ -242,6 +250,12 @@ mod tests {
         let d = t.dist(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(d[1], [0, 2]);
         assert_eq!(d[2], [2, 4]);
+    }
+
+    #[test]
+    fn class_counts() {
+        assert_eq!(suit().classes.len(), 126);
+        assert_eq!(honor().classes.len(), 55);
     }
 
     #[test]

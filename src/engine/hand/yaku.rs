@@ -5,8 +5,8 @@ use super::agari::{SetKind, Shape, Wait};
 use super::facts::Facts;
 use super::Riichi;
 
-/// Most entries one hand can carry (yaku plus dora lines).
-const CAP: usize = 24;
+/// Most entries one hand can carry (yaku plus dora lines; a legal hand has at most about 12).
+const CAP: usize = 16;
 
 /// Yaku names with han, in a fixed-size list (no allocation on the hot path).
 #[derive(Debug, Clone, Copy)]
@@ -37,6 +37,11 @@ impl YakuList {
     /// The entries.
     pub fn as_slice(&self) -> &[(&'static str, u8)] {
         &self.items[..self.len]
+    }
+
+    /// Empties the list for reuse.
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 
     /// True when nothing was added.
@@ -108,14 +113,13 @@ pub(crate) fn is_pinfu(f: &Facts, s: &Shape) -> bool {
         && s.sets.iter().all(|x| x.kind == SetKind::Shuntsu)
 }
 
-/// Regular yaku of a standard-form reading (no dora).
-pub(crate) fn standard(f: &Facts, s: &Shape) -> YakuList {
-    let mut out = YakuList::new();
-    situational(f, &mut out);
+/// Adds the regular yaku of a standard-form reading (no dora) to `out`.
+pub(crate) fn standard(f: &Facts, s: &Shape, out: &mut YakuList) {
+    situational(f, out);
     if is_pinfu(f, s) {
         out.push("pinfu", 1);
     }
-    tile_set(f, &mut out);
+    tile_set(f, out);
     if f.menzen {
         match peikou(s) {
             1 => out.push("iipeikou", 1),
@@ -137,10 +141,9 @@ pub(crate) fn standard(f: &Facts, s: &Shape) -> YakuList {
             out.push("yakuhai bakaze", 1);
         }
     }
-    outside(f, s, &mut out);
-    straights(f, s, &mut out);
-    triplets(f, s, &mut out);
-    out
+    outside(f, s, out);
+    straights(f, s, out);
+    triplets(f, s, out);
 }
 
 /// Number of pairs of identical closed sequences (2 for ryanpeikou).
@@ -205,11 +208,9 @@ fn triplets(f: &Facts, s: &Shape, out: &mut YakuList) {
     }
 }
 
-/// Regular yaku of a chiitoitsu reading (no dora).
-pub(crate) fn chiitoitsu(f: &Facts) -> YakuList {
-    let mut out = YakuList::new();
-    situational(f, &mut out);
+/// Adds the regular yaku of a chiitoitsu reading (no dora) to `out`.
+pub(crate) fn chiitoitsu(f: &Facts, out: &mut YakuList) {
+    situational(f, out);
     out.push("chiitoitsu", 2);
-    tile_set(f, &mut out);
-    out
+    tile_set(f, out);
 }

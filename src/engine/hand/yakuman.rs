@@ -46,10 +46,9 @@ fn chuuren(f: &Facts, out: &mut YakuList) {
     out.push(if junsei { "junsei chuuren" } else { "chuuren" }, YAKUMAN_HAN);
 }
 
-/// Yakuman of a standard-form reading; empty when there is none.
-pub(crate) fn standard(f: &Facts, s: &Shape) -> YakuList {
-    let mut out = YakuList::new();
-    first_draw(f, &mut out);
+/// Adds the yakuman of a standard-form reading to `out` (nothing when there is none).
+pub(crate) fn standard(f: &Facts, s: &Shape, out: &mut YakuList) {
+    first_draw(f, out);
     let closed_trips = s.sets.iter().filter(|x| x.is_triplet() && x.closed).count();
     if closed_trips == 4 {
         let name = if s.wait == Wait::Tanki { "suuankou tanki" } else { "suuankou" };
@@ -68,30 +67,25 @@ pub(crate) fn standard(f: &Facts, s: &Shape) -> YakuList {
     } else if wind_trips == 3 && (27..31).contains(&s.pair) {
         out.push("shousuushii", YAKUMAN_HAN);
     }
-    tile_set(f, &mut out);
-    chuuren(f, &mut out);
+    tile_set(f, out);
+    chuuren(f, out);
     if f.kans == 4 {
         out.push("suukantsu", YAKUMAN_HAN);
     }
-    out
 }
 
-/// Yakuman of a chiitoitsu reading (tenhou/chiihou, tsuuiisou); empty when there is none.
-pub(crate) fn chiitoitsu(f: &Facts) -> YakuList {
-    let mut out = YakuList::new();
-    first_draw(f, &mut out);
+/// Adds the yakuman of a chiitoitsu reading (tenhou/chiihou, tsuuiisou) to `out`.
+pub(crate) fn chiitoitsu(f: &Facts, out: &mut YakuList) {
+    first_draw(f, out);
     if f.all_honor {
         out.push("tsuuiisou", YAKUMAN_HAN);
     }
-    out
 }
 
-/// Yakuman of a kokushi hand: kokushi (13-sided when the thirteen tiles before the win held
-/// every terminal and honor) plus tenhou/chiihou.
-pub(crate) fn kokushi(f: &Facts) -> YakuList {
-    let mut out = YakuList::new();
-    first_draw(f, &mut out);
+/// Adds the yakuman of a kokushi hand to `out`: kokushi (13-sided when the thirteen tiles
+/// before the win held every terminal and honor) plus tenhou/chiihou.
+pub(crate) fn kokushi(f: &Facts, out: &mut YakuList) {
+    first_draw(f, out);
     let thirteen = f.concealed[f.win as usize] == 2;
     out.push(if thirteen { "kokushi juusanmen" } else { "kokushi" }, YAKUMAN_HAN);
-    out
 }

@@ -1,1 +1,153 @@
-//! The http transport (mjai.app-compatible relay) (issue 4).
+//! The http transport (mjai.app-compatible): the image's relay listens on port 3000 in the
+//! container and runs the bot; the host POSTs each batch and reads the answer.
+//!
+//! Network trade-off (Docker 20.10): a port cannot be published from an `internal` network
+//! (Docker silently publishes nothing), and network mode `none` has no ports at all. So http
+//! containers join one shared bridge network, `mjai-sim-http`, created with IP masquerading
+//! off (no NAT: a bot's packets to the outside get no replies) and inter-container traffic
+//! off (bots cannot reach each other). The relay's port is published on 127.0.0.1 only,
+//! with an ephemeral host port, so parallel games never collide. Still weaker than stdio
+//! (network `none`): a bot can reach the Docker host's own addresses on that bridge. Use
+//! stdio for untrusted bots where mjai.app compatibility is not needed.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use bollard::models::NetworkCreateRequest;
+use bollard::query_parameters::ListNetworksOptions;
+use bollard::Docker;
+use tokio::time::Instant;
+
+use super::hardening::RELAY_PORT;
+use super::stdio::Failure;
+use super::{DockerError, LABEL_GAME};
+use crate::runtime::BotError;
+
+/// Name of the shared bridge network of http containers.
+pub const HTTP_NETWORK: &str = "mjai-sim-http";
+
+/// Returns the id of the http network, creating it when missing. When two runs create it
+/// at once, both settle on the lowest id (the other one is removed by `mjai-sim cleanup`).
+///
+/// Errors: [`DockerError::Api`].
+pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
+    let api = |doing: &'static str| move |e: bollard::errors::Error| DockerError::Api { doing, cause: e.to_string() };
+    let find = || async {
+        let filters = HashMap::from([("name".to_string(), vec![HTTP_NETWORK.to_string()])]);
+        let networks = docker
+            .list_networks(Some(ListNetworksOptions { filters: Some(filters) }))
+            .await
+            .map_err(api("listing networks"))?;
+        Ok::<_, DockerError>(
+            networks.into_iter().filter(|n| n.name.as_deref() == Some(HTTP_NETWORK)).filter_map(|n| n.id).min(),
+        )
+    };
+    if let Some(id) = find().await? {
+        return Ok(id);
+    }
+    let request = NetworkCreateRequest {
+        name: HTTP_NETWORK.to_string(),
+        driver: Some("bridge".into()),
+        internal: Some(false),
+        options: Some(HashMap::from([
+            ("com.docker.network.bridge.enable_ip_masquerade".to_string(), "false".to_string()),
+            ("com.docker.network.bridge.enable_icc".to_string(), "false".to_string()),
+        ])),
+        labels: Some(HashMap::from([(LABEL_GAME.to_string(), "shared".to_string())])),
+        ..Default::default()
+    };
+    docker.create_network(request).await.map_err(api("creating the http network"))?;
+    find().await?.ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })
+}
+
+/// The host port Docker picked for the relay of container `id`.
+///
+/// Errors: [`DockerError::Api`] when the container has no published relay port.
+pub async fn host_port(docker: &Docker, id: &str) -> Result<u16, DockerError> {
+    let info = docker
+        .inspect_container(id, None)
+        .await
+        .map_err(|e| DockerError::Api { doing: "inspecting a container", cause: e.to_string() })?;
+    info.network_settings
+        .and_then(|n| n.ports)
+        .and_then(|mut ports| ports.remove(RELAY_PORT))
+        .flatten()
+        .into_iter()
+        .flatten()
+        .find_map(|b| b.host_port.and_then(|p| p.parse().ok()))
+        .ok_or(DockerError::Api { doing: "finding the relay port", cause: "port 3000 is not published".into() })
+}
+
+/// Turns the relay's "bot exited with code C" into the runtime's wording ("exit code 4",
+/// "killed by signal 9 (SIGKILL)"; Python reports a signal as a negative code).
+pub fn relay_exit(text: &str) -> String {
+    match text.trim().strip_prefix("bot exited with code ").and_then(|c| c.parse::<i32>().ok()) {
+        Some(code) if code < 0 => format!("killed by signal {}{}", -code, crate::runtime::process::signal_name(-code)),
+        Some(code) => format!("exit code {code}"),
+        None => text.trim().to_string(),
+    }
+}
+
+/// The host side of one http conversation.
+pub struct HttpConn {
+    client: reqwest::Client,
+    url: String,
+    line_limit: usize,
+}
+
+impl HttpConn {
+    /// A connection to the relay at `127.0.0.1:port` (never through a proxy).
+    pub fn new(port: u16, line_limit: usize) -> HttpConn {
+        let client = reqwest::Client::builder()
+            .no_proxy()
+            .tcp_nodelay(true)
+            .build()
+            .unwrap_or_else(|_| reqwest::Client::new());
+        HttpConn { client, url: format!("http://127.0.0.1:{port}/"), line_limit }
+    }
+
+    /// Polls `GET /` until the relay answers 200 or `deadline` passes; backs off from 5 ms
+    /// to 100 ms between attempts. Returns false on timeout or when the relay reports the
+    /// bot has exited.
+    pub async fn wait_ready(&self, deadline: Instant) -> bool {
+        let mut pause = Duration::from_millis(5);
+        while Instant::now() < deadline {
+            let attempt = self.client.get(&self.url).timeout(Duration::from_secs(2)).send().await;
+            match attempt {
+                Ok(r) if r.status().is_success() => return true,
+                Ok(r) if r.status().as_u16() == 503 => return false,
+                _ => {}
+            }
+            tokio::time::sleep(pause.min(deadline.saturating_duration_since(Instant::now()))).await;
+            pause = (pause * 2).min(Duration::from_millis(100));
+        }
+        false
+    }
+
+    /// POSTs one batch and returns the relay's answer line.
+    pub async fn exchange(&self, line: &str, timeout: Duration) -> Result<String, Failure> {
+        let sent = self.client.post(&self.url).body(line.to_string()).timeout(timeout).send().await;
+        let response = match sent {
+            Ok(r) => r,
+            Err(e) if e.is_timeout() => return Err(Failure::Bot(BotError::Timeout(timeout.as_secs_f64()))),
+            Err(_) => return Err(Failure::Ended),
+        };
+        let status = response.status().as_u16();
+        let body = match response.bytes().await {
+            Ok(b) => b,
+            Err(e) if e.is_timeout() => return Err(Failure::Bot(BotError::Timeout(timeout.as_secs_f64()))),
+            Err(_) => return Err(Failure::Ended),
+        };
+        match status {
+            200 if body.len() > self.line_limit => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
+            200 => String::from_utf8(body.to_vec()).map_err(|_| Failure::Bot(BotError::InvalidUtf8)),
+            502 => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
+            // The relay outlives the bot: its 503 text says how the bot ended.
+            503 => Err(Failure::Bot(BotError::Crashed(relay_exit(&String::from_utf8_lossy(&body))))),
+            other => Err(Failure::Bot(BotError::Transport(format!(
+                "relay answered {other}: {}",
+                String::from_utf8_lossy(&body)
+            )))),
+        }
+    }
+}

@@ -1,10 +1,177 @@
-//! The bot image: build through the Docker API, tag by input hash (issue 4).
+//! The bot image: built through the Docker API from the docker/ folder (embedded at compile
+//! time), tagged `mjai-sim-bot:<first 12 hex of the sha256 of those inputs>`, rebuilt only when
+//! they change (issue 4).
+//!
+//! Image layout: Python 3.11 (`python3`, also `python`), the pinned packages of
+//! docker/requirements.txt (mjai 0.2.1, mahjong 1.2.x, numpy, loguru, requests), user `bot`
+//! (uid/gid 1000) as the default user, working folder [`BOT_DIR`], the http relay at
+//! [`RELAY_PATH`] (`python3 -u RELAY_PATH SEAT [--zip ZIP]` serves port [`RELAY_PORT`]; default
+//! command: the relay for seat 0 in [`BOT_DIR`]).
+
+mod base;
+mod context;
+mod error;
+mod inputs;
+mod rootfs;
+mod wheels;
+
+use std::path::PathBuf;
+
+use bollard::Docker;
+
+pub use base::{debootstrap_base_image, is_root, BaseChoice, BASE_REPO, DEFAULT_MIRROR, SLIM_BASE};
+pub use context::LABEL_BASE;
+pub use error::ImageError;
+pub use inputs::input_hash;
 
 /// Repository name of the bot image.
 pub const IMAGE_REPO: &str = "mjai-sim-bot";
+/// Where the relay lives in the image.
+pub const RELAY_PATH: &str = "/opt/mjai-sim/relay.py";
+/// Container port the relay listens on (as mjai.app).
+pub const RELAY_PORT: u16 = 3000;
+/// The image's working folder, owned by `bot`: where a submission is unpacked.
+pub const BOT_DIR: &str = "/workspace";
+/// uid and gid of the image's non-root user `bot`.
+pub const BOT_UID: u32 = 1000;
 
 /// The image reference games use by default: `mjai-sim-bot:<hash of the docker/ inputs>`.
-/// (Placeholder until the image builder lands: the development tag.)
 pub fn default_image() -> String {
-    format!("{IMAGE_REPO}:dev")
+    format!("{IMAGE_REPO}:{}", input_hash())
+}
+
+/// Receives one human-readable progress line at a time (the CLI prints them to stderr).
+pub type Progress<'a> = &'a (dyn Fn(&str) + Send + Sync);
+
+/// How to build the image.
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    /// Rebuild even if the tagged image exists (every step, no build cache).
+    pub force: bool,
+    /// Also remake the debootstrap base (only when the debootstrap base is used).
+    pub force_base: bool,
+    /// Where the base comes from.
+    pub base: BaseChoice,
+    /// Folder holding (or receiving) the wheels; default [`default_wheel_dir`].
+    pub wheels: Option<PathBuf>,
+    /// Do not run `pip download` for missing wheels (air-gapped hosts: fill `wheels` first).
+    pub offline: bool,
+    /// Debian mirror for debootstrap; default [`DEFAULT_MIRROR`].
+    pub mirror: Option<String>,
+}
+
+/// What `image status` reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageStatus {
+    /// The expected reference ([`default_image`]).
+    pub image: String,
+    /// Whether the daemon has it.
+    pub present: bool,
+    /// Its image id, when present.
+    pub id: Option<String>,
+    /// Its base image (label [`LABEL_BASE`]), when present.
+    pub base: Option<String>,
+    /// Its creation time (RFC 3339), when present.
+    pub created: Option<String>,
+}
+
+/// The wheel cache: `$MJAI_SIM_CACHE/wheels`, else `$XDG_CACHE_HOME/mjai-sim/wheels`, else
+/// `~/.cache/mjai-sim/wheels`, else `/var/tmp/mjai-sim/wheels`.
+pub fn default_wheel_dir() -> PathBuf {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let cache = env("MJAI_SIM_CACHE")
+        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("mjai-sim")))
+        .or_else(|| env("HOME").map(|p| p.join(".cache/mjai-sim")))
+        .unwrap_or_else(|| PathBuf::from("/var/tmp/mjai-sim"));
+    cache.join("wheels")
+}
+
+/// Connects to the local Docker daemon (DOCKER_HOST or the default socket) and pings it.
+/// Errors: [`ImageError::DaemonUnreachable`].
+pub async fn connect_docker() -> Result<Docker, ImageError> {
+    let docker = Docker::connect_with_local_defaults().map_err(|e| ImageError::DaemonUnreachable(e.to_string()))?;
+    docker.ping().await.map_err(|e| ImageError::DaemonUnreachable(e.to_string()))?;
+    Ok(docker)
+}
+
+/// Whether the daemon has `image`; other failures are errors.
+pub async fn image_exists(docker: &Docker, image: &str) -> Result<bool, ImageError> {
+    match docker.inspect_image(image).await {
+        Ok(_) => Ok(true),
+        Err(bollard::errors::Error::DockerResponseServerError { status_code: 404, .. }) => Ok(false),
+        Err(e) => Err(ImageError::docker(format!("inspect of {image}"))(e)),
+    }
+}
+
+/// Reports whether the image for the current inputs exists, with its id, base and date.
+pub async fn image_status(docker: &Docker) -> Result<ImageStatus, ImageError> {
+    let image = default_image();
+    match docker.inspect_image(&image).await {
+        Ok(info) => {
+            let labels = info.config.and_then(|c| c.labels).unwrap_or_default();
+            Ok(ImageStatus { image, present: true, id: info.id, base: labels.get(LABEL_BASE).cloned(), created: info.created })
+        }
+        Err(bollard::errors::Error::DockerResponseServerError { status_code: 404, .. }) => {
+            Ok(ImageStatus { image, present: false, id: None, base: None, created: None })
+        }
+        Err(e) => Err(ImageError::docker(format!("inspect of {image}"))(e)),
+    }
+}
+
+/// Builds [`default_image`] unless it exists (or `options.force`): resolves the base (see
+/// [`BaseChoice`]), gathers the wheels, sends the context, tags the result. Returns the
+/// reference. Takes minutes when debootstrap runs, about a minute otherwise.
+pub async fn build_image(docker: &Docker, options: &BuildOptions, progress: Progress<'_>) -> Result<String, ImageError> {
+    let image = default_image();
+    if !options.force && image_exists(docker, &image).await? {
+        progress(&format!("{image} is up to date"));
+        return Ok(image);
+    }
+    let wheel_dir = options.wheels.clone().unwrap_or_else(default_wheel_dir);
+    let wheels = wheels::ensure_wheels(&wheel_dir, !options.offline, progress).await?;
+    progress(&format!("wheels: {} ready in {}", wheels.len(), wheel_dir.display()));
+    let mirror = options.mirror.as_deref().unwrap_or(DEFAULT_MIRROR);
+    let base = base::resolve_base(docker, &options.base, options.force_base, mirror, progress).await?;
+    progress(&format!("building {image} on {base}"));
+    let context = tokio::task::spawn_blocking(move || context::context_tar(&wheels))
+        .await
+        .map_err(|e| ImageError::io("packing the build context")(std::io::Error::other(e)))?
+        .map_err(ImageError::io("packing the build context"))?;
+    context::docker_build(docker, &image, &base, context, options.force, progress).await?;
+    progress(&format!("built {image}"));
+    Ok(image)
+}
+
+/// What a game calls before starting containers: returns [`default_image`] at once when the
+/// daemon has it, else builds it with `options` (the error says how to build it by hand when
+/// building is impossible here, e.g. not root and no base image).
+pub async fn ensure_image(docker: &Docker, options: &BuildOptions, progress: Progress<'_>) -> Result<String, ImageError> {
+    let image = default_image();
+    if image_exists(docker, &image).await? {
+        return Ok(image);
+    }
+    progress(&format!("{image} is missing: building it (once per change of docker/)"));
+    build_image(docker, &BuildOptions { force: false, ..options.clone() }, progress).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_image_is_the_repo_tagged_with_the_input_hash() {
+        let image = default_image();
+        let (repo, tag) = image.split_once(':').unwrap();
+        assert_eq!(repo, "mjai-sim-bot");
+        assert_eq!(tag.len(), 12);
+        assert!(tag.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+        assert_eq!(tag, input_hash());
+    }
+
+    #[test]
+    fn debootstrap_base_is_tagged_with_its_recipe_hash() {
+        let base = debootstrap_base_image();
+        assert!(base.starts_with("mjai-sim-base:bookworm-"), "{base}");
+        assert_eq!(base.len(), "mjai-sim-base:bookworm-".len() + 12);
+    }
 }

@@ -1,0 +1,242 @@
+//! From the command line's BOT arguments to running bots: which runtime starts a seat.
+//!
+//! A BOT is `builtin:NAME` (a built-in bot, in process), a `.zip` or a folder holding
+//! `bot.py` (run in Docker, or as a local process with `--runtime process`).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::future::BoxFuture;
+
+use super::Launcher;
+use crate::engine::event::Seat;
+use crate::runtime::builtin::BuiltinBot;
+use crate::runtime::docker::cleanup::ContainerGuard;
+use crate::runtime::docker::container::{DockerBot, SeatStart};
+use crate::runtime::docker::{self, DockerOptions};
+use crate::runtime::process::{ProcessBot, ProcessOptions};
+use crate::runtime::submission::{Submission, SubmissionLimits};
+use crate::runtime::{Bot, BotError};
+
+/// One seat's bot as given on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotSpec {
+    /// `builtin:NAME`.
+    Builtin(String),
+    /// A `.zip` or a folder with `bot.py`.
+    Submission(PathBuf),
+}
+
+impl FromStr for BotSpec {
+    type Err = String;
+
+    /// Never fails on a path (intake checks it later, with a precise message); refuses an
+    /// empty argument or `builtin:` without a name.
+    fn from_str(s: &str) -> Result<BotSpec, String> {
+        if s.is_empty() {
+            return Err("empty BOT; give a .zip, a folder with bot.py, or builtin:NAME".into());
+        }
+        match s.strip_prefix("builtin:") {
+            Some("") => Err("`builtin:` needs a name, e.g. builtin:tsumogiri".into()),
+            Some(name) => Ok(BotSpec::Builtin(name.to_string())),
+            None => Ok(BotSpec::Submission(PathBuf::from(s))),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Builtin(name) => write!(f, "builtin:{name}"),
+            BotSpec::Submission(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// Where submissions run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RuntimeKind {
+    /// One hardened container per seat (the default).
+    Docker,
+    /// A local `python3 -u bot.py SEAT` process: fast, NOT sandboxed; for bot authors.
+    Process,
+}
+
+/// How lines reach a bot in Docker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Transport {
+    /// The bot's stdin and stdout (fastest).
+    Stdio,
+    /// mjai.app's in-container HTTP relay (one POST per line).
+    Http,
+}
+
+/// Everything needed to start the four seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchSettings {
+    /// Runtime of submissions.
+    pub runtime: RuntimeKind,
+    /// Transport in Docker.
+    pub transport: Transport,
+    /// Bot image; `None` for the default image.
+    pub image: Option<String>,
+    /// Largest accepted submission, in bytes.
+    pub max_submission_bytes: u64,
+    /// Where each seat's stderr goes (`player_logs.{seat}.stderr.txt`).
+    pub stderr_paths: [PathBuf; 4],
+}
+
+/// Checks the four submissions (intake) and prepares their runtime; the result starts any
+/// seat on demand. Errors (one line naming the seat, the cause and the fix) come before
+/// any bot starts: unknown built-in, unreadable or malformed submission, Docker daemon
+/// unreachable, image missing.
+pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> anyhow::Result<SeatLauncher> {
+    let limits = SubmissionLimits { max_archive_bytes: settings.max_submission_bytes, ..SubmissionLimits::default() };
+    let mut loaded: Vec<(PathBuf, Arc<Submission>)> = Vec::new();
+    let mut kinds = Vec::with_capacity(4);
+    for (seat, spec) in specs.iter().enumerate() {
+        kinds.push(match spec {
+            BotSpec::Builtin(name) => {
+                BuiltinBot::from_spec(name).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?;
+                SeatKind::Builtin(name.clone())
+            }
+            BotSpec::Submission(path) => {
+                let known = loaded.iter().find(|(p, _)| p == path).map(|(_, s)| s.clone());
+                let submission = match known {
+                    Some(s) => s,
+                    None => {
+                        let s = Arc::new(Submission::load(path, &limits).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?);
+                        loaded.push((path.clone(), s.clone()));
+                        s
+                    }
+                };
+                SeatKind::Submission(submission)
+            }
+        });
+    }
+    let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
+    let needs_docker = settings.runtime == RuntimeKind::Docker && kinds.iter().any(|k| matches!(k, SeatKind::Submission(_)));
+    let docker = if needs_docker { Some(DockerSeats::prepare(settings).await?) } else { None };
+    Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), docker, process: ProcessOptions::default() })
+}
+
+enum SeatKind {
+    Builtin(String),
+    Submission(Arc<Submission>),
+}
+
+/// What Docker seats share: the client and guard of this game, the image options, the CPU
+/// limit and the network (`none` for stdio).
+struct DockerSeats {
+    guard: ContainerGuard,
+    options: DockerOptions,
+    cpus: f64,
+    network: String,
+}
+
+impl DockerSeats {
+    async fn prepare(settings: &LaunchSettings) -> anyhow::Result<DockerSeats> {
+        let mut options = DockerOptions::default();
+        if let Some(image) = &settings.image {
+            options.image = image.clone();
+        }
+        options.transport = match settings.transport {
+            Transport::Stdio => docker::Transport::Stdio,
+            Transport::Http => docker::Transport::Http,
+        };
+        let guard = ContainerGuard::new(docker::connect().await?);
+        docker::require_image(guard.docker(), &options.image).await?;
+        let cpus = docker::cpu_limit(guard.docker(), &options).await;
+        let network = match options.transport {
+            docker::Transport::Stdio => "none".to_string(),
+            docker::Transport::Http => docker::http::ensure_network(guard.docker()).await?,
+        };
+        Ok(DockerSeats { guard, options, cpus, network })
+    }
+}
+
+/// Starts any seat on demand: built-ins in process, submissions in Docker or as local
+/// processes. Implements the match loop's [`Launcher`].
+pub struct SeatLauncher {
+    kinds: [SeatKind; 4],
+    stderr_paths: [PathBuf; 4],
+    docker: Option<DockerSeats>,
+    process: ProcessOptions,
+}
+
+impl SeatLauncher {
+    /// The container guard of this game, when seats run in Docker: shut it down at the end
+    /// (removes every container left, e.g. after Ctrl-C during a start).
+    pub fn guard(&self) -> Option<&ContainerGuard> {
+        self.docker.as_ref().map(|d| &d.guard)
+    }
+}
+
+impl Launcher for SeatLauncher {
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
+        Box::pin(async move {
+            let index = usize::from(seat);
+            let (Some(kind), Some(stderr)) = (self.kinds.get(index), self.stderr_paths.get(index)) else {
+                return Err(BotError::Transport(format!("no seat {seat}")));
+            };
+            match (kind, &self.docker) {
+                (SeatKind::Builtin(name), _) => BuiltinBot::from_spec(name)
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| BotError::Transport(e.to_string())),
+                (SeatKind::Submission(sub), Some(d)) => {
+                    let tar = Bytes::from(sub.to_tar(d.options.uid, d.options.gid));
+                    let start = SeatStart { seat, tar, stderr_log: stderr, cpus: d.cpus, network: &d.network };
+                    DockerBot::start(&d.guard, &d.options, start)
+                        .await
+                        .map(|b| Box::new(b) as Box<dyn Bot>)
+                        .map_err(|e| BotError::Transport(e.to_string()))
+                }
+                (SeatKind::Submission(sub), None) => ProcessBot::start(sub, seat, stderr, &self.process)
+                    .await
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| BotError::Transport(format!("{e:#}"))),
+            }
+        })
+    }
+}
+
+/// Starts one seat's bot; the boxed async function a [`FnLauncher`] calls.
+pub type LaunchFn = Box<dyn Fn(Seat) -> BoxFuture<'static, Result<Box<dyn Bot>, BotError>> + Send + Sync>;
+
+/// A [`Launcher`] made of one launch function per seat.
+pub struct FnLauncher {
+    seats: [LaunchFn; 4],
+}
+
+impl FnLauncher {
+    /// The launcher calling `seats[seat]` to start `seat`.
+    pub fn new(seats: [LaunchFn; 4]) -> FnLauncher {
+        FnLauncher { seats }
+    }
+}
+
+impl Launcher for FnLauncher {
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
+        match self.seats.get(usize::from(seat)) {
+            Some(f) => f(seat),
+            None => Box::pin(async move { Err(BotError::Transport(format!("no seat {seat}"))) }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_specs_parse() {
+        assert_eq!("builtin:tsumogiri".parse::<BotSpec>(), Ok(BotSpec::Builtin("tsumogiri".into())));
+        assert_eq!("bots/a.zip".parse::<BotSpec>(), Ok(BotSpec::Submission("bots/a.zip".into())));
+        assert!("builtin:".parse::<BotSpec>().unwrap_err().contains("needs a name"));
+        assert!("".parse::<BotSpec>().is_err());
+        assert_eq!(BotSpec::Builtin("rulebase".into()).to_string(), "builtin:rulebase");
+    }
+}

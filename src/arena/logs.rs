@@ -1,0 +1,156 @@
+//! The output folder, with mjai.app's file names and shapes:
+//!
+//! - `mjai_log.json`: the full unmasked game, one event per line (JSON lines), appended and
+//!   flushed as the game goes, one log across restarts;
+//! - `errors.json`: a JSON array of [`ErrorEntry`], `[]` when none; rewritten (through a
+//!   temporary file and a rename, so it is always complete) after each error;
+//! - `player_logs.{SEAT}.stdout.txt`: every answer line of the seat, appended and flushed;
+//! - `player_logs.{SEAT}.stderr.txt`: the bot's stderr, written by its runtime (created
+//!   empty here so that the file always exists);
+//! - `summary.json`: written by [`LogDir::write_summary`].
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::observer::{ErrorEntry, Observer};
+use crate::engine::event::{Event, Seat};
+
+/// An output folder being written.
+pub struct LogDir {
+    dir: PathBuf,
+    mjai_log: File,
+    stdout: [File; 4],
+    errors: Vec<ErrorEntry>,
+}
+
+impl LogDir {
+    /// Creates `dir` (and parents) and the log files in it. Existing files of a previous
+    /// game with the same names are replaced.
+    pub fn create(dir: &Path) -> io::Result<LogDir> {
+        fs::create_dir_all(dir).map_err(|e| with_path(e, dir))?;
+        let new_file = |name: String| {
+            let path = dir.join(name);
+            File::create(&path).map_err(|e| with_path(e, &path))
+        };
+        let mjai_log = new_file("mjai_log.json".into())?;
+        let mut stdout = Vec::with_capacity(4);
+        for seat in 0..4 {
+            stdout.push(new_file(format!("player_logs.{seat}.stdout.txt"))?);
+            new_file(format!("player_logs.{seat}.stderr.txt"))?;
+        }
+        let stdout: [File; 4] = stdout.try_into().map_err(|_| io::Error::other("four seats"))?;
+        let logs = LogDir { dir: dir.to_path_buf(), mjai_log, stdout, errors: Vec::new() };
+        logs.write_json("errors.json", &logs.errors)?;
+        Ok(logs)
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where the runtime of `seat` should append the bot's stderr.
+    pub fn stderr_path(&self, seat: Seat) -> PathBuf {
+        stderr_path_in(&self.dir, seat)
+    }
+
+    /// Opens `player_logs.{seat}.stderr.txt` for appending (for runtimes that take a file).
+    pub fn open_stderr(&self, seat: Seat) -> io::Result<File> {
+        let path = self.stderr_path(seat);
+        OpenOptions::new().append(true).create(true).open(&path).map_err(|e| with_path(e, &path))
+    }
+
+    /// Writes `summary.json` (pretty-printed, complete or not at all).
+    pub fn write_summary<T: Serialize>(&self, summary: &T) -> io::Result<()> {
+        self.write_json("summary.json", summary)
+    }
+
+    /// Writes `name` in the folder through a temporary file and a rename.
+    fn write_json<T: Serialize + ?Sized>(&self, name: &str, value: &T) -> io::Result<()> {
+        let path = self.dir.join(name);
+        let tmp = self.dir.join(format!(".{name}.tmp"));
+        let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+        fs::write(&tmp, text + "\n").map_err(|e| with_path(e, &tmp))?;
+        fs::rename(&tmp, &path).map_err(|e| with_path(e, &path))
+    }
+}
+
+/// `dir/player_logs.{seat}.stderr.txt`: where the runtime of `seat` writes the bot's stderr.
+pub fn stderr_path_in(dir: &Path, seat: Seat) -> PathBuf {
+    dir.join(format!("player_logs.{seat}.stderr.txt"))
+}
+
+/// Adds the path to an I/O error, so the one-line message names the file.
+fn with_path(e: io::Error, path: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+impl Observer for LogDir {
+    fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
+        let mut text = String::new();
+        for e in events {
+            text.push_str(&e.to_json());
+            text.push('\n');
+        }
+        self.mjai_log.write_all(text.as_bytes())?;
+        self.mjai_log.flush()
+    }
+
+    fn on_answer(&mut self, seat: Seat, line: &str) -> io::Result<()> {
+        let file = &mut self.stdout[usize::from(seat)];
+        file.write_all(format!("{line}\n").as_bytes())?;
+        file.flush()
+    }
+
+    fn on_error(&mut self, entry: &ErrorEntry) -> io::Result<()> {
+        self.errors.push(entry.clone());
+        self.write_json("errors.json", &self.errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_exist_from_the_start_and_grow_as_the_game_goes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("logs/game1");
+        let mut logs = LogDir::create(&dir).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("errors.json")).unwrap().trim(), "[]");
+        for seat in 0..4 {
+            assert!(dir.join(format!("player_logs.{seat}.stderr.txt")).exists());
+        }
+        logs.on_events(&[Event::EndKyoku, Event::EndGame]).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("mjai_log.json")).unwrap(),
+            "{\"type\":\"end_kyoku\"}\n{\"type\":\"end_game\"}\n"
+        );
+        logs.on_answer(2, r#"{"type":"none"}"#).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("player_logs.2.stdout.txt")).unwrap(), "{\"type\":\"none\"}\n");
+        let entry = ErrorEntry {
+            error_type: "timeout".into(),
+            exception: "no answer within 2.0 s".into(),
+            player_id: 1,
+            kyoku: Some("E1-0".into()),
+            line: None,
+        };
+        logs.on_error(&entry).unwrap();
+        let errors: serde_json::Value = serde_json::from_str(&fs::read_to_string(dir.join("errors.json")).unwrap()).unwrap();
+        assert_eq!(errors[0]["error_type"], "timeout");
+        assert_eq!(errors[0]["player_id"], 1);
+        assert_eq!(errors.as_array().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn unwritable_folder_names_the_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("plain-file");
+        fs::write(&file, "x").unwrap();
+        let err = LogDir::create(&file.join("sub")).err().expect("a file cannot hold a folder");
+        assert!(err.to_string().contains("plain-file"), "{err}");
+    }
+}

@@ -1,0 +1,341 @@
+//! The referee loop: asks the seats that can act, checks their answers with the rules,
+//! applies them, and handles chombo and restart, until `end_game`.
+//!
+//! Protocol (mjai.app's, with its gaps closed):
+//! - each bot first gets `[{"type":"start_game","names":[..],"id":SEAT}]` and answers `none`;
+//! - a seat is written to only when it can act, with every event since its last line,
+//!   masked for it; seats that may claim the same discard are asked concurrently;
+//! - at the end of a hand every seat gets its unseen events followed by `end_kyoku` in one
+//!   line (mjai.app drops them; we deliver them, e.g. the hora with its deltas), and at the
+//!   end of the game `[{"type":"end_game"}]`. Anything but `none` there is a warning;
+//! - a timeout, crash, unparsable or illegal answer, or `none` when the seat must act is a
+//!   chombo ([`Table::chombo`]): the hand ends at once, all four bots are stopped and
+//!   started fresh, and the game resumes at the next hand (bots get `start_game` again,
+//!   then the events from the current `start_kyoku` on).
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use super::observer::{kyoku_label, truncate_line, ErrorEntry, Observer};
+use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
+use super::seats::{Exchange, Request, Seats};
+use super::{Launcher, MatchOptions, Table};
+use crate::engine::event::{batch_line, Event, Seat};
+
+/// How a match ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// `end_game` was reached (chombos included).
+    Completed,
+    /// More restarts than `MatchOptions::max_restarts` were needed; the game was abandoned.
+    RestartLimit(u32),
+    /// The shutdown signal fired (Ctrl-C); the game was abandoned.
+    Interrupted,
+}
+
+/// What happened in a match, for the summary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchReport {
+    /// How the match ended.
+    pub ending: Ending,
+    /// Scores (points) when the match ended.
+    pub scores: [i32; 4],
+    /// Chombos per seat.
+    pub chombos: [u32; 4],
+    /// Restarts of the four bots.
+    pub restarts: u32,
+    /// Every decision's answer time per seat (informational lines excluded).
+    pub decision_times: [Vec<Duration>; 4],
+    /// Errors, in order (`errors.json`).
+    pub errors: Vec<ErrorEntry>,
+    /// Warnings, in order (e.g. an answer other than `none` to `end_kyoku`).
+    pub warnings: Vec<ErrorEntry>,
+}
+
+/// Why a match could not be refereed at all (not a bot's fault).
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// Writing the logs failed; the match was stopped so that no data is silently lost.
+    #[error("writing the logs failed: {0} (check free space and permissions of the logs folder)")]
+    Io(#[from] std::io::Error),
+    /// The rules engine contradicted itself (refused an answer it had validated, or has no
+    /// decision pending before the game ended). A bug in mjai-sim: please report it.
+    #[error("rules engine error (a bug in mjai-sim, please report it with mjai_log.json): {0}")]
+    Engine(String),
+}
+
+/// Plays one game on `table` with bots from `launcher` until `end_game`, the restart
+/// limit, or `shutdown` becoming true. Bots are always stopped before returning.
+pub async fn play_match(
+    table: &mut dyn Table,
+    launcher: &dyn Launcher,
+    options: &MatchOptions,
+    observer: &mut dyn Observer,
+    shutdown: watch::Receiver<bool>,
+) -> Result<MatchReport, MatchError> {
+    let mut referee = Referee {
+        seats: Seats::new(launcher),
+        relay: Relay::at(1),
+        options,
+        observer,
+        shutdown,
+        emitted: 0,
+        report: MatchReport {
+            ending: Ending::Completed,
+            scores: table.scores(),
+            chombos: [0; 4],
+            restarts: 0,
+            decision_times: Default::default(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        },
+    };
+    let result = referee.run(table).await;
+    referee.seats.stop_all().await;
+    let mut report = result?;
+    report.scores = table.scores();
+    Ok(report)
+}
+
+struct Referee<'a> {
+    seats: Seats<'a>,
+    relay: Relay,
+    options: &'a MatchOptions,
+    observer: &'a mut dyn Observer,
+    shutdown: watch::Receiver<bool>,
+    /// Log events already passed to the observer.
+    emitted: usize,
+    report: MatchReport,
+}
+
+/// Seats that must pay a chombo now.
+type Offenders = Vec<Seat>;
+
+impl Referee<'_> {
+    async fn run(&mut self, table: &mut dyn Table) -> Result<MatchReport, MatchError> {
+        self.flush(table)?;
+        let mut offenders = match self.start_bots(table).await? {
+            Some(o) => o,
+            None => return Ok(self.finish(Ending::Interrupted)),
+        };
+        loop {
+            if !offenders.is_empty() {
+                match self.chombo_and_restart(table, &offenders).await? {
+                    Some(next) => offenders = next,
+                    None => return Ok(self.finish(self.report.ending.clone())),
+                }
+                continue;
+            }
+            self.flush(table)?;
+            let step = if self.has_unseen_end(table) {
+                self.informational(table).await?
+            } else if table.is_over() {
+                return Ok(self.finish(Ending::Completed));
+            } else {
+                self.decide(table).await?
+            };
+            match step {
+                Some(o) => offenders = o,
+                None => return Ok(self.finish(Ending::Interrupted)),
+            }
+        }
+    }
+
+    fn finish(&mut self, ending: Ending) -> MatchReport {
+        let mut report = self.report.clone();
+        report.ending = ending;
+        report
+    }
+
+    /// Passes new log events to the observer.
+    fn flush(&mut self, table: &dyn Table) -> Result<(), MatchError> {
+        let log = table.log();
+        if self.emitted < log.len() {
+            self.observer.on_events(&log[self.emitted..])?;
+            self.emitted = log.len();
+        }
+        Ok(())
+    }
+
+    /// Exchanges unless the shutdown signal fires first (then `None`).
+    async fn exchange(&mut self, requests: &[Request]) -> Option<Vec<Exchange>> {
+        let mut shutdown = self.shutdown.clone();
+        tokio::select! {
+            done = self.seats.exchange_all(requests) => Some(done),
+            _ = shutdown.wait_for(|stop| *stop) => None,
+        }
+    }
+
+    /// Launches four bots and sends each its `start_game`; returns the seats that failed.
+    async fn start_bots(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
+        let log = table.log();
+        let limit = self.options.start_timeout;
+        let mut shutdown = self.shutdown.clone();
+        let launched = tokio::select! {
+            errors = self.seats.launch_all(limit) => errors,
+            _ = shutdown.wait_for(|stop| *stop) => return Ok(None),
+        };
+        let mut offenders = Vec::new();
+        let mut requests = Vec::new();
+        for (seat, error) in (0..4u8).zip(launched) {
+            match error {
+                Some(e) => {
+                    offenders.push(seat);
+                    self.error(table, seat, "start", format!("the bot could not be started: {e}"), None)?;
+                }
+                None => requests.push((seat, start_game_line(log, seat), limit)),
+            }
+        }
+        self.relay = Relay::at(last_start_kyoku(log).unwrap_or(log.len()));
+        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        offenders.extend(self.check_informational(table, &done)?);
+        offenders.sort_unstable();
+        Ok(Some(offenders))
+    }
+
+    fn has_unseen_end(&self, table: &dyn Table) -> bool {
+        (0..4).any(|seat| self.relay.unseen_end(seat, table.log()).is_some())
+    }
+
+    /// Sends every seat its events up to the next `end_kyoku` / `end_game`.
+    async fn informational(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
+        let log = table.log();
+        let mut requests = Vec::new();
+        for seat in 0..4u8 {
+            if let Some(end) = self.relay.unseen_end(seat, log) {
+                let events = self.relay.take(seat, log, end + 1);
+                requests.push((seat, batch_line(&events), self.timeout_for(&events)));
+            }
+        }
+        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        let offenders = self.check_informational(table, &done)?;
+        // After end_game nobody can pay: errors are recorded, not punished.
+        Ok(Some(if table.is_over() { Vec::new() } else { offenders }))
+    }
+
+    /// Answers to `start_game`, `end_kyoku`, `end_game` must parse; non-`none` is a warning.
+    fn check_informational(&mut self, table: &dyn Table, done: &[Exchange]) -> Result<Offenders, MatchError> {
+        let mut offenders = Vec::new();
+        for x in done {
+            match &x.answer {
+                Err(e) => {
+                    offenders.push(x.seat);
+                    self.error(table, x.seat, e.kind(), e.to_string(), None)?;
+                }
+                Ok(line) => {
+                    self.observer.on_answer(x.seat, line)?;
+                    match serde_json::from_str::<Event>(line) {
+                        Ok(Event::None) => {}
+                        Ok(_) => {
+                            let entry = self.entry(table, x.seat, "warning", "answer other than none to an informational line (ignored)".into(), Some(line));
+                            self.observer.on_warning(&entry)?;
+                            self.report.warnings.push(entry);
+                        }
+                        Err(e) => {
+                            offenders.push(x.seat);
+                            self.error(table, x.seat, "invalid", format!("unparsable answer: {e}"), Some(line))?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(offenders)
+    }
+
+    /// Asks the seats that can act, validates, applies.
+    async fn decide(&mut self, table: &mut dyn Table) -> Result<Option<Offenders>, MatchError> {
+        let pending: Vec<Seat> = table.pending().iter().map(|d| d.seat).collect();
+        if pending.is_empty() {
+            return Err(MatchError::Engine("no decision pending but the game is not over".into()));
+        }
+        let mut requests = Vec::new();
+        for &seat in &pending {
+            let events = self.relay.take(seat, table.log(), table.log().len());
+            requests.push((seat, batch_line(&events), self.timeout_for(&events)));
+        }
+        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        let mut offenders = Vec::new();
+        let mut answers = Vec::new();
+        for x in &done {
+            self.report.decision_times[usize::from(x.seat)].push(x.elapsed);
+            match &x.answer {
+                Err(e) => {
+                    offenders.push(x.seat);
+                    self.error(table, x.seat, e.kind(), e.to_string(), None)?;
+                }
+                Ok(line) => {
+                    self.observer.on_answer(x.seat, line)?;
+                    match table.validate(x.seat, line) {
+                        Ok(action) => answers.push((x.seat, action)),
+                        Err(why) => {
+                            offenders.push(x.seat);
+                            self.error(table, x.seat, "invalid", why.to_string(), Some(line))?;
+                        }
+                    }
+                }
+            }
+        }
+        if offenders.is_empty() {
+            table.apply(&answers).map_err(|e| MatchError::Engine(format!("validated answers refused: {e}")))?;
+        }
+        Ok(Some(offenders))
+    }
+
+    /// Charges the chombo, stops the bots and starts fresh ones if the game goes on.
+    /// Returns the seats failing to start (next offenders), or `None` when the match ends.
+    async fn chombo_and_restart(
+        &mut self,
+        table: &mut dyn Table,
+        offenders: &[Seat],
+    ) -> Result<Option<Offenders>, MatchError> {
+        table.chombo(offenders);
+        for &seat in offenders {
+            self.report.chombos[usize::from(seat)] += 1;
+        }
+        self.flush(table)?;
+        self.seats.stop_all().await;
+        if table.is_over() {
+            self.report.ending = Ending::Completed;
+            return Ok(None);
+        }
+        if self.report.restarts >= self.options.max_restarts {
+            self.report.ending = Ending::RestartLimit(self.report.restarts);
+            return Ok(None);
+        }
+        self.report.restarts += 1;
+        self.observer.on_restart(self.report.restarts)?;
+        match self.start_bots(table).await? {
+            Some(next) => Ok(Some(next)),
+            None => {
+                self.report.ending = Ending::Interrupted;
+                Ok(None)
+            }
+        }
+    }
+
+    fn timeout_for(&self, events: &[Event]) -> Duration {
+        if begins_with_start(events) {
+            self.options.start_timeout
+        } else {
+            self.options.timeout
+        }
+    }
+
+    fn entry(&self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> ErrorEntry {
+        ErrorEntry {
+            error_type: kind.to_string(),
+            exception: message,
+            player_id: seat,
+            kyoku: kyoku_label(table.log()),
+            line: line.map(truncate_line),
+        }
+    }
+
+    fn error(&mut self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> Result<(), MatchError> {
+        let entry = self.entry(table, seat, kind, message, line);
+        self.observer.on_error(&entry)?;
+        self.report.errors.push(entry);
+        Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+//! The four running bots: launch, concurrent exchanges with per-seat timeouts, stop.
+//!
+//! Every wait here is bounded: a runtime that does not honour its own timeout is cut off a
+//! little later ([`GRACE`]), so one broken bot can never hang the game.
+
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+
+use super::Launcher;
+use crate::engine::event::Seat;
+use crate::runtime::{Bot, BotError};
+
+/// Extra time granted to a runtime beyond the decision timeout before the loop stops
+/// waiting for it itself.
+pub const GRACE: Duration = Duration::from_millis(500);
+
+/// One line sent to a seat and what came back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    /// The seat asked.
+    pub seat: Seat,
+    /// The answer line, or why there is none.
+    pub answer: Result<String, BotError>,
+    /// Time from writing the line to the answer (or the failure).
+    pub elapsed: Duration,
+}
+
+/// One request: the seat, the line to write (a JSON array, no newline), the timeout.
+pub type Request = (Seat, String, Duration);
+
+/// The four seats' bots. A seat whose bot failed to launch holds none and fails every
+/// exchange until the next restart.
+pub struct Seats<'l> {
+    launcher: &'l dyn Launcher,
+    bots: [Option<Box<dyn Bot>>; 4],
+}
+
+impl<'l> Seats<'l> {
+    /// Four empty seats; call [`Seats::launch_all`] next.
+    pub fn new(launcher: &'l dyn Launcher) -> Seats<'l> {
+        Seats { launcher, bots: [None, None, None, None] }
+    }
+
+    /// Launches a fresh bot in every seat, concurrently, each bounded by `limit`. Returns
+    /// the launch error per seat (`None` when the bot runs).
+    pub async fn launch_all(&mut self, limit: Duration) -> [Option<BotError>; 4] {
+        let launcher = self.launcher;
+        let launches = (0..4u8).map(|seat| async move {
+            match tokio::time::timeout(limit + GRACE, launcher.launch(seat)).await {
+                Ok(result) => result,
+                Err(_) => Err(BotError::Timeout(limit.as_secs_f64())),
+            }
+        });
+        let results = join_all(launches).await;
+        let mut errors: [Option<BotError>; 4] = [None, None, None, None];
+        for (seat, result) in results.into_iter().enumerate() {
+            match result {
+                Ok(bot) => self.bots[seat] = Some(bot),
+                Err(e) => {
+                    self.bots[seat] = None;
+                    errors[seat] = Some(e);
+                }
+            }
+        }
+        errors
+    }
+
+    /// Stops every running bot, concurrently, and empties the seats.
+    pub async fn stop_all(&mut self) {
+        let stops = self.bots.iter_mut().filter_map(|slot| slot.as_mut()).map(|bot| bot.stop());
+        join_all(stops).await;
+        self.bots = [None, None, None, None];
+    }
+
+    /// Writes each request's line to its seat and waits for all answers concurrently, each
+    /// with its own timeout. Results come back in request order. A seat listed twice is
+    /// asked once (the first request wins).
+    pub async fn exchange_all(&mut self, requests: &[Request]) -> Vec<Exchange> {
+        let mut futures = Vec::with_capacity(requests.len());
+        for (index, slot) in self.bots.iter_mut().enumerate() {
+            let Some((seat, line, timeout)) = requests.iter().find(|r| usize::from(r.0) == index) else {
+                continue;
+            };
+            let (seat, timeout) = (*seat, *timeout);
+            futures.push(async move {
+                let started = Instant::now();
+                let answer = match slot.as_mut() {
+                    None => Err(BotError::Crashed("the bot is not running (it failed to start)".into())),
+                    Some(bot) => match tokio::time::timeout(timeout + GRACE, bot.exchange(line, timeout)).await {
+                        Ok(answer) => answer,
+                        Err(_) => Err(BotError::Timeout(timeout.as_secs_f64())),
+                    },
+                };
+                Exchange { seat, answer, elapsed: started.elapsed() }
+            });
+        }
+        let mut done = join_all(futures).await;
+        done.sort_by_key(|x| requests.iter().position(|r| r.0 == x.seat));
+        done
+    }
+}

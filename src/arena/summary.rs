@@ -1,0 +1,222 @@
+//! `summary.json`: mjai.app's fields (`kyoku`, `kyoku_count`, `rank`) so existing grading
+//! scripts keep working, plus final scores, chombos, restarts and decision-time statistics.
+
+use serde::Serialize;
+
+use super::match_loop::{Ending, MatchReport};
+use super::observer::ErrorEntry;
+use super::stats::DecisionStats;
+use crate::engine::event::{Event, Seat};
+use crate::engine::tile::Tile;
+
+/// The state at the start of a hand (mjai.app's `kyoku_info`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KyokuInfo {
+    /// Round wind tile (`E`, `S`, `W`).
+    pub bakaze: Tile,
+    /// Hand number 1..=4.
+    pub kyoku: u8,
+    /// Honba sticks.
+    pub honba: u8,
+    /// Riichi sticks on the table.
+    pub kyotaku: u8,
+    /// Dealer seat.
+    pub oya: Seat,
+}
+
+/// One hand (mjai.app's `kyoku` entries). Scores are points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KyokuRecord {
+    /// Scores in `start_kyoku`.
+    pub start_kyoku_scores: [i32; 4],
+    /// Scores after the hand: start scores, minus 1000 per accepted riichi, plus the deltas
+    /// of every `hora` / `ryukyoku`.
+    pub end_kyoku_scores: [i32; 4],
+    /// The hand.
+    pub kyoku_info: KyokuInfo,
+    /// The errors (chombos) of this hand; `null` when none.
+    pub error_info: Option<Vec<ErrorEntry>>,
+}
+
+/// The whole `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// Every hand played, in order (a hand cut short by an abort is included).
+    pub kyoku: Vec<KyokuRecord>,
+    /// Number of hands.
+    pub kyoku_count: usize,
+    /// Rank per seat, 1 = top; ties go to the earlier seat (mjai.app, Tenhou).
+    pub rank: [u8; 4],
+    /// True when the game reached `end_game`.
+    pub completed: bool,
+    /// `completed`, `restart_limit` or `interrupted`.
+    pub ending: String,
+    /// Final scores in points.
+    pub scores: [i32; 4],
+    /// Chombos per seat.
+    pub chombos: [u32; 4],
+    /// Restarts of the four bots.
+    pub restarts: u32,
+    /// Errors in all (details in `errors.json`).
+    pub error_count: usize,
+    /// Warnings (harmless oddities such as a non-`none` answer to `end_kyoku`).
+    pub warnings: Vec<ErrorEntry>,
+    /// Decision-time statistics per seat.
+    pub decision_times: [DecisionStats; 4],
+    /// The bot of each seat, as given on the command line.
+    pub bots: [String; 4],
+    /// Wall seed `[seed, key]` (as in the log's `start_game`).
+    pub seed: Option<[u64; 2]>,
+}
+
+impl Summary {
+    /// Builds the summary from the full game log, the match report and the seats' bots.
+    pub fn new(log: &[Event], report: &MatchReport, bots: [String; 4]) -> Summary {
+        let kyoku = kyoku_records(log, &report.errors);
+        let seed = match log.first() {
+            Some(Event::StartGame { seed, .. }) => *seed,
+            _ => None,
+        };
+        let ending = match report.ending {
+            Ending::Completed => "completed",
+            Ending::RestartLimit(_) => "restart_limit",
+            Ending::Interrupted => "interrupted",
+        };
+        Summary {
+            kyoku_count: kyoku.len(),
+            kyoku,
+            rank: ranks(report.scores),
+            completed: report.ending == Ending::Completed,
+            ending: ending.to_string(),
+            scores: report.scores,
+            chombos: report.chombos,
+            restarts: report.restarts,
+            error_count: report.errors.len(),
+            warnings: report.warnings.clone(),
+            decision_times: report.decision_times.each_ref().map(|t| DecisionStats::of(t)),
+            bots,
+            seed,
+        }
+    }
+}
+
+/// Rank per seat from scores: 1 = top, ties to the earlier seat.
+pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), s));
+    let mut rank = [0u8; 4];
+    for (place, seat) in order.into_iter().enumerate() {
+        rank[seat] = place as u8 + 1;
+    }
+    rank
+}
+
+/// One record per `start_kyoku` in `log`; errors are attached by hand label (`E1-0`).
+pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
+    let mut records = Vec::new();
+    let mut open: Option<(KyokuRecord, [i32; 4])> = None;
+    for event in log {
+        match event {
+            Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
+                if let Some((mut rec, now)) = open.take() {
+                    rec.end_kyoku_scores = now;
+                    records.push(rec);
+                }
+                let label = format!("{bakaze}{kyoku}-{honba}");
+                let errs: Vec<ErrorEntry> = errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
+                let rec = KyokuRecord {
+                    start_kyoku_scores: *scores,
+                    end_kyoku_scores: *scores,
+                    kyoku_info: KyokuInfo { bakaze: *bakaze, kyoku: *kyoku, honba: *honba, kyotaku: *kyotaku, oya: *oya },
+                    error_info: if errs.is_empty() { None } else { Some(errs) },
+                };
+                open = Some((rec, *scores));
+            }
+            Event::ReachAccepted { actor } => {
+                if let Some((_, now)) = open.as_mut() {
+                    now[usize::from(*actor)] -= 1000;
+                }
+            }
+            Event::Hora { deltas: Some(d), .. } | Event::Ryukyoku { deltas: Some(d), .. } => {
+                if let Some((_, now)) = open.as_mut() {
+                    for (s, v) in now.iter_mut().zip(d) {
+                        *s += v;
+                    }
+                }
+            }
+            Event::EndKyoku => {
+                if let Some((mut rec, now)) = open.take() {
+                    rec.end_kyoku_scores = now;
+                    records.push(rec);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((mut rec, now)) = open.take() {
+        rec.end_kyoku_scores = now;
+        records.push(rec);
+    }
+    records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    fn start(kyoku: u8, honba: u8, scores: [i32; 4]) -> Event {
+        Event::StartKyoku {
+            bakaze: t("E"),
+            dora_marker: t("1m"),
+            kyoku,
+            honba,
+            kyotaku: 0,
+            oya: kyoku - 1,
+            scores,
+            tehais: [[t("1p"); 13]; 4],
+        }
+    }
+
+    #[test]
+    fn ranks_break_ties_by_seat() {
+        assert_eq!(ranks([25000, 25000, 30000, 20000]), [2, 3, 1, 4]);
+        assert_eq!(ranks([10000, 20000, 30000, 40000]), [4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn records_follow_riichi_and_deltas() {
+        let log = vec![
+            start(1, 0, [25000; 4]),
+            Event::Reach { actor: 1 },
+            Event::ReachAccepted { actor: 1 },
+            Event::Hora { actor: 1, target: 0, pai: None, deltas: Some([-3900, 4900, 0, 0]), ura_markers: None },
+            Event::EndKyoku,
+            start(2, 0, [21100, 28900, 25000, 25000]),
+            Event::Ryukyoku { actor: Some(2), deltas: Some([-2000, 4000, -8000, 2000]), reason: Some("error".into()) },
+            Event::EndKyoku,
+            start(3, 0, [19100, 32900, 17000, 27000]),
+        ];
+        let err = ErrorEntry {
+            error_type: "timeout".into(),
+            exception: "no answer".into(),
+            player_id: 2,
+            kyoku: Some("E2-0".into()),
+            line: None,
+        };
+        let recs = kyoku_records(&log, std::slice::from_ref(&err));
+        assert_eq!(recs.len(), 3);
+        assert_eq!(recs[0].end_kyoku_scores, [21100, 28900, 25000, 25000]);
+        assert_eq!(recs[0].error_info, None);
+        assert_eq!(recs[1].end_kyoku_scores, [19100, 32900, 17000, 27000]);
+        assert_eq!(recs[1].error_info, Some(vec![err]));
+        assert_eq!(recs[1].kyoku_info.oya, 1);
+        assert_eq!(recs[2].end_kyoku_scores, recs[2].start_kyoku_scores, "unfinished hand kept as is");
+        let json = serde_json::to_value(&recs[0]).unwrap();
+        assert_eq!(json["kyoku_info"]["bakaze"], "E");
+        assert!(json["error_info"].is_null());
+    }
+}

@@ -1,0 +1,53 @@
+//! The rules as the match loop sees them.
+//!
+//! [`Table`] is exactly the referee surface of the engine's [`Game`] (see
+//! `src/engine/game/mod.rs`): the loop is written against this trait so that it can be
+//! tested with a scripted table in microseconds, and so that nothing in the loop depends on
+//! how the engine stores its state.
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::game::{Decision, Game, Illegal};
+
+/// A game the match loop can referee. Same contract as the methods of [`Game`] with the
+/// same names.
+pub trait Table {
+    /// The full unmasked event log so far (`start_game` first).
+    fn log(&self) -> &[Event];
+    /// Seats that must answer now; empty once the game is over.
+    fn pending(&self) -> &[Decision];
+    /// Checks one raw answer line from `seat`; returns the canonical action or the reason
+    /// it is refused.
+    fn validate(&self, seat: Seat, line: &str) -> Result<Event, Illegal>;
+    /// Applies one validated answer per pending seat and advances to the next decision.
+    fn apply(&mut self, answers: &[(Seat, Event)]) -> Result<(), Illegal>;
+    /// Ends the current kyoku as a chombo by `offenders` (each pays a mangan).
+    fn chombo(&mut self, offenders: &[Seat]);
+    /// True after `end_game` was logged.
+    fn is_over(&self) -> bool;
+    /// Current scores in points.
+    fn scores(&self) -> [i32; 4];
+}
+
+impl Table for Game {
+    fn log(&self) -> &[Event] {
+        Game::log(self)
+    }
+    fn pending(&self) -> &[Decision] {
+        Game::pending(self)
+    }
+    fn validate(&self, seat: Seat, line: &str) -> Result<Event, Illegal> {
+        Game::validate(self, seat, line)
+    }
+    fn apply(&mut self, answers: &[(Seat, Event)]) -> Result<(), Illegal> {
+        Game::apply(self, answers)
+    }
+    fn chombo(&mut self, offenders: &[Seat]) {
+        Game::chombo(self, offenders)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn scores(&self) -> [i32; 4] {
+        Game::scores(self)
+    }
+}

@@ -1,0 +1,128 @@
+//! The hanchan around the kyoku: who deals next, honba and riichi sticks, when the game
+//! ends, and the final ranking (Tenhou rules).
+
+use crate::engine::tile::Tile;
+
+use super::kyoku::Outcome;
+use super::StartState;
+
+/// Points a seat needs for the game to end after South 4 (Tenhou: 30000; below it the
+/// game goes into the West round).
+pub const TARGET: i32 = 30000;
+
+const EAST: u8 = 27;
+const SOUTH: u8 = 28;
+const WEST: u8 = 29;
+
+/// The state after a kyoku that ended with `outcome`, or `None` when the game is over.
+///
+/// Tenhou: the dealer keeps the deal after a win, tenpai at an exhaustive draw, and any
+/// abortive draw; honba +1 after every draw and after a dealer win, 0 after a non-dealer
+/// win; chombo moves the deal on with honba 0. The game ends when a score is below 0;
+/// after South 4 when someone has 30000 (or goes on into the West round, where it ends as
+/// soon as someone has 30000, at the latest after West 4); and in the last hand when the
+/// dealer keeps the deal by a win or tenpai while first with at least 30000
+/// (agari-yame, tenpai-yame).
+pub fn next_state(cur: &StartState, outcome: Outcome, scores: [i32; 4], kyotaku: u8) -> Option<StartState> {
+    if scores.iter().any(|&s| s < 0) {
+        return None;
+    }
+    let oya = (cur.kyoku - 1) as usize;
+    let (renchan, honba) = match outcome {
+        Outcome::Hora { dealer_won: true } => (true, cur.honba + 1),
+        Outcome::Hora { dealer_won: false } => (false, 0),
+        Outcome::Exhaustive { dealer_tenpai } => (dealer_tenpai, cur.honba + 1),
+        Outcome::Abortive => (true, cur.honba + 1),
+        Outcome::Chombo => (false, 0),
+    };
+    let wind = cur.bakaze.kind();
+    let someone_reached = scores.iter().any(|&s| s >= TARGET);
+    let last_hand = (wind == SOUTH && cur.kyoku == 4) || wind >= WEST;
+    if wind >= WEST && someone_reached {
+        return None;
+    }
+    if last_hand && renchan {
+        let kept_by_play = matches!(outcome, Outcome::Hora { .. } | Outcome::Exhaustive { .. });
+        if kept_by_play && scores[oya] >= TARGET && rank_order(scores)[0] == oya {
+            return None;
+        }
+    }
+    let (bakaze, kyoku) = if renchan {
+        (wind, cur.kyoku)
+    } else if cur.kyoku < 4 {
+        (wind, cur.kyoku + 1)
+    } else {
+        (wind + 1, 1)
+    };
+    if bakaze > WEST || (bakaze == WEST && kyoku == 1 && !renchan && someone_reached) {
+        return None;
+    }
+    debug_assert!(bakaze >= EAST);
+    Some(StartState { bakaze: Tile::from_kind(bakaze).expect("E, S or W"), kyoku, honba, kyotaku, scores })
+}
+
+/// Seats from first to last place; equal scores rank by seat order from the starting
+/// dealer (seat 0).
+pub fn rank_order(scores: [i32; 4]) -> [usize; 4] {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by_key(|&s| (-scores[s], s));
+    order
+}
+
+/// Final scores: riichi sticks left on the table go to the first place (Tenhou).
+pub fn final_scores(mut scores: [i32; 4], kyotaku: u8) -> [i32; 4] {
+    let top = rank_order(scores)[0];
+    scores[top] += kyotaku as i32 * 1000;
+    scores
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(wind: &str, kyoku: u8, honba: u8) -> StartState {
+        StartState { bakaze: wind.parse().unwrap(), kyoku, honba, kyotaku: 0, scores: [25000; 4] }
+    }
+
+    #[test]
+    fn deal_moves_and_honba() {
+        let s = [25000; 4];
+        let n = next_state(&at("E", 1, 2), Outcome::Hora { dealer_won: false }, s, 0).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba), ("E", 2, 0));
+        let n = next_state(&at("E", 1, 2), Outcome::Hora { dealer_won: true }, s, 0).unwrap();
+        assert_eq!((n.kyoku, n.honba), (1, 3));
+        let n = next_state(&at("E", 4, 0), Outcome::Exhaustive { dealer_tenpai: false }, s, 2).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba, n.kyotaku), ("S", 1, 1, 2));
+        let n = next_state(&at("S", 2, 1), Outcome::Abortive, s, 0).unwrap();
+        assert_eq!((n.kyoku, n.honba), (2, 2));
+        let n = next_state(&at("S", 2, 3), Outcome::Chombo, s, 1).unwrap();
+        assert_eq!((n.kyoku, n.honba, n.kyotaku), (3, 0, 1));
+    }
+
+    #[test]
+    fn game_end_rules() {
+        // Below zero ends at once.
+        assert!(next_state(&at("E", 1, 0), Outcome::Hora { dealer_won: false }, [51000, 25000, 25000, -1000], 0).is_none());
+        // South 4 over with someone at 30000: end; nobody: West 1.
+        let s = [31000, 23000, 23000, 23000];
+        assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: false }, s, 0).is_none());
+        let w = next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: false }, [28000, 24000, 24000, 24000], 0).unwrap();
+        assert_eq!((w.bakaze.as_mjai(), w.kyoku), ("W", 1));
+        // West: ends as soon as someone has 30000, even on a dealer repeat.
+        assert!(next_state(&at("W", 1, 0), Outcome::Hora { dealer_won: true }, s, 0).is_none());
+        assert!(next_state(&at("W", 4, 0), Outcome::Exhaustive { dealer_tenpai: false }, [25000; 4], 0).is_none());
+        // All-last: dealer (seat 3) top with 30000 stops; not top goes on.
+        assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [20000, 20000, 20000, 40000], 0).is_none());
+        assert!(next_state(&at("S", 4, 0), Outcome::Exhaustive { dealer_tenpai: true }, [40000, 20000, 20000, 20000], 0).is_some());
+        // Equal with an earlier seat is not top.
+        assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [35000, 15000, 15000, 35000], 0).is_some());
+        // An abortive draw in all-last never ends the game.
+        assert!(next_state(&at("S", 4, 0), Outcome::Abortive, [20000, 20000, 20000, 40000], 0).is_some());
+    }
+
+    #[test]
+    fn ranks_and_leftover_sticks() {
+        assert_eq!(rank_order([25000, 30000, 25000, 20000]), [1, 0, 2, 3]);
+        assert_eq!(final_scores([25000, 30000, 25000, 18000], 2), [25000, 32000, 25000, 18000]);
+    }
+}

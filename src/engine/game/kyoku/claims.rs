@@ -1,0 +1,61 @@
+//! Answers to a discard, a kakan or an ankan: ron (up to two; three abort), then
+//! pon/daiminkan over chi, else play goes on.
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::hand::Riichi;
+
+use super::{Kyoku, Outcome, Phase};
+
+impl Kyoku {
+    /// Resolves the answers of every seat asked (`none` for passes) to the current discard,
+    /// kakan or ankan. Seats not asked count as passing.
+    pub fn apply_claims(&mut self, answers: &[(Seat, Event)], log: &mut Vec<Event>) {
+        let (from, tile) = match self.phase {
+            Phase::Discarded { seat, tile } | Phase::Kakan { seat, tile } | Phase::Ankan { seat, tile } => (seat, tile),
+            _ => unreachable!("claims follow a discard or a kan"),
+        };
+        let mut winners: Vec<Seat> =
+            answers.iter().filter(|(_, a)| matches!(a, Event::Hora { .. })).map(|(s, _)| *s).collect();
+        winners.sort_by_key(|&s| (s + 4 - from) % 4);
+        for s in (0..4u8).filter(|&s| s != from && !winners.contains(&s)) {
+            let p = &mut self.players[s as usize];
+            if p.waits() >> tile.kind() & 1 == 1 {
+                if p.riichi != Riichi::None {
+                    p.furiten_riichi = true;
+                } else {
+                    p.furiten_temp = true;
+                }
+            }
+        }
+        if winners.len() == 3 {
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            return;
+        }
+        if !winners.is_empty() {
+            let chankan = !matches!(self.phase, Phase::Discarded { .. });
+            self.settle_horas(from, tile, &winners, chankan, log);
+            return;
+        }
+        match self.phase {
+            Phase::Kakan { seat, .. } => self.after_kakan(seat, log),
+            Phase::Ankan { seat, .. } => self.after_ankan(seat, log),
+            _ => {
+                if !self.accept_reach(from, log) {
+                    return;
+                }
+                if self.four_kans_abort() {
+                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                    return;
+                }
+                let call = answers
+                    .iter()
+                    .find(|(_, a)| matches!(a, Event::Pon { .. } | Event::Daiminkan { .. }))
+                    .or_else(|| answers.iter().find(|(_, a)| matches!(a, Event::Chi { .. })));
+                match call {
+                    Some((_, a)) => self.call(from, a, log),
+                    None => self.after_discard(from, log),
+                }
+            }
+        }
+    }
+}

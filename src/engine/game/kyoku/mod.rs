@@ -1,0 +1,243 @@
+//! One kyoku (hand) as a state machine: deal, draws, discards, calls, and its end.
+//!
+//! The kyoku writes events into the caller's log and stops at each decision point
+//! ([`Phase`]); `legal` lists the answers, `turn` and `claims` apply them. When the kyoku
+//! ends, [`Kyoku::outcome`] tells the hanchan how to go on.
+
+mod claims;
+mod settle;
+mod turn;
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::hand::{evaluate, HandScore, Riichi, WinContext};
+use crate::engine::tile::Tile;
+
+use super::player::Player;
+use super::wall::{Wall, LIVE_TILES};
+use super::Rules;
+
+pub use turn::kuikae;
+
+/// Where the kyoku waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// `seat` must act on its turn; `after_call` after chi/pon (discard only).
+    Turn { seat: Seat, after_call: bool },
+    /// `seat` discarded `tile`; other seats may claim it.
+    Discarded { seat: Seat, tile: Tile },
+    /// `seat` declared a kakan with `tile`; others may rob it (chankan).
+    Kakan { seat: Seat, tile: Tile },
+    /// `seat` declared an ankan of `tile`'s kind; only kokushi tenpai may rob it (Tenhou).
+    Ankan { seat: Seat, tile: Tile },
+    /// The kyoku has ended; see [`Kyoku::outcome`].
+    Over,
+}
+
+/// How a kyoku ended, for the hanchan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// One or two wins; `dealer_won` when the dealer is among the winners.
+    Hora { dealer_won: bool },
+    /// Exhaustive draw (nagashi mangan included); `dealer_tenpai` keeps the deal.
+    Exhaustive { dealer_tenpai: bool },
+    /// Abortive draw (kyuushu kyuuhai, four winds, four riichi, four kans, triple ron).
+    Abortive,
+    /// Chombo: the deal moves on with honba 0.
+    Chombo,
+}
+
+/// A kyoku in progress.
+#[derive(Debug, Clone)]
+pub struct Kyoku {
+    /// Round wind.
+    pub bakaze: Tile,
+    /// Honba sticks.
+    pub honba: u8,
+    /// Riichi sticks on the table (points: 1000 each).
+    pub kyotaku: u8,
+    /// Dealer seat.
+    pub oya: Seat,
+    /// Scores in points.
+    pub scores: [i32; 4],
+    /// This kyoku's tiles.
+    pub wall: Wall,
+    /// Tiles drawn from the live wall.
+    pub live_drawn: usize,
+    /// Rinshan tiles drawn (= kans made).
+    pub rinshan_drawn: usize,
+    /// Dora indicators shown.
+    pub dora_shown: usize,
+    /// The four seats.
+    pub players: [Player; 4],
+    /// Current decision point.
+    pub phase: Phase,
+    /// No call (ankan included) has been made yet this kyoku.
+    pub uninterrupted: bool,
+    /// Seats that made kans, in order.
+    pub kan_makers: Vec<Seat>,
+    /// A daiminkan or kakan waits for its dora (shown after the rinshan tsumo).
+    pub dora_after_tsumo: bool,
+    /// The current turn began with a rinshan draw.
+    pub rinshan_turn: bool,
+    /// Set when the kyoku is over.
+    pub outcome: Option<Outcome>,
+    /// Rule switches.
+    pub rules: Rules,
+}
+
+impl Kyoku {
+    /// Deals `wall`, logs `start_kyoku` and the dealer's first tsumo.
+    pub fn start(
+        bakaze: Tile,
+        kyoku: u8,
+        honba: u8,
+        kyotaku: u8,
+        scores: [i32; 4],
+        wall: Wall,
+        rules: Rules,
+        log: &mut Vec<Event>,
+    ) -> Kyoku {
+        let oya = (kyoku - 1) % 4;
+        let players = [0, 1, 2, 3].map(|s| Player::new(&wall.haipai[s]));
+        let mut k = Kyoku {
+            bakaze,
+            honba,
+            kyotaku,
+            oya,
+            scores,
+            wall,
+            live_drawn: 0,
+            rinshan_drawn: 0,
+            dora_shown: 1,
+            players,
+            phase: Phase::Over,
+            uninterrupted: true,
+            kan_makers: Vec::new(),
+            dora_after_tsumo: false,
+            rinshan_turn: false,
+            outcome: None,
+            rules,
+        };
+        log.push(Event::StartKyoku {
+            bakaze,
+            dora_marker: k.wall.dora_markers[0],
+            kyoku,
+            honba,
+            kyotaku,
+            oya,
+            scores,
+            tehais: k.wall.haipai,
+        });
+        k.draw(oya, false, log);
+        k
+    }
+
+    /// Tiles still drawable from the live wall (each kan takes one from its end).
+    pub fn live_left(&self) -> usize {
+        LIVE_TILES - self.live_drawn - self.rinshan_drawn
+    }
+
+    /// Seat wind kind (27 = East for the dealer).
+    pub fn jikaze(&self, seat: Seat) -> u8 {
+        27 + (seat + 4 - self.oya) % 4
+    }
+
+    /// Kans made by all seats.
+    pub fn kans(&self) -> usize {
+        self.kan_makers.len()
+    }
+
+    /// `seat` draws (from the dead wall when `rinshan`) and logs the tsumo; shows a pending
+    /// kan dora right after a rinshan tsumo.
+    fn draw(&mut self, seat: Seat, rinshan: bool, log: &mut Vec<Event>) {
+        let tile = if rinshan {
+            self.rinshan_drawn += 1;
+            self.wall.rinshan[self.rinshan_drawn - 1]
+        } else {
+            self.live_drawn += 1;
+            self.wall.live[self.live_drawn - 1]
+        };
+        let p = &mut self.players[seat as usize];
+        p.tehai.push(tile);
+        p.drawn = Some(tile);
+        p.kuikae.clear();
+        self.rinshan_turn = rinshan;
+        log.push(Event::Tsumo { actor: seat, pai: tile });
+        if rinshan && self.dora_after_tsumo {
+            self.dora_after_tsumo = false;
+            self.reveal_dora(log);
+        }
+        self.phase = Phase::Turn { seat, after_call: false };
+    }
+
+    fn reveal_dora(&mut self, log: &mut Vec<Event>) {
+        self.dora_shown += 1;
+        log.push(Event::Dora { dora_marker: self.wall.dora_markers[self.dora_shown - 1] });
+    }
+
+    /// Scores a win by `seat` on `win_tile` (held in the hand for tsumo, claimed for ron).
+    /// `None` when the hand is not complete or has no yaku.
+    pub fn score_win(&self, seat: Seat, win_tile: Tile, tsumo: bool, chankan: bool) -> Option<HandScore> {
+        let p = &self.players[seat as usize];
+        let mut tehai = p.tehai.clone();
+        if tsumo {
+            let i = tehai.iter().position(|&t| t == win_tile)?;
+            tehai.remove(i);
+        }
+        let mut counts = crate::engine::tile::to_counts(&tehai);
+        counts[win_tile.kind() as usize] += 1;
+        if !super::agari::is_agari(&counts) {
+            return None;
+        }
+        let ctx = WinContext {
+            tehai,
+            win_tile,
+            melds: p.melds(),
+            tsumo,
+            riichi: p.riichi,
+            ippatsu: p.ippatsu && p.riichi != Riichi::None,
+            last_tile: self.live_left() == 0 && !chankan && !(tsumo && self.rinshan_turn),
+            rinshan: tsumo && self.rinshan_turn,
+            chankan,
+            first_draw: tsumo && self.uninterrupted && p.kawa.is_empty(),
+            bakaze: self.bakaze.kind(),
+            jikaze: self.jikaze(seat),
+            dora_markers: self.wall.dora_markers[..self.dora_shown].to_vec(),
+            ura_markers: self.wall.ura_markers[..self.dora_shown].to_vec(),
+        };
+        evaluate(&ctx).ok()
+    }
+
+    /// Ends the kyoku with a draw of `deltas`, logging `ryukyoku` (and `reason`, for chombo).
+    pub fn end_ryukyoku(&mut self, outcome: Outcome, deltas: [i32; 4], actor: Option<Seat>, reason: Option<&str>, log: &mut Vec<Event>) {
+        for (s, d) in self.scores.iter_mut().zip(deltas) {
+            *s += d;
+        }
+        log.push(Event::Ryukyoku { actor, deltas: Some(deltas), reason: reason.map(str::to_string) });
+        self.finish(outcome, log);
+    }
+
+    fn finish(&mut self, outcome: Outcome, log: &mut Vec<Event>) {
+        log.push(Event::EndKyoku);
+        self.phase = Phase::Over;
+        self.outcome = Some(outcome);
+    }
+
+    /// Chombo by `offenders`: each pays a mangan (dealer: 4000 to each other seat;
+    /// otherwise 4000 to the dealer and 2000 to each other seat). Riichi sticks already
+    /// deposited stay on the table.
+    pub fn chombo(&mut self, offenders: &[Seat], log: &mut Vec<Event>) {
+        let mut deltas = [0i32; 4];
+        for &o in offenders {
+            for s in 0..4u8 {
+                if s == o {
+                    continue;
+                }
+                let pay = if o == self.oya || s == self.oya { 4000 } else { 2000 };
+                deltas[s as usize] += pay;
+                deltas[o as usize] -= pay;
+            }
+        }
+        self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), Some("error"), log);
+    }
+}

@@ -1,0 +1,112 @@
+//! Points at the end of a kyoku: wins (honba, kyotaku, double ron, pao), exhaustive draws
+//! (tenpai payments, nagashi mangan).
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::hand::Riichi;
+use crate::engine::tile::Tile;
+
+use super::{Kyoku, Outcome};
+
+/// Noten payments at an exhaustive draw (Tenhou: 3000 points split): one tenpai seat gets
+/// 3000 from the others (1000 each), two get 1500 each, three get 1000 each from the one
+/// noten seat; all or none tenpai: nothing.
+pub fn tenpai_payments(tenpai: [bool; 4]) -> [i32; 4] {
+    let n = tenpai.iter().filter(|&&t| t).count() as i32;
+    if n == 0 || n == 4 {
+        return [0; 4];
+    }
+    tenpai.map(|t| if t { 3000 / n } else { -3000 / (4 - n) })
+}
+
+impl Kyoku {
+    /// Logs one `hora` per winner (in seat order after `target`; Tenhou: the first takes the
+    /// honba and riichi sticks) and ends the kyoku. `target == winners[0]` for tsumo.
+    pub(super) fn settle_horas(&mut self, target: Seat, tile: Tile, winners: &[Seat], chankan: bool, log: &mut Vec<Event>) {
+        for (i, &w) in winners.iter().enumerate() {
+            let tsumo = w == target;
+            let score = self.score_win(w, tile, tsumo, chankan).expect("a legal hora scores");
+            let honba = if i == 0 { self.honba as i32 } else { 0 };
+            let sticks = if i == 0 { self.kyotaku as i32 * 1000 } else { 0 };
+            let pay = score.payment;
+            let mut d = [0i32; 4];
+            let pao = self.players[w as usize]
+                .pao
+                .filter(|(_, yaku)| score.yaku.iter().any(|(name, _)| name == yaku))
+                .map(|(seat, _)| seat);
+            if tsumo {
+                let mut total = 0;
+                for s in (0..4u8).filter(|&s| s != w) {
+                    let share = if s == self.oya { pay.tsumo_oya } else { pay.tsumo_ko } + 100 * honba;
+                    d[s as usize] -= share;
+                    total += share;
+                }
+                if let Some(p) = pao {
+                    // Tenhou: on tsumo the pao seat pays the whole hand.
+                    d = [0; 4];
+                    d[p as usize] = -total;
+                }
+                d[w as usize] += total + sticks;
+            } else {
+                let total = pay.ron + 300 * honba;
+                match pao {
+                    // Tenhou: on ron the pao seat and the discarder split the hand; the
+                    // discarder pays the honba.
+                    Some(p) if p != target => {
+                        d[p as usize] -= pay.ron / 2;
+                        d[target as usize] -= total - pay.ron / 2;
+                    }
+                    _ => d[target as usize] -= total,
+                }
+                d[w as usize] += total + sticks;
+            }
+            for (s, x) in self.scores.iter_mut().zip(d) {
+                *s += x;
+            }
+            if i == 0 {
+                self.kyotaku = 0;
+            }
+            let ura = if self.players[w as usize].riichi != Riichi::None {
+                self.wall.ura_markers[..self.dora_shown].to_vec()
+            } else {
+                Vec::new()
+            };
+            log.push(Event::Hora { actor: w, target, pai: None, deltas: Some(d), ura_markers: Some(ura) });
+        }
+        let dealer_won = winners.contains(&self.oya);
+        self.finish(Outcome::Hora { dealer_won }, log);
+    }
+
+    /// The live wall is empty and the last discard passed: nagashi mangan if any, else
+    /// tenpai payments (Tenhou: nagashi replaces them; riichi sticks stay on the table).
+    pub(super) fn exhaustive_draw(&mut self, log: &mut Vec<Event>) {
+        let tenpai = [0, 1, 2, 3].map(|s| self.players[s].waits() != 0);
+        let mut deltas = [0i32; 4];
+        let nagashi: Vec<Seat> = (0..4u8).filter(|&s| self.players[s as usize].nagashi).collect();
+        if nagashi.is_empty() {
+            deltas = tenpai_payments(tenpai);
+        }
+        for &n in &nagashi {
+            for s in (0..4u8).filter(|&s| s != n) {
+                let pay = if n == self.oya || s == self.oya { 4000 } else { 2000 };
+                deltas[s as usize] -= pay;
+                deltas[n as usize] += pay;
+            }
+        }
+        let dealer_tenpai = tenpai[self.oya as usize];
+        self.end_ryukyoku(Outcome::Exhaustive { dealer_tenpai }, deltas, None, None, log);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tenpai_payments;
+
+    #[test]
+    fn noten_payments_split_3000() {
+        assert_eq!(tenpai_payments([true, false, false, false]), [3000, -1000, -1000, -1000]);
+        assert_eq!(tenpai_payments([true, false, true, false]), [1500, -1500, 1500, -1500]);
+        assert_eq!(tenpai_payments([false, true, true, true]), [-3000, 1000, 1000, 1000]);
+        assert_eq!(tenpai_payments([true; 4]), [0; 4]);
+        assert_eq!(tenpai_payments([false; 4]), [0; 4]);
+    }
+}

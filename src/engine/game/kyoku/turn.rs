@@ -1,0 +1,209 @@
+//! Actions on a seat's own turn: dahai, reach, ankan, kakan, tsumo, kyuushu kyuuhai; and
+//! what follows a discard that nobody claims.
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::hand::{Meld, MeldKind};
+use crate::engine::tile::Tile;
+
+use super::super::player::Call;
+use super::{Kyoku, Outcome, Phase};
+
+impl Kyoku {
+    /// Applies the (already legal) action of the seat whose turn it is.
+    pub fn apply_turn(&mut self, seat: Seat, action: &Event, log: &mut Vec<Event>) {
+        match *action {
+            Event::Dahai { pai, tsumogiri, .. } => self.discard(seat, pai, tsumogiri, log),
+            Event::Reach { .. } => {
+                self.players[seat as usize].reach_declared = true;
+                log.push(action.clone());
+            }
+            Event::Ankan { consumed, .. } => self.ankan(seat, consumed, log),
+            Event::Kakan { pai, .. } => self.kakan(seat, pai, log),
+            Event::Hora { .. } => {
+                let tile = self.players[seat as usize].drawn.expect("tsumo wins hold the drawn tile");
+                self.settle_horas(seat, tile, &[seat], false, log);
+            }
+            Event::Ryukyoku { .. } => {
+                self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            }
+            _ => unreachable!("legal turn actions are dahai, reach, ankan, kakan, hora, ryukyoku"),
+        }
+    }
+
+    fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, log: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        p.remove(tile);
+        // Tenhou: a riichi hand that lets its winning tsumo go is furiten for good.
+        if p.riichi != crate::engine::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
+            p.furiten_riichi = true;
+        }
+        p.kawa.push(tile);
+        p.drawn = None;
+        p.kuikae.clear();
+        p.furiten_temp = false;
+        if !tile.is_yaochuu() {
+            p.nagashi = false;
+        }
+        if !p.reach_declared {
+            p.ippatsu = false;
+        }
+        self.rinshan_turn = false;
+        log.push(Event::Dahai { actor: seat, pai: tile, tsumogiri });
+        self.phase = Phase::Discarded { seat, tile };
+    }
+
+    /// Before any call on a discard that was not ronned: the riichi stick goes down.
+    /// Returns false when this ended the kyoku (four riichi).
+    pub(super) fn accept_reach(&mut self, seat: Seat, log: &mut Vec<Event>) -> bool {
+        let uninterrupted = self.uninterrupted;
+        let p = &mut self.players[seat as usize];
+        if !p.reach_declared {
+            return true;
+        }
+        p.reach_declared = false;
+        p.riichi = if uninterrupted && p.kawa.len() == 1 {
+            crate::engine::hand::Riichi::Double
+        } else {
+            crate::engine::hand::Riichi::Riichi
+        };
+        p.ippatsu = true;
+        self.scores[seat as usize] -= 1000;
+        self.kyotaku += 1;
+        log.push(Event::ReachAccepted { actor: seat });
+        if self.players.iter().all(|p| p.riichi != crate::engine::hand::Riichi::None) {
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            return false;
+        }
+        true
+    }
+
+    /// Nobody claimed `seat`'s discard: abortive draws, exhaustive draw or the next tsumo.
+    pub(super) fn after_discard(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        let first_winds = self.uninterrupted
+            && self.players.iter().all(|p| p.kawa.len() == 1)
+            && (27..=30).contains(&self.players[0].kawa[0].kind())
+            && self.players.iter().all(|p| p.kawa[0].kind() == self.players[0].kawa[0].kind());
+        if first_winds || self.four_kans_abort() {
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+        } else if self.live_left() == 0 {
+            self.exhaustive_draw(log);
+        } else {
+            self.draw((seat + 1) % 4, false, log);
+        }
+    }
+
+    /// Four kans by more than one seat: the discard after the fourth kan was not ronned.
+    pub(super) fn four_kans_abort(&self) -> bool {
+        self.kans() == 4 && self.kan_makers.iter().any(|&m| m != self.kan_makers[0])
+    }
+
+    fn interrupt(&mut self) {
+        self.uninterrupted = false;
+        for p in &mut self.players {
+            p.ippatsu = false;
+        }
+    }
+
+    fn ankan(&mut self, seat: Seat, consumed: [Tile; 4], log: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        for t in consumed {
+            p.remove(t);
+        }
+        p.drawn = None;
+        p.calls.push(Call { meld: Meld { kind: MeldKind::Ankan, tiles: consumed.to_vec() }, target: None });
+        self.kan_makers.push(seat);
+        self.interrupt();
+        log.push(Event::Ankan { actor: seat, consumed });
+        self.phase = Phase::Ankan { seat, tile: consumed[0] };
+    }
+
+    fn kakan(&mut self, seat: Seat, pai: Tile, log: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        p.remove(pai);
+        p.drawn = None;
+        let i = p.pon_of(pai.kind()).expect("legal kakan has a pon");
+        let mut consumed: [Tile; 3] = p.calls[i].meld.tiles.clone().try_into().expect("a pon has 3 tiles");
+        consumed.sort_by_key(|t| (t.kind(), t.is_red()));
+        p.calls[i].meld.kind = MeldKind::Kakan;
+        p.calls[i].meld.tiles.push(pai);
+        self.kan_makers.push(seat);
+        self.interrupt();
+        log.push(Event::Kakan { actor: seat, pai, consumed });
+        self.phase = Phase::Kakan { seat, tile: pai };
+    }
+
+    /// The kakan was not robbed: rinshan tsumo, then its dora.
+    pub(super) fn after_kakan(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        self.dora_after_tsumo = true;
+        self.draw(seat, true, log);
+    }
+
+    /// The ankan was not robbed: its dora at once, then the rinshan tsumo.
+    pub(super) fn after_ankan(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        self.reveal_dora(log);
+        self.draw(seat, true, log);
+    }
+
+    /// Chi, pon or daiminkan of `seat`'s discard.
+    pub(super) fn call(&mut self, discarder: Seat, action: &Event, log: &mut Vec<Event>) {
+        let (actor, pai, consumed, kind): (Seat, Tile, Vec<Tile>, MeldKind) = match action {
+            Event::Chi { actor, pai, consumed, .. } => (*actor, *pai, consumed.to_vec(), MeldKind::Chi),
+            Event::Pon { actor, pai, consumed, .. } => (*actor, *pai, consumed.to_vec(), MeldKind::Pon),
+            Event::Daiminkan { actor, pai, consumed, .. } => (*actor, *pai, consumed.to_vec(), MeldKind::Daiminkan),
+            _ => unreachable!("calls are chi, pon, daiminkan"),
+        };
+        self.players[discarder as usize].nagashi = false;
+        self.interrupt();
+        let allow_kuikae = self.rules.allow_kuikae;
+        let p = &mut self.players[actor as usize];
+        for &t in &consumed {
+            p.remove(t);
+        }
+        let mut tiles = consumed.clone();
+        tiles.push(pai);
+        p.calls.push(Call { meld: Meld { kind, tiles }, target: Some(discarder) });
+        p.kuikae = if allow_kuikae { Vec::new() } else { kuikae(pai, &consumed, kind) };
+        set_pao(p, discarder, pai, kind);
+        log.push(action.clone());
+        if kind == MeldKind::Daiminkan {
+            self.kan_makers.push(actor);
+            self.dora_after_tsumo = true;
+            self.draw(actor, true, log);
+        } else {
+            self.phase = Phase::Turn { seat: actor, after_call: true };
+        }
+    }
+}
+
+/// Kinds the caller may not discard right after a chi or pon (Tenhou: neither the called
+/// kind nor, for a chi on an end, the kind at the other end of the sequence).
+pub fn kuikae(pai: Tile, consumed: &[Tile], kind: MeldKind) -> Vec<u8> {
+    let c = pai.kind();
+    let mut out = vec![c];
+    if kind == MeldKind::Chi {
+        let low = consumed.iter().map(|t| t.kind()).min().unwrap_or(c);
+        let n = pai.number();
+        if c < low && n <= 6 {
+            out.push(c + 3);
+        } else if c > low + 1 && n >= 4 {
+            out.push(c - 3);
+        }
+    }
+    out
+}
+
+/// Pao (Tenhou): the seat that fed the third dragon set or the fourth wind set pays for
+/// daisangen or daisuushii.
+fn set_pao(p: &mut super::super::player::Player, discarder: Seat, pai: Tile, kind: MeldKind) {
+    if !matches!(kind, MeldKind::Pon | MeldKind::Daiminkan) || !pai.is_honor() {
+        return;
+    }
+    let sets_of = |range: std::ops::RangeInclusive<u8>| {
+        p.calls.iter().filter(|c| c.meld.kind != MeldKind::Chi && range.contains(&c.meld.tiles[0].kind())).count()
+    };
+    if pai.kind() >= 31 && sets_of(31..=33) == 3 {
+        p.pao = Some((discarder, "daisangen"));
+    } else if pai.kind() <= 30 && sets_of(27..=30) == 4 {
+        p.pao = Some((discarder, "daisuushii"));
+    }
+}

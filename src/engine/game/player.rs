@@ -1,0 +1,94 @@
+//! One seat's state inside a kyoku: concealed tiles, calls, discards, riichi and furiten.
+
+use crate::engine::event::Seat;
+use crate::engine::hand::{Meld, MeldKind, Riichi};
+use crate::engine::tile::{to_counts, Tile, KINDS};
+
+use super::agari;
+
+/// A call as the table saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Call {
+    /// The set, as the hand evaluator takes it.
+    pub meld: Meld,
+    /// The seat whose discard was claimed (`None` for ankan).
+    pub target: Option<Seat>,
+}
+
+/// One seat in the current kyoku.
+#[derive(Debug, Clone, Default)]
+pub struct Player {
+    /// Concealed tiles, the drawn tile included while it is this seat's turn.
+    pub tehai: Vec<Tile>,
+    /// The tile drawn this turn, while still held.
+    pub drawn: Option<Tile>,
+    /// Calls in the order made.
+    pub calls: Vec<Call>,
+    /// Every discard, in order, called ones included (furiten looks at all of them).
+    pub kawa: Vec<Tile>,
+    /// Riichi accepted (or double riichi).
+    pub riichi: Riichi,
+    /// `reach` declared; the next discard is the riichi tile.
+    pub reach_declared: bool,
+    /// Ippatsu still possible.
+    pub ippatsu: bool,
+    /// Passed a winning tile since the last own discard (Tenhou: temporary furiten).
+    pub furiten_temp: bool,
+    /// Passed a winning tile after riichi (permanent).
+    pub furiten_riichi: bool,
+    /// Every discard a terminal or honor and none claimed (nagashi mangan so far).
+    pub nagashi: bool,
+    /// Tile kinds this seat may not discard this turn (kuikae, Tenhou).
+    pub kuikae: Vec<u8>,
+    /// The seat that fed the last set of daisangen or daisuushii (pao), with the yaku name.
+    pub pao: Option<(Seat, &'static str)>,
+}
+
+impl Player {
+    /// A seat with its 13 starting tiles.
+    pub fn new(haipai: &[Tile; 13]) -> Player {
+        Player { tehai: haipai.to_vec(), nagashi: true, ..Player::default() }
+    }
+
+    /// Counts of the concealed tiles by kind.
+    pub fn counts(&self) -> [u8; KINDS] {
+        to_counts(&self.tehai)
+    }
+
+    /// True without open calls (ankan keeps the hand closed).
+    pub fn is_closed(&self) -> bool {
+        self.calls.iter().all(|c| !c.meld.is_open())
+    }
+
+    /// Kinds that complete the hand (13-tile state, i.e. between turns).
+    pub fn waits(&self) -> u64 {
+        agari::waits(&self.counts())
+    }
+
+    /// Furiten for ron: a wait among own discards, or a winning tile passed.
+    pub fn is_furiten(&self) -> bool {
+        let w = self.waits();
+        self.furiten_temp || self.furiten_riichi || self.kawa.iter().any(|t| w >> t.kind() & 1 == 1)
+    }
+
+    /// Removes one tile with exactly this id; false when not held.
+    pub fn remove(&mut self, tile: Tile) -> bool {
+        match self.tehai.iter().position(|&t| t == tile) {
+            Some(i) => {
+                self.tehai.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Melds for the hand evaluator.
+    pub fn melds(&self) -> Vec<Meld> {
+        self.calls.iter().map(|c| c.meld.clone()).collect()
+    }
+
+    /// Index of this seat's pon of `kind`, if any.
+    pub fn pon_of(&self, kind: u8) -> Option<usize> {
+        self.calls.iter().position(|c| c.meld.kind == MeldKind::Pon && c.meld.tiles[0].kind() == kind)
+    }
+}

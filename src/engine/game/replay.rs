@@ -1,0 +1,184 @@
+//! Replay of an mjai log through the engine: the walls are rebuilt from the log, the
+//! logged actions are fed back as answers, and every event the engine writes is compared
+//! with the log. The first disagreement is reported with its position.
+
+use std::fmt;
+
+use crate::engine::event::{Event, Seat};
+use crate::engine::tile::Tile;
+
+use super::wall::Wall;
+use super::{Game, GameConfig, Rules, StartState};
+
+/// The first place where the engine and the log part ways.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// 0-based index of the log event concerned (line number - 1 in a `.jsonl` file).
+    pub index: usize,
+    /// What went wrong, one line.
+    pub reason: String,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "log line {}: {}", self.index + 1, self.reason)
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
+/// What a successful replay covered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplayReport {
+    /// Events compared (the whole log).
+    pub events: usize,
+    /// Kyoku played.
+    pub kyokus: usize,
+    /// Final scores in points (leftover riichi sticks to the first place).
+    pub scores: [i32; 4],
+}
+
+fn at(index: usize, reason: impl Into<String>) -> Disagreement {
+    Disagreement { index, reason: reason.into() }
+}
+
+/// Replays `log` (one game, under [`Rules::mortal`], `start_game` .. `end_game`) and checks that the engine accepts
+/// every logged action and writes exactly the logged events (call `consumed` compared in
+/// any order; kakan by its added tile).
+pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
+    let Some(Event::StartGame { names, seed, .. }) = log.first() else {
+        return Err(at(0, "the log does not begin with start_game"));
+    };
+    let Some(Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. }) = log.get(1) else {
+        return Err(at(1, "start_game is not followed by start_kyoku"));
+    };
+    let walls = rebuild_walls(log)?;
+    let kyokus = walls.len();
+    let config = GameConfig {
+        seed: seed.unwrap_or([0, 0]),
+        names: names.clone().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
+        start: StartState { bakaze: *bakaze, kyoku: *kyoku, honba: *honba, kyotaku: *kyotaku, scores: *scores },
+    };
+    let mut game = Game::with_rules(config, walls, Rules::mortal());
+    let mut checked = 0;
+    loop {
+        compare(log, game.log(), &mut checked)?;
+        if game.is_over() {
+            break;
+        }
+        let n = game.log().len();
+        let Some(next) = log.get(n) else {
+            return Err(at(n, "the log ends but the game goes on"));
+        };
+        let mut answers: Vec<(Seat, Event)> = Vec::new();
+        for d in game.pending() {
+            let answer = answer_from_log(log, n, d.seat, d.legal.contains(&Event::None));
+            let Some(answer) = answer else {
+                return Err(at(n, format!("seat {} must act, but the log goes on with {}", d.seat, next.to_json())));
+            };
+            let canonical = game
+                .validate(d.seat, &answer.to_json())
+                .map_err(|e| at(n, format!("the engine refuses {}: {e}", answer.to_json())))?;
+            answers.push((d.seat, canonical));
+        }
+        game.apply(&answers).map_err(|e| at(n, format!("apply failed: {e}")))?;
+    }
+    if checked != log.len() {
+        return Err(at(checked, "the engine ended the game here but the log goes on"));
+    }
+    Ok(ReplayReport { events: checked, kyokus, scores: game.scores() })
+}
+
+/// The bot answer of `seat` implied by the log at `n`, or `none` when it may pass.
+fn answer_from_log(log: &[Event], n: usize, seat: Seat, may_pass: bool) -> Option<Event> {
+    let mut i = n;
+    while let Some(Event::Hora { actor, target, .. }) = log.get(i) {
+        if *actor == seat {
+            return Some(Event::Hora { actor: seat, target: *target, pai: None, deltas: None, ura_markers: None });
+        }
+        i += 1;
+    }
+    // A riichi discard that is called: the log shows reach_accepted before the call.
+    let n = if matches!(log.get(n), Some(Event::ReachAccepted { .. })) { n + 1 } else { n };
+    match log.get(n)? {
+        Event::Ryukyoku { actor: None | Some(_), reason: None, .. } if !may_pass => {
+            Some(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None })
+        }
+        e @ (Event::Dahai { .. }
+        | Event::Chi { .. }
+        | Event::Pon { .. }
+        | Event::Daiminkan { .. }
+        | Event::Kakan { .. }
+        | Event::Ankan { .. }
+        | Event::Reach { .. })
+            if e.actor() == Some(seat) =>
+        {
+            Some(e.clone())
+        }
+        _ if may_pass => Some(Event::None),
+        _ => None,
+    }
+}
+
+fn compare(log: &[Event], got: &[Event], checked: &mut usize) -> Result<(), Disagreement> {
+    while *checked < got.len() {
+        let i = *checked;
+        let g = &got[i];
+        let Some(want) = log.get(i) else {
+            return Err(at(i, format!("the log has ended, the engine gave {}", g.to_json())));
+        };
+        if !same_logged(want, g) {
+            return Err(at(i, format!("the log has {}, the engine gave {}", want.to_json(), g.to_json())));
+        }
+        *checked += 1;
+    }
+    Ok(())
+}
+
+fn same_logged(want: &Event, got: &Event) -> bool {
+    match (want, got) {
+        (Event::Kakan { actor, pai, .. }, Event::Kakan { actor: ga, pai: gp, .. }) => actor == ga && pai == gp,
+        (Event::Chi { .. } | Event::Pon { .. } | Event::Daiminkan { .. }, _) => super::validate::same_action(want, got),
+        _ => want == got,
+    }
+}
+
+/// One wall per kyoku from the log: tehais, live tsumo, rinshan tsumo (the first tsumo
+/// after a kan), dora and ura indicators; every tile the log never shows is filled with
+/// the tiles left over, in set order.
+pub fn rebuild_walls(log: &[Event]) -> Result<Vec<Wall>, Disagreement> {
+    let mut walls = Vec::new();
+    let mut i = 0;
+    while i < log.len() {
+        let Event::StartKyoku { dora_marker, tehais, .. } = &log[i] else {
+            i += 1;
+            continue;
+        };
+        let start = i;
+        let mut live = Vec::new();
+        let mut rinshan = Vec::new();
+        let mut dora = vec![*dora_marker];
+        let mut ura: Vec<Tile> = Vec::new();
+        let mut after_kan = false;
+        i += 1;
+        while i < log.len() && !matches!(log[i], Event::EndKyoku) {
+            match &log[i] {
+                Event::Tsumo { pai, .. } if after_kan => {
+                    rinshan.push(*pai);
+                    after_kan = false;
+                }
+                Event::Tsumo { pai, .. } => live.push(*pai),
+                Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } => after_kan = true,
+                Event::Dora { dora_marker } => dora.push(*dora_marker),
+                Event::Hora { ura_markers: Some(u), .. } if u.len() > ura.len() => ura = u.clone(),
+                Event::StartKyoku { .. } => return Err(at(i, "start_kyoku before the previous end_kyoku")),
+                _ => {}
+            }
+            i += 1;
+        }
+        let haipai = tehais.map(|h| h.to_vec());
+        let wall = Wall::arranged(haipai, live, rinshan, dora, ura).map_err(|e| at(start, format!("cannot rebuild the wall: {e}")))?;
+        walls.push(wall);
+    }
+    Ok(walls)
+}

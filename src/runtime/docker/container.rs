@@ -1,0 +1,211 @@
+//! One seat's container: create, fill, attach, start, exchange, remove.
+
+use std::path::Path;
+use std::time::Duration;
+
+use bollard::query_parameters::{AttachContainerOptions, CreateContainerOptions, UploadToContainerOptions};
+use bollard::Docker;
+use bytes::Bytes;
+use futures_util::future::BoxFuture;
+use futures_util::StreamExt;
+use tokio::time::Instant;
+
+use super::cleanup::{remove_container, ContainerGuard};
+use super::hardening::container_body;
+use super::http::HttpConn;
+use super::stdio::{spawn_pump, Failure, StdioConn};
+use super::{DockerError, DockerOptions, Transport};
+use crate::runtime::process::signal_name;
+use crate::runtime::stderr_log::StderrLog;
+use crate::runtime::{Bot, BotError};
+
+/// How long to wait for Docker to report the exit once the bot's output ended.
+const EXIT_GRACE: Duration = Duration::from_secs(2);
+
+enum Conn {
+    Stdio(StdioConn),
+    Http(HttpConn),
+}
+
+/// A bot running in its own container; removed (SIGKILL) by [`Bot::stop`] or by its guard.
+pub struct DockerBot {
+    docker: Docker,
+    guard: ContainerGuard,
+    id: String,
+    seat: u8,
+    memory_bytes: i64,
+    conn: Conn,
+    pump: Option<tokio::task::JoinHandle<()>>,
+    stopped: bool,
+}
+
+/// What one seat needs to start.
+pub struct SeatStart<'a> {
+    /// Seat 0-3 (the bot's argument).
+    pub seat: u8,
+    /// The submission packed by [`Submission::to_tar`](crate::runtime::submission::Submission::to_tar).
+    pub tar: Bytes,
+    /// Where the bot's stderr is logged (capped).
+    pub stderr_log: &'a Path,
+    /// CPU limit, in CPUs (see [`super::cpu_limit`]).
+    pub cpus: f64,
+    /// Network mode: `none` (stdio) or the http network id.
+    pub network: &'a str,
+}
+
+impl DockerBot {
+    /// Starts one seat's container; ready (process running; http: relay answering) when
+    /// this returns. The container is registered with `guard` as soon as it exists, and
+    /// removed again when a later step fails.
+    ///
+    /// Errors: [`DockerError::Start`] naming the failing step, [`DockerError::Interrupted`].
+    pub async fn start(guard: &ContainerGuard, options: &DockerOptions, seat: SeatStart<'_>) -> Result<DockerBot, DockerError> {
+        let docker = guard.docker().clone();
+        let n = seat.seat;
+        let fail = |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
+        let body = container_body(options, guard.game(), n, seat.cpus, seat.network);
+        let create = CreateContainerOptions {
+            name: Some(format!("mjai-sim-{}-{}", guard.game(), n)),
+            platform: options.platform.clone(),
+        };
+        let id = docker.create_container(Some(create), body).await.map_err(|e| fail("create", &e))?.id;
+        if !guard.register(&id) {
+            remove_container(&docker, &id).await;
+            guard.forget(&id);
+            return Err(DockerError::Interrupted);
+        }
+        match Self::fill_and_start(&docker, guard, options, &id, seat).await {
+            Ok(bot) => Ok(bot),
+            Err(e) => {
+                remove_container(&docker, &id).await;
+                guard.forget(&id);
+                Err(e)
+            }
+        }
+    }
+
+    async fn fill_and_start(
+        docker: &Docker,
+        guard: &ContainerGuard,
+        options: &DockerOptions,
+        id: &str,
+        seat: SeatStart<'_>,
+    ) -> Result<DockerBot, DockerError> {
+        let n = seat.seat;
+        let fail = |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
+        let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
+        docker
+            .upload_to_container(id, Some(upload), bollard::body_full(seat.tar))
+            .await
+            .map_err(|e| fail("copy the bot in", &e))?;
+        let stdio = options.transport == Transport::Stdio;
+        let attach = AttachContainerOptions { stdin: stdio, stdout: true, stderr: true, stream: true, ..Default::default() };
+        let attached = docker.attach_container(id, Some(attach)).await.map_err(|e| fail("attach", &e))?;
+        let log = StderrLog::create(seat.stderr_log, options.stderr_cap).await.map_err(|e| fail("stderr log", &e))?;
+        let (stdout, pump) = spawn_pump(attached.output, log, stdio);
+        docker.start_container(id, None).await.map_err(|e| fail("start", &e))?;
+        let conn = if stdio {
+            Conn::Stdio(StdioConn::new(attached.input, stdout, options.line_limit))
+        } else {
+            let port = super::http::host_port(docker, id).await?;
+            let http = HttpConn::new(port, options.line_limit);
+            if !http.wait_ready(Instant::now() + options.ready_timeout).await {
+                let why = exit_reason(docker, id, options.memory_bytes).await;
+                return Err(fail("relay not ready", &why.unwrap_or_else(|| "no answer on port 3000".into())));
+            }
+            Conn::Http(http)
+        };
+        Ok(DockerBot {
+            docker: docker.clone(),
+            guard: guard.clone(),
+            id: id.to_string(),
+            seat: n,
+            memory_bytes: options.memory_bytes,
+            conn,
+            pump: Some(pump),
+            stopped: false,
+        })
+    }
+
+    /// The container id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The seat.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    async fn exchange_inner(&mut self, line: &str, timeout: Duration) -> Result<String, BotError> {
+        if self.stopped {
+            return Err(BotError::Closed);
+        }
+        let result = match &mut self.conn {
+            Conn::Stdio(c) => c.exchange(line, timeout).await,
+            Conn::Http(c) => c.exchange(line, timeout).await,
+        };
+        match result {
+            Ok(answer) => Ok(answer),
+            Err(Failure::Bot(e)) => Err(e),
+            Err(Failure::Ended) => {
+                let waited = tokio::time::timeout(EXIT_GRACE, wait_exit(&self.docker, &self.id)).await;
+                match (waited, exit_reason(&self.docker, &self.id, self.memory_bytes).await) {
+                    (_, Some(reason)) => Err(BotError::Crashed(reason)),
+                    (Ok(()), None) | (Err(_), None) => Err(BotError::Closed),
+                }
+            }
+        }
+    }
+
+    async fn stop_inner(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        if let Conn::Stdio(c) = &mut self.conn {
+            c.close_input().await;
+        }
+        remove_container(&self.docker, &self.id).await;
+        self.guard.forget(&self.id);
+        if let Some(pump) = self.pump.take() {
+            let _ = pump.await;
+        }
+    }
+}
+
+/// Waits until the container is no longer running.
+async fn wait_exit(docker: &Docker, id: &str) {
+    let options = bollard::query_parameters::WaitContainerOptions { condition: "not-running".into() };
+    let mut wait = docker.wait_container(id, Some(options));
+    let _ = wait.next().await;
+}
+
+/// Why a container's process is no longer running ("exit code 1", "killed by signal 9
+/// (SIGKILL)", "killed: out of memory (limit 4096 MiB)"), or `None` while it runs.
+pub async fn exit_reason(docker: &Docker, id: &str, memory_bytes: i64) -> Option<String> {
+    let state = docker.inspect_container(id, None).await.ok()?.state?;
+    if state.running == Some(true) {
+        return None;
+    }
+    if state.oom_killed == Some(true) {
+        return Some(format!("killed: out of memory (limit {} MiB)", memory_bytes >> 20));
+    }
+    let code = state.exit_code.unwrap_or(-1);
+    Some(if code > 128 && code < 160 {
+        let sig = (code - 128) as i32;
+        format!("killed by signal {sig}{}", signal_name(sig))
+    } else {
+        format!("exit code {code}")
+    })
+}
+
+impl Bot for DockerBot {
+    fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
+        Box::pin(self.exchange_inner(line, timeout))
+    }
+
+    fn stop(&mut self) -> BoxFuture<'_, ()> {
+        Box::pin(self.stop_inner())
+    }
+}

@@ -1,0 +1,119 @@
+//! The hardened container configuration (pure: builds the create request, no I/O).
+//!
+//! Defaults, all from [`DockerOptions`]: network mode `none` (stdio) or the http network
+//! with port 3000 published on 127.0.0.1 only; every capability dropped;
+//! `no-new-privileges`; read-only root filesystem; a tmpfs at /tmp; the working folder on
+//! an anonymous volume (writable, labelled, removed with the container); memory (no extra
+//! swap), CPU and pids limits; a non-root user; an init process that reaps zombies.
+
+use std::collections::HashMap;
+
+use bollard::models::{ContainerCreateBody, HostConfig, Mount, MountType, MountVolumeOptions, PortBinding};
+
+use super::{DockerOptions, Transport, LABEL_GAME, LABEL_SEAT};
+
+/// The relay's port inside the container (mjai.app: 3000).
+pub const RELAY_PORT: &str = "3000/tcp";
+
+/// The labels of one seat's container.
+pub fn labels(game: &str, seat: u8) -> HashMap<String, String> {
+    HashMap::from([(LABEL_GAME.to_string(), game.to_string()), (LABEL_SEAT.to_string(), seat.to_string())])
+}
+
+/// The command the container runs: the bot itself (stdio) or the relay (http).
+pub fn command(options: &DockerOptions, seat: u8) -> Vec<String> {
+    let seat = seat.to_string();
+    match options.transport {
+        Transport::Stdio => vec![options.python.clone(), "-u".into(), "bot.py".into(), seat],
+        Transport::Http => vec![options.python.clone(), "-u".into(), options.relay_path.clone(), seat],
+    }
+}
+
+/// The create request for one seat. `cpus` is the CPU limit in CPUs; `network` is the
+/// network mode (`none` for stdio, the http network's name for http).
+pub fn container_body(options: &DockerOptions, game: &str, seat: u8, cpus: f64, network: &str) -> ContainerCreateBody {
+    let stdio = options.transport == Transport::Stdio;
+    let port_bindings = (!stdio).then(|| {
+        HashMap::from([(
+            RELAY_PORT.to_string(),
+            Some(vec![PortBinding { host_ip: Some("127.0.0.1".into()), host_port: Some(String::new()) }]),
+        )])
+    });
+    let workdir = Mount {
+        target: Some(options.workdir.clone()),
+        typ: Some(MountType::VOLUME),
+        volume_options: Some(MountVolumeOptions { labels: Some(labels(game, seat)), ..Default::default() }),
+        ..Default::default()
+    };
+    let host_config = HostConfig {
+        network_mode: Some(network.to_string()),
+        port_bindings,
+        cap_drop: Some(vec!["ALL".into()]),
+        security_opt: Some(vec!["no-new-privileges".into()]),
+        readonly_rootfs: Some(true),
+        tmpfs: Some(HashMap::from([(
+            "/tmp".to_string(),
+            format!("rw,nosuid,nodev,size={},mode=1777", options.tmp_bytes),
+        )])),
+        mounts: Some(vec![workdir]),
+        memory: Some(options.memory_bytes),
+        memory_swap: Some(options.memory_bytes),
+        nano_cpus: Some((cpus * 1e9) as i64),
+        pids_limit: Some(options.pids_limit),
+        init: Some(true),
+        privileged: Some(false),
+        ..Default::default()
+    };
+    ContainerCreateBody {
+        image: Some(options.image.clone()),
+        cmd: Some(command(options, seat)),
+        entrypoint: Some(vec![]),
+        user: Some(format!("{}:{}", options.uid, options.gid)),
+        working_dir: Some(options.workdir.clone()),
+        labels: Some(labels(game, seat)),
+        env: Some(vec!["PYTHONUNBUFFERED=1".into(), "HOME=/tmp".into()]),
+        attach_stdin: Some(stdio),
+        attach_stdout: Some(true),
+        attach_stderr: Some(true),
+        open_stdin: Some(stdio),
+        stdin_once: Some(false),
+        tty: Some(false),
+        exposed_ports: (!stdio).then(|| vec![RELAY_PORT.to_string()]),
+        network_disabled: Some(false),
+        host_config: Some(host_config),
+        ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stdio_container_is_locked_down() {
+        let body = container_body(&DockerOptions::default(), "g1", 2, 2.0, "none");
+        let host = body.host_config.as_ref().unwrap();
+        assert_eq!(host.network_mode.as_deref(), Some("none"));
+        assert_eq!(host.cap_drop.as_deref(), Some(&["ALL".to_string()][..]));
+        assert_eq!(host.readonly_rootfs, Some(true));
+        assert_eq!(host.memory, Some(4 << 30));
+        assert_eq!(host.memory_swap, host.memory);
+        assert_eq!(host.nano_cpus, Some(2_000_000_000));
+        assert!(host.port_bindings.is_none());
+        assert_eq!(body.user.as_deref(), Some("1000:1000"));
+        assert_eq!(body.cmd.as_deref().unwrap()[1..], ["-u", "bot.py", "2"]);
+        assert_eq!(body.labels.as_ref().unwrap()["mjai-sim.seat"], "2");
+        assert_eq!(body.labels.as_ref().unwrap()["mjai-sim.game"], "g1");
+    }
+
+    #[test]
+    fn http_container_publishes_only_on_loopback_with_ephemeral_port() {
+        let options = DockerOptions { transport: Transport::Http, ..Default::default() };
+        let body = container_body(&options, "g1", 0, 1.0, "mjai-sim-http");
+        let bindings = body.host_config.unwrap().port_bindings.unwrap();
+        let binding = &bindings[RELAY_PORT].as_ref().unwrap()[0];
+        assert_eq!(binding.host_ip.as_deref(), Some("127.0.0.1"));
+        assert_eq!(binding.host_port.as_deref(), Some(""));
+        assert_eq!(body.cmd.unwrap()[2], "/opt/mjai-sim/relay.py");
+    }
+}

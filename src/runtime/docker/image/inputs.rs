@@ -1,0 +1,142 @@
+//! The image inputs embedded at compile time (the docker/ folder) and the tag derived from them.
+//! Pure: no I/O.
+
+use sha2::{Digest, Sha256};
+
+/// `docker/Dockerfile`.
+pub const DOCKERFILE: &str = include_str!("../../../../docker/Dockerfile");
+/// `docker/requirements.txt` (pinned, with sha256 hashes).
+pub const REQUIREMENTS: &str = include_str!("../../../../docker/requirements.txt");
+/// `docker/relay.py`, the http relay.
+pub const RELAY: &str = include_str!("../../../../docker/relay.py");
+
+/// How the fallback base is made: `debootstrap --variant=VARIANT --include=INCLUDE SUITE`.
+/// Debian bookworm ships Python 3.11 (3.11.2).
+pub const DEBOOTSTRAP_SUITE: &str = "bookworm";
+/// debootstrap variant (minbase: essential packages and apt only).
+pub const DEBOOTSTRAP_VARIANT: &str = "minbase";
+/// Packages added to the minbase system.
+pub const DEBOOTSTRAP_INCLUDE: &str = "python3,python3-pip";
+
+/// The files of the build context besides the wheels: (name in the context, contents).
+pub fn context_files() -> [(&'static str, &'static str); 3] {
+    [("Dockerfile", DOCKERFILE), ("requirements.txt", REQUIREMENTS), ("relay.py", RELAY)]
+}
+
+/// The first 12 hex digits of the sha256 of `files`, each hashed as `name NUL length NUL bytes`
+/// so that moving bytes between files changes the result.
+pub fn hash_files(files: &[(&str, &[u8])]) -> String {
+    let mut h = Sha256::new();
+    for (name, bytes) in files {
+        h.update(name.as_bytes());
+        h.update([0]);
+        h.update(bytes.len().to_string().as_bytes());
+        h.update([0]);
+        h.update(bytes);
+    }
+    hex::encode(h.finalize())[..12].to_string()
+}
+
+/// The recipe line of the debootstrap base (part of the inputs: changing it changes the tags).
+pub fn debootstrap_recipe() -> String {
+    format!("{DEBOOTSTRAP_SUITE} --variant={DEBOOTSTRAP_VARIANT} --include={DEBOOTSTRAP_INCLUDE}")
+}
+
+/// The 12-hex-digit hash of the embedded docker/ inputs (Dockerfile, requirements.txt,
+/// relay.py, the debootstrap recipe): the tag of the bot image.
+pub fn input_hash() -> String {
+    let recipe = debootstrap_recipe();
+    let mut files: Vec<(&str, &[u8])> =
+        context_files().iter().map(|(n, s)| (*n, s.as_bytes())).collect();
+    files.push(("debootstrap", recipe.as_bytes()));
+    hash_files(&files)
+}
+
+/// The 12-hex-digit hash of the debootstrap recipe alone: the tag of the fallback base image.
+pub fn base_hash() -> String {
+    let recipe = debootstrap_recipe();
+    hash_files(&[("debootstrap", recipe.as_bytes())])
+}
+
+/// One pinned requirement of requirements.txt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requirement {
+    /// `name==version` as written.
+    pub spec: String,
+    /// The accepted wheel sha256 digests (lowercase hex).
+    pub hashes: Vec<String>,
+}
+
+/// Parses a pip requirements file in hash-checking mode: each requirement `name==version`
+/// followed by `--hash=sha256:HEX` options (continuation lines with `\`); comments ignored.
+pub fn parse_requirements(text: &str) -> Vec<Requirement> {
+    let mut out: Vec<Requirement> = Vec::new();
+    let joined = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("\\\n", " ");
+    for line in joined.lines() {
+        let mut words = line.split_whitespace();
+        let Some(spec) = words.next() else { continue };
+        if spec.starts_with('-') {
+            continue;
+        }
+        let hashes = words
+            .filter_map(|w| w.strip_prefix("--hash=sha256:"))
+            .map(|h| h.to_ascii_lowercase())
+            .collect();
+        out.push(Requirement { spec: spec.to_string(), hashes });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_requirements_pin_every_package_with_a_hash() {
+        let reqs = parse_requirements(REQUIREMENTS);
+        let names: Vec<&str> = reqs.iter().map(|r| r.spec.split("==").next().unwrap()).collect();
+        for needed in ["mjai", "mahjong", "numpy", "loguru", "requests"] {
+            assert!(names.contains(&needed), "{needed} missing from requirements.txt");
+        }
+        assert!(reqs.iter().any(|r| r.spec == "mjai==0.2.1"));
+        assert!(reqs.iter().any(|r| r.spec.starts_with("mahjong==1.2.")), "mjai 0.2.1 needs mahjong ~= 1.2.0");
+        for r in &reqs {
+            assert!(r.spec.contains("=="), "{} is not pinned", r.spec);
+            assert_eq!(r.hashes.len(), 1, "{} must have one hash", r.spec);
+            assert_eq!(r.hashes[0].len(), 64);
+        }
+    }
+
+    #[test]
+    fn parse_requirements_joins_continuations_and_skips_comments() {
+        let text = "# c\nfoo==1.0 \\\n    --hash=sha256:AB \\\n    --hash=sha256:cd\n\nbar==2 --hash=sha256:ef # x\n";
+        let reqs = parse_requirements(text);
+        assert_eq!(
+            reqs,
+            vec![
+                Requirement { spec: "foo==1.0".into(), hashes: vec!["ab".into(), "cd".into()] },
+                Requirement { spec: "bar==2".into(), hashes: vec!["ef".into()] },
+            ]
+        );
+    }
+
+    #[test]
+    fn hash_changes_when_bytes_move_between_files() {
+        let a = hash_files(&[("x", b"ab"), ("y", b"c")]);
+        let b = hash_files(&[("x", b"a"), ("y", b"bc")]);
+        assert_ne!(a, b);
+        // python3 -c "import hashlib; print(hashlib.sha256(b'x\0' b'2\0ab' b'y\0' b'1\0c').hexdigest()[:12])"
+        assert_eq!(a, "577f904a6b20");
+    }
+
+    #[test]
+    fn input_hash_covers_the_base_recipe() {
+        assert_ne!(input_hash(), base_hash());
+        assert_eq!(input_hash(), input_hash());
+    }
+}

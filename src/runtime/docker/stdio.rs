@@ -1,0 +1,119 @@
+//! The stdio transport: one JSON line each way through the container's attach stream.
+//!
+//! A pump task reads the multiplexed attach output: stdout chunks go to a bounded channel
+//! (read by [`StdioConn::exchange`]), stderr goes to the capped log. The pump never stalls
+//! on stderr, so a bot flooding stderr is drained; a bot flooding stdout unasked is held
+//! back by the channel bound (and its extra lines are dropped before the next request).
+
+use std::pin::Pin;
+use std::time::Duration;
+
+use bollard::container::LogOutput;
+use bytes::Bytes;
+use futures_util::{Stream, StreamExt};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::runtime::line::LineBuffer;
+use crate::runtime::stderr_log::StderrLog;
+use crate::runtime::BotError;
+
+/// The attach output stream as bollard gives it.
+pub type OutputStream = Pin<Box<dyn Stream<Item = Result<LogOutput, bollard::errors::Error>> + Send>>;
+
+/// Chunks of stdout buffered between the pump and the exchange.
+const STDOUT_CHUNKS: usize = 64;
+
+/// Spawns the pump. Returns the stdout receiver (closed when the stream ends: the
+/// container's process exited) and the task handle (finishes after flushing the log).
+/// With `keep_stdout` false (http relay), stdout is dropped.
+pub fn spawn_pump(
+    mut output: OutputStream,
+    mut log: StderrLog,
+    keep_stdout: bool,
+) -> (mpsc::Receiver<Bytes>, tokio::task::JoinHandle<()>) {
+    let (tx, rx) = mpsc::channel(STDOUT_CHUNKS);
+    let task = tokio::spawn(async move {
+        while let Some(item) = output.next().await {
+            match item {
+                Ok(LogOutput::StdOut { message }) | Ok(LogOutput::Console { message }) => {
+                    if keep_stdout && tx.send(message).await.is_err() {
+                        break;
+                    }
+                }
+                Ok(LogOutput::StdErr { message }) => log.write(&message).await,
+                Ok(LogOutput::StdIn { .. }) => {}
+                Err(e) => {
+                    tracing::debug!("attach stream ended: {e}");
+                    break;
+                }
+            }
+        }
+        log.flush().await;
+    });
+    (rx, task)
+}
+
+/// The host side of one stdio conversation.
+pub struct StdioConn {
+    input: Pin<Box<dyn AsyncWrite + Send>>,
+    stdout: mpsc::Receiver<Bytes>,
+    lines: LineBuffer,
+}
+
+/// What ended an exchange early: the bot's stdout stream is over (the caller asks Docker why).
+pub enum Failure {
+    /// A [`BotError`] known without asking Docker (timeout, oversized, invalid UTF-8).
+    Bot(BotError),
+    /// The output stream ended or the input broke: the container's process is gone.
+    Ended,
+}
+
+impl StdioConn {
+    /// Wraps the attach input and the pump's stdout receiver; lines capped at `line_limit` bytes.
+    pub fn new(input: Pin<Box<dyn AsyncWrite + Send>>, stdout: mpsc::Receiver<Bytes>, line_limit: usize) -> StdioConn {
+        StdioConn { input, stdout, lines: LineBuffer::new(line_limit) }
+    }
+
+    /// Writes `line` and a newline, then waits for one answer line until `timeout` passes.
+    pub async fn exchange(&mut self, line: &str, timeout: Duration) -> Result<String, Failure> {
+        let deadline = Instant::now() + timeout;
+        let timed_out = || Failure::Bot(BotError::Timeout(timeout.as_secs_f64()));
+        // Lines that arrived unasked are not answers to this request.
+        while let Ok(chunk) = self.stdout.try_recv() {
+            self.lines.push(&chunk);
+        }
+        let dropped = self.lines.discard_complete_lines();
+        if dropped > 0 {
+            tracing::warn!("bot printed {dropped} unrequested line(s); dropped");
+        }
+        let mut message = Vec::with_capacity(line.len() + 1);
+        message.extend_from_slice(line.as_bytes());
+        message.push(b'\n');
+        let write = async {
+            self.input.write_all(&message).await?;
+            self.input.flush().await
+        };
+        match tokio::time::timeout_at(deadline, write).await {
+            Err(_) => return Err(timed_out()),
+            Ok(Err(_)) => return Err(Failure::Ended),
+            Ok(Ok(())) => {}
+        }
+        loop {
+            if let Some(answer) = self.lines.take_line().map_err(Failure::Bot)? {
+                return Ok(answer);
+            }
+            match tokio::time::timeout_at(deadline, self.stdout.recv()).await {
+                Err(_) => return Err(timed_out()),
+                Ok(None) => return Err(Failure::Ended),
+                Ok(Some(chunk)) => self.lines.push(&chunk),
+            }
+        }
+    }
+
+    /// Closes the bot's stdin (end of input), ignoring errors.
+    pub async fn close_input(&mut self) {
+        let _ = self.input.shutdown().await;
+    }
+}

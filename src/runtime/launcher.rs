@@ -1,0 +1,130 @@
+//! Starting the four seats of a game at once, in Docker or as local processes.
+//!
+//! ```no_run
+//! # async fn f(subs: [std::sync::Arc<mjai_sim::runtime::submission::Submission>; 4]) -> anyhow::Result<()> {
+//! use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
+//! use mjai_sim::runtime::docker::DockerOptions;
+//! let launcher = Launcher::docker(DockerOptions::default()).await?; // checks daemon + image
+//! let seats = subs.map(|s| SeatSpec { submission: s, stderr_log: "player_logs.0.stderr.txt".into() });
+//! let bots = launcher.launch(seats).await?; // four Box<dyn Bot>, seat order
+//! // Ctrl-C safety: launcher.guard() -> run the game in guard.run_until_ctrl_c(..)
+//! # Ok(()) }
+//! ```
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bytes::Bytes;
+
+use super::docker::cleanup::ContainerGuard;
+use super::docker::container::{DockerBot, SeatStart};
+use super::docker::{self, DockerError, DockerOptions, Transport};
+use super::process::{ProcessBot, ProcessOptions};
+use super::submission::Submission;
+use super::Bot;
+
+/// One seat to start.
+#[derive(Debug, Clone)]
+pub struct SeatSpec {
+    /// The checked submission (share one `Arc` between seats playing the same bot).
+    pub submission: Arc<Submission>,
+    /// The stderr log file of this seat (mjai.app: `player_logs.{SEAT}.stderr.txt`).
+    pub stderr_log: PathBuf,
+}
+
+/// Why the seats could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum LaunchError {
+    /// A Docker failure (daemon, image, container).
+    #[error(transparent)]
+    Docker(#[from] DockerError),
+    /// A local process failed to start.
+    #[error("seat {seat}: {cause}")]
+    Process { seat: u8, cause: String },
+}
+
+enum Kind {
+    Docker { options: DockerOptions, guard: ContainerGuard, cpus: f64, network: String },
+    Process(ProcessOptions),
+}
+
+/// Starts games' seats with one runtime.
+pub struct Launcher {
+    kind: Kind,
+}
+
+impl Launcher {
+    /// A Docker launcher for one game: connects, checks the image, prepares the network
+    /// (http) and a fresh [`ContainerGuard`].
+    ///
+    /// Errors: daemon unreachable, image missing (run `mjai-sim image build`), network.
+    pub async fn docker(options: DockerOptions) -> Result<Launcher, DockerError> {
+        let client = docker::connect().await?;
+        Launcher::docker_with_guard(options, ContainerGuard::new(client)).await
+    }
+
+    /// As [`Launcher::docker`], with the caller's guard (and its Docker client and game id).
+    pub async fn docker_with_guard(options: DockerOptions, guard: ContainerGuard) -> Result<Launcher, DockerError> {
+        let client = guard.docker().clone();
+        docker::require_image(&client, &options.image).await?;
+        let cpus = docker::cpu_limit(&client, &options).await;
+        let network = match options.transport {
+            Transport::Stdio => "none".to_string(),
+            Transport::Http => docker::http::ensure_network(&client).await?,
+        };
+        Ok(Launcher { kind: Kind::Docker { options, guard, cpus, network } })
+    }
+
+    /// A local-process launcher (not sandboxed).
+    pub fn process(options: ProcessOptions) -> Launcher {
+        Launcher { kind: Kind::Process(options) }
+    }
+
+    /// The container guard of a Docker launcher (use it for Ctrl-C safety), else `None`.
+    pub fn guard(&self) -> Option<&ContainerGuard> {
+        match &self.kind {
+            Kind::Docker { guard, .. } => Some(guard),
+            Kind::Process(_) => None,
+        }
+    }
+
+    /// Starts the four seats concurrently; returns them in seat order, each ready (its
+    /// process running). When one fails, those already started are stopped and the first
+    /// error is returned.
+    pub async fn launch(&self, seats: [SeatSpec; 4]) -> Result<Vec<Box<dyn Bot>>, LaunchError> {
+        let starts = seats.iter().enumerate().map(|(n, spec)| self.start_one(n as u8, spec));
+        let results = futures_util::future::join_all(starts).await;
+        let mut bots = Vec::with_capacity(4);
+        let mut first_error = None;
+        for result in results {
+            match result {
+                Ok(bot) => bots.push(bot),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match first_error {
+            None => Ok(bots),
+            Some(e) => {
+                futures_util::future::join_all(bots.iter_mut().map(|b| b.stop())).await;
+                Err(e)
+            }
+        }
+    }
+
+    async fn start_one(&self, seat: u8, spec: &SeatSpec) -> Result<Box<dyn Bot>, LaunchError> {
+        match &self.kind {
+            Kind::Process(options) => ProcessBot::start(&spec.submission, seat, &spec.stderr_log, options)
+                .await
+                .map(|b| Box::new(b) as Box<dyn Bot>)
+                .map_err(|e| LaunchError::Process { seat, cause: format!("{e:#}") }),
+            Kind::Docker { options, guard, cpus, network } => {
+                let tar = Bytes::from(spec.submission.to_tar(options.uid, options.gid));
+                let start = SeatStart { seat, tar, stderr_log: &spec.stderr_log, cpus: *cpus, network };
+                let bot = DockerBot::start(guard, options, start).await?;
+                Ok(Box::new(bot))
+            }
+        }
+    }
+}

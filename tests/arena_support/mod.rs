@@ -1,0 +1,234 @@
+//! Test doubles for the match loop: a scripted table (a tiny deterministic "game" with the
+//! engine's referee surface) and scripted bots. No Docker, no engine, microseconds.
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use mjai_sim::arena::{Launcher, Table};
+use mjai_sim::engine::event::{Event, Seat};
+use mjai_sim::engine::game::{Decision, Illegal};
+use mjai_sim::engine::tile::Tile;
+use mjai_sim::runtime::{Bot, BotError};
+
+pub fn t(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+/// Each hand: the dealer draws 9s and must discard; the next two seats may call (only
+/// `none` is legal); then an exhaustive draw with the dealer tenpai (+3000, -1000 each).
+/// `hands` hands, then end_game. Chombo: mangan as in Tenhou, deal moves on.
+pub struct ScriptTable {
+    log: Vec<Event>,
+    pending: Vec<Decision>,
+    hand: u8,
+    hands: u8,
+    scores: [i32; 4],
+    over: bool,
+}
+
+impl ScriptTable {
+    pub fn new(hands: u8) -> ScriptTable {
+        let mut table = ScriptTable { log: Vec::new(), pending: Vec::new(), hand: 0, hands, scores: [25000; 4], over: false };
+        table.log.push(Event::StartGame { names: Some(["0", "1", "2", "3"].map(String::from)), seed: Some([7, 8]), id: None });
+        table.begin_hand();
+        table
+    }
+
+    pub fn oya(&self) -> Seat {
+        self.hand % 4
+    }
+
+    fn begin_hand(&mut self) {
+        if self.hand >= self.hands || self.scores.iter().any(|&s| s < 0) {
+            self.log.push(Event::EndGame);
+            self.pending.clear();
+            self.over = true;
+            return;
+        }
+        let tiles = ["1m", "2p", "3s", "E"].map(t);
+        self.log.push(Event::StartKyoku {
+            bakaze: t("E"),
+            dora_marker: t("1m"),
+            kyoku: self.hand + 1,
+            honba: 0,
+            kyotaku: 0,
+            oya: self.oya(),
+            scores: self.scores,
+            tehais: tiles.map(|x| [x; 13]),
+        });
+        self.log.push(Event::Tsumo { actor: self.oya(), pai: t("9s") });
+        let oya = self.oya();
+        self.pending = vec![Decision { seat: oya, legal: vec![Event::Dahai { actor: oya, pai: t("9s"), tsumogiri: true }] }];
+    }
+
+    fn end_hand(&mut self, deltas: [i32; 4], actor: Option<Seat>, reason: Option<&str>) {
+        for (s, d) in self.scores.iter_mut().zip(deltas) {
+            *s += d;
+        }
+        self.log.push(Event::Ryukyoku { actor, deltas: Some(deltas), reason: reason.map(String::from) });
+        self.log.push(Event::EndKyoku);
+        self.hand += 1;
+        self.begin_hand();
+    }
+}
+
+impl Table for ScriptTable {
+    fn log(&self) -> &[Event] {
+        &self.log
+    }
+    fn pending(&self) -> &[Decision] {
+        &self.pending
+    }
+    fn validate(&self, seat: Seat, line: &str) -> Result<Event, Illegal> {
+        let event: Event = serde_json::from_str(line).map_err(|e| Illegal(format!("unparsable: {e}")))?;
+        let decision = self.pending.iter().find(|d| d.seat == seat).ok_or_else(|| Illegal("not your turn".into()))?;
+        if decision.legal.contains(&event) {
+            Ok(event)
+        } else {
+            Err(Illegal(format!("{} is not legal now", event.to_json())))
+        }
+    }
+    fn apply(&mut self, answers: &[(Seat, Event)]) -> Result<(), Illegal> {
+        if answers.len() != self.pending.len() {
+            return Err(Illegal("one answer per pending seat".into()));
+        }
+        let oya = self.oya();
+        match &answers[0].1 {
+            Event::Dahai { .. } => {
+                self.log.push(answers[0].1.clone());
+                let claim = |s: Seat| Decision { seat: s, legal: vec![Event::None] };
+                self.pending = vec![claim((oya + 1) % 4), claim((oya + 2) % 4)];
+            }
+            _ => {
+                let mut deltas = [-1000; 4];
+                deltas[usize::from(oya)] = 3000;
+                self.end_hand(deltas, None, Some("ryukyoku"));
+            }
+        }
+        Ok(())
+    }
+    fn chombo(&mut self, offenders: &[Seat]) {
+        let oya = self.oya();
+        let mut deltas = [0; 4];
+        for &o in offenders {
+            for s in 0..4u8 {
+                let pay = if o == oya || s == oya { 4000 } else { 2000 };
+                if s != o {
+                    deltas[usize::from(s)] += pay;
+                    deltas[usize::from(o)] -= pay;
+                }
+            }
+        }
+        self.end_hand(deltas, offenders.first().copied(), Some("error"));
+    }
+    fn is_over(&self) -> bool {
+        self.over
+    }
+    fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+}
+
+/// How a scripted bot answers one line.
+#[derive(Clone)]
+pub enum Behaviour {
+    /// Discards its draw, `none` otherwise.
+    Tsumogiri,
+    /// Like Tsumogiri, but answers this line whenever it must act.
+    ActWith(String),
+    /// Like Tsumogiri, but answers this line to end_kyoku.
+    EndKyokuWith(String),
+    /// Like Tsumogiri, but fails with this error whenever it must act.
+    FailActing(BotError),
+    /// Never answers when it must act (the loop's own guard must cut it off).
+    Hang,
+    /// Sets the shutdown flag when it must act, then never answers.
+    Interrupt(Arc<tokio::sync::watch::Sender<bool>>),
+    /// Cannot be launched.
+    NoLaunch,
+}
+
+/// Everything the scripted bots saw and did.
+#[derive(Default)]
+pub struct Record {
+    /// (launch generation of the seat, seat, line received).
+    pub lines: Vec<(u32, Seat, String)>,
+    pub launches: [u32; 4],
+    pub stops: [u32; 4],
+}
+
+pub struct ScriptLauncher {
+    pub behaviours: [Behaviour; 4],
+    pub record: Arc<Mutex<Record>>,
+}
+
+impl ScriptLauncher {
+    pub fn new(behaviours: [Behaviour; 4]) -> ScriptLauncher {
+        ScriptLauncher { behaviours, record: Arc::default() }
+    }
+
+    /// The lines `seat` received, in order.
+    pub fn lines(&self, seat: Seat) -> Vec<String> {
+        self.record.lock().unwrap().lines.iter().filter(|l| l.1 == seat).map(|l| l.2.clone()).collect()
+    }
+}
+
+impl Launcher for ScriptLauncher {
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
+        Box::pin(async move {
+            let behaviour = self.behaviours[usize::from(seat)].clone();
+            if let Behaviour::NoLaunch = behaviour {
+                return Err(BotError::Crashed("image missing".into()));
+            }
+            let generation = {
+                let mut r = self.record.lock().unwrap();
+                r.launches[usize::from(seat)] += 1;
+                r.launches[usize::from(seat)]
+            };
+            Ok(Box::new(ScriptBot { seat, generation, behaviour, record: self.record.clone() }) as Box<dyn Bot>)
+        })
+    }
+}
+
+struct ScriptBot {
+    seat: Seat,
+    generation: u32,
+    behaviour: Behaviour,
+    record: Arc<Mutex<Record>>,
+}
+
+impl Bot for ScriptBot {
+    fn exchange<'a>(&'a mut self, line: &'a str, _timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
+        Box::pin(async move {
+            self.record.lock().unwrap().lines.push((self.generation, self.seat, line.to_string()));
+            let events: Vec<Event> = serde_json::from_str(line).expect("the referee sends JSON arrays of events");
+            let tsumogiri = match events.last() {
+                Some(Event::Tsumo { actor, pai }) if *actor == self.seat => {
+                    Some(Event::Dahai { actor: self.seat, pai: *pai, tsumogiri: true }.to_json())
+                }
+                _ => None,
+            };
+            let must_act = !matches!(events.last(), Some(Event::StartGame { .. } | Event::EndKyoku | Event::EndGame));
+            let end_kyoku = matches!(events.last(), Some(Event::EndKyoku));
+            match (&self.behaviour, must_act) {
+                (Behaviour::ActWith(l), true) => Ok(l.clone()),
+                (Behaviour::EndKyokuWith(l), false) if end_kyoku => Ok(l.clone()),
+                (Behaviour::FailActing(e), true) => Err(e.clone()),
+                (Behaviour::Hang, true) => std::future::pending().await,
+                (Behaviour::Interrupt(tx), true) => {
+                    tx.send_replace(true);
+                    std::future::pending().await
+                }
+                _ => Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json())),
+            }
+        })
+    }
+
+    fn stop(&mut self) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            self.record.lock().unwrap().stops[usize::from(self.seat)] += 1;
+        })
+    }
+}

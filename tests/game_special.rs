@@ -1,0 +1,80 @@
+//! Scenario tests on arranged walls: pao for daisangen, ankan after riichi, kokushi
+//! robbing an ankan.
+
+mod game_support;
+
+use game_support::*;
+use mjai_sim::engine::event::Event;
+
+const PAO_HANDS: [&str; 4] = ["2468m2468p2468s1z", "1234m19p9s556677z", "3579m3579p3579s2z", "1m13s1122333444z"];
+
+/// Seat 1 pons P from seat 0, then F and C from seat 2 (the pao seat).
+fn pao_game(live: &str) -> mjai_sim::engine::game::Game {
+    let mut g = game(PAO_HANDS, live, "9m");
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"P","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":0,"pai":"P","consumed":["P","P"]}"#);
+    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"9p","tsumogiri":false}"#);
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"F","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":2,"pai":"F","consumed":["F","F"]}"#);
+    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"1p","tsumogiri":false}"#);
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"C","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":2,"pai":"C","consumed":["C","C"]}"#);
+    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}"#);
+    g
+}
+
+#[test]
+fn pao_seat_pays_a_daisangen_tsumo_alone() {
+    let mut g = pao_game("5z6z7z8m8p8s4m");
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"8m","tsumogiri":true}"#);
+    act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"8p","tsumogiri":true}"#);
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"8s","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":1,"pai":"4m"}"#);
+    assert_eq!(last_deltas(&g), [0, 32000, -32000, 0]);
+}
+
+#[test]
+fn pao_seat_and_discarder_split_a_daisangen_ron() {
+    let mut g = pao_game("5z6z7z8m4m");
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"8m","tsumogiri":true}"#);
+    act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":3}"#);
+    assert_eq!(last_deltas(&g), [0, 32000, -16000, -16000]);
+}
+
+const OTHERS: [&str; 3] = ["258m12589p4567s1z", "369m258p339s2345z", "258m369p1478s167z"];
+
+/// The dealer declares riichi on its first turn, everybody else discards F, the dealer
+/// draws 1m.
+fn riichi_then_1m(dealer: &str) -> mjai_sim::engine::game::Game {
+    let mut g = game([dealer, OTHERS[0], OTHERS[1], OTHERS[2]], "7z6z6z6z1m", "4z");
+    act(&mut g, 0, r#"{"type":"reach","actor":0}"#);
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}"#);
+    for seat in 1..4u8 {
+        act(&mut g, seat, &format!(r#"{{"type":"dahai","actor":{seat},"pai":"F","tsumogiri":true}}"#));
+    }
+    g
+}
+
+#[test]
+fn ankan_after_riichi_only_when_the_waits_stay() {
+    let ankan = Event::Ankan { actor: 0, consumed: [t("1m"); 4] };
+    // 111m 456m 789m 11p 23p waits on 1p-4p with or without the 1m kan.
+    let g = riichi_then_1m("111m456789m1123p");
+    assert!(g.pending()[0].legal.contains(&ankan), "{:?}", g.pending()[0].legal);
+    // 11123m 456p 789s 99s waits on 1m 4m 9s; the kan would drop 9s.
+    let g = riichi_then_1m("11123m456p789s99s");
+    let legal = &g.pending()[0].legal;
+    assert!(!legal.contains(&ankan), "{legal:?}");
+    assert!(legal.iter().any(|e| matches!(e, Event::Hora { .. })), "1m also wins: {legal:?}");
+}
+
+#[test]
+fn only_kokushi_may_rob_an_ankan() {
+    let hands = ["111z2345m2345p23s", "19m19p19s2345677z", "345678m345678p4s", "288m288p3456789s"];
+    let mut g = game(hands, "1z", "9p");
+    act(&mut g, 0, r#"{"type":"ankan","actor":0,"consumed":["E","E","E","E"]}"#);
+    assert_eq!(pending_seats(&g), vec![1]);
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":0,"pai":"E"}"#);
+    assert_eq!(last_deltas(&g), [-32000, 32000, 0, 0]);
+}

@@ -1,0 +1,200 @@
+//! The bot image, checked inside real containers: `ensure_image` finds (or builds) the image for
+//! the current docker/ inputs; the image runs Python 3.11 as a non-root user with the mjai.app
+//! packages; the relay answers `GET /` and relays `POST /` to a bot; the example bots play
+//! (and misbehave) as documented under mjai 0.2.1's libriichi arena (examples/harness.py).
+//!
+//! Needs a running Docker daemon. When the image is missing, the first test builds it (minutes;
+//! CI runs `mjai-sim image build` first). Containers run with networking off, except the relay
+//! test, which publishes its port on 127.0.0.1 only.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, ensure, Context};
+use bollard::models::{ContainerCreateBody, HostConfig, PortBinding};
+use bollard::query_parameters::{LogsOptions, RemoveContainerOptions, UploadToContainerOptions};
+use bollard::Docker;
+use futures_util::StreamExt;
+use mjai_sim::runtime::docker::image::{self as img, BuildOptions};
+
+static IMAGE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+async fn image(docker: &Docker) -> String {
+    IMAGE
+        .get_or_init(|| async {
+            let progress = |line: &str| eprintln!("image: {line}");
+            img::ensure_image(docker, &BuildOptions::default(), &progress).await.expect("bot image")
+        })
+        .await
+        .clone()
+}
+
+/// Creates a container of the bot image; the caller starts it and must call `remove`.
+async fn create(docker: &Docker, cmd: &[&str], host: HostConfig) -> anyhow::Result<String> {
+    let exposed = host.port_bindings.as_ref().map(|p| p.keys().cloned().collect());
+    let body = ContainerCreateBody {
+        image: Some(image(docker).await),
+        exposed_ports: exposed,
+        cmd: Some(cmd.iter().map(|s| s.to_string()).collect()),
+        host_config: Some(host),
+        ..Default::default()
+    };
+    Ok(docker.create_container(None, body).await?.id)
+}
+
+async fn remove(docker: &Docker, id: &str) {
+    let opts = RemoveContainerOptions { force: true, ..Default::default() };
+    let _ = docker.remove_container(id, Some(opts)).await;
+}
+
+/// Runs `cmd` in a fresh container without network; returns (exit code, stdout, stderr).
+async fn run(docker: &Docker, cmd: &[&str], binds: Vec<String>) -> anyhow::Result<(i64, String, String)> {
+    let host = HostConfig { network_mode: Some("none".into()), binds: Some(binds), ..Default::default() };
+    let id = create(docker, cmd, host).await?;
+    let result = async {
+        docker.start_container(&id, None).await?;
+        let code = match docker.wait_container(&id, None).next().await {
+            Some(Ok(r)) => r.status_code,
+            Some(Err(bollard::errors::Error::DockerContainerWaitError { code, .. })) => code,
+            Some(Err(e)) => return Err(e.into()),
+            None => bail!("wait stream ended without a status"),
+        };
+        let opts = LogsOptions { stdout: true, stderr: true, ..Default::default() };
+        let (mut out, mut err) = (String::new(), String::new());
+        let mut logs = docker.logs(&id, Some(opts));
+        while let Some(chunk) = logs.next().await {
+            match chunk? {
+                bollard::container::LogOutput::StdOut { message } => out.push_str(&String::from_utf8_lossy(&message)),
+                bollard::container::LogOutput::StdErr { message } => err.push_str(&String::from_utf8_lossy(&message)),
+                _ => {}
+            }
+        }
+        Ok((code, out, err))
+    }
+    .await;
+    remove(docker, &id).await;
+    result
+}
+
+#[tokio::test]
+async fn image_has_python_311_the_mjai_packages_and_a_non_root_user() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let script = "import sys, os, pwd, mahjong, mjai, numpy, loguru, requests\n\
+                  from mjai import Bot\n\
+                  print(sys.version_info[0], sys.version_info[1], os.getuid(), pwd.getpwuid(os.getuid()).pw_name, os.getcwd())";
+    let (code, out, err) = run(&docker, &["python3", "-c", script], vec![]).await.unwrap();
+    assert_eq!(code, 0, "stderr: {err}");
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(fields, ["3", "11", "1000", "bot", "/workspace"], "stdout: {out}");
+}
+
+#[tokio::test]
+async fn status_reports_the_image_of_the_current_inputs() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let name = image(&docker).await;
+    let status = img::image_status(&docker).await.unwrap();
+    assert_eq!(status.image, name);
+    assert_eq!(name, format!("mjai-sim-bot:{}", img::input_hash()));
+    assert!(status.present);
+    assert!(status.base.is_some_and(|b| !b.is_empty()), "base label missing");
+}
+
+/// A tar holding `bot.py`: answers each line with `echo:<line>`, exits on the line `quit`.
+fn echo_bot_tar() -> Vec<u8> {
+    let bot = b"import sys\nfor line in sys.stdin:\n    if line.strip() == 'quit':\n        sys.exit(0)\n    print('echo:' + line.strip(), flush=True)\n";
+    let mut b = tar::Builder::new(Vec::new());
+    let mut h = tar::Header::new_gnu();
+    h.set_size(bot.len() as u64);
+    h.set_mode(0o644);
+    h.set_uid(1000);
+    h.set_gid(1000);
+    h.set_cksum();
+    b.append_data(&mut h, "bot.py", &bot[..]).unwrap();
+    b.into_inner().unwrap()
+}
+
+#[tokio::test]
+async fn relay_answers_get_and_relays_posts_to_the_bot() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let port = format!("{}/tcp", img::RELAY_PORT);
+    let binding = PortBinding { host_ip: Some("127.0.0.1".into()), host_port: Some(String::new()) };
+    let host = HostConfig { port_bindings: Some(HashMap::from([(port.clone(), Some(vec![binding]))])), ..Default::default() };
+    let id = create(&docker, &["python3", "-u", img::RELAY_PATH, "2"], host).await.unwrap();
+    let outcome = relay_exchange(&docker, &id, &port).await;
+    remove(&docker, &id).await;
+    outcome.unwrap();
+}
+
+async fn relay_exchange(docker: &Docker, id: &str, port: &str) -> anyhow::Result<()> {
+    let upload = UploadToContainerOptions { path: img::BOT_DIR.into(), ..Default::default() };
+    docker.upload_to_container(id, Some(upload), bollard::body_full(echo_bot_tar().into())).await?;
+    docker.start_container(id, None).await?;
+    let info = docker.inspect_container(id, None).await?;
+    let bindings = info.network_settings.and_then(|n| n.ports).and_then(|p| p.get(port).cloned().flatten());
+    let binding = bindings.and_then(|b| b.into_iter().next()).context("no published port")?;
+    ensure!(binding.host_ip.as_deref() == Some("127.0.0.1"), "published on {:?}", binding.host_ip);
+    let url = format!("http://127.0.0.1:{}/", binding.host_port.context("no host port")?);
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;
+
+    // Readiness as mjai.app clients poll it: GET / until 200 (the relay needs ~1 s to start).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match http.get(&url).send().await {
+            Ok(r) if r.status() == 200 => {
+                ensure!(r.text().await? == "OK");
+                break;
+            }
+            _ if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
+            other => bail!("relay never answered GET /: {other:?}"),
+        }
+    }
+    let start = r#"[{"type":"start_game","names":["0","1","2","3"],"id":2}]"#;
+    for line in [start, r#"[{"type":"end_game"}]"#] {
+        let r = http.post(&url).body(line).send().await?;
+        ensure!(r.status() == 200, "POST status {}", r.status());
+        ensure!(r.text().await? == format!("echo:{line}"));
+    }
+    let r = http.post(&url).body("quit").send().await?;
+    ensure!(r.status() == 503, "POST after exit: status {}", r.status());
+    ensure!(r.text().await? == "bot exited with code 0");
+    let r = http.get(&url).send().await?;
+    ensure!(r.status() == 503, "GET after exit: status {}", r.status());
+    Ok(())
+}
+
+/// Plays one hanchan of examples/harness.py in the image with `bots` (folder names under
+/// examples/); returns its exit code and last stdout line.
+async fn harness(docker: &Docker, bots: [&str; 4]) -> (i64, String) {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    let mut cmd = vec!["python3".to_string(), "/ex/harness.py".into(), "--timeout".into(), "3".into()];
+    cmd.extend(bots.iter().map(|b| format!("/ex/{b}")));
+    let cmd: Vec<&str> = cmd.iter().map(String::as_str).collect();
+    let (code, out, err) = run(docker, &cmd, vec![format!("{examples}:/ex:ro")]).await.unwrap();
+    let last = out.lines().last().unwrap_or_default().to_string();
+    eprintln!("{bots:?}: {last}\n{}", err.lines().rev().take(3).collect::<Vec<_>>().join("\n"));
+    (code, last)
+}
+
+#[tokio::test]
+async fn example_bots_play_a_hanchan_without_errors() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let (code, last) = harness(&docker, ["shanten", "mjaibot", "tsumogiri", "shanten"]).await;
+    assert_eq!(code, 0, "{last}");
+    assert!(last.starts_with("game 0: ok"), "{last}");
+    // Two shanten bots and an SDK bot against tsumogiri: someone wins at least one hand.
+    assert!(!last.contains("hora by seat [0, 0, 0, 0]"), "{last}");
+}
+
+#[tokio::test]
+async fn misbehaving_example_bots_fail_as_documented() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    for (bot, expected) in [
+        ("invalid", "game 0: error seat 1: invalid action"),
+        ("timeout", "game 0: error seat 1: no answer within 3"),
+        ("crash", "game 0: error seat 1: bot exited (3)"),
+    ] {
+        let (code, last) = harness(&docker, ["tsumogiri", bot, "tsumogiri", "tsumogiri"]).await;
+        assert_eq!(code, 1, "{bot}: {last}");
+        assert!(last.starts_with(expected), "{bot}: {last}");
+    }
+}

@@ -1,0 +1,88 @@
+//! Test bots shared by the runtime tests: one Python script whose behaviour each request
+//! line selects ("echo X", "sleep", "exit N", ...). It ignores SIGTERM on purpose.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
+
+/// The test bot. Commands (one per line): `echo TEXT`, `seat`, `sleep` (never answers),
+/// `exit N`, `big N` (answers N bytes), `err N` (N bytes to stderr, then `done`),
+/// `close` (closes stdout, keeps running), `badutf8`, `twice` (two lines), `spawn`
+/// (forks a SIGTERM-ignoring child, answers its pid), `pid`, `uid`, `write PATH` (answers
+/// ok or the error), `ifaces` (network interfaces), `none` (answers {"type":"none"}).
+pub const TEST_BOT: &str = r#"
+import os, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+seat = sys.argv[1]
+out = sys.stdout
+for line in sys.stdin:
+    cmd, _, arg = line.rstrip("\n").partition(" ")
+    if cmd == "echo":
+        out.write(arg + "\n")
+    elif cmd == "seat":
+        out.write(seat + "\n")
+    elif cmd == "sleep":
+        time.sleep(3600)
+    elif cmd == "exit":
+        sys.exit(int(arg))
+    elif cmd == "big":
+        out.write("a" * int(arg) + "\n")
+    elif cmd == "err":
+        n = int(arg)
+        chunk = "e" * 65535 + "\n"
+        while n > 0:
+            sys.stderr.write(chunk[:n])
+            n -= len(chunk)
+        sys.stderr.flush()
+        out.write("done\n")
+    elif cmd == "close":
+        os.close(1)
+        time.sleep(3600)
+    elif cmd == "badutf8":
+        sys.stdout.buffer.write(b"\xff\xfe\n")
+    elif cmd == "twice":
+        out.write("first\nsecond\n")
+    elif cmd == "spawn":
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(3600)
+            os._exit(0)
+        out.write(str(pid) + "\n")
+    elif cmd == "pid":
+        out.write(str(os.getpid()) + "\n")
+    elif cmd == "uid":
+        out.write(str(os.getuid()) + "\n")
+    elif cmd == "write":
+        try:
+            with open(arg, "w") as f:
+                f.write("x")
+            out.write("ok\n")
+        except OSError as e:
+            out.write("fail " + e.__class__.__name__ + "\n")
+    elif cmd == "ifaces":
+        out.write(",".join(sorted(os.listdir("/sys/class/net"))) + "\n")
+    else:
+        out.write('{"type":"none"}\n')
+    out.flush()
+"#;
+
+/// The test bot as a checked submission (read from a temporary folder).
+pub fn test_submission() -> Submission {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bot.py"), TEST_BOT).unwrap();
+    Submission::load(dir.path(), &SubmissionLimits::default()).unwrap()
+}
+
+/// Whether a process id is alive (not gone and not a zombie).
+pub fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat.rsplit(')').next().map(|rest| !rest.trim_start().starts_with('Z')).unwrap_or(false),
+        Err(_) => false,
+    }
+}
+
+/// Reads a stderr log file.
+pub fn read_log(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_default()
+}
