@@ -11,6 +11,8 @@ use mjai_sim::bots::{by_name, Agent};
 fn hanchans(c: &mut Criterion) {
     let mut group = c.benchmark_group("selfplay");
     group.throughput(Throughput::Elements(1));
+    // A hanchan takes milliseconds: ten samples keep a run short on a shared machine.
+    group.sample_size(10);
     for name in ["tsumogiri", "rulebase"] {
         let mut index = 0u64;
         group.bench_function(format!("hanchan/4x{name}"), |b| {

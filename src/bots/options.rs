@@ -122,6 +122,10 @@ impl PlayerState {
         }
         let mut c = self.tehai_counts();
         let melds = self.meld_count();
+        // The shanten of 14 tiles is the best shanten after one discard.
+        if hand::shanten(&c, melds) > 0 {
+            return false;
+        }
         (0..KINDS).any(|k| {
             if c[k] == 0 {
                 return false;

@@ -2,6 +2,7 @@
 
 use crate::engine::event::Event;
 use crate::engine::hand;
+use crate::engine::tile::Tile;
 
 use super::agent::Agent;
 use super::state::PlayerState;
@@ -50,16 +51,27 @@ impl Rulebase {
         yakuhai && self.state.tehai_counts()[k as usize] == 2
     }
 
+    /// Lowest shanten after the discard; ties by most ukeire tiles (computed only for the
+    /// tied candidates), then terminals/honors first, then plain fives before red ones.
     fn best_discard(&self, legal: &[Event]) -> Option<Event> {
-        let choices = hand::discard_choices(&self.state.tehai_counts(), self.state.meld_count(), &self.state.visible);
-        legal
+        let melds = self.state.meld_count();
+        let counts = self.state.tehai_counts();
+        let after = |pai: Tile| {
+            let mut c = counts;
+            c[pai.kind() as usize] -= 1;
+            c
+        };
+        let dahais: Vec<(Tile, &Event)> =
+            legal.iter().filter_map(|e| if let Event::Dahai { pai, .. } = e { Some((*pai, e)) } else { None }).collect();
+        let shanten: Vec<i8> = dahais.iter().map(|(pai, _)| hand::shanten(&after(*pai), melds)).collect();
+        let best = *shanten.iter().min()?;
+        dahais
             .iter()
-            .filter_map(|e| match e {
-                Event::Dahai { pai, .. } => {
-                    let c = choices.iter().find(|c| c.discard == pai.kind())?;
-                    Some(((std::cmp::Reverse(c.shanten), c.ukeire_tiles, pai.is_yaochuu()), e))
-                }
-                _ => None,
+            .zip(&shanten)
+            .filter(|(_, &s)| s == best)
+            .map(|((pai, e), _)| {
+                let (_, ukeire) = hand::ukeire(&after(*pai), melds, &self.state.visible);
+                ((ukeire, pai.is_yaochuu(), !pai.is_red()), *e)
             })
             .max_by_key(|(key, _)| *key)
             .map(|(_, e)| e.clone())

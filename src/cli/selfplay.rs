@@ -117,3 +117,38 @@ fn print_summary(names: &[String; 4], t: &Tally, secs: f64) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(positional: &[&str], bots: &[&str]) -> Args {
+        Args {
+            positional: positional.iter().map(|s| s.to_string()).collect(),
+            bots: bots.iter().map(|s| s.to_string()).collect(),
+            games: 1,
+            seed: 0,
+            logs_dir: None,
+        }
+    }
+
+    #[test]
+    fn bot_lists_are_checked_with_one_line_errors() {
+        let four = ["builtin:rulebase", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:rulebase"];
+        assert_eq!(bot_specs(&args(&four, &[])).unwrap(), four);
+        assert_eq!(bot_specs(&args(&[], &four)).unwrap(), four);
+        let e = |a: Args| bot_specs(&a).unwrap_err().to_string();
+        assert!(e(args(&[], &[])).contains("no bots given"));
+        assert!(e(args(&four, &four)).contains("use one of the two"));
+        assert!(e(args(&four[..3], &[])).contains("3 bots given"));
+        assert!(e(args(&["a.zip", four[1], four[2], four[3]], &[])).contains("'a.zip' is not a built-in bot"));
+        let nope = vec!["builtin:nope".to_string(); 4];
+        assert!(make_agents(&nope).err().map(|e| e.to_string()).unwrap_or_default().contains("unknown built-in bot 'nope'"));
+    }
+
+    #[test]
+    fn one_game_writes_its_log_in_the_folder_itself() {
+        assert_eq!(game_dir(Path::new("/x"), 0, 1), PathBuf::from("/x"));
+        assert_eq!(game_dir(Path::new("/x"), 7, 20), PathBuf::from("/x/game-00007"));
+    }
+}

@@ -231,7 +231,8 @@ impl Checker {
                 if d[*actor as usize] <= 0 {
                     return Err("winner does not gain".into());
                 }
-                if let Some(u) = ura_markers {
+                // Each hora of a double ron repeats the same ura indicators.
+                if let (Some(u), 0) = (ura_markers, self.horas_this_kyoku) {
                     self.reveal(u)?;
                 }
                 self.apply(d);
