@@ -70,6 +70,9 @@ class Bot:
 def make_handler(bot):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Send each answer at once: with Nagle's algorithm on, a keep-alive answer waits
+        # for the host's delayed ACK (about 40 ms per line).
+        disable_nagle_algorithm = True
 
         def reply(self, status, text):
             body = text.encode("utf-8")
