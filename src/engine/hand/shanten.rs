@@ -46,7 +46,14 @@ pub(crate) fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
     let classes = [0, 1, 2, 3].map(|g| group_class(counts, g));
     let standard = replacement_of(&classes, tiles / 3) as i8 - 1;
     if melds == 0 && tiles >= 13 && standard > 0 {
-        standard.min(PairStats::of(counts).shanten())
+        // Two plain counting passes: faster here than building PairStats.
+        let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
+        let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
+        let yaochu_kinds = YAOCHU.iter().filter(|&&k| counts[k] >= 1).count() as i8;
+        let yaochu_pair = YAOCHU.iter().any(|&k| counts[k] >= 2);
+        let chiitoitsu = 6 - pairs + (7 - kinds).max(0);
+        let kokushi = 13 - yaochu_kinds - i8::from(yaochu_pair);
+        standard.min(chiitoitsu).min(kokushi)
     } else {
         standard
     }
