@@ -42,7 +42,66 @@ fn valid_total(counts: &[u8; KINDS]) -> Option<usize> {
 
 /// See [`super::shanten`].
 pub(crate) fn shanten(counts: &[u8; KINDS], melds: u8) -> i8 {
-    Shape::new(counts, melds).map_or(INVALID, |shape| shape.shanten())
+    let Some(tiles) = valid_total(counts) else { return INVALID };
+    let classes = [0, 1, 2, 3].map(|g| group_class(counts, g));
+    let standard = replacement_of(&classes, tiles / 3) as i8 - 1;
+    if melds == 0 && tiles >= 13 && standard > 0 {
+        // Two plain counting passes: faster here than building PairStats.
+        let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
+        let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
+        let yaochu_kinds = YAOCHU.iter().filter(|&&k| counts[k] >= 1).count() as i8;
+        let yaochu_pair = YAOCHU.iter().any(|&k| counts[k] >= 2);
+        let chiitoitsu = 6 - pairs + (7 - kinds).max(0);
+        let kokushi = 13 - yaochu_kinds - i8::from(yaochu_pair);
+        standard.min(chiitoitsu).min(kokushi)
+    } else {
+        standard
+    }
+}
+
+/// Pair and kind counts behind chiitoitsu and kokushi.
+#[derive(Clone, Copy)]
+struct PairStats {
+    /// Kinds held at least twice / at least once (chiitoitsu).
+    pairs: i8,
+    kinds: i8,
+    /// The same over yaochuu kinds (kokushi).
+    yaochu_pairs: i8,
+    yaochu_kinds: i8,
+}
+
+impl PairStats {
+    fn of(counts: &[u8; KINDS]) -> PairStats {
+        let mut s = PairStats { pairs: 0, kinds: 0, yaochu_pairs: 0, yaochu_kinds: 0 };
+        for (k, &c) in counts.iter().enumerate() {
+            (0..c.min(2)).for_each(|low| s.step(k, low, 1));
+        }
+        s
+    }
+
+    /// Bookkeeping for the count of `kind` moving between `low` and `low + 1` (up when
+    /// `sign` is 1, down when -1); `low` of 2 or more changes nothing.
+    fn step(&mut self, kind: usize, low: u8, sign: i8) {
+        let (kind_delta, pair_delta) = match low {
+            0 => (sign, 0),
+            1 => (0, sign),
+            _ => (0, 0),
+        };
+        self.kinds += kind_delta;
+        self.pairs += pair_delta;
+        if is_yaochu(kind) {
+            self.yaochu_kinds += kind_delta;
+            self.yaochu_pairs += pair_delta;
+        }
+    }
+
+    /// Minimum of chiitoitsu (Tenhou: seven *different* pairs, so a quad is one pair and a
+    /// missing kind costs a tile) and kokushi shanten, for 13 or 14 tiles.
+    fn shanten(&self) -> i8 {
+        let chiitoitsu = 6 - self.pairs + (7 - self.kinds).max(0);
+        let kokushi = 13 - self.yaochu_kinds - i8::from(self.yaochu_pairs > 0);
+        chiitoitsu.min(kokushi)
+    }
 }
 
 /// A valid concealed part with everything [`shanten`] needs, updated one tile at a time so
@@ -53,12 +112,7 @@ struct Shape {
     melds: u8,
     /// Distance class per group (man, pin, sou, honors).
     classes: [usize; 4],
-    /// Kinds held at least twice / at least once (chiitoitsu).
-    pairs: i8,
-    kinds: i8,
-    /// The same over yaochuu kinds (kokushi).
-    yaochu_pairs: i8,
-    yaochu_kinds: i8,
+    stats: PairStats,
 }
 
 fn group(kind: usize) -> usize {
@@ -72,29 +126,20 @@ fn is_yaochu(kind: usize) -> bool {
 impl Shape {
     fn new(counts: &[u8; KINDS], melds: u8) -> Option<Shape> {
         let tiles = valid_total(counts)?;
-        let held = |min: u8, only_yaochu: bool| {
-            (0..KINDS).filter(|&k| counts[k] >= min && (!only_yaochu || is_yaochu(k))).count() as i8
-        };
         Some(Shape {
             counts: *counts,
             tiles,
             melds,
             classes: [0, 1, 2, 3].map(|g| group_class(counts, g)),
-            pairs: held(2, false),
-            kinds: held(1, false),
-            yaochu_pairs: held(2, true),
-            yaochu_kinds: held(1, true),
+            stats: PairStats::of(counts),
         })
     }
 
-    /// Minimum of the standard form and, with no melds and 13 or 14 tiles, chiitoitsu
-    /// (Tenhou: seven *different* pairs, so a quad is one pair) and kokushi.
+    /// Same value as [`shanten`] on the current counts.
     fn shanten(&self) -> i8 {
         let standard = replacement_of(&self.classes, self.tiles / 3) as i8 - 1;
         if self.melds == 0 && self.tiles >= 13 && standard > 0 {
-            let chiitoitsu = 6 - self.pairs + (7 - self.kinds).max(0);
-            let kokushi = 13 - self.yaochu_kinds - i8::from(self.yaochu_pairs > 0);
-            standard.min(chiitoitsu).min(kokushi)
+            standard.min(self.stats.shanten())
         } else {
             standard
         }
@@ -117,13 +162,7 @@ impl Shape {
 
     /// Bookkeeping after the count of `kind` moved between `low` and `low + 1`.
     fn count_change(&mut self, kind: usize, low: u8, sign: i8) {
-        let (new_kind, new_pair) = (sign * i8::from(low == 0), sign * i8::from(low == 1));
-        self.kinds += new_kind;
-        self.pairs += new_pair;
-        if is_yaochu(kind) {
-            self.yaochu_kinds += new_kind;
-            self.yaochu_pairs += new_pair;
-        }
+        self.stats.step(kind, low, sign);
         self.classes[group(kind)] = group_class(&self.counts, group(kind));
     }
 
