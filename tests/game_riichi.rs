@@ -93,3 +93,27 @@ fn hora_without_pai_and_a_passed_ron_makes_temporary_furiten() {
     act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"4p","tsumogiri":true}"#);
     assert_eq!(pending_seats(&g), vec![3], "seat 0 must not be asked");
 }
+
+#[test]
+fn own_discards_make_furiten() {
+    // The dealer lets its winning 4p go; the 1p seat 1 discards would win too, but the
+    // dealer is furiten on its own discard: no ron is offered.
+    let mut g = riichi_game("4p1p");
+    assert!(g.pending()[0].legal.iter().any(|e| matches!(e, Event::Hora { .. })));
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"4p","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"1p","tsumogiri":true}"#);
+    // Asked only for the pon of 1p: no hora.
+    assert_eq!(pending_seats(&g), vec![0]);
+    let legal = &g.pending()[0].legal;
+    assert!(!legal.iter().any(|e| matches!(e, Event::Hora { .. })), "{legal:?}");
+    assert!(legal.iter().any(|e| matches!(e, Event::Pon { .. })), "{legal:?}");
+}
+
+#[test]
+fn riichi_needs_1000_points() {
+    let start = mjai_sim::engine::game::StartState { scores: [900, 33000, 33100, 33000], ..Default::default() };
+    let g = game_at(start, vec![wall(HANDS, "7z", "", "4z", "")]);
+    assert!(!g.pending()[0].legal.contains(&Event::Reach { actor: 0 }));
+    let e = g.validate(0, r#"{"type":"reach","actor":0}"#).unwrap_err().0;
+    assert!(e.contains("reach is not legal now"), "{e}");
+}

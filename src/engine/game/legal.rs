@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::hand::{MeldKind, Riichi};
+use crate::engine::hand::{shanten, waits, MeldKind, Riichi};
 use crate::engine::tile::Tile;
 
 use super::agari;
@@ -58,11 +58,11 @@ fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Ev
     out
 }
 
-/// True when discarding `t` from this 14-tile hand leaves tenpai.
+/// True when discarding `t` from this `3k+2` hand leaves tenpai.
 fn tenpai_after(p: &Player, t: Tile) -> bool {
     let mut c = p.counts();
     c[t.kind() as usize] -= 1;
-    agari::waits(&c) != 0
+    shanten(&c, p.calls.len() as u8) == 0
 }
 
 fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
@@ -85,11 +85,9 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
         if let Some(d) = p.drawn {
             out.push(Event::Dahai { actor: seat, pai: d, tsumogiri: true });
             if can_kan && counts[d.kind() as usize] == 4 {
-                let mut before = counts;
-                before[d.kind() as usize] -= 1;
                 let mut after = counts;
                 after[d.kind() as usize] = 0;
-                if agari::waits(&before) == agari::waits(&after) {
+                if p.waits() == waits(&after, p.calls.len() as u8 + 1) {
                     out.push(ankan_of(p, seat, d.kind()));
                 }
             }
@@ -97,7 +95,8 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
         return out;
     }
     out.extend(dahai_options(p, seat, |_| true));
-    if p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
+    let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
+    if may_reach && shanten(&counts, p.calls.len() as u8) <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
     }
     if can_kan {

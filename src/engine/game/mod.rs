@@ -6,6 +6,22 @@
 //! whatever transport); check each raw answer with [`Game::validate`]; hand the answers to
 //! [`Game::apply`]; repeat until [`Game::is_over`]. [`Game::log`] grows with the unmasked
 //! event stream (`start_game` .. `end_game`), which is `mjai_log.json`.
+//!
+//! Rules (Tenhou unless [`Rules`] says otherwise; checked against 100 logged games of
+//! Mortal's engine, see `tests/replay_mortal.rs`):
+//! - Events: `ura_markers` is in every `hora`, with as many tiles as dora indicators when
+//!   the winner is in riichi and empty otherwise. A riichi discard that passes is followed
+//!   by `reach_accepted` before any call on it. Kan dora: ankan → dora → tsumo;
+//!   daiminkan/kakan → tsumo → dora.
+//! - Chankan: any winning hand may rob a kakan; only kokushi musou may rob an ankan
+//!   (Tenhou).
+//! - Double ron: one `hora` per winner in seat order after the discarder; the first takes
+//!   the honba and riichi sticks. Three rons abort the hand.
+//! - Pao (daisangen, daisuushii): the seat that fed the last set pays a tsumo alone, or
+//!   half of a ron (the discarder pays the other half and the honba). The whole hand is
+//!   charged this way, also when another yakuman is combined with the pao yakuman.
+//! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
+//! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.
 
 mod agari;
 mod hanchan;

@@ -1,10 +1,8 @@
 //! One seat's state inside a kyoku: concealed tiles, calls, discards, riichi and furiten.
 
 use crate::engine::event::Seat;
-use crate::engine::hand::{Meld, MeldKind, Riichi};
+use crate::engine::hand::{self, Meld, MeldKind, Riichi};
 use crate::engine::tile::{to_counts, Tile, KINDS};
-
-use super::agari;
 
 /// A call as the table saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,12 +40,16 @@ pub struct Player {
     pub kuikae: Vec<u8>,
     /// The seat that fed the last set of daisangen or daisuushii (pao), with the yaku name.
     pub pao: Option<(Seat, &'static str)>,
+    /// Waits of the hand between turns (bit per kind), refreshed at every discard.
+    wait_mask: u64,
 }
 
 impl Player {
     /// A seat with its 13 starting tiles.
     pub fn new(haipai: &[Tile; 13]) -> Player {
-        Player { tehai: haipai.to_vec(), nagashi: true, ..Player::default() }
+        let mut p = Player { tehai: haipai.to_vec(), nagashi: true, ..Player::default() };
+        p.refresh_waits();
+        p
     }
 
     /// Counts of the concealed tiles by kind.
@@ -60,9 +62,14 @@ impl Player {
         self.calls.iter().all(|c| !c.meld.is_open())
     }
 
-    /// Kinds that complete the hand (13-tile state, i.e. between turns).
+    /// Kinds that complete the hand between turns (as of the last discard).
     pub fn waits(&self) -> u64 {
-        agari::waits(&self.counts())
+        self.wait_mask
+    }
+
+    /// Recomputes the waits; call when the hand has `3k+1` concealed tiles.
+    pub fn refresh_waits(&mut self) {
+        self.wait_mask = hand::waits(&self.counts(), self.calls.len() as u8);
     }
 
     /// Furiten for ron: a wait among own discards, or a winning tile passed.

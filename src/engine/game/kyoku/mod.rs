@@ -97,7 +97,7 @@ impl Kyoku {
         rules: Rules,
         log: &mut Vec<Event>,
     ) -> Kyoku {
-        let oya = (kyoku - 1) % 4;
+        let oya = (kyoku.max(1) - 1) % 4;
         let players = [0, 1, 2, 3].map(|s| Player::new(&wall.haipai[s]));
         let mut k = Kyoku {
             bakaze,
@@ -186,7 +186,7 @@ impl Kyoku {
         }
         let mut counts = crate::engine::tile::to_counts(&tehai);
         counts[win_tile.kind() as usize] += 1;
-        if !super::agari::is_agari(&counts) {
+        if crate::engine::hand::shanten(&counts, p.calls.len() as u8) != -1 {
             return None;
         }
         let ctx = WinContext {

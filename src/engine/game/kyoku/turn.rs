@@ -33,6 +33,7 @@ impl Kyoku {
     fn discard(&mut self, seat: Seat, tile: Tile, tsumogiri: bool, log: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         p.remove(tile);
+        p.refresh_waits();
         // Tenhou: a riichi hand that lets its winning tsumo go is furiten for good.
         if p.riichi != crate::engine::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
             p.furiten_riichi = true;
