@@ -1,9 +1,6 @@
 //! End-to-end: real games in real Docker containers, through the `mjai-sim` binary, with
 //! the example bots. Fail (never skip) when Docker is unreachable.
-//!
-//! Games with chombos are not passed through `mjai-sim verify`: the engine's replay does
-//! not replay `ryukyoku` with `"reason":"error"` yet (it reports "seat N must act"). Their
-//! chombos are checked here instead: offender, deltas, restarts.
+//! Every log, chombos included, is replayed through the engine (`mjai-sim verify`).
 
 mod e2e_support;
 
@@ -62,7 +59,7 @@ fn an_invalid_bot_pays_chombo_and_the_game_completes_after_restart() {
     setup();
     let t = repo("examples/tsumogiri");
     let run = play([&t, &t, &repo("examples/invalid"), &t], &["--seed", "2"]);
-    run.assert_complete();
+    run.assert_complete_and_verified();
     assert_errors_of(&run, 2, &["invalid"]);
     assert!(assert_chombos_are(&run, 2) >= 1);
     assert!(run.summary()["restarts"].as_u64().unwrap() >= 1);
@@ -74,7 +71,7 @@ fn a_slow_bot_times_out_and_pays() {
     setup();
     let t = repo("examples/tsumogiri");
     let run = play([&t, &repo("examples/timeout"), &t, &t], &["--seed", "3", "--timeout", "0.5", "--start-timeout", "5"]);
-    run.assert_complete();
+    run.assert_complete_and_verified();
     assert_errors_of(&run, 1, &["timeout"]);
     assert!(assert_chombos_are(&run, 1) >= 1);
 }
@@ -84,7 +81,7 @@ fn a_crashing_bot_pays_and_is_restarted() {
     setup();
     let t = repo("examples/tsumogiri");
     let run = play([&t, &t, &t, &repo("examples/crash")], &["--seed", "4"]);
-    run.assert_complete();
+    run.assert_complete_and_verified();
     assert_errors_of(&run, 3, &["crashed", "closed", "runtime"]);
     assert!(run.read("player_logs.3.stderr.txt").contains("exiting on purpose"), "the bot's stderr is kept");
     assert!(assert_chombos_are(&run, 3) >= 1);

@@ -7,6 +7,7 @@ use std::fmt;
 use crate::engine::event::{Event, Seat};
 use crate::engine::tile::Tile;
 
+use super::kyoku::chombo_deltas;
 use super::wall::Wall;
 use super::{Game, GameConfig, Rules, StartState};
 
@@ -70,6 +71,15 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
         let Some(next) = log.get(n) else {
             return Err(at(n, "the log ends but the game goes on"));
         };
+        if let Event::Ryukyoku { actor, deltas: Some(deltas), reason: Some(reason) } = next {
+            if reason == "error" {
+                let offenders = chombo_offenders(game.log(), *actor, deltas).ok_or_else(|| {
+                    at(n, format!("no set of offenders gives the chombo deltas {deltas:?}"))
+                })?;
+                game.chombo(&offenders);
+                continue;
+            }
+        }
         let mut answers: Vec<(Seat, Event)> = Vec::new();
         for d in game.pending() {
             let answer = answer_from_log(log, n, d.seat, d.legal.contains(&Event::None));
@@ -87,6 +97,22 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
         return Err(at(checked, "the engine ended the game here but the log goes on"));
     }
     Ok(ReplayReport { events: checked, kyokus, scores: game.scores() })
+}
+
+/// The seats whose chombo gives `deltas` in the current kyoku of `so_far`: the smallest set
+/// that contains `actor` (the first offender, when logged). Several seats may err at once and
+/// the log names only one, so the set is recovered from the deltas.
+fn chombo_offenders(so_far: &[Event], actor: Option<Seat>, deltas: &[i32; 4]) -> Option<Vec<Seat>> {
+    let oya = so_far.iter().rev().find_map(|e| match e {
+        Event::StartKyoku { oya, .. } => Some(*oya),
+        _ => None,
+    })?;
+    let mut sets: Vec<Vec<Seat>> =
+        (1u8..16).map(|mask| (0..4u8).filter(|s| mask & (1 << s) != 0).collect()).collect();
+    sets.sort_by_key(Vec::len);
+    sets.into_iter()
+        .filter(|set| actor.is_none_or(|a| set.contains(&a)))
+        .find(|set| chombo_deltas(set, oya) == *deltas)
 }
 
 /// The bot answer of `seat` implied by the log at `n`, or `none` when it may pass.

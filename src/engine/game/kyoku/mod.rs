@@ -16,6 +16,7 @@ use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
 use super::Rules;
 
+pub use settle::chombo_deltas;
 pub use turn::kuikae;
 
 /// Where the kyoku waits.
@@ -227,17 +228,7 @@ impl Kyoku {
     /// otherwise 4000 to the dealer and 2000 to each other seat). Riichi sticks already
     /// deposited stay on the table.
     pub fn chombo(&mut self, offenders: &[Seat], log: &mut Vec<Event>) {
-        let mut deltas = [0i32; 4];
-        for &o in offenders {
-            for s in 0..4u8 {
-                if s == o {
-                    continue;
-                }
-                let pay = if o == self.oya || s == self.oya { 4000 } else { 2000 };
-                deltas[s as usize] += pay;
-                deltas[o as usize] -= pay;
-            }
-        }
+        let deltas = settle::chombo_deltas(offenders, self.oya);
         self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), Some("error"), log);
     }
 }

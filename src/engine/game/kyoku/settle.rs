@@ -7,6 +7,21 @@ use crate::engine::tile::Tile;
 
 use super::{Kyoku, Outcome};
 
+/// Score changes of a chombo by `offenders` (seats; several may err at the same moment)
+/// with `oya` dealing: each offender pays a mangan, as dealer 4000 to each other seat,
+/// otherwise 4000 to the dealer and 2000 to each other seat (mjai.app's penalty). Points.
+pub fn chombo_deltas(offenders: &[Seat], oya: Seat) -> [i32; 4] {
+    let mut deltas = [0i32; 4];
+    for &o in offenders {
+        for s in (0..4u8).filter(|&s| s != o) {
+            let pay = if o == oya || s == oya { 4000 } else { 2000 };
+            deltas[s as usize] += pay;
+            deltas[o as usize] -= pay;
+        }
+    }
+    deltas
+}
+
 /// Noten payments at an exhaustive draw (Tenhou: 3000 points split): one tenpai seat gets
 /// 3000 from the others (1000 each), two get 1500 each, three get 1000 each from the one
 /// noten seat; all or none tenpai: nothing.
