@@ -148,7 +148,14 @@ impl DockerSeats {
             Transport::Http => docker::Transport::Http,
         };
         let guard = ContainerGuard::new(docker::connect().await?);
-        docker::require_image(guard.docker(), &options.image).await?;
+        if settings.image.is_some() {
+            docker::require_image(guard.docker(), &options.image).await?;
+        } else {
+            // The default image is built on first use (and after a change of docker/).
+            let progress = |line: &str| eprintln!("mjai-sim: image: {line}");
+            options.image =
+                docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?;
+        }
         let cpus = docker::cpu_limit(guard.docker(), &options).await;
         let network = match options.transport {
             docker::Transport::Stdio => "none".to_string(),

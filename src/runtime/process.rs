@@ -49,6 +49,8 @@ pub struct ProcessBot {
     lines: LineBuffer,
     stderr_task: Option<tokio::task::JoinHandle<()>>,
     exit: Option<ExitStatus>,
+    /// The bot's process group (its own pid): every process it forks stays in it.
+    pgid: Option<i32>,
     _dir: tempfile::TempDir,
 }
 
@@ -92,6 +94,7 @@ impl ProcessBot {
             }
             log.flush().await;
         });
+        let pgid = child.id().map(|pid| pid as i32);
         Ok(ProcessBot {
             child,
             stdin: Some(stdin),
@@ -99,6 +102,7 @@ impl ProcessBot {
             lines: LineBuffer::new(options.line_limit),
             stderr_task: Some(stderr_task),
             exit: None,
+            pgid,
             _dir: dir,
         })
     }
@@ -152,21 +156,52 @@ impl ProcessBot {
 
     async fn stop_inner(&mut self) {
         self.stdin = None;
-        if self.exit.is_none() {
-            if let Some(pid) = self.child.id() {
-                // SAFETY: kill(2) with a negative pid signals the process group we created
-                // with process_group(0); no memory is touched.
-                unsafe {
-                    libc::kill(-(pid as i32), libc::SIGKILL);
-                }
+        // The whole group goes, also when the bot itself already exited but left children.
+        if let Some(pgid) = self.pgid {
+            // SAFETY: kill(2) with a negative pid signals the process group we created with
+            // process_group(0); no memory is touched.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
             }
+        }
+        if self.exit.is_none() {
             let _ = self.child.kill().await;
             self.exit = self.child.wait().await.ok();
+        }
+        if let Some(pgid) = self.pgid.take() {
+            wait_for_group_gone(pgid).await;
         }
         if let Some(task) = self.stderr_task.take() {
             let _ = task.await;
         }
     }
+}
+
+/// Waits (at most 2 s) until no process of group `pgid` is left but zombies awaiting their
+/// new parent: SIGKILL is delivered asynchronously, so forked children may still be running
+/// for a moment after the signal.
+async fn wait_for_group_gone(pgid: i32) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while group_has_live_members(pgid) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+/// True while some process of group `pgid` is running (zombies do not count). Reads /proc;
+/// where /proc is missing, falls back to kill(2)'s answer.
+fn group_has_live_members(pgid: i32) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        // SAFETY: signal 0 only checks for existence; no memory is touched.
+        return unsafe { libc::kill(-pgid, 0) } == 0;
+    };
+    entries.flatten().any(|e| {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else { return false };
+        // Fields after the command name: state ppid pgrp ...
+        let mut rest = stat.rsplit_once(')').map(|(_, r)| r.split_whitespace()).into_iter().flatten();
+        let state = rest.next();
+        let _ppid = rest.next();
+        rest.next().and_then(|g| g.parse::<i32>().ok()) == Some(pgid) && state != Some("Z")
+    })
 }
 
 /// "exit code 1" or "killed by signal 9 (SIGKILL)".
