@@ -7,8 +7,6 @@
 //! it uses the drawn tile and keeps the waits; ron needs no furiten and a yaku; a kakan can
 //! be robbed by any winning hand, an ankan only by kokushi musou tenpai (Tenhou).
 
-use std::collections::BTreeSet;
-
 use crate::engine::event::{Event, Seat};
 use crate::engine::hand::{shanten, waits, MeldKind, Riichi};
 use crate::engine::tile::Tile;
@@ -41,14 +39,21 @@ fn sorted<const N: usize>(mut t: [Tile; N]) -> [Tile; N] {
     t
 }
 
-/// Discards of distinct tiles passing `allow`, each with its tsumogiri flag.
+/// Discards of distinct tiles passing `allow`, each with its tsumogiri flag, in tile
+/// order.
 fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Event> {
-    let ids: BTreeSet<Tile> = p.tehai.iter().copied().collect();
-    let mut out = Vec::new();
-    for t in ids.into_iter().filter(|&t| allow(t)) {
-        let held = p.tehai.iter().filter(|&&x| x == t).count();
+    // A sorted copy of the hand: equal tiles form runs, so each distinct tile and how many
+    // are held come in one pass (no set, no recount per tile).
+    let mut sorted_tehai = p.tehai.clone();
+    sorted_tehai.sort_unstable();
+    let mut out = Vec::with_capacity(sorted_tehai.len() + 1);
+    for run in sorted_tehai.chunk_by(|a, b| a == b) {
+        let t = run[0];
+        if !allow(t) {
+            continue;
+        }
         let drawn = usize::from(p.drawn == Some(t));
-        if held > drawn {
+        if run.len() > drawn {
             out.push(Event::Dahai { actor: seat, pai: t, tsumogiri: false });
         }
         if drawn == 1 {
@@ -200,6 +205,9 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
                 continue;
             }
             let (ka, kb) = ((kind as i8 + a) as u8, (kind as i8 + b) as u8);
+            if counts[ka as usize] == 0 || counts[kb as usize] == 0 {
+                continue;
+            }
             for ca in picks(p, ka, 1) {
                 for cb in picks(p, kb, 1) {
                     let consumed = [ca[0], cb[0]];

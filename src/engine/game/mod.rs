@@ -166,6 +166,11 @@ impl Game {
         &self.log
     }
 
+    /// Consumes the game and returns its full unmasked event log (no copy).
+    pub fn into_log(self) -> Vec<Event> {
+        self.log
+    }
+
     /// Seats that must answer now (empty once the game is over). Only seats with a real
     /// choice are listed; when several may claim one discard, all are listed.
     pub fn pending(&self) -> &[Decision] {
