@@ -44,9 +44,13 @@ fn sorted<const N: usize>(mut t: [Tile; N]) -> [Tile; N] {
 fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Event> {
     // A sorted copy of the hand: equal tiles form runs, so each distinct tile and how many
     // are held come in one pass (no set, no recount per tile).
-    let mut sorted_tehai = p.tehai.clone();
+    // Kept on the stack: a hand holds at most 14 tiles.
+    let mut buf = [Tile::default(); 14];
+    let n = p.tehai.len().min(buf.len());
+    buf[..n].copy_from_slice(&p.tehai[..n]);
+    let sorted_tehai = &mut buf[..n];
     sorted_tehai.sort_unstable();
-    let mut out = Vec::with_capacity(sorted_tehai.len() + 1);
+    let mut out = Vec::with_capacity(n + 1);
     for run in sorted_tehai.chunk_by(|a, b| a == b) {
         let t = run[0];
         if !allow(t) {
@@ -79,13 +83,15 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
         return dahai_options(p, seat, |t| k.rules.allow_noten_riichi_discard || tenpai_after(p, t));
     }
     let mut out = Vec::new();
+    let counts = p.counts();
+    // One shanten per turn: it gates both the tsumo check (`score_win` needs -1) and riichi.
+    let sh = shanten(&counts, p.calls.len() as u8);
     if let Some(d) = p.drawn {
-        if k.score_win(seat, d, true, false).is_some() {
+        if sh == -1 && k.score_win(seat, d, true, false).is_some() {
             out.push(Event::Hora { actor: seat, target: seat, pai: Some(d), deltas: None, ura_markers: None });
         }
     }
     let can_kan = k.kans() < 4 && k.live_left() > 0;
-    let counts = p.counts();
     if p.riichi != Riichi::None {
         if let Some(d) = p.drawn {
             out.push(Event::Dahai { actor: seat, pai: d, tsumogiri: true });
@@ -101,7 +107,7 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
     }
     out.extend(dahai_options(p, seat, |_| true));
     let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
-    if may_reach && shanten(&counts, p.calls.len() as u8) <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
+    if may_reach && sh <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
     }
     if can_kan {
