@@ -159,9 +159,14 @@ fn claims(k: &Kyoku, from: Seat, tile: Tile, kind: ClaimKind) -> Vec<Decision> {
 
 /// Distinct ways (by red fives) to take `n` tiles of `kind` from the hand.
 fn picks(p: &Player, kind: u8, n: usize) -> Vec<Vec<Tile>> {
-    let held: Vec<Tile> = p.tehai.iter().copied().filter(|t| t.kind() == kind).collect();
-    let reds = held.iter().filter(|t| t.is_red()).count();
-    let plain = held.len() - reds;
+    let (mut reds, mut plain) = (0, 0);
+    for t in p.tehai.iter().filter(|t| t.kind() == kind) {
+        if t.is_red() {
+            reds += 1;
+        } else {
+            plain += 1;
+        }
+    }
     let mut out = Vec::new();
     for r in 0..=reds.min(n) {
         if n - r <= plain {
@@ -184,13 +189,10 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
         if k.rules.allow_kuikae {
             return true;
         }
-        let mut rest = p.tehai.clone();
-        for t in consumed {
-            if let Some(i) = rest.iter().position(|x| x == t) {
-                rest.remove(i);
-            }
-        }
-        rest.iter().any(|t| !forbidden.contains(&t.kind()))
+        // `consumed` comes from `picks`, so every tile of it is held: the hand keeps an
+        // allowed tile when it holds more allowed tiles than the call takes.
+        let allowed = |ts: &[Tile]| ts.iter().filter(|t| !forbidden.contains(&t.kind())).count();
+        allowed(&p.tehai) > allowed(consumed)
     };
     if counts[kind as usize] >= 2 {
         for c in picks(p, kind, 2) {
