@@ -53,13 +53,13 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
     let mut chombos = Vec::new();
     let mut batch = Vec::new();
     while !game.is_over() {
-        let pending = game.pending().to_vec();
+        let pending = game.pending();
         if pending.is_empty() {
             return Err(SelfPlayError::Stalled(game.log().len()));
         }
         let mut answers = Vec::with_capacity(pending.len());
         let mut offenders = Vec::new();
-        for d in &pending {
+        for d in pending {
             let s = d.seat as usize;
             batch.clear();
             batch.extend(game.log()[sent[s]..].iter().map(|e| e.masked_for(d.seat)));
@@ -91,7 +91,8 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
             agent.react(&rest);
         }
     }
-    Ok(Finished { log: game.log().to_vec(), scores: game.scores(), chombos })
+    let scores = game.scores();
+    Ok(Finished { log: game.into_log(), scores, chombos })
 }
 
 /// The setup of game number `index` of a self-play series with seed `seed`: wall seed

@@ -7,8 +7,6 @@
 //! it uses the drawn tile and keeps the waits; ron needs no furiten and a yaku; a kakan can
 //! be robbed by any winning hand, an ankan only by kokushi musou tenpai (Tenhou).
 
-use std::collections::BTreeSet;
-
 use crate::engine::event::{Event, Seat};
 use crate::engine::hand::{shanten, waits, MeldKind, Riichi};
 use crate::engine::tile::Tile;
@@ -41,14 +39,25 @@ fn sorted<const N: usize>(mut t: [Tile; N]) -> [Tile; N] {
     t
 }
 
-/// Discards of distinct tiles passing `allow`, each with its tsumogiri flag.
+/// Discards of distinct tiles passing `allow`, each with its tsumogiri flag, in tile
+/// order.
 fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Event> {
-    let ids: BTreeSet<Tile> = p.tehai.iter().copied().collect();
-    let mut out = Vec::new();
-    for t in ids.into_iter().filter(|&t| allow(t)) {
-        let held = p.tehai.iter().filter(|&&x| x == t).count();
+    // A sorted copy of the hand: equal tiles form runs, so each distinct tile and how many
+    // are held come in one pass (no set, no recount per tile).
+    // Kept on the stack: a hand holds at most 14 tiles.
+    let mut buf = [Tile::default(); 14];
+    let n = p.tehai.len().min(buf.len());
+    buf[..n].copy_from_slice(&p.tehai[..n]);
+    let sorted_tehai = &mut buf[..n];
+    sorted_tehai.sort_unstable();
+    let mut out = Vec::with_capacity(n + 1);
+    for run in sorted_tehai.chunk_by(|a, b| a == b) {
+        let t = run[0];
+        if !allow(t) {
+            continue;
+        }
         let drawn = usize::from(p.drawn == Some(t));
-        if held > drawn {
+        if run.len() > drawn {
             out.push(Event::Dahai { actor: seat, pai: t, tsumogiri: false });
         }
         if drawn == 1 {
@@ -74,13 +83,15 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
         return dahai_options(p, seat, |t| k.rules.allow_noten_riichi_discard || tenpai_after(p, t));
     }
     let mut out = Vec::new();
+    let counts = p.counts();
+    // One shanten per turn: it gates both the tsumo check (`score_win` needs -1) and riichi.
+    let sh = shanten(&counts, p.calls.len() as u8);
     if let Some(d) = p.drawn {
-        if k.score_win(seat, d, true, false).is_some() {
+        if sh == -1 && k.score_win(seat, d, true, false).is_some() {
             out.push(Event::Hora { actor: seat, target: seat, pai: Some(d), deltas: None, ura_markers: None });
         }
     }
     let can_kan = k.kans() < 4 && k.live_left() > 0;
-    let counts = p.counts();
     if p.riichi != Riichi::None {
         if let Some(d) = p.drawn {
             out.push(Event::Dahai { actor: seat, pai: d, tsumogiri: true });
@@ -96,7 +107,7 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
     }
     out.extend(dahai_options(p, seat, |_| true));
     let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
-    if may_reach && shanten(&counts, p.calls.len() as u8) <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
+    if may_reach && sh <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
     }
     if can_kan {
@@ -148,9 +159,14 @@ fn claims(k: &Kyoku, from: Seat, tile: Tile, kind: ClaimKind) -> Vec<Decision> {
 
 /// Distinct ways (by red fives) to take `n` tiles of `kind` from the hand.
 fn picks(p: &Player, kind: u8, n: usize) -> Vec<Vec<Tile>> {
-    let held: Vec<Tile> = p.tehai.iter().copied().filter(|t| t.kind() == kind).collect();
-    let reds = held.iter().filter(|t| t.is_red()).count();
-    let plain = held.len() - reds;
+    let (mut reds, mut plain) = (0, 0);
+    for t in p.tehai.iter().filter(|t| t.kind() == kind) {
+        if t.is_red() {
+            reds += 1;
+        } else {
+            plain += 1;
+        }
+    }
     let mut out = Vec::new();
     for r in 0..=reds.min(n) {
         if n - r <= plain {
@@ -173,13 +189,10 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
         if k.rules.allow_kuikae {
             return true;
         }
-        let mut rest = p.tehai.clone();
-        for t in consumed {
-            if let Some(i) = rest.iter().position(|x| x == t) {
-                rest.remove(i);
-            }
-        }
-        rest.iter().any(|t| !forbidden.contains(&t.kind()))
+        // `consumed` comes from `picks`, so every tile of it is held: the hand keeps an
+        // allowed tile when it holds more allowed tiles than the call takes.
+        let allowed = |ts: &[Tile]| ts.iter().filter(|t| !forbidden.contains(&t.kind())).count();
+        allowed(&p.tehai) > allowed(consumed)
     };
     if counts[kind as usize] >= 2 {
         for c in picks(p, kind, 2) {
@@ -200,6 +213,9 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
                 continue;
             }
             let (ka, kb) = ((kind as i8 + a) as u8, (kind as i8 + b) as u8);
+            if counts[ka as usize] == 0 || counts[kb as usize] == 0 {
+                continue;
+            }
             for ca in picks(p, ka, 1) {
                 for cb in picks(p, kb, 1) {
                     let consumed = [ca[0], cb[0]];

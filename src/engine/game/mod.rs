@@ -140,7 +140,10 @@ impl Game {
 
     /// Like [`Game::with_walls`], under `rules`.
     pub fn with_rules(config: GameConfig, walls: Vec<Wall>, rules: Rules) -> Game {
-        let mut log = vec![Event::StartGame { names: Some(config.names.clone()), seed: Some(config.seed), id: None }];
+        // A hanchan logs up to about 1,700 events (tsumogiri self-play): reserving them up front
+        // saves the regrowth copies.
+        let mut log = Vec::with_capacity(2048);
+        log.push(Event::StartGame { names: Some(config.names.clone()), seed: Some(config.seed), id: None });
         let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
         let state = config.start.clone();
         let wall = fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(config.seed, 0));
@@ -164,6 +167,11 @@ impl Game {
     /// The full unmasked event log so far.
     pub fn log(&self) -> &[Event] {
         &self.log
+    }
+
+    /// Consumes the game and returns its full unmasked event log (no copy).
+    pub fn into_log(self) -> Vec<Event> {
+        self.log
     }
 
     /// Seats that must answer now (empty once the game is over). Only seats with a real

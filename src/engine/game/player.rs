@@ -42,6 +42,9 @@ pub struct Player {
     pub pao: Option<(Seat, &'static str)>,
     /// Waits of the hand between turns (bit per kind), refreshed at every discard.
     wait_mask: u64,
+    /// The concealed counts and call count `wait_mask` was computed from: a discard that
+    /// leaves the same hand (every tsumogiri without a kan in between) reuses it.
+    wait_key: Option<([u8; KINDS], u8)>,
 }
 
 impl Player {
@@ -69,7 +72,11 @@ impl Player {
 
     /// Recomputes the waits; call when the hand has `3k+1` concealed tiles.
     pub fn refresh_waits(&mut self) {
-        self.wait_mask = hand::waits(&self.counts(), self.calls.len() as u8);
+        let key = (self.counts(), self.calls.len() as u8);
+        if self.wait_key != Some(key) {
+            self.wait_mask = hand::waits(&key.0, key.1);
+            self.wait_key = Some(key);
+        }
     }
 
     /// Furiten for ron: a wait among own discards, or a winning tile passed.

@@ -180,15 +180,18 @@ impl Kyoku {
     /// `None` when the hand is not complete or has no yaku.
     pub fn score_win(&self, seat: Seat, win_tile: Tile, tsumo: bool, chankan: bool) -> Option<HandScore> {
         let p = &self.players[seat as usize];
-        let mut tehai = p.tehai.clone();
-        if tsumo {
-            let i = tehai.iter().position(|&t| t == win_tile)?;
-            tehai.remove(i);
+        // Cheap checks first (no allocation): the tile is held for tsumo, the hand complete.
+        let held = if tsumo { Some(p.tehai.iter().position(|&t| t == win_tile)?) } else { None };
+        let mut counts = p.counts();
+        if !tsumo {
+            counts[win_tile.kind() as usize] += 1;
         }
-        let mut counts = crate::engine::tile::to_counts(&tehai);
-        counts[win_tile.kind() as usize] += 1;
         if crate::engine::hand::shanten(&counts, p.calls.len() as u8) != -1 {
             return None;
+        }
+        let mut tehai = p.tehai.clone();
+        if let Some(i) = held {
+            tehai.remove(i);
         }
         let ctx = WinContext {
             tehai,
