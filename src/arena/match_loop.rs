@@ -218,29 +218,42 @@ impl Referee<'_> {
     fn check_informational(&mut self, table: &dyn Table, done: &[Exchange]) -> Result<Offenders, MatchError> {
         let mut offenders = Vec::new();
         for x in done {
-            match &x.answer {
+            let Some(line) = self.answer_line(table, x, &mut offenders)? else { continue };
+            match serde_json::from_str::<Event>(line) {
+                Ok(Event::None) => {}
+                Ok(_) => {
+                    let entry = self.entry(table, x.seat, "warning", "answer other than none to an informational line (ignored)".into(), Some(line));
+                    self.observer.on_warning(&entry)?;
+                    self.report.warnings.push(entry);
+                }
                 Err(e) => {
                     offenders.push(x.seat);
-                    self.error(table, x.seat, e.kind(), e.to_string(), None)?;
-                }
-                Ok(line) => {
-                    self.observer.on_answer(x.seat, line)?;
-                    match serde_json::from_str::<Event>(line) {
-                        Ok(Event::None) => {}
-                        Ok(_) => {
-                            let entry = self.entry(table, x.seat, "warning", "answer other than none to an informational line (ignored)".into(), Some(line));
-                            self.observer.on_warning(&entry)?;
-                            self.report.warnings.push(entry);
-                        }
-                        Err(e) => {
-                            offenders.push(x.seat);
-                            self.error(table, x.seat, "invalid", format!("unparsable answer: {e}"), Some(line))?;
-                        }
-                    }
+                    self.error(table, x.seat, "invalid", format!("unparsable answer: {e}"), Some(line))?;
                 }
             }
         }
         Ok(offenders)
+    }
+
+    /// The answer line of one exchange, logged; `None` (with the seat added to `offenders`
+    /// and the error recorded) when the bot gave no line.
+    fn answer_line<'x>(
+        &mut self,
+        table: &dyn Table,
+        x: &'x Exchange,
+        offenders: &mut Offenders,
+    ) -> Result<Option<&'x str>, MatchError> {
+        match &x.answer {
+            Err(e) => {
+                offenders.push(x.seat);
+                self.error(table, x.seat, e.kind(), e.to_string(), None)?;
+                Ok(None)
+            }
+            Ok(line) => {
+                self.observer.on_answer(x.seat, line)?;
+                Ok(Some(line))
+            }
+        }
     }
 
     /// Asks the seats that can act, validates, applies.
@@ -259,20 +272,12 @@ impl Referee<'_> {
         let mut answers = Vec::new();
         for x in &done {
             self.report.decision_times[usize::from(x.seat)].push(x.elapsed);
-            match &x.answer {
-                Err(e) => {
+            let Some(line) = self.answer_line(&*table, x, &mut offenders)? else { continue };
+            match table.validate(x.seat, line) {
+                Ok(action) => answers.push((x.seat, action)),
+                Err(why) => {
                     offenders.push(x.seat);
-                    self.error(table, x.seat, e.kind(), e.to_string(), None)?;
-                }
-                Ok(line) => {
-                    self.observer.on_answer(x.seat, line)?;
-                    match table.validate(x.seat, line) {
-                        Ok(action) => answers.push((x.seat, action)),
-                        Err(why) => {
-                            offenders.push(x.seat);
-                            self.error(table, x.seat, "invalid", why.to_string(), Some(line))?;
-                        }
-                    }
+                    self.error(&*table, x.seat, "invalid", why.to_string(), Some(line))?;
                 }
             }
         }
