@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::arena::launch::{build_launcher, BotSpec, LaunchSettings, RuntimeKind, Transport};
+use super::runtime_args::RuntimeArgs;
+use crate::arena::launch::{build_launcher, BotSpec};
 use crate::arena::relay::start_game_line;
 use crate::arena::Launcher;
 use crate::engine::event::{batch_line, Event};
@@ -23,15 +24,9 @@ pub struct Args {
     /// The submission: a .zip or a folder holding bot.py (or builtin:NAME).
     #[arg(value_name = "BOT")]
     pub bot: BotSpec,
-    /// Where the bot runs.
-    #[arg(long, value_enum, default_value_t = RuntimeKind::Docker)]
-    pub runtime: RuntimeKind,
-    /// How lines reach the bot in Docker.
-    #[arg(long, value_enum, default_value_t = Transport::Stdio)]
-    pub transport: Transport,
-    /// Bot image [default: the image `mjai-sim image build` makes].
-    #[arg(long, value_name = "IMAGE")]
-    pub image: Option<String>,
+    /// Where and how the submission runs.
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
     /// Seconds allowed for each of the two answers (both lines begin a game or hand, so
     /// a game would allow the start timeout).
     #[arg(long, value_name = "SECS", default_value_t = 20.0)]
@@ -39,9 +34,6 @@ pub struct Args {
     /// Wall seed of the test hand.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Largest accepted submission, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 1000)]
-    pub max_submission_mb: u64,
 }
 
 /// Runs `check`; returns the exit code.
@@ -62,13 +54,7 @@ fn step(ok: bool, what: &str, took: Duration, detail: &str) {
 async fn check(args: Args) -> anyhow::Result<i32> {
     let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
     let stderr_paths = std::array::from_fn(|seat| tmp.path().join(format!("player_logs.{seat}.stderr.txt")));
-    let settings = LaunchSettings {
-        runtime: args.runtime,
-        transport: args.transport,
-        image: args.image.clone(),
-        max_submission_bytes: args.max_submission_mb.saturating_mul(1024 * 1024),
-        stderr_paths,
-    };
+    let settings = args.runtime.settings(stderr_paths);
     let timeout = Duration::from_secs_f64(args.start_timeout);
     let started = Instant::now();
     let specs = [args.bot.clone(), args.bot.clone(), args.bot.clone(), args.bot.clone()];

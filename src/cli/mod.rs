@@ -8,6 +8,7 @@ mod cleanup;
 mod hand;
 mod image;
 mod play;
+mod runtime_args;
 mod selfplay;
 mod verify;
 

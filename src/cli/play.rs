@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 
-use crate::arena::launch::{build_launcher, BotSpec, LaunchSettings, RuntimeKind, Transport};
+use super::runtime_args::RuntimeArgs;
+use crate::arena::launch::{build_launcher, BotSpec};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Fanout;
@@ -38,21 +39,12 @@ pub struct Args {
     /// Seconds a bot has for a line beginning with start_game or start_kyoku (model loading).
     #[arg(long, value_name = "SECS", default_value_t = 20.0)]
     pub start_timeout: f64,
-    /// Where submissions run (built-in bots always run in process).
-    #[arg(long, value_enum, default_value_t = RuntimeKind::Docker)]
-    pub runtime: RuntimeKind,
-    /// How lines reach a bot in Docker: its stdin/stdout, or mjai.app's HTTP relay.
-    #[arg(long, value_enum, default_value_t = Transport::Stdio)]
-    pub transport: Transport,
-    /// Bot image [default: the image `mjai-sim image build` makes].
-    #[arg(long, value_name = "IMAGE")]
-    pub image: Option<String>,
+    /// Where and how submissions run.
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
     /// Print the summary as JSON on stdout (the table goes to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Largest accepted submission, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 1000)]
-    pub max_submission_mb: u64,
     /// Restarts (one per chombo) after which the game is abandoned.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_restarts: u32,
@@ -98,13 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn play(args: Args, options: MatchOptions, seed: [u64; 2], dir: PathBuf) -> anyhow::Result<i32> {
-    let settings = LaunchSettings {
-        runtime: args.runtime,
-        transport: args.transport,
-        image: args.image.clone(),
-        max_submission_bytes: args.max_submission_mb.saturating_mul(1024 * 1024),
-        stderr_paths: std::array::from_fn(|seat| stderr_path_in(&dir, seat as u8)),
-    };
+    let settings = args.runtime.settings(std::array::from_fn(|seat| stderr_path_in(&dir, seat as u8)));
     let specs: [BotSpec; 4] = std::array::from_fn(|i| args.bots[i].clone());
     let launcher = build_launcher(&specs, &settings).await?;
     let mut logs = LogDir::create(&dir).context("cannot create the logs folder (choose another with --logs-dir)")?;
