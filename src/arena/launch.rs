@@ -8,16 +8,15 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use bytes::Bytes;
 use futures_util::future::BoxFuture;
 
 use super::Launcher;
 use crate::engine::event::Seat;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
-use crate::runtime::docker::container::{DockerBot, SeatStart};
 use crate::runtime::docker::{self, DockerOptions};
-use crate::runtime::process::{ProcessBot, ProcessOptions};
+use crate::runtime::launcher::{Launcher as RuntimeLauncher, SeatSpec};
+use crate::runtime::process::ProcessOptions;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
 
@@ -118,9 +117,13 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
         });
     }
     let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
-    let needs_docker = settings.runtime == RuntimeKind::Docker && kinds.iter().any(|k| matches!(k, SeatKind::Submission(_)));
-    let docker = if needs_docker { Some(DockerSeats::prepare(settings).await?) } else { None };
-    Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), docker, process: ProcessOptions::default() })
+    let has_submission = kinds.iter().any(|k| matches!(k, SeatKind::Submission(_)));
+    let submissions = match settings.runtime {
+        _ if !has_submission => None,
+        RuntimeKind::Docker => Some(docker_launcher(settings).await?),
+        RuntimeKind::Process => Some(RuntimeLauncher::process(ProcessOptions::default())),
+    };
+    Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), submissions })
 }
 
 enum SeatKind {
@@ -128,57 +131,38 @@ enum SeatKind {
     Submission(Arc<Submission>),
 }
 
-/// What Docker seats share: the client and guard of this game, the image options, the CPU
-/// limit and the network (`none` for stdio).
-struct DockerSeats {
-    guard: ContainerGuard,
-    options: DockerOptions,
-    cpus: f64,
-    network: String,
-}
-
-impl DockerSeats {
-    async fn prepare(settings: &LaunchSettings) -> anyhow::Result<DockerSeats> {
-        let mut options = DockerOptions::default();
-        if let Some(image) = &settings.image {
-            options.image = image.clone();
-        }
-        options.transport = match settings.transport {
-            Transport::Stdio => docker::Transport::Stdio,
-            Transport::Http => docker::Transport::Http,
-        };
-        let guard = ContainerGuard::new(docker::connect().await?);
-        if settings.image.is_some() {
-            docker::require_image(guard.docker(), &options.image).await?;
-        } else {
-            // The default image is built on first use (and after a change of docker/).
+/// The runtime's Docker launcher for this game's submissions. The default image is built on
+/// first use (and after a change of docker/); an image given with `--image` must exist.
+async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<RuntimeLauncher> {
+    let mut options = DockerOptions::default();
+    options.transport = match settings.transport {
+        Transport::Stdio => docker::Transport::Stdio,
+        Transport::Http => docker::Transport::Http,
+    };
+    let guard = ContainerGuard::new(docker::connect().await?);
+    options.image = match &settings.image {
+        Some(image) => image.clone(),
+        None => {
             let progress = |line: &str| eprintln!("mjai-sim: image: {line}");
-            options.image =
-                docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?;
+            docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?
         }
-        let cpus = docker::cpu_limit(guard.docker(), &options).await;
-        let network = match options.transport {
-            docker::Transport::Stdio => "none".to_string(),
-            docker::Transport::Http => docker::http::ensure_network(guard.docker()).await?,
-        };
-        Ok(DockerSeats { guard, options, cpus, network })
-    }
+    };
+    Ok(RuntimeLauncher::docker_with_guard(options, guard).await?)
 }
 
-/// Starts any seat on demand: built-ins in process, submissions in Docker or as local
-/// processes. Implements the match loop's [`Launcher`].
+/// Starts any seat on demand: built-ins in process, submissions through the runtime's
+/// launcher (Docker or local processes). Implements the match loop's [`Launcher`].
 pub struct SeatLauncher {
     kinds: [SeatKind; 4],
     stderr_paths: [PathBuf; 4],
-    docker: Option<DockerSeats>,
-    process: ProcessOptions,
+    submissions: Option<RuntimeLauncher>,
 }
 
 impl SeatLauncher {
     /// The container guard of this game, when seats run in Docker: shut it down at the end
     /// (removes every container left, e.g. after Ctrl-C during a start).
     pub fn guard(&self) -> Option<&ContainerGuard> {
-        self.docker.as_ref().map(|d| &d.guard)
+        self.submissions.as_ref().and_then(RuntimeLauncher::guard)
     }
 }
 
@@ -189,22 +173,15 @@ impl Launcher for SeatLauncher {
             let (Some(kind), Some(stderr)) = (self.kinds.get(index), self.stderr_paths.get(index)) else {
                 return Err(BotError::Transport(format!("no seat {seat}")));
             };
-            match (kind, &self.docker) {
+            match (kind, &self.submissions) {
                 (SeatKind::Builtin(name), _) => BuiltinBot::from_spec(name)
                     .map(|b| Box::new(b) as Box<dyn Bot>)
                     .map_err(|e| BotError::Transport(e.to_string())),
-                (SeatKind::Submission(sub), Some(d)) => {
-                    let tar = Bytes::from(sub.to_tar(d.options.uid, d.options.gid));
-                    let start = SeatStart { seat, tar, stderr_log: stderr, cpus: d.cpus, network: &d.network };
-                    DockerBot::start(&d.guard, &d.options, start)
-                        .await
-                        .map(|b| Box::new(b) as Box<dyn Bot>)
-                        .map_err(|e| BotError::Transport(e.to_string()))
+                (SeatKind::Submission(sub), Some(launcher)) => {
+                    let spec = SeatSpec { submission: sub.clone(), stderr_log: stderr.clone() };
+                    launcher.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
                 }
-                (SeatKind::Submission(sub), None) => ProcessBot::start(sub, seat, stderr, &self.process)
-                    .await
-                    .map(|b| Box::new(b) as Box<dyn Bot>)
-                    .map_err(|e| BotError::Transport(format!("{e:#}"))),
+                (SeatKind::Submission(_), None) => Err(BotError::Transport("no runtime for submissions".into())),
             }
         })
     }
