@@ -145,7 +145,7 @@ fn seeded_tsumogiri_games_end_and_replay() {
         let starts: Vec<&Event> = log.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).collect();
         for (i, s) in starts.iter().enumerate() {
             let Event::StartKyoku { tehais, .. } = s else { unreachable!() };
-            assert_eq!(*tehais, Wall::seeded(seed, i as u32).haipai, "kyoku {i} deals the seeded wall");
+            assert_eq!(**tehais, Wall::seeded(seed, i as u32).haipai, "kyoku {i} deals the seeded wall");
         }
         let r = mjai_sim::engine::game::replay::replay(&log).unwrap();
         assert_eq!(r.scores, g.scores());

@@ -116,7 +116,7 @@ mod tests {
                 kyotaku: 0,
                 oya: 2,
                 scores: [25000; 4],
-                tehais: [[t("1p"); 13]; 4],
+                tehais: Box::new([[t("1p"); 13]; 4]),
             },
             Event::ReachAccepted { actor: 0 },
             Event::Hora { actor: 0, target: 0, pai: None, deltas: Some([8300, -2100, -4100, -2100]), ura_markers: None },

@@ -86,7 +86,7 @@ mod tests {
 
     fn sample_log() -> Vec<Event> {
         vec![
-            Event::StartGame { names: Some(["a", "b", "c", "d"].map(String::from)), seed: Some([1, 2]), id: None },
+            Event::StartGame { names: Some(Box::new(["a", "b", "c", "d"].map(String::from))), seed: Some([1, 2]), id: None },
             Event::StartKyoku {
                 bakaze: t("E"),
                 dora_marker: t("1m"),
@@ -95,7 +95,7 @@ mod tests {
                 kyotaku: 0,
                 oya: 0,
                 scores: [25000; 4],
-                tehais: [[t("2m"); 13], [t("3m"); 13], [t("4m"); 13], [t("5m"); 13]],
+                tehais: Box::new([[t("2m"); 13], [t("3m"); 13], [t("4m"); 13], [t("5m"); 13]]),
             },
             Event::Tsumo { actor: 0, pai: t("9p") },
             Event::Dahai { actor: 0, pai: t("9p"), tsumogiri: true },

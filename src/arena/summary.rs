@@ -177,7 +177,7 @@ mod tests {
             kyotaku: 0,
             oya: kyoku - 1,
             scores,
-            tehais: [[t("1p"); 13]; 4],
+            tehais: Box::new([[t("1p"); 13]; 4]),
         }
     }
 

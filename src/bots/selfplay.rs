@@ -52,27 +52,33 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
     let mut sent = [0usize; 4];
     let mut chombos = Vec::new();
     let mut batch = Vec::new();
+    let mut choices = Vec::with_capacity(4);
+    let mut offenders = Vec::new();
     while !game.is_over() {
         let pending = game.pending();
         if pending.is_empty() {
             return Err(SelfPlayError::Stalled(game.log().len()));
         }
-        let mut answers = Vec::with_capacity(pending.len());
-        let mut offenders = Vec::new();
+        choices.clear();
+        offenders.clear();
         for d in pending {
             let s = d.seat as usize;
             batch.clear();
             batch.extend(game.log()[sent[s]..].iter().map(|e| e.masked_for(d.seat)));
             sent[s] = game.log().len();
             let answer = agents[s].react(&batch);
-            let legal = d.legal.contains(&answer);
-            observer.on_answer(&game, d, &answer, legal);
-            if legal {
-                answers.push((d.seat, answer));
+            // Checked once: the position found here is what the game applies.
+            let position = d.legal.iter().position(|l| *l == answer);
+            observer.on_answer(&game, d, &answer, position.is_some());
+            if let Some(j) = position {
+                choices.push((d.seat, j));
                 continue;
             }
             match game.validate(d.seat, &answer.to_json()) {
-                Ok(canonical) => answers.push((d.seat, canonical)),
+                Ok(canonical) => {
+                    let j = d.legal.iter().position(|l| *l == canonical).expect("validate returns a legal answer");
+                    choices.push((d.seat, j));
+                }
                 Err(e) => {
                     chombos.push((d.seat, e.0));
                     offenders.push(d.seat);
@@ -82,7 +88,7 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
         if !offenders.is_empty() {
             game.chombo(&offenders);
         } else {
-            game.apply(&answers).map_err(|e| SelfPlayError::Refused(e.0))?;
+            game.apply_legal(&choices).map_err(|e| SelfPlayError::Refused(e.0))?;
         }
     }
     for (s, agent) in agents.iter_mut().enumerate() {

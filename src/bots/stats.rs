@@ -103,7 +103,7 @@ mod tests {
                 kyotaku: 0,
                 oya: 0,
                 scores: [25000; 4],
-                tehais: [[crate::engine::tile::Tile::UNKNOWN; 13]; 4],
+                tehais: Box::new([[crate::engine::tile::Tile::UNKNOWN; 13]; 4]),
             },
             Event::Hora { actor: 2, target: 1, pai: None, deltas: Some([0, -8000, 8000, 0]), ura_markers: None },
         ];

@@ -23,7 +23,7 @@ fn start(hand: &str) -> Vec<Event> {
             kyotaku: 0,
             oya: 0,
             scores: [25000; 4],
-            tehais,
+            tehais: Box::new(tehais),
         },
     ]
 }

@@ -21,7 +21,8 @@ pub enum Event {
     StartGame {
         /// Player names, seat order.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        names: Option<[String; 4]>,
+        /// Boxed: keeps [`Event`] small (every log entry and legal action is one).
+        names: Option<Box<[String; 4]>>,
         /// Wall seed `[seed, key]` (mjai.app form), in the full log only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed: Option<[u64; 2]>,
@@ -45,8 +46,9 @@ pub enum Event {
         oya: Seat,
         /// Scores in points, seat order.
         scores: [i32; 4],
-        /// Starting 13 tiles per seat; other seats' are `?` in a bot's view.
-        tehais: [[Tile; 13]; 4],
+        /// Starting 13 tiles per seat; other seats' are `?` in a bot's view. Boxed: keeps
+        /// [`Event`] small.
+        tehais: Box<[[Tile; 13]; 4]>,
     },
     /// A draw; `pai` is `?` when another seat draws.
     Tsumo { actor: Seat, pai: Tile },
@@ -129,7 +131,7 @@ impl Event {
         match self {
             Event::StartGame { names, .. } => Event::StartGame { names: names.clone(), seed: None, id: Some(seat) },
             Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
-                let mut t = *tehais;
+                let mut t = tehais.clone();
                 for (s, hand) in t.iter_mut().enumerate() {
                     if s as Seat != seat {
                         *hand = [Tile::UNKNOWN; 13];
@@ -204,7 +206,7 @@ mod tests {
             kyotaku: 0,
             oya: 0,
             scores: [25000; 4],
-            tehais: [[t; 13]; 4],
+            tehais: Box::new([[t; 13]; 4]),
         };
         match sk.masked_for(1) {
             Event::StartKyoku { tehais, .. } => {

@@ -31,7 +31,7 @@ pub struct ScriptTable {
 impl ScriptTable {
     pub fn new(hands: u8) -> ScriptTable {
         let mut table = ScriptTable { log: Vec::new(), pending: Vec::new(), hand: 0, hands, scores: [25000; 4], over: false };
-        table.log.push(Event::StartGame { names: Some(["0", "1", "2", "3"].map(String::from)), seed: Some([7, 8]), id: None });
+        table.log.push(Event::StartGame { names: Some(Box::new(["0", "1", "2", "3"].map(String::from))), seed: Some([7, 8]), id: None });
         table.begin_hand();
         table
     }
@@ -56,7 +56,7 @@ impl ScriptTable {
             kyotaku: 0,
             oya: self.oya(),
             scores: self.scores,
-            tehais: tiles.map(|x| [x; 13]),
+            tehais: Box::new(tiles.map(|x| [x; 13])),
         });
         self.log.push(Event::Tsumo { actor: self.oya(), pai: t("9s") });
         let oya = self.oya();

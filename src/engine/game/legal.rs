@@ -16,14 +16,93 @@ use super::kyoku::{Kyoku, Phase};
 use super::player::Player;
 use super::Decision;
 
-/// Every seat with a real choice now, in seat order.
-pub fn decisions(k: &Kyoku) -> Vec<Decision> {
-    match k.phase {
-        Phase::Turn { seat, after_call } => vec![Decision { seat, legal: turn_options(k, seat, after_call) }],
-        Phase::Discarded { seat, tile } => claims(k, seat, tile, ClaimKind::Discard),
-        Phase::Kakan { seat, tile } => claims(k, seat, tile, ClaimKind::Kakan),
-        Phase::Ankan { seat, tile } => claims(k, seat, tile, ClaimKind::Ankan),
-        Phase::Over => Vec::new(),
+/// The pending decisions, with their storage kept between rebuilds: once warm, computing
+/// the legal sets of a whole game allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Pending {
+    decisions: Vec<Decision>,
+    /// Emptied legal lists, kept for the next decisions.
+    spare: Vec<Vec<Event>>,
+}
+
+impl Pending {
+    /// Every seat with a real choice now, in seat order.
+    pub fn as_slice(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// Forgets the decisions (their lists go back to the spare ones).
+    pub fn clear(&mut self) {
+        for d in self.decisions.drain(..) {
+            let mut legal = d.legal;
+            legal.clear();
+            self.spare.push(legal);
+        }
+    }
+
+    /// Moves answer `j` of decision `i` out (it leaves `none` behind); the decisions are
+    /// rebuilt after every answer, so nothing reads it again.
+    pub fn take(&mut self, i: usize, j: usize) -> Event {
+        std::mem::replace(&mut self.decisions[i].legal[j], Event::None)
+    }
+
+    /// Recomputes the decisions for kyoku `k`.
+    pub fn refill(&mut self, k: &Kyoku) {
+        self.clear();
+        match k.phase {
+            Phase::Turn { seat, after_call } => {
+                let legal = self.open(seat);
+                turn_options(k, seat, after_call, legal);
+            }
+            Phase::Discarded { seat, tile } => self.claims(k, seat, tile, ClaimKind::Discard),
+            Phase::Kakan { seat, tile } => self.claims(k, seat, tile, ClaimKind::Kakan),
+            Phase::Ankan { seat, tile } => self.claims(k, seat, tile, ClaimKind::Ankan),
+            Phase::Over => {}
+        }
+    }
+
+    /// Starts a decision for `seat` and returns its (empty) legal list.
+    fn open(&mut self, seat: Seat) -> &mut Vec<Event> {
+        let legal = self.spare.pop().unwrap_or_default();
+        self.decisions.push(Decision { seat, legal });
+        &mut self.decisions.last_mut().expect("just pushed").legal
+    }
+
+    /// Answers to `from`'s discard, kakan or ankan of `tile`: a decision for each other seat
+    /// that may win or call (with `none` to pass), in seat order.
+    fn claims(&mut self, k: &Kyoku, from: Seat, tile: Tile, kind: ClaimKind) {
+        for s in (0..4u8).filter(|&s| s != from) {
+            let p = &k.players[s as usize];
+            let wins = p.waits() >> tile.kind() & 1 == 1
+                && !p.is_furiten()
+                && (kind != ClaimKind::Ankan || agari::is_kokushi_shape(&p.counts()))
+                && k.score_win(s, tile, false, kind != ClaimKind::Discard).is_some();
+            let may_call = kind == ClaimKind::Discard && p.riichi == Riichi::None && !p.reach_declared && k.live_left() > 0;
+            if !wins && !(may_call && could_call(p, s, from, tile)) {
+                continue;
+            }
+            let legal = self.open(s);
+            if wins {
+                legal.push(Event::Hora { actor: s, target: from, pai: Some(tile), deltas: None, ura_markers: None });
+            }
+            if may_call {
+                calls_on(k, p, s, from, tile, legal);
+            }
+            if legal.is_empty() {
+                self.clear_last();
+            } else {
+                legal.push(Event::None);
+            }
+        }
+    }
+
+    /// Drops the last decision (it had no legal answer after all).
+    fn clear_last(&mut self) {
+        if let Some(d) = self.decisions.pop() {
+            let mut legal = d.legal;
+            legal.clear();
+            self.spare.push(legal);
+        }
     }
 }
 
@@ -40,8 +119,8 @@ fn sorted<const N: usize>(mut t: [Tile; N]) -> [Tile; N] {
 }
 
 /// Discards of distinct tiles passing `allow`, each with its tsumogiri flag, in tile
-/// order.
-fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Event> {
+/// order, appended to `out`.
+fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool, out: &mut Vec<Event>) {
     // A sorted copy of the hand: equal tiles form runs, so each distinct tile and how many
     // are held come in one pass (no set, no recount per tile).
     // Kept on the stack: a hand holds at most 14 tiles.
@@ -50,7 +129,6 @@ fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Ev
     buf[..n].copy_from_slice(&p.tehai[..n]);
     let sorted_tehai = &mut buf[..n];
     sorted_tehai.sort_unstable();
-    let mut out = Vec::with_capacity(n + 1);
     for run in sorted_tehai.chunk_by(|a, b| a == b) {
         let t = run[0];
         if !allow(t) {
@@ -64,7 +142,6 @@ fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool) -> Vec<Ev
             out.push(Event::Dahai { actor: seat, pai: t, tsumogiri: true });
         }
     }
-    out
 }
 
 /// True when discarding `t` from this `3k+2` hand leaves tenpai.
@@ -74,15 +151,15 @@ fn tenpai_after(p: &Player, t: Tile) -> bool {
     shanten(&c, p.calls.len() as u8) == 0
 }
 
-fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
+/// Everything `seat` may do on its own turn, appended to `out`.
+fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
     let p = &k.players[seat as usize];
     if after_call {
-        return dahai_options(p, seat, |t| !p.kuikae.contains(&t.kind()));
+        return dahai_options(p, seat, |t| p.kuikae >> t.kind() & 1 == 0, out);
     }
     if p.reach_declared {
-        return dahai_options(p, seat, |t| k.rules.allow_noten_riichi_discard || tenpai_after(p, t));
+        return dahai_options(p, seat, |t| k.rules.allow_noten_riichi_discard || tenpai_after(p, t), out);
     }
-    let mut out = Vec::new();
     let counts = p.counts();
     // One shanten per turn: it gates both the tsumo check (`score_win` needs -1) and riichi.
     let sh = shanten(&counts, p.calls.len() as u8);
@@ -103,9 +180,9 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
                 }
             }
         }
-        return out;
+        return;
     }
-    out.extend(dahai_options(p, seat, |_| true));
+    dahai_options(p, seat, |_| true, out);
     let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
     if may_reach && sh <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
@@ -125,7 +202,6 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool) -> Vec<Event> {
     if k.uninterrupted && p.kawa.is_empty() && agari::yaochuu_kinds(&counts) >= 9 {
         out.push(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None });
     }
-    out
 }
 
 fn ankan_of(p: &Player, seat: Seat, kind: u8) -> Event {
@@ -133,78 +209,67 @@ fn ankan_of(p: &Player, seat: Seat, kind: u8) -> Event {
     Event::Ankan { actor: seat, consumed: sorted(<[Tile; 4]>::try_from(tiles).expect("four of a kind")) }
 }
 
-fn claims(k: &Kyoku, from: Seat, tile: Tile, kind: ClaimKind) -> Vec<Decision> {
-    let mut out = Vec::new();
-    for s in (1..4u8).map(|i| (from + i) % 4) {
-        let p = &k.players[s as usize];
-        let mut legal = Vec::new();
-        let wins = p.waits() >> tile.kind() & 1 == 1
-            && !p.is_furiten()
-            && (kind != ClaimKind::Ankan || agari::is_kokushi_shape(&p.counts()))
-            && k.score_win(s, tile, false, kind != ClaimKind::Discard).is_some();
-        if wins {
-            legal.push(Event::Hora { actor: s, target: from, pai: Some(tile), deltas: None, ura_markers: None });
-        }
-        if kind == ClaimKind::Discard && p.riichi == Riichi::None && !p.reach_declared && k.live_left() > 0 {
-            legal.extend(calls_on(k, p, s, from, tile));
-        }
-        if !legal.is_empty() {
-            legal.push(Event::None);
-            out.push(Decision { seat: s, legal });
-        }
-    }
-    out.sort_by_key(|d| d.seat);
-    out
-}
-
-/// Distinct ways (by red fives) to take `n` tiles of `kind` from the hand.
-fn picks(p: &Player, kind: u8, n: usize) -> Vec<Vec<Tile>> {
-    let (mut reds, mut plain) = (0, 0);
-    for t in p.tehai.iter().filter(|t| t.kind() == kind) {
-        if t.is_red() {
-            reds += 1;
-        } else {
-            plain += 1;
-        }
-    }
-    let mut out = Vec::new();
-    for r in 0..=reds.min(n) {
-        if n - r <= plain {
-            let base = Tile::from_kind(kind).expect("kind");
-            let mut v = vec![base; n - r];
-            v.extend(std::iter::repeat_n(base.akaize().unwrap_or(base), r));
-            v.sort_by_key(|t| t.is_red());
-            out.push(v);
-        }
-    }
-    out
-}
-
-fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event> {
-    let mut out = Vec::new();
+/// A quick filter before [`calls_on`]: `s` holds two of the kind (pon), or is the next seat
+/// and holds a neighbour of a suited tile (chi). Kuikae and red fives are left to
+/// `calls_on`.
+fn could_call(p: &Player, s: Seat, from: Seat, tile: Tile) -> bool {
     let kind = tile.kind();
-    let counts = p.counts();
+    if p.count(kind) >= 2 {
+        return true;
+    }
+    if s != (from + 1) % 4 || tile.is_honor() {
+        return false;
+    }
+    let n = tile.number();
+    let held = |d: i8| {
+        let m = n as i8 + d;
+        (1..=9).contains(&m) && p.count((kind as i8 + d) as u8) > 0
+    };
+    (held(-2) && held(-1)) || (held(-1) && held(1)) || (held(1) && held(2))
+}
+
+/// Distinct ways (by red fives) to take `N` tiles of `kind` from the hand, plain tiles
+/// first in each; at most two (one red five per kind).
+fn picks<const N: usize>(p: &Player, kind: u8) -> impl Iterator<Item = [Tile; N]> {
+    let base = Tile::from_kind(kind).expect("kind");
+    let red = base.akaize().filter(|r| p.tehai.contains(r));
+    let reds = usize::from(red.is_some());
+    let plain = p.count(kind) as usize - reds;
+    (0..=reds.min(N)).filter(move |&r| N - r <= plain).map(move |r| {
+        let mut v = [base; N];
+        if let Some(red) = red {
+            v[N - r..].fill(red);
+        }
+        v
+    })
+}
+
+/// Chi, pon and daiminkan that `s` may make on `from`'s discard of `tile`, appended to
+/// `out`.
+fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile, out: &mut Vec<Event>) {
+    let kind = tile.kind();
     // A call must leave some tile that kuikae allows.
-    let can_discard = |consumed: &[Tile], forbidden: &[u8]| {
+    let can_discard = |consumed: &[Tile], forbidden: u64| {
         if k.rules.allow_kuikae {
             return true;
         }
         // `consumed` comes from `picks`, so every tile of it is held: the hand keeps an
         // allowed tile when it holds more allowed tiles than the call takes.
-        let allowed = |ts: &[Tile]| ts.iter().filter(|t| !forbidden.contains(&t.kind())).count();
-        allowed(&p.tehai) > allowed(consumed)
+        let held_forbidden: usize = (0..34u8).filter(|&x| forbidden >> x & 1 == 1).map(|x| p.count(x) as usize).sum();
+        let taken_allowed = consumed.iter().filter(|t| forbidden >> t.kind() & 1 == 0).count();
+        p.tehai.len() - held_forbidden > taken_allowed
     };
-    if counts[kind as usize] >= 2 {
-        for c in picks(p, kind, 2) {
-            if can_discard(&c, &[kind]) {
-                let consumed = sorted([c[0], c[1]]);
-                out.push(Event::Pon { actor: s, target: from, pai: tile, consumed });
+    if p.count(kind) >= 2 {
+        for c in picks::<2>(p, kind) {
+            if can_discard(&c, 1 << kind) {
+                out.push(Event::Pon { actor: s, target: from, pai: tile, consumed: sorted(c) });
             }
         }
     }
-    if counts[kind as usize] == 3 && k.kans() < 4 {
-        let c = picks(p, kind, 3).remove(0);
-        out.push(Event::Daiminkan { actor: s, target: from, pai: tile, consumed: sorted([c[0], c[1], c[2]]) });
+    if p.count(kind) == 3 && k.kans() < 4 {
+        if let Some(c) = picks::<3>(p, kind).next() {
+            out.push(Event::Daiminkan { actor: s, target: from, pai: tile, consumed: sorted(c) });
+        }
     }
     if s == (from + 1) % 4 && !tile.is_honor() {
         let n = tile.number() as i8;
@@ -213,19 +278,18 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> Vec<Event
                 continue;
             }
             let (ka, kb) = ((kind as i8 + a) as u8, (kind as i8 + b) as u8);
-            if counts[ka as usize] == 0 || counts[kb as usize] == 0 {
+            if p.count(ka) == 0 || p.count(kb) == 0 {
                 continue;
             }
-            for ca in picks(p, ka, 1) {
-                for cb in picks(p, kb, 1) {
-                    let consumed = [ca[0], cb[0]];
+            for [ca] in picks::<1>(p, ka) {
+                for [cb] in picks::<1>(p, kb) {
+                    let consumed = [ca, cb];
                     let forbidden = super::kyoku::kuikae(tile, &consumed, MeldKind::Chi);
-                    if can_discard(&consumed, &forbidden) {
+                    if can_discard(&consumed, forbidden) {
                         out.push(Event::Chi { actor: s, target: from, pai: tile, consumed });
                     }
                 }
             }
         }
     }
-    out
 }

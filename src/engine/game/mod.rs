@@ -121,7 +121,7 @@ pub struct Game {
     state: StartState,
     kyoku: Kyoku,
     log: Vec<Event>,
-    pending: Vec<Decision>,
+    pending: legal::Pending,
     over: bool,
     final_scores: [i32; 4],
 }
@@ -143,7 +143,7 @@ impl Game {
         // A hanchan logs up to about 1,700 events (tsumogiri self-play): reserving them up front
         // saves the regrowth copies.
         let mut log = Vec::with_capacity(2048);
-        log.push(Event::StartGame { names: Some(config.names.clone()), seed: Some(config.seed), id: None });
+        log.push(Event::StartGame { names: Some(Box::new(config.names.clone())), seed: Some(config.seed), id: None });
         let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
         let state = config.start.clone();
         let wall = fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(config.seed, 0));
@@ -156,7 +156,7 @@ impl Game {
             state,
             kyoku,
             log,
-            pending: Vec::new(),
+            pending: legal::Pending::default(),
             over: false,
             final_scores: [0; 4],
         };
@@ -177,14 +177,14 @@ impl Game {
     /// Seats that must answer now (empty once the game is over). Only seats with a real
     /// choice are listed; when several may claim one discard, all are listed.
     pub fn pending(&self) -> &[Decision] {
-        &self.pending
+        self.pending.as_slice()
     }
 
     /// Checks one raw answer line from `seat` against the pending decision; returns the
     /// canonical action or a precise reason (unparsable JSON, wrong actor, tile not in hand,
     /// wrong tsumogiri flag, kuikae, ...).
     pub fn validate(&self, seat: Seat, line: &str) -> Result<Event, Illegal> {
-        validate::validate(&self.kyoku, &self.pending, seat, line)
+        validate::validate(&self.kyoku, self.pending.as_slice(), seat, line)
     }
 
     /// Applies one validated answer per pending seat (in any order) and advances the game to
@@ -194,8 +194,8 @@ impl Game {
         if self.over {
             return Err(Illegal("the game is over".into()));
         }
-        let mut canonical = Vec::with_capacity(answers.len());
-        for d in &self.pending {
+        let mut choices = [(0 as Seat, 0usize); 4];
+        for (i, d) in self.pending.as_slice().iter().enumerate() {
             let mut mine = answers.iter().filter(|(s, _)| *s == d.seat);
             let Some((_, a)) = mine.next() else {
                 return Err(Illegal(format!("seat {} must answer but gave no answer", d.seat)));
@@ -203,20 +203,54 @@ impl Game {
             if mine.next().is_some() {
                 return Err(Illegal(format!("seat {} gave more than one answer", d.seat)));
             }
-            let Some(l) = d.legal.iter().find(|l| validate::same_action(a, l)) else {
+            let Some(j) = d.legal.iter().position(|l| validate::same_action(a, l)) else {
                 return Err(Illegal(format!("seat {}: {} is not legal now", d.seat, a.to_json())));
             };
-            canonical.push((d.seat, l.clone()));
+            choices[i] = (d.seat, j);
         }
-        if let Some((s, _)) = answers.iter().find(|(s, _)| !self.pending.iter().any(|d| d.seat == *s)) {
+        if let Some((s, _)) = answers.iter().find(|(s, _)| !self.pending().iter().any(|d| d.seat == *s)) {
             return Err(Illegal(format!("seat {s} answered but was not asked")));
+        }
+        let n = self.pending().len();
+        self.apply_legal(&choices[..n])
+    }
+
+    /// Like [`Game::apply`], with each answer given as its position in the seat's
+    /// `Decision::legal` (a referee that already matched the answer against the legal list
+    /// saves the second search). Errors when a pending seat has no choice or more than one,
+    /// a seat was not asked, or a position is out of range.
+    pub fn apply_legal(&mut self, choices: &[(Seat, usize)]) -> Result<(), Illegal> {
+        if self.over {
+            return Err(Illegal("the game is over".into()));
+        }
+        let pending = self.pending.as_slice();
+        if let Some((s, _)) = choices.iter().find(|(s, _)| !pending.iter().any(|d| d.seat == *s)) {
+            return Err(Illegal(format!("seat {s} answered but was not asked")));
+        }
+        let mut at = [(0usize, 0usize); 4];
+        for (i, d) in pending.iter().enumerate() {
+            let mut mine = choices.iter().filter(|(s, _)| *s == d.seat);
+            match (mine.next(), mine.next()) {
+                (None, _) => return Err(Illegal(format!("seat {} must answer but gave no answer", d.seat))),
+                (Some(_), Some(_)) => return Err(Illegal(format!("seat {} gave more than one answer", d.seat))),
+                (Some(&(_, j)), None) if j >= d.legal.len() => {
+                    return Err(Illegal(format!("seat {}: answer {j} of {} does not exist", d.seat, d.legal.len())))
+                }
+                (Some(&(_, j)), None) => at[i] = (i, j),
+            }
+        }
+        // The chosen answers move out of the pending lists, which are rebuilt below.
+        let n = pending.len();
+        let mut canonical: [(Seat, Event); 4] = std::array::from_fn(|_| (0, Event::None));
+        for (slot, &(i, j)) in canonical.iter_mut().zip(&at[..n]) {
+            *slot = (self.pending.as_slice()[i].seat, self.pending.take(i, j));
         }
         match self.kyoku.phase {
             kyoku::Phase::Turn { seat, .. } => {
-                let action = canonical.into_iter().find(|(s, _)| *s == seat).map(|(_, a)| a).expect("turn seat answered");
-                self.kyoku.apply_turn(seat, &action, &mut self.log);
+                let action = &canonical[..n].iter().find(|(s, _)| *s == seat).expect("turn seat answered").1;
+                self.kyoku.apply_turn(seat, action, &mut self.log);
             }
-            _ => self.kyoku.apply_claims(&canonical, &mut self.log),
+            _ => self.kyoku.apply_claims(&canonical[..n], &mut self.log),
         }
         self.advance();
         Ok(())
@@ -274,8 +308,8 @@ impl Game {
                     }
                 }
             }
-            self.pending = legal::decisions(&self.kyoku);
-            if !self.pending.is_empty() {
+            self.pending.refill(&self.kyoku);
+            if !self.pending.as_slice().is_empty() {
                 return;
             }
             self.kyoku.apply_claims(&[], &mut self.log);

@@ -14,10 +14,13 @@ pub struct Call {
 }
 
 /// One seat in the current kyoku.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Player {
-    /// Concealed tiles, the drawn tile included while it is this seat's turn.
+    /// Concealed tiles, the drawn tile included while it is this seat's turn. Read freely;
+    /// change only through [`Player::take`] and [`Player::remove`], which keep the counts.
     pub tehai: Vec<Tile>,
+    /// `tehai` counted by kind, kept in step with it (asked at every discard and claim).
+    kind_counts: [u8; KINDS],
     /// The tile drawn this turn, while still held.
     pub drawn: Option<Tile>,
     /// Calls in the order made.
@@ -37,7 +40,8 @@ pub struct Player {
     /// Every discard a terminal or honor and none claimed (nagashi mangan so far).
     pub nagashi: bool,
     /// Tile kinds this seat may not discard this turn (kuikae, Tenhou).
-    pub kuikae: Vec<u8>,
+    /// Bit `k` set: kind `k` forbidden.
+    pub kuikae: u64,
     /// The seat that fed the last set of daisangen or daisuushii (pao), with the yaku name.
     pub pao: Option<(Seat, &'static str)>,
     /// Waits of the hand between turns (bit per kind), refreshed at every discard.
@@ -50,14 +54,41 @@ pub struct Player {
 impl Player {
     /// A seat with its 13 starting tiles.
     pub fn new(haipai: &[Tile; 13]) -> Player {
-        let mut p = Player { tehai: haipai.to_vec(), nagashi: true, ..Player::default() };
+        let mut p = Player {
+            tehai: haipai.to_vec(),
+            kind_counts: to_counts(haipai),
+            drawn: None,
+            calls: Vec::new(),
+            kawa: Vec::new(),
+            riichi: Riichi::None,
+            reach_declared: false,
+            ippatsu: false,
+            furiten_temp: false,
+            furiten_riichi: false,
+            nagashi: true,
+            kuikae: 0,
+            pao: None,
+            wait_mask: 0,
+            wait_key: None,
+        };
         p.refresh_waits();
         p
     }
 
     /// Counts of the concealed tiles by kind.
     pub fn counts(&self) -> [u8; KINDS] {
-        to_counts(&self.tehai)
+        self.kind_counts
+    }
+
+    /// How many concealed tiles of `kind` are held.
+    pub fn count(&self, kind: u8) -> u8 {
+        self.kind_counts[kind as usize]
+    }
+
+    /// Adds a drawn tile to the concealed tiles.
+    pub fn take(&mut self, tile: Tile) {
+        self.tehai.push(tile);
+        self.kind_counts[tile.kind() as usize] += 1;
     }
 
     /// True without open calls (ankan keeps the hand closed).
@@ -90,6 +121,7 @@ impl Player {
         match self.tehai.iter().position(|&t| t == tile) {
             Some(i) => {
                 self.tehai.remove(i);
+                self.kind_counts[tile.kind() as usize] -= 1;
                 true
             }
             None => false,

@@ -57,7 +57,7 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
     let kyokus = walls.len();
     let config = GameConfig {
         seed: seed.unwrap_or([0, 0]),
-        names: names.clone().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
+        names: names.as_deref().cloned().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
         start: StartState { bakaze: *bakaze, kyoku: *kyoku, honba: *honba, kyotaku: *kyotaku, scores: *scores },
     };
     let mut game = Game::with_rules(config, walls, Rules::mortal());

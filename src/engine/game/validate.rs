@@ -98,7 +98,7 @@ fn reason(k: &Kyoku, seat: Seat, answer: &Event) -> String {
                 format!("dahai {pai} with tsumogiri false, but the only {pai} held is the drawn tile")
             } else if p.riichi != crate::engine::hand::Riichi::None {
                 format!("dahai {pai}: after riichi only the drawn tile may be discarded (tedashi)")
-            } else if p.kuikae.contains(&pai.kind()) {
+            } else if p.kuikae >> pai.kind() & 1 == 1 {
                 format!("dahai {pai}: kuikae, this tile may not be discarded right after the call")
             } else if p.reach_declared {
                 format!("dahai {pai}: the riichi discard must leave the hand tenpai")

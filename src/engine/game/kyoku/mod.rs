@@ -127,7 +127,7 @@ impl Kyoku {
             kyotaku,
             oya,
             scores,
-            tehais: k.wall.haipai,
+            tehais: Box::new(k.wall.haipai),
         });
         k.draw(oya, false, log);
         k
@@ -159,9 +159,9 @@ impl Kyoku {
             self.wall.live[self.live_drawn - 1]
         };
         let p = &mut self.players[seat as usize];
-        p.tehai.push(tile);
+        p.take(tile);
         p.drawn = Some(tile);
-        p.kuikae.clear();
+        p.kuikae = 0;
         self.rinshan_turn = rinshan;
         log.push(Event::Tsumo { actor: seat, pai: tile });
         if rinshan && self.dora_after_tsumo {

@@ -40,7 +40,7 @@ impl Kyoku {
         }
         p.kawa.push(tile);
         p.drawn = None;
-        p.kuikae.clear();
+        p.kuikae = 0;
         p.furiten_temp = false;
         if !tile.is_yaochuu() {
             p.nagashi = false;
@@ -163,7 +163,7 @@ impl Kyoku {
         let mut tiles = consumed.clone();
         tiles.push(pai);
         p.calls.push(Call { meld: Meld { kind, tiles }, target: Some(discarder) });
-        p.kuikae = if allow_kuikae { Vec::new() } else { kuikae(pai, &consumed, kind) };
+        p.kuikae = if allow_kuikae { 0 } else { kuikae(pai, &consumed, kind) };
         set_pao(p, discarder, pai, kind);
         log.push(action.clone());
         if kind == MeldKind::Daiminkan {
@@ -176,18 +176,19 @@ impl Kyoku {
     }
 }
 
-/// Kinds the caller may not discard right after a chi or pon (Tenhou: neither the called
-/// kind nor, for a chi on an end, the kind at the other end of the sequence).
-pub fn kuikae(pai: Tile, consumed: &[Tile], kind: MeldKind) -> Vec<u8> {
+/// Kinds the caller may not discard right after a chi or pon, as a mask (bit `k` set:
+/// kind `k` forbidden). Tenhou: neither the called kind nor, for a chi on an end, the kind
+/// at the other end of the sequence.
+pub fn kuikae(pai: Tile, consumed: &[Tile], kind: MeldKind) -> u64 {
     let c = pai.kind();
-    let mut out = vec![c];
+    let mut out = 1u64 << c;
     if kind == MeldKind::Chi {
         let low = consumed.iter().map(|t| t.kind()).min().unwrap_or(c);
         let n = pai.number();
         if c < low && n <= 6 {
-            out.push(c + 3);
+            out |= 1 << (c + 3);
         } else if c > low + 1 && n >= 4 {
-            out.push(c - 3);
+            out |= 1 << (c - 3);
         }
     }
     out
