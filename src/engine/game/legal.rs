@@ -129,6 +129,9 @@ fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool, out: &mut
     buf[..n].copy_from_slice(&p.tehai[..n]);
     let sorted_tehai = &mut buf[..n];
     sorted_tehai.sort_unstable();
+    // The (tile, tsumogiri) pairs first, then one `extend` that writes the events in place.
+    let mut options = [(Tile::default(), false); 15];
+    let mut count = 0;
     for run in sorted_tehai.chunk_by(|a, b| a == b) {
         let t = run[0];
         if !allow(t) {
@@ -136,12 +139,15 @@ fn dahai_options(p: &Player, seat: Seat, allow: impl Fn(Tile) -> bool, out: &mut
         }
         let drawn = usize::from(p.drawn == Some(t));
         if run.len() > drawn {
-            out.push(Event::Dahai { actor: seat, pai: t, tsumogiri: false });
+            options[count] = (t, false);
+            count += 1;
         }
         if drawn == 1 {
-            out.push(Event::Dahai { actor: seat, pai: t, tsumogiri: true });
+            options[count] = (t, true);
+            count += 1;
         }
     }
+    out.extend(options[..count].iter().map(|&(pai, tsumogiri)| Event::Dahai { actor: seat, pai, tsumogiri }));
 }
 
 /// True when discarding `t` from this `3k+2` hand leaves tenpai.

@@ -140,14 +140,18 @@ impl<const LEN: usize> GroupTable<LEN> {
                 g[idx] = best;
             }
         }
-        let mut seen = std::collections::HashMap::new();
+        // Classes by their distances packed in one integer (each distance is below 16): an
+        // ordered map of at most 256 keys is cheaper here than hashing 10 bytes per vector.
+        let mut seen = std::collections::BTreeMap::new();
         for best in &g {
             let mut d: Dist = [[0; 2]; 5];
+            let mut key = 0u64;
             for (slot, &b) in best.iter().enumerate() {
                 d[slot / 2][slot % 2] = (3 * (slot / 2) + 2 * (slot % 2)) as u8 - b;
+                key = key << 4 | u64::from(d[slot / 2][slot % 2]);
             }
             let next = table.classes.len();
-            let class = *seen.entry(d).or_insert(next);
+            let class = *seen.entry(key).or_insert(next);
             if class == next {
                 table.classes.push(d);
             }
