@@ -78,3 +78,21 @@ fn only_kokushi_may_rob_an_ankan() {
     act(&mut g, 1, r#"{"type":"hora","actor":1,"target":0,"pai":"E"}"#);
     assert_eq!(last_deltas(&g), [-32000, 32000, 0, 0]);
 }
+
+#[test]
+fn apply_legal_takes_positions_in_the_legal_list_and_refuses_bad_ones() {
+    let mut g = game(PAO_HANDS, "5z6z7z8m4m", "9m");
+    assert_eq!(pending_seats(&g), vec![0]);
+    let err = |r: Result<(), mjai_sim::engine::game::Illegal>| r.expect_err("must be refused").0;
+    let n = g.pending()[0].legal.len();
+    assert!(err(g.apply_legal(&[(0, n)])).contains("does not exist"));
+    assert!(err(g.apply_legal(&[(1, 0)])).contains("was not asked"));
+    assert!(err(g.apply_legal(&[])).contains("gave no answer"));
+    assert!(err(g.apply_legal(&[(0, 0), (0, 1)])).contains("more than one answer"));
+    // Nothing was applied by the refused calls: the chosen discard is the next event.
+    let before = g.log().len();
+    let tsumogiri = Event::Dahai { actor: 0, pai: t("P"), tsumogiri: true };
+    let j = g.pending()[0].legal.iter().position(|e| *e == tsumogiri).expect("tsumogiri of P is legal");
+    g.apply_legal(&[(0, j)]).unwrap();
+    assert_eq!(g.log()[before], tsumogiri);
+}
