@@ -237,7 +237,7 @@ def check_game(events, stats):
     states = [PlayerState(s) for s in range(4)]
     cans = [None] * 4
     table = None
-    deferred = None
+    deferred = []
     for i, ev in enumerate(events):
         t = ev["type"]
         where = f"event {i} {json.dumps(ev, separators=(',', ':'))}"
@@ -280,9 +280,14 @@ def check_game(events, stats):
         if t == "reach_accepted":
             # A bot decides a call on the riichi discard before it sees reach_accepted:
             # feed it only after the next event was validated.
-            deferred = ev
+            deferred.append(ev)
             continue
-        for pending in ([deferred] if deferred else []) + [ev]:
+        if t == "dora" and i + 1 < len(events) and events[i + 1]["type"] in ("dahai", "ankan", "reach"):
+            # A daiminkan/kakan dora is logged when its maker acts on the rinshan tsumo
+            # (Tenhou, Mortal's arena): the maker decided before seeing it.
+            deferred.append(ev)
+            continue
+        for pending in deferred + [ev]:
             for s in range(4):
                 try:
                     cans[s] = states[s].update(json.dumps(mask(pending, s)))
@@ -290,7 +295,7 @@ def check_game(events, stats):
                     stats["reference_panics"] += 1
                     problems.append(f"{where}: libriichi state of seat {s} refuses the event: {e}")
                     return problems
-        deferred = None
+        deferred = []
     return problems
 
 

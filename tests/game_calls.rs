@@ -50,8 +50,11 @@ fn kuikae_is_refused_after_chi() {
     act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"7s","tsumogiri":false}"#);
 }
 
+/// Tenhou and Mortal's arena: a daiminkan's dora is shown when its maker discards, so the
+/// seat deciding on the rinshan tsumo sees the `tsumo` last (libriichi-based bots, such as
+/// mjai.app's `mjai.Bot`, read their options from the last event).
 #[test]
-fn daiminkan_dora_comes_after_the_rinshan_tsumo() {
+fn daiminkan_dora_comes_with_the_discard_after_the_rinshan_tsumo() {
     let hands = ["123456789m1123p", "147m12589p4567s1z", "147m258p3339s245z", "258m369p1478s167z"];
     let w = mjai_sim::engine::game::Wall::arranged(
         hands.map(tiles),
@@ -65,14 +68,40 @@ fn daiminkan_dora_comes_after_the_rinshan_tsumo() {
     act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
     act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);
     assert_eq!(
-        tail(&g, 3),
+        tail(&g, 2),
         [
             r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#,
             r#"{"type":"tsumo","actor":2,"pai":"9m"}"#,
-            r#"{"type":"dora","dora_marker":"E"}"#,
         ]
     );
     assert_eq!(pending_seats(&g), vec![2]);
+    let from = g.log().len() - 1;
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#);
+    assert_eq!(
+        since(&g, from)[..3],
+        [
+            r#"{"type":"tsumo","actor":2,"pai":"9m"}"#,
+            r#"{"type":"dora","dora_marker":"E"}"#,
+            r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#,
+        ]
+    );
+}
+
+/// Rinshan kaihou on a daiminkan: the kan's dora was never shown, so it does not count
+/// (the second indicator, 2s, would make the four 3s dora).
+#[test]
+fn rinshan_kaihou_after_daiminkan_does_not_count_the_unshown_kan_dora() {
+    let hands = ["123456789m1123p", "147m12589p4567s1z", "123456m789p333s1z", "258m369p1478s167z"];
+    let w = mjai_sim::engine::game::Wall::arranged(hands.map(tiles), tiles("3s"), tiles("1z"), tiles("4z2s"), vec![])
+        .unwrap();
+    let mut g = game_at(Default::default(), vec![w]);
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
+    act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);
+    act(&mut g, 2, r#"{"type":"hora","actor":2,"target":2,"pai":"E"}"#);
+    assert!(!g.log().iter().any(|e| matches!(e, Event::Dora { .. })), "no kan dora was shown: {:?}", tail(&g, 4));
+    // Rinshan kaihou 1 + dora 2 (indicator N, pair of E) = 3 han; 20 + open kan of 3s 8 +
+    // tsumo 2 + tanki 2 + round-wind pair 2 = 34 -> 40 fu: 1300/2600.
+    assert_eq!(last_deltas(&g), [-2600, -1300, 5200, -1300]);
 }
 
 #[test]

@@ -9,17 +9,23 @@ use mjai_sim::engine::event::Event;
 const PAO_HANDS: [&str; 4] = ["2468m2468p2468s1z", "1234m19p9s556677z", "3579m3579p3579s2z", "1m13s1122333444z"];
 
 /// Seat 1 pons P from seat 0, then F and C from seat 2 (the pao seat).
+const PAO_CALLS: [(u8, &str); 9] = [
+    (0, r#"{"type":"dahai","actor":0,"pai":"P","tsumogiri":true}"#),
+    (1, r#"{"type":"pon","actor":1,"target":0,"pai":"P","consumed":["P","P"]}"#),
+    (1, r#"{"type":"dahai","actor":1,"pai":"9p","tsumogiri":false}"#),
+    (2, r#"{"type":"dahai","actor":2,"pai":"F","tsumogiri":true}"#),
+    (1, r#"{"type":"pon","actor":1,"target":2,"pai":"F","consumed":["F","F"]}"#),
+    (1, r#"{"type":"dahai","actor":1,"pai":"1p","tsumogiri":false}"#),
+    (2, r#"{"type":"dahai","actor":2,"pai":"C","tsumogiri":true}"#),
+    (1, r#"{"type":"pon","actor":1,"target":2,"pai":"C","consumed":["C","C"]}"#),
+    (1, r#"{"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}"#),
+];
+
 fn pao_game(live: &str) -> mjai_sim::engine::game::Game {
     let mut g = game(PAO_HANDS, live, "9m");
-    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"P","tsumogiri":true}"#);
-    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":0,"pai":"P","consumed":["P","P"]}"#);
-    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"9p","tsumogiri":false}"#);
-    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"F","tsumogiri":true}"#);
-    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":2,"pai":"F","consumed":["F","F"]}"#);
-    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"1p","tsumogiri":false}"#);
-    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"C","tsumogiri":true}"#);
-    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":2,"pai":"C","consumed":["C","C"]}"#);
-    act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}"#);
+    for (seat, line) in PAO_CALLS {
+        act(&mut g, seat, line);
+    }
     g
 }
 
@@ -40,6 +46,20 @@ fn pao_seat_and_discarder_split_a_daisangen_ron() {
     act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}"#);
     act(&mut g, 1, r#"{"type":"hora","actor":1,"target":3}"#);
     assert_eq!(last_deltas(&g), [0, 32000, -16000, -16000]);
+}
+
+/// Tenhou: 「ロン＝折半で支払う。積み棒は包。」 The pao seat pays half the ron and all the honba.
+#[test]
+fn pao_seat_pays_the_honba_of_a_split_ron() {
+    let start = mjai_sim::engine::game::StartState { honba: 2, ..Default::default() };
+    let mut g = game_at(start, vec![wall(PAO_HANDS, "5z6z7z8m4m", "", "9m", "")]);
+    for (seat, line) in PAO_CALLS {
+        act(&mut g, seat, line);
+    }
+    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"8m","tsumogiri":true}"#);
+    act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":3}"#);
+    assert_eq!(last_deltas(&g), [0, 32600, -16600, -16000]);
 }
 
 const OTHERS: [&str; 3] = ["258m12589p4567s1z", "369m258p339s2345z", "258m369p1478s167z"];

@@ -1,7 +1,8 @@
-//! 10,000 hanchans of built-in bots (tsumogiri and rulebase mixed), every event checked by an
-//! independent table model: 136 tiles accounted for, scores + kyotaku × 1000 = 100000,
-//! every answer in the engine's legal set, no chombo, no panic, honba / kyotaku / oya
-//! progression per Tenhou rules. Split in four tests (four seeds) so they run in parallel.
+//! 10,000 hanchans of built-in bots (tsumogiri and rulebase mixed), plus 1,000 with the
+//! `random` bot (which calls chi, every kan and riichi at odd moments), every event checked
+//! by an independent table model: 136 tiles accounted for, scores + kyotaku × 1000 =
+//! 100000, every answer in the engine's legal set, no chombo, no panic, honba / kyotaku /
+//! oya progression per Tenhou rules. Split in tests (one seed each) so they run in parallel.
 
 mod selfplay_support;
 
@@ -10,6 +11,9 @@ use mjai_sim::bots::{by_name, Agent};
 use mjai_sim::engine::event::Event;
 use mjai_sim::engine::game::{Decision, Game};
 use selfplay_support::Checker;
+
+/// Line-ups with the random bot, rotated per game; rulebase keeps winning hands in them.
+const RANDOM_LINEUPS: [[&str; 4]; 2] = [["random", "rulebase", "random", "random"], ["rulebase", "random", "tsumogiri", "random"]];
 
 /// Seat line-ups, rotated per game: every seat meets both bots.
 const LINEUPS: [[&str; 4]; 4] = [
@@ -42,11 +46,17 @@ impl Observer for Answers {
 
 /// Plays `games` hanchans of series `seed` (or `SELFPLAY_GAMES` when set, for quicker local
 /// runs) and checks each; panics with the first failure.
-fn run_series(seed: u64, games: u64) {
+fn run_series(seed: u64, games: u64) -> Vec<Event> {
+    run_lineups(seed, games, &LINEUPS)
+}
+
+/// Like [`run_series`] with other line-ups; returns every call and kan made.
+fn run_lineups(seed: u64, games: u64, lineups: &[[&str; 4]]) -> Vec<Event> {
     let games = std::env::var("SELFPLAY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(games);
     let (mut kyokus, mut horas, mut asked) = (0usize, 0usize, 0u64);
+    let mut calls = Vec::new();
     for i in 0..games {
-        let lineup = LINEUPS[(i % 4) as usize];
+        let lineup = lineups[i as usize % lineups.len()];
         let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|s| by_name(lineup[s]).unwrap());
         let names = lineup.map(String::from);
         let mut answers = Answers::default();
@@ -63,11 +73,15 @@ fn run_series(seed: u64, games: u64) {
         kyokus += checker.kyokus;
         horas += checker.horas;
         asked += answers.asked;
+        calls.extend(game.log.into_iter().filter(|e| {
+            matches!(e, Event::Chi { .. } | Event::Pon { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } | Event::Ankan { .. })
+        }));
     }
     // The bots must actually play: hands end in wins, not only in draws.
     assert!(kyokus as u64 >= 6 * games, "seed {seed}: only {kyokus} hands in {games} games");
     assert!(horas * 5 > kyokus, "seed {seed}: only {horas} wins in {kyokus} hands");
-    eprintln!("seed {seed}: {games} games, {kyokus} hands, {horas} wins, {asked} answers checked");
+    eprintln!("seed {seed}: {games} games, {kyokus} hands, {horas} wins, {asked} answers checked, {} calls", calls.len());
+    calls
 }
 
 #[test]
@@ -88,4 +102,22 @@ fn series_3() {
 #[test]
 fn series_4() {
     run_series(4, 2500);
+}
+
+#[test]
+fn series_with_random_bots_makes_every_call() {
+    let calls = run_lineups(5, 1000, &RANDOM_LINEUPS);
+    let made = |f: fn(&Event) -> bool| calls.iter().filter(|e| f(e)).count();
+    let counts = [
+        ("chi", made(|e| matches!(e, Event::Chi { .. }))),
+        ("pon", made(|e| matches!(e, Event::Pon { .. }))),
+        ("daiminkan", made(|e| matches!(e, Event::Daiminkan { .. }))),
+        ("kakan", made(|e| matches!(e, Event::Kakan { .. }))),
+        ("ankan", made(|e| matches!(e, Event::Ankan { .. }))),
+    ];
+    // With the default SELFPLAY_GAMES every kind happens many times; a quick local run
+    // (SELFPLAY_GAMES=10) may miss the rare ones.
+    if std::env::var("SELFPLAY_GAMES").is_err() {
+        assert!(counts.iter().all(|&(_, n)| n >= 20), "every kind of call at least 20 times: {counts:?}");
+    }
 }

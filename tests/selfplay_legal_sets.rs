@@ -36,7 +36,12 @@ impl Observer for Shadow {
 fn player_state_options_equal_engine_legal_sets() {
     let mut compared = 0;
     for i in 0..400u64 {
-        let lineup = if i % 2 == 0 { ["rulebase"; 4] } else { ["rulebase", "tsumogiri", "rulebase", "tsumogiri"] };
+        let lineup = match i % 3 {
+            0 => ["rulebase"; 4],
+            1 => ["rulebase", "tsumogiri", "rulebase", "tsumogiri"],
+            // Chi, kans, kakan and riichi at odd moments.
+            _ => ["random", "rulebase", "random", "random"],
+        };
         let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|s| by_name(lineup[s]).unwrap());
         let mut shadow =
             Shadow { states: Default::default(), sent: [0; 4], compared: 0, diffs: Vec::new() };

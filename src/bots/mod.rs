@@ -3,11 +3,13 @@
 //! - [`PlayerState`]: what one seat knows, rebuilt from the masked events it receives, and
 //!   its legal options ([`PlayerState::legal_actions`]).
 //! - [`Agent`]: the decider trait, one batch of events in, one action out.
-//! - [`Tsumogiri`] and [`Rulebase`]: the built-in bots, by name through [`by_name`].
+//! - [`Tsumogiri`], [`Rulebase`] and [`Random`]: the built-in bots, by name through
+//!   [`by_name`].
 //! - [`selfplay`]: games between four agents in process, log in memory.
 
 mod agent;
 mod options;
+mod random;
 mod rulebase;
 pub mod selfplay;
 pub mod stats;
@@ -17,23 +19,25 @@ mod tests;
 mod tsumogiri;
 
 pub use agent::Agent;
+pub use random::Random;
 pub use rulebase::Rulebase;
 pub use state::{kuikae_kinds, Moment, PlayerState, WALL_DRAWS};
 pub use tsumogiri::Tsumogiri;
 
 /// Names accepted by [`by_name`] (and so by `builtin:NAME` on the command line).
-pub const NAMES: [&str; 2] = ["tsumogiri", "rulebase"];
+pub const NAMES: [&str; 3] = ["tsumogiri", "rulebase", "random"];
 
 /// Error for a built-in bot name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown built-in bot '{0}' (known: tsumogiri, rulebase)")]
+#[error("unknown built-in bot '{0}' (known: tsumogiri, rulebase, random)")]
 pub struct UnknownBot(pub String);
 
-/// A fresh built-in agent by name: `"tsumogiri"` or `"rulebase"`.
+/// A fresh built-in agent by name: `"tsumogiri"`, `"rulebase"` or `"random"`.
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, UnknownBot> {
     match name {
         "tsumogiri" => Ok(Box::new(Tsumogiri::new())),
         "rulebase" => Ok(Box::new(Rulebase::new())),
+        "random" => Ok(Box::new(Random::new())),
         other => Err(UnknownBot(other.to_string())),
     }
 }

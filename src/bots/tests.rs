@@ -171,5 +171,5 @@ fn registry_knows_both_bots() {
     for n in NAMES {
         assert!(by_name(n).is_ok());
     }
-    assert_eq!(from_spec("builtin:nope").err().unwrap().to_string(), "unknown built-in bot 'nope' (known: tsumogiri, rulebase)");
+    assert_eq!(from_spec("builtin:nope").err().unwrap().to_string(), "unknown built-in bot 'nope' (known: tsumogiri, rulebase, random)");
 }

@@ -22,7 +22,7 @@ impl BuiltinBot {
         BuiltinBot { name: name.into(), agent }
     }
 
-    /// A built-in by spec: `builtin:tsumogiri`, `builtin:rulebase` (or the bare name).
+    /// A built-in by spec: `builtin:tsumogiri`, `builtin:rulebase`, `builtin:random` (or the bare name).
     pub fn from_spec(spec: &str) -> Result<BuiltinBot, UnknownBot> {
         Ok(BuiltinBot::new(spec.strip_prefix("builtin:").unwrap_or(spec), bots::from_spec(spec)?))
     }

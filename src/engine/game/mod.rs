@@ -11,14 +11,20 @@
 //! Mortal's engine, see `tests/replay_mortal.rs`):
 //! - Events: `ura_markers` is in every `hora`, with as many tiles as dora indicators when
 //!   the winner is in riichi and empty otherwise. A riichi discard that passes is followed
-//!   by `reach_accepted` before any call on it. Kan dora: ankan → dora → tsumo;
-//!   daiminkan/kakan → tsumo → dora.
+//!   by `reach_accepted` before any call on it. Kan dora (Tenhou; Mortal's arena
+//!   `board.rs` does the same): ankan → dora at once (→ chankan chance for kokushi) →
+//!   tsumo; daiminkan/kakan → rinshan tsumo → the maker decides → dora → `dahai`, so the
+//!   seat acting on the rinshan tsumo sees the `tsumo` last (bots built on libriichi's
+//!   `PlayerState`, as mjai.app's `mjai.Bot`, read their options from the last event), and
+//!   a rinshan kaihou win does not count that dora. A kan made while a minkan's dora still
+//!   waits shows it first: before the ankan, or before the rinshan tsumo of a kakan.
 //! - Chankan: any winning hand may rob a kakan; only kokushi musou may rob an ankan
 //!   (Tenhou).
 //! - Double ron: one `hora` per winner in seat order after the discarder; the first takes
 //!   the honba and riichi sticks. Three rons abort the hand.
 //! - Pao (daisangen, daisuushii): the seat that fed the last set pays a tsumo alone, or
-//!   half of a ron (the discarder pays the other half and the honba). The whole hand is
+//!   half of a ron plus the honba (the discarder pays the other half). Tenhou's manual:
+//!   「ツモ＝全額・ロン＝折半で支払う。積み棒は包。」 The whole hand is
 //!   charged this way, also when another yakuman is combined with the pao yakuman.
 //! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
 //! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.

@@ -125,7 +125,12 @@ fn answer_from_log(log: &[Event], n: usize, seat: Seat, may_pass: bool) -> Optio
         i += 1;
     }
     // A riichi discard that is called: the log shows reach_accepted before the call.
-    let n = if matches!(log.get(n), Some(Event::ReachAccepted { .. })) { n + 1 } else { n };
+    let mut n = if matches!(log.get(n), Some(Event::ReachAccepted { .. })) { n + 1 } else { n };
+    // A minkan's dora is logged when its maker acts: right before the discard (or the
+    // ankan) that the seat decided on the rinshan tsumo.
+    while matches!(log.get(n), Some(Event::Dora { .. })) {
+        n += 1;
+    }
     match log.get(n)? {
         Event::Ryukyoku { actor: None | Some(_), reason: None, .. } if !may_pass => {
             Some(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None })

@@ -76,8 +76,13 @@ pub struct Kyoku {
     pub uninterrupted: bool,
     /// Seats that made kans, in order.
     pub kan_makers: Vec<Seat>,
-    /// A daiminkan or kakan waits for its dora (shown after the rinshan tsumo).
-    pub dora_after_tsumo: bool,
+    /// A daiminkan or kakan waits for its dora: shown when its maker discards, right
+    /// before the `dahai` (after the seat has decided, so a bot acting on the rinshan tsumo
+    /// never sees it first; a rinshan kaihou win does not count it). Tenhou and Mortal.
+    pub dora_at_discard: bool,
+    /// A kan followed by a kakan: the first kan's dora is shown before the rinshan tsumo
+    /// (once the kakan was not robbed).
+    pub dora_at_tsumo: bool,
     /// The current turn began with a rinshan draw.
     pub rinshan_turn: bool,
     /// Set when the kyoku is over.
@@ -114,7 +119,8 @@ impl Kyoku {
             phase: Phase::Over,
             uninterrupted: true,
             kan_makers: Vec::new(),
-            dora_after_tsumo: false,
+            dora_at_discard: false,
+            dora_at_tsumo: false,
             rinshan_turn: false,
             outcome: None,
             rules,
@@ -148,8 +154,8 @@ impl Kyoku {
         self.kan_makers.len()
     }
 
-    /// `seat` draws (from the dead wall when `rinshan`) and logs the tsumo; shows a pending
-    /// kan dora right after a rinshan tsumo.
+    /// `seat` draws (from the dead wall when `rinshan`) and logs the tsumo, after the dora
+    /// of an earlier kan when a kakan followed it.
     fn draw(&mut self, seat: Seat, rinshan: bool, log: &mut Vec<Event>) {
         let tile = if rinshan {
             self.rinshan_drawn += 1;
@@ -158,16 +164,15 @@ impl Kyoku {
             self.live_drawn += 1;
             self.wall.live[self.live_drawn - 1]
         };
+        if std::mem::take(&mut self.dora_at_tsumo) {
+            self.reveal_dora(log);
+        }
         let p = &mut self.players[seat as usize];
         p.take(tile);
         p.drawn = Some(tile);
         p.kuikae = 0;
         self.rinshan_turn = rinshan;
         log.push(Event::Tsumo { actor: seat, pai: tile });
-        if rinshan && self.dora_after_tsumo {
-            self.dora_after_tsumo = false;
-            self.reveal_dora(log);
-        }
         self.phase = Phase::Turn { seat, after_call: false };
     }
 

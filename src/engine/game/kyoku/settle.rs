@@ -65,10 +65,10 @@ impl Kyoku {
                 let total = pay.ron + 300 * honba;
                 match pao {
                     // Tenhou: on ron the pao seat and the discarder split the hand; the
-                    // discarder pays the honba.
+                    // pao seat pays the honba (「積み棒は包」).
                     Some(p) if p != target => {
-                        d[p as usize] -= pay.ron / 2;
-                        d[target as usize] -= total - pay.ron / 2;
+                        d[p as usize] -= total - pay.ron / 2;
+                        d[target as usize] -= pay.ron / 2;
                     }
                     _ => d[target as usize] -= total,
                 }

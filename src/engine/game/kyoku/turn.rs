@@ -41,6 +41,10 @@ impl Kyoku {
         p.kawa.push(tile);
         p.drawn = None;
         p.kuikae = 0;
+        if std::mem::take(&mut self.dora_at_discard) {
+            self.reveal_dora(log);
+        }
+        let p = &mut self.players[seat as usize];
         p.furiten_temp = false;
         if !tile.is_yaochuu() {
             p.nagashi = false;
@@ -114,7 +118,12 @@ impl Kyoku {
         p.calls.push(Call { meld: Meld { kind: MeldKind::Ankan, tiles: consumed.to_vec() }, target: None });
         self.kan_makers.push(seat);
         self.interrupt();
+        // An earlier minkan's dora first, then this ankan's at once (Tenhou, Mortal).
+        if std::mem::take(&mut self.dora_at_discard) {
+            self.reveal_dora(log);
+        }
         log.push(Event::Ankan { actor: seat, consumed });
+        self.reveal_dora(log);
         self.phase = Phase::Ankan { seat, tile: consumed[0] };
     }
 
@@ -130,18 +139,26 @@ impl Kyoku {
         self.kan_makers.push(seat);
         self.interrupt();
         log.push(Event::Kakan { actor: seat, pai, consumed });
+        self.minkan_dora();
         self.phase = Phase::Kakan { seat, tile: pai };
     }
 
-    /// The kakan was not robbed: rinshan tsumo, then its dora.
+    /// A daiminkan or kakan was made: its dora waits for the maker's discard; the dora of
+    /// an earlier kan still waiting is shown before the rinshan tsumo instead.
+    fn minkan_dora(&mut self) {
+        if self.dora_at_discard {
+            self.dora_at_tsumo = true;
+        }
+        self.dora_at_discard = true;
+    }
+
+    /// The kakan was not robbed: the rinshan tsumo (its dora comes with the discard).
     pub(super) fn after_kakan(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        self.dora_after_tsumo = true;
         self.draw(seat, true, log);
     }
 
-    /// The ankan was not robbed: its dora at once, then the rinshan tsumo.
+    /// The ankan was not robbed (its dora is already shown): the rinshan tsumo.
     pub(super) fn after_ankan(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        self.reveal_dora(log);
         self.draw(seat, true, log);
     }
 
@@ -168,7 +185,7 @@ impl Kyoku {
         log.push(action.clone());
         if kind == MeldKind::Daiminkan {
             self.kan_makers.push(actor);
-            self.dora_after_tsumo = true;
+            self.minkan_dora();
             self.draw(actor, true, log);
         } else {
             self.phase = Phase::Turn { seat: actor, after_call: true };
