@@ -2,7 +2,8 @@
 //! `random` bot (which calls chi, every kan and riichi at odd moments), every event checked
 //! by an independent table model: 136 tiles accounted for, scores + kyotaku × 1000 =
 //! 100000, every answer in the engine's legal set, no chombo, no panic, honba / kyotaku /
-//! oya progression per Tenhou rules. Split in tests (one seed each) so they run in parallel.
+//! oya progression per Tenhou rules, no seat asked right after a `dora`. Split in tests
+//! (one seed each) so they run in parallel.
 
 mod selfplay_support;
 
@@ -27,11 +28,17 @@ const LINEUPS: [[&str; 4]; 4] = [
 struct Answers {
     asked: u64,
     illegal: Vec<String>,
+    /// Seats asked right after a `dora`: libriichi-based bots (mjai.app's `mjai.Bot`) reset
+    /// their options on `dora` and would answer `none`; the engine must never do this.
+    asked_after_dora: Vec<String>,
 }
 
 impl Observer for Answers {
     fn on_answer(&mut self, game: &Game, decision: &Decision, answer: &Event, legal: bool) {
         self.asked += 1;
+        if matches!(game.log().last(), Some(Event::Dora { .. })) && self.asked_after_dora.len() < 5 {
+            self.asked_after_dora.push(format!("seat {} asked at event #{} right after a dora", decision.seat, game.log().len()));
+        }
         if !legal && self.illegal.len() < 5 {
             self.illegal.push(format!(
                 "seat {} answered {} at event #{}; legal: {}",
@@ -64,6 +71,7 @@ fn run_lineups(seed: u64, games: u64, lineups: &[[&str; 4]]) -> Vec<Event> {
             .unwrap_or_else(|e| panic!("seed [{seed}, {i}]: {e}"));
         assert!(answers.illegal.is_empty(), "seed [{seed}, {i}]: answers outside the legal set:\n{}", answers.illegal.join("\n"));
         assert!(game.chombos.is_empty(), "seed [{seed}, {i}]: chombos {:?}", game.chombos);
+        assert!(answers.asked_after_dora.is_empty(), "seed [{seed}, {i}]: {:?}", answers.asked_after_dora);
         let mut checker = Checker::new();
         for e in &game.log {
             checker.feed(e).unwrap_or_else(|m| panic!("seed [{seed}, {i}]: {m}"));
