@@ -93,6 +93,8 @@ class Kyoku:
         self.kan_pending = False
         self.last = None
         self.horas = 0
+        # Pao (Tenhou): the seat that fed the third dragon set or the fourth wind set.
+        self.pao = [None] * 4
 
     def update(self, ev):
         t, a = ev["type"], ev.get("actor")
@@ -114,6 +116,8 @@ class Kyoku:
             self.melds[a].append((t, ev["consumed"] + [ev["pai"]]))
             self.interrupt()
             self.kan_pending = t == "daiminkan"
+            if t != "chi":
+                self.set_pao(a, ev["target"], kind(ev["pai"]))
         elif t == "kakan":
             self.hands[a].remove(ev["pai"])
             i = next(i for i, m in enumerate(self.melds[a]) if m[0] == "pon" and kind(m[1][0]) == kind(ev["pai"]))
@@ -136,6 +140,13 @@ class Kyoku:
             self.ippatsu[a] = True
             self.kyotaku += 1
         self.last = ev
+
+    def set_pao(self, a, target, k):
+        sets = [kind(m[1][0]) for m in self.melds[a] if m[0] != "chi"]
+        if k >= 31 and sum(31 <= s <= 33 for s in sets) == 3:
+            self.pao[a] = (target, "Daisangen")
+        elif 27 <= k <= 30 and sum(27 <= s <= 30 for s in sets) == 4:
+            self.pao[a] = (target, "Dai Suushii")
 
     def interrupt(self):
         self.no_calls = False
@@ -187,12 +198,18 @@ class Kyoku:
         sticks = 1000 * self.kyotaku if first else 0
         d = [0] * 4
         main, add = r.cost["main"], r.cost["additional"]
+        pao = self.pao[a][0] if self.pao[a] and self.pao[a][1] in [str(y) for y in r.yaku] else None
         if tsumo:
             for s in range(4):
                 if s != a:
                     pay = (main if s == oya or a == oya else add) + 100 * honba
-                    d[s] -= pay
+                    d[pao if pao is not None else s] -= pay
                     d[a] += pay
+        elif pao is not None and pao != target:
+            # Tenhou: ron split between the pao seat and the discarder; honba to the pao seat.
+            d[pao] -= main // 2 + 300 * honba
+            d[target] -= main // 2
+            d[a] += main + 300 * honba
         else:
             d[target] -= main + 300 * honba
             d[a] += main + 300 * honba
@@ -268,6 +285,8 @@ def check_game(events, stats):
                 problems.append(f"{where}: deltas {ev.get('deltas')} but mahjong package gives {want} ({info})")
             else:
                 stats["horas_agreed"] += 1
+            if table.pao[ev["actor"]] is not None:
+                stats["pao_horas"] += 1
             table.horas += 1
         if table is not None and t not in ("start_kyoku", "hora"):
             try:
@@ -360,7 +379,7 @@ def main():
     if args.generate:
         generate(args.generate[0], int(args.generate[1]))
         return 0
-    stats = {"games": 0, "hands": 0, "actions": 0, "horas": 0, "horas_agreed": 0, "reference_panics": 0, "games_disagreeing": 0}
+    stats = {"games": 0, "hands": 0, "actions": 0, "horas": 0, "horas_agreed": 0, "pao_horas": 0, "reference_panics": 0, "games_disagreeing": 0}
     shown = 0
     for f in log_files(args.paths):
         events = [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
