@@ -326,16 +326,77 @@ def log_files(paths):
             yield p
 
 
-def generate(outdir, games):
-    """Writes `games` logs played by libriichi's arena with a win-or-tsumogiri agent."""
+KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
+
+
+def held(state, k, n, plain_first=True):
+    """`n` tiles of kind `k` from a libriichi state's hand: plain ones first, then the red
+    five (or the red five first when `plain_first` is false and it is held)."""
+    red = k in (4, 13, 22) and state.akas_in_hand[(4, 13, 22).index(k)]
+    plain = state.tehai[k] - int(red)
+    names = [KIND_NAMES[k]] * plain + ([KIND_NAMES[k] + "r"] if red else [])
+    if not plain_first:
+        names.reverse()
+    return names[:n]
+
+
+def caller_reaction(state, me, rng):
+    """A libriichi-arena agent that wins when it can and otherwise calls, kans, declares
+    riichi and kyuushu kyuuhai often, discarding a random allowed tile."""
+    cans = state.last_cans
+    if cans.can_agari:
+        return {"type": "hora", "actor": me, "target": cans.target_actor}
+    if cans.can_daiminkan or cans.can_pon or cans.can_chi:
+        pai = state.last_kawa_tile()
+        k, target = KIND_NAMES.index(pai.rstrip("r")), cans.target_actor
+        if cans.can_daiminkan and rng.random() < 0.8:
+            return {"type": "daiminkan", "actor": me, "target": target, "pai": pai, "consumed": held(state, k, 3)}
+        if cans.can_pon and rng.random() < 0.6:
+            return {"type": "pon", "actor": me, "target": target, "pai": pai, "consumed": held(state, k, 2, rng.random() < 0.5)}
+        chis = [(c, d) for ok, c, d in ((cans.can_chi_low, 1, 2), (cans.can_chi_mid, -1, 1), (cans.can_chi_high, -2, -1)) if ok]
+        if chis and rng.random() < 0.5:
+            c, d = rng.choice(chis)
+            consumed = held(state, k + c, 1, rng.random() < 0.5) + held(state, k + d, 1, rng.random() < 0.5)
+            return {"type": "chi", "actor": me, "target": target, "pai": pai, "consumed": consumed}
+        return {"type": "none"}
+    if cans.can_ankan and rng.random() < 0.8:
+        k = KIND_NAMES.index(state.ankan_candidates()[0])
+        return {"type": "ankan", "actor": me, "consumed": held(state, k, 4)}
+    if cans.can_kakan and rng.random() < 0.8:
+        k = KIND_NAMES.index(state.kakan_candidates()[0])
+        pai = held(state, k, 1)[0]
+        return {"type": "kakan", "actor": me, "pai": pai, "consumed": [KIND_NAMES[k]] * 3}
+    if cans.can_ryukyoku and rng.random() < 0.5:
+        return {"type": "ryukyoku", "actor": me}
+    if cans.can_riichi and rng.random() < 0.5:
+        return {"type": "reach", "actor": me}
+    if cans.can_discard:
+        tsumo = state.last_self_tsumo()
+        if state.self_riichi_accepted or state.self_riichi_declared:
+            return {"type": "dahai", "actor": me, "pai": tsumo, "tsumogiri": True}
+        kinds = [k for k in range(34) if state.tehai[k] > 0 and not state.forbidden_tiles[k]]
+        pai = held(state, rng.choice(kinds), 1, rng.random() < 0.5)[0]
+        # Tsumogiri only when no other tile of this exact name (red or plain) is held.
+        k = KIND_NAMES.index(pai.rstrip("r"))
+        same = 1 if pai.endswith("r") else len([t for t in held(state, k, 4) if t == pai])
+        return {"type": "dahai", "actor": me, "pai": pai, "tsumogiri": pai == tsumo and same == 1}
+    return {"type": "none"}
+
+
+def generate(outdir, games, callers=False):
+    """Writes `games` logs played by libriichi's arena with a win-or-tsumogiri agent (or,
+    with `callers`, the call-happy agent of `caller_reaction`)."""
+    import random
+
     from mjai.mlibriichi.arena import Match
 
     class Agent:
         engine_type = "mjai-log"
         name = "winner"
 
-        def __init__(self):
+        def __init__(self, seed):
             self.player_ids = []
+            self.rng = random.Random(seed)
 
         def set_player_ids(self, ids):
             self.player_ids = ids
@@ -344,7 +405,9 @@ def generate(outdir, games):
             out = []
             for gs in game_states:
                 me, cans = self.player_ids[gs.game_index], gs.state.last_cans
-                if cans.can_agari:
+                if callers:
+                    out.append(json.dumps(caller_reaction(gs.state, me, self.rng)))
+                elif cans.can_agari:
                     out.append(json.dumps({"type": "hora", "actor": me, "target": cans.target_actor}))
                 elif cans.can_discard:
                     out.append(json.dumps({"type": "dahai", "actor": me, "pai": gs.state.last_self_tsumo(), "tsumogiri": True}))
@@ -364,20 +427,20 @@ def generate(outdir, games):
     for g in range(games):
         d = pathlib.Path(outdir) / f"game-{g:05}"
         d.mkdir(parents=True, exist_ok=True)
-        Match(log_dir=str(d)).py_match(Agent(), Agent(), Agent(), Agent(), seed_start=(1000 + g, 0))
+        Match(log_dir=str(d)).py_match(*(Agent(1000 * g + s) for s in range(4)), seed_start=(1000 + g, 0))
         for gz in d.glob("*.json.gz"):
             (d / "mjai_log.json").write_bytes(gzip.decompress(gz.read_bytes()))
-            gz.unlink()
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="*", help="mjai_log.json files or folders holding them")
     ap.add_argument("--generate", nargs=2, metavar=("DIR", "N"), help="write N libriichi-arena logs to DIR and exit")
+    ap.add_argument("--callers", action="store_true", help="with --generate: agents that call, kan and riichi often")
     ap.add_argument("--max-problems", type=int, default=20)
     args = ap.parse_args()
     if args.generate:
-        generate(args.generate[0], int(args.generate[1]))
+        generate(args.generate[0], int(args.generate[1]), args.callers)
         return 0
     stats = {"games": 0, "hands": 0, "actions": 0, "horas": 0, "horas_agreed": 0, "pao_horas": 0, "reference_panics": 0, "games_disagreeing": 0}
     shown = 0

@@ -1,6 +1,8 @@
 //! Replays the 100 hanchans Mortal's arena played (`shared/data/mortal-arena-100.tar.xz`
-//! beside the repository): every logged action must be accepted and every event, deltas
-//! and start_kyoku included, reproduced.
+//! beside the repository) and 40 call-heavy ones from libriichi's arena
+//! (`tests/data/libriichi-arena-callers-40.tar.xz`, see `tests/data/README.md`): every
+//! logged action must be accepted and every event, deltas and start_kyoku included,
+//! reproduced.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -13,8 +15,12 @@ fn archive() -> PathBuf {
 }
 
 fn games() -> Vec<(String, Vec<Event>)> {
-    let path = archive();
-    let file = std::fs::File::open(&path)
+    games_in(&archive())
+}
+
+/// Every `.jsonl` log in an xz-compressed tar, sorted by name.
+fn games_in(path: &std::path::Path) -> Vec<(String, Vec<Event>)> {
+    let file = std::fs::File::open(path)
         .unwrap_or_else(|e| panic!("cannot open {} ({e}): the shared data must sit beside the repository", path.display()));
     let mut tar_bytes = Vec::new();
     lzma_rs::xz_decompress(&mut std::io::BufReader::new(file), &mut tar_bytes).expect("valid xz archive");
@@ -70,4 +76,20 @@ fn a_tampered_delta_is_reported_at_its_line() {
     }
     let d = replay(&log).expect_err("a changed delta must be caught");
     assert_eq!(d.index, i, "{d}");
+}
+
+#[test]
+fn call_heavy_libriichi_arena_games_replay_exactly() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/libriichi-arena-callers-40.tar.xz");
+    let games = games_in(&path);
+    assert_eq!(games.len(), 40, "the archive holds 40 games");
+    let kans = games
+        .iter()
+        .flat_map(|(_, log)| log)
+        .filter(|e| matches!(e, Event::Daiminkan { .. } | Event::Kakan { .. } | Event::Ankan { .. }))
+        .count();
+    assert_eq!(kans, 246, "tests/data/README.md counts 246 kans");
+    let failures: Vec<String> =
+        games.iter().filter_map(|(name, log)| replay(log).err().map(|d| format!("{name}: {d}"))).collect();
+    assert!(failures.is_empty(), "{} of 40 games disagree:\n{}", failures.len(), failures.join("\n"));
 }
