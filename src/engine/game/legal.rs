@@ -33,11 +33,7 @@ impl Pending {
 
     /// Forgets the decisions (their lists go back to the spare ones).
     pub fn clear(&mut self) {
-        for d in self.decisions.drain(..) {
-            let mut legal = d.legal;
-            legal.clear();
-            self.spare.push(legal);
-        }
+        while self.drop_last() {}
     }
 
     /// Moves answer `j` of decision `i` out (it leaves `none` behind); the decisions are
@@ -89,20 +85,20 @@ impl Pending {
                 calls_on(k, p, s, from, tile, legal);
             }
             if legal.is_empty() {
-                self.clear_last();
+                self.drop_last();
             } else {
                 legal.push(Event::None);
             }
         }
     }
 
-    /// Drops the last decision (it had no legal answer after all).
-    fn clear_last(&mut self) {
-        if let Some(d) = self.decisions.pop() {
-            let mut legal = d.legal;
-            legal.clear();
-            self.spare.push(legal);
-        }
+    /// Drops the last decision, keeping its emptied list; false when there was none.
+    fn drop_last(&mut self) -> bool {
+        let Some(d) = self.decisions.pop() else { return false };
+        let mut legal = d.legal;
+        legal.clear();
+        self.spare.push(legal);
+        true
     }
 }
 

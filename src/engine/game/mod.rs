@@ -233,7 +233,8 @@ impl Game {
         if let Some((s, _)) = choices.iter().find(|(s, _)| !pending.iter().any(|d| d.seat == *s)) {
             return Err(Illegal(format!("seat {s} answered but was not asked")));
         }
-        let mut at = [(0usize, 0usize); 4];
+        // Position of the chosen answer in each pending decision's list.
+        let mut at = [0usize; 4];
         for (i, d) in pending.iter().enumerate() {
             let mut mine = choices.iter().filter(|(s, _)| *s == d.seat);
             match (mine.next(), mine.next()) {
@@ -242,13 +243,13 @@ impl Game {
                 (Some(&(_, j)), None) if j >= d.legal.len() => {
                     return Err(Illegal(format!("seat {}: answer {j} of {} does not exist", d.seat, d.legal.len())))
                 }
-                (Some(&(_, j)), None) => at[i] = (i, j),
+                (Some(&(_, j)), None) => at[i] = j,
             }
         }
         // The chosen answers move out of the pending lists, which are rebuilt below.
         let n = pending.len();
         let mut canonical: [(Seat, Event); 4] = std::array::from_fn(|_| (0, Event::None));
-        for (slot, &(i, j)) in canonical.iter_mut().zip(&at[..n]) {
+        for (i, (slot, &j)) in canonical.iter_mut().zip(&at[..n]).enumerate() {
             *slot = (self.pending.as_slice()[i].seat, self.pending.take(i, j));
         }
         match self.kyoku.phase {
