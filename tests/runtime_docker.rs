@@ -14,9 +14,8 @@ use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
 use mjai_sim::runtime::docker::image::default_image;
 use mjai_sim::runtime::docker::{connect, DockerError, DockerOptions, Transport};
 use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
-use mjai_sim::runtime::stderr_log::truncation_marker;
 use mjai_sim::runtime::{Bot, BotError};
-use runtime_support::{read_log, test_submission};
+use runtime_support::{assert_capped, test_submission};
 
 const T: Duration = Duration::from_secs(10);
 
@@ -107,10 +106,7 @@ async fn stdio_oversized_line_and_capped_stderr() {
     assert_eq!(bot.exchange("big 1000", T).await.unwrap().len(), 1000);
     assert_eq!(bot.exchange("big 5000", T).await.unwrap_err(), BotError::Oversized(1000));
     bot.stop().await;
-    let log = read_log(&logs.path().join("stderr.txt"));
-    let marker = truncation_marker(100_000);
-    assert_eq!(log.len(), 100_000 + marker.len());
-    assert!(log.ends_with(marker.as_bytes()));
+    assert_capped(&logs.path().join("stderr.txt"), 100_000);
 }
 
 #[tokio::test]

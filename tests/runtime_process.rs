@@ -6,9 +6,8 @@ mod runtime_support;
 use std::time::Duration;
 
 use mjai_sim::runtime::process::{ProcessBot, ProcessOptions};
-use mjai_sim::runtime::stderr_log::truncation_marker;
 use mjai_sim::runtime::{Bot, BotError};
-use runtime_support::{alive, read_log, test_submission};
+use runtime_support::{alive, assert_capped, test_submission};
 
 const T: Duration = Duration::from_secs(10);
 
@@ -106,10 +105,7 @@ async fn stderr_is_capped_with_a_marker_and_never_blocks_the_bot() {
     // 3 MB of stderr: far past the cap and past any pipe buffer.
     assert_eq!(bot.exchange("err 3000000", T).await.unwrap(), "done");
     bot.stop().await;
-    let log = read_log(&logs.path().join("stderr.txt"));
-    let marker = truncation_marker(100_000);
-    assert_eq!(log.len(), 100_000 + marker.len());
-    assert!(log.ends_with(marker.as_bytes()));
+    assert_capped(&logs.path().join("stderr.txt"), 100_000);
 }
 
 #[tokio::test]

@@ -127,16 +127,20 @@ fn rejects_archive_over_size_limit() {
     assert!(err.to_string().contains("--max-submission-mb"));
 }
 
-#[test]
-fn rejects_zip_bomb_by_counting_decompressed_bytes() {
-    let zeros = vec![0u8; 8 << 20];
+/// A zip with a one-byte `bot.py` and `bomb.bin` holding `size` zero bytes, deflated.
+fn bomb_zip(size: usize) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let deflated = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     w.start_file("bot.py", deflated).unwrap();
     w.write_all(b"x").unwrap();
     w.start_file("bomb.bin", deflated).unwrap();
-    w.write_all(&zeros).unwrap();
-    let bytes = w.finish().unwrap().into_inner();
+    w.write_all(&vec![0u8; size]).unwrap();
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn rejects_zip_bomb_by_counting_decompressed_bytes() {
+    let bytes = bomb_zip(8 << 20);
     assert!(bytes.len() < 100_000, "the bomb compresses well");
     let limits = SubmissionLimits { max_unpacked_bytes: 1 << 20, ..Default::default() };
     let err = Submission::from_zip_bytes(Path::new("t.zip"), &bytes, &limits).unwrap_err();
@@ -146,15 +150,9 @@ fn rejects_zip_bomb_by_counting_decompressed_bytes() {
 #[test]
 fn lying_size_headers_do_not_let_a_bomb_through() {
     // Same bomb, with every recorded uncompressed size patched down to 10 bytes.
-    let zeros = vec![0u8; 4 << 20];
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let deflated = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    w.start_file("bot.py", deflated).unwrap();
-    w.write_all(b"x").unwrap();
-    w.start_file("bomb.bin", deflated).unwrap();
-    w.write_all(&zeros).unwrap();
-    let mut bytes = w.finish().unwrap().into_inner();
-    let real = (zeros.len() as u32).to_le_bytes();
+    let size = 4 << 20;
+    let mut bytes = bomb_zip(size);
+    let real = (size as u32).to_le_bytes();
     let mut patched = 0;
     for i in 0..bytes.len() - 4 {
         if bytes[i..i + 4] == real {

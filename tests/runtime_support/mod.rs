@@ -86,3 +86,12 @@ pub fn alive(pid: u32) -> bool {
 pub fn read_log(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap_or_default()
 }
+
+/// Asserts that the stderr log at `path` holds exactly `cap` bytes followed by the
+/// truncation marker.
+pub fn assert_capped(path: &Path, cap: u64) {
+    let log = read_log(path);
+    let marker = mjai_sim::runtime::stderr_log::truncation_marker(cap);
+    assert_eq!(log.len() as u64, cap + marker.len() as u64);
+    assert!(log.ends_with(marker.as_bytes()));
+}
