@@ -134,7 +134,7 @@ impl Tile {
     /// True for 1 and 9 of a suit.
     pub const fn is_terminal(self) -> bool {
         let k = self.kind();
-        k < 27 && (k % 9 == 0 || k % 9 == 8)
+        k < 27 && (k.is_multiple_of(9) || k % 9 == 8)
     }
 
     /// True for terminals and honors (yaochuuhai).
@@ -178,11 +178,7 @@ impl FromStr for Tile {
 
     /// Parses one tile in mjai notation.
     fn from_str(s: &str) -> Result<Tile, TileError> {
-        MJAI_NAMES
-            .iter()
-            .position(|&n| n == s)
-            .map(|i| Tile(i as u8))
-            .ok_or_else(|| TileError::BadMjai(s.to_string()))
+        MJAI_NAMES.iter().position(|&n| n == s).map(|i| Tile(i as u8)).ok_or_else(|| TileError::BadMjai(s.to_string()))
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::engine::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::StartState;
+use super::{Rules, StartState};
 
 /// Points a seat needs for the game to end after South 4 (Tenhou: 30000; below it the
 /// game goes into the West round).
@@ -23,29 +23,37 @@ const WEST: u8 = 29;
 /// soon as someone has 30000, at the latest after West 4); and in the last hand when the
 /// dealer keeps the deal by a win or tenpai while first with at least 30000
 /// (agari-yame, tenpai-yame).
-pub fn next_state(cur: &StartState, outcome: Outcome, scores: [i32; 4], kyotaku: u8) -> Option<StartState> {
+///
+/// Under `rules` with [`Rules::west_renchan_continues`] (mjai.app), a dealer who keeps the
+/// deal by a win or tenpai in the West round plays on although someone has 30000 (unless
+/// the dealer is first with 30000 or more).
+pub fn next_state(
+    cur: &StartState,
+    outcome: Outcome,
+    scores: [i32; 4],
+    kyotaku: u8,
+    rules: Rules,
+) -> Option<StartState> {
     if scores.iter().any(|&s| s < 0) {
         return None;
     }
     let oya = (cur.kyoku - 1) as usize;
     let (renchan, honba) = match outcome {
-        Outcome::Hora { dealer_won: true } => (true, cur.honba + 1),
+        Outcome::Hora { dealer_won: true } => (true, cur.honba.saturating_add(1)),
         Outcome::Hora { dealer_won: false } => (false, 0),
-        Outcome::Exhaustive { dealer_tenpai } => (dealer_tenpai, cur.honba + 1),
-        Outcome::Abortive => (true, cur.honba + 1),
+        Outcome::Exhaustive { dealer_tenpai } => (dealer_tenpai, cur.honba.saturating_add(1)),
+        Outcome::Abortive => (true, cur.honba.saturating_add(1)),
         Outcome::Chombo => (false, 0),
     };
     let wind = cur.bakaze.kind();
     let someone_reached = scores.iter().any(|&s| s >= TARGET);
     let last_hand = (wind == SOUTH && cur.kyoku == 4) || wind >= WEST;
-    if wind >= WEST && someone_reached {
+    let kept_by_play = renchan && matches!(outcome, Outcome::Hora { .. } | Outcome::Exhaustive { .. });
+    if wind >= WEST && someone_reached && !(rules.west_renchan_continues && kept_by_play) {
         return None;
     }
-    if last_hand && renchan {
-        let kept_by_play = matches!(outcome, Outcome::Hora { .. } | Outcome::Exhaustive { .. });
-        if kept_by_play && scores[oya] >= TARGET && rank_order(scores)[0] == oya {
-            return None;
-        }
+    if last_hand && kept_by_play && scores[oya] >= TARGET && rank_order(scores)[0] == oya {
+        return None;
     }
     let (bakaze, kyoku) = if renchan {
         (wind, cur.kyoku)
@@ -80,6 +88,11 @@ pub fn final_scores(mut scores: [i32; 4], kyotaku: u8) -> [i32; 4] {
 mod tests {
     use super::*;
 
+    /// Tenhou rules.
+    fn next_state(cur: &StartState, outcome: Outcome, scores: [i32; 4], kyotaku: u8) -> Option<StartState> {
+        super::next_state(cur, outcome, scores, kyotaku, Rules::tenhou())
+    }
+
     fn at(wind: &str, kyoku: u8, honba: u8) -> StartState {
         StartState { bakaze: wind.parse().unwrap(), kyoku, honba, kyotaku: 0, scores: [25000; 4] }
     }
@@ -102,22 +115,50 @@ mod tests {
     #[test]
     fn game_end_rules() {
         // Below zero ends at once.
-        assert!(next_state(&at("E", 1, 0), Outcome::Hora { dealer_won: false }, [51000, 25000, 25000, -1000], 0).is_none());
+        assert!(
+            next_state(&at("E", 1, 0), Outcome::Hora { dealer_won: false }, [51000, 25000, 25000, -1000], 0).is_none()
+        );
         // South 4 over with someone at 30000: end; nobody: West 1.
         let s = [31000, 23000, 23000, 23000];
         assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: false }, s, 0).is_none());
-        let w = next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: false }, [28000, 24000, 24000, 24000], 0).unwrap();
+        let w =
+            next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: false }, [28000, 24000, 24000, 24000], 0).unwrap();
         assert_eq!((w.bakaze.as_mjai(), w.kyoku), ("W", 1));
         // West: ends as soon as someone has 30000, even on a dealer repeat.
         assert!(next_state(&at("W", 1, 0), Outcome::Hora { dealer_won: true }, s, 0).is_none());
         assert!(next_state(&at("W", 4, 0), Outcome::Exhaustive { dealer_tenpai: false }, [25000; 4], 0).is_none());
         // All-last: dealer (seat 3) top with 30000 stops; not top goes on.
-        assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [20000, 20000, 20000, 40000], 0).is_none());
-        assert!(next_state(&at("S", 4, 0), Outcome::Exhaustive { dealer_tenpai: true }, [40000, 20000, 20000, 20000], 0).is_some());
+        assert!(
+            next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [20000, 20000, 20000, 40000], 0).is_none()
+        );
+        assert!(next_state(
+            &at("S", 4, 0),
+            Outcome::Exhaustive { dealer_tenpai: true },
+            [40000, 20000, 20000, 20000],
+            0
+        )
+        .is_some());
         // Equal with an earlier seat is not top.
-        assert!(next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [35000, 15000, 15000, 35000], 0).is_some());
+        assert!(
+            next_state(&at("S", 4, 0), Outcome::Hora { dealer_won: true }, [35000, 15000, 15000, 35000], 0).is_some()
+        );
         // An abortive draw in all-last never ends the game.
         assert!(next_state(&at("S", 4, 0), Outcome::Abortive, [20000, 20000, 20000, 40000], 0).is_some());
+    }
+
+    #[test]
+    fn west_dealer_renchan_ends_under_tenhou_and_goes_on_under_mjai_app() {
+        // West 2: the dealer (seat 1) wins but seat 0 is first with 31000.
+        let scores = [31000, 29000, 20000, 20000];
+        let w2 = StartState { scores, ..at("W", 2, 0) };
+        let win = Outcome::Hora { dealer_won: true };
+        assert!(super::next_state(&w2, win, scores, 0, Rules::tenhou()).is_none());
+        let n = super::next_state(&w2, win, scores, 0, Rules::mjai_app()).expect("the dealer plays on");
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba), ("W", 2, 1));
+        // Dealer first with 30000 or more: both end; an abortive draw: both end.
+        let top = [29000, 31000, 20000, 20000];
+        assert!(super::next_state(&w2, win, top, 0, Rules::mjai_app()).is_none());
+        assert!(super::next_state(&w2, Outcome::Abortive, scores, 0, Rules::mjai_app()).is_none());
     }
 
     #[test]

@@ -11,9 +11,9 @@ use crate::engine::event::{Event, Seat};
 use crate::engine::hand::{shanten, waits, MeldKind, Riichi};
 use crate::engine::tile::Tile;
 
-use super::agari;
 use super::kyoku::{Kyoku, Phase};
 use super::player::Player;
+use super::shape;
 use super::Decision;
 
 /// The pending decisions, with their storage kept between rebuilds: once warm, computing
@@ -71,10 +71,11 @@ impl Pending {
             let p = &k.players[s as usize];
             let wins = p.waits() >> tile.kind() & 1 == 1
                 && !p.is_furiten()
-                && (kind != ClaimKind::Ankan || agari::is_kokushi_shape(&p.counts()))
+                && (kind != ClaimKind::Ankan || (k.rules.kokushi_robs_ankan && shape::is_kokushi_shape(&p.counts())))
                 && k.score_win(s, tile, false, kind != ClaimKind::Discard).is_some();
-            let may_call = kind == ClaimKind::Discard && p.riichi == Riichi::None && !p.reach_declared && k.live_left() > 0;
-            if !wins && !(may_call && could_call(p, s, from, tile)) {
+            let may_call =
+                kind == ClaimKind::Discard && p.riichi == Riichi::None && !p.reach_declared && k.live_left() > 0;
+            if !(wins || may_call && could_call(p, s, from, tile)) {
                 continue;
             }
             let legal = self.open(s);
@@ -201,7 +202,7 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
             }
         }
     }
-    if k.uninterrupted && p.kawa.is_empty() && agari::yaochuu_kinds(&counts) >= 9 {
+    if k.uninterrupted && p.kawa.is_empty() && shape::yaochuu_kinds(&counts) >= 9 {
         out.push(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None });
     }
 }

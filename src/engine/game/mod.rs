@@ -19,9 +19,9 @@
 //!   a rinshan kaihou win does not count that dora. A kan made while a minkan's dora still
 //!   waits shows it first: before the ankan, or before the rinshan tsumo of a kakan.
 //! - Chankan: any winning hand may rob a kakan; only kokushi musou may rob an ankan
-//!   (Tenhou).
+//!   (Tenhou). A robbed kakan was never complete: the robber keeps ippatsu.
 //! - Double ron: one `hora` per winner in seat order after the discarder; the first takes
-//!   the honba and riichi sticks. Three rons abort the hand.
+//!   the honba and riichi sticks. Three rons abort the hand (mjai.app: all three paid).
 //! - Pao (daisangen, daisuushii): the seat that fed the last set pays a tsumo alone, or
 //!   half of a ron plus the honba (the discarder pays the other half). Tenhou's manual:
 //!   「ツモ＝全額・ロン＝折半で支払う。積み棒は包。」 The whole hand is
@@ -29,12 +29,18 @@
 //! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
 //! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.
 
-mod agari;
+pub mod from_log;
 mod hanchan;
+mod inspect;
 mod kyoku;
 mod legal;
 mod player;
 pub mod replay;
+pub mod replay_converted;
+mod replay_guard;
+mod rules;
+mod shape;
+mod shown;
 mod validate;
 pub mod wall;
 
@@ -42,6 +48,7 @@ use super::event::{Event, Seat};
 use super::tile::Tile;
 
 pub use hanchan::{final_scores, rank_order};
+pub use rules::Rules;
 pub use wall::Wall;
 
 use kyoku::Kyoku;
@@ -68,11 +75,17 @@ impl Default for StartState {
     }
 }
 
+/// The seeded wall of the kyoku that starts in `state`.
+fn seeded_wall(seed: [u64; 2], state: &StartState) -> Wall {
+    Wall::seeded(seed, wall::kyoku_count(state.bakaze, state.kyoku), state.honba)
+}
+
 /// Game setup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameConfig {
-    /// Wall seed: `[seed, key]` as written in `start_game.seed`. The wall of every kyoku is a
-    /// pure function of these and the kyoku's position in the game.
+    /// Wall seed: `[nonce, key]` as written in `start_game.seed`. The wall of every kyoku is a
+    /// pure function of these, the kyoku counted from East 1 = 0 and the honba, as in
+    /// mjai.app's engine (see [`Wall::seeded`]).
     pub seed: [u64; 2],
     /// Player names, seat order.
     pub names: [String; 4],
@@ -95,27 +108,6 @@ pub struct Decision {
 #[error("{0}")]
 pub struct Illegal(pub String);
 
-/// Rule switches where the reference engines part from Tenhou. `Rules::default()` is
-/// Tenhou.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Rules {
-    /// Allow kuikae (discarding the called kind, or the other end of a chi's sequence,
-    /// right after the call). Tenhou forbids it; Mortal's engine, and so mjai.app, allows
-    /// it (143 of the 4003 calls in the 100 reference games do it).
-    pub allow_kuikae: bool,
-    /// Accept any discard after `reach`, even one that leaves the hand noten (Mortal's
-    /// engine checks tenpai only when `reach` is declared; 3 of the 100 reference games
-    /// have such a discard). Tenhou: the riichi discard must keep tenpai.
-    pub allow_noten_riichi_discard: bool,
-}
-
-impl Rules {
-    /// The rules of Mortal's engine as far as they differ from Tenhou (replay of its logs).
-    pub fn mortal() -> Rules {
-        Rules { allow_kuikae: true, allow_noten_riichi_discard: true }
-    }
-}
-
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -123,7 +115,6 @@ pub struct Game {
     rules: Rules,
     /// Fixed walls for successive kyoku (tests, replay); seeded walls after they run out.
     fixed_walls: std::collections::VecDeque<Wall>,
-    kyoku_index: u32,
     state: StartState,
     kyoku: Kyoku,
     log: Vec<Event>,
@@ -152,13 +143,12 @@ impl Game {
         log.push(Event::StartGame { names: Some(Box::new(config.names.clone())), seed: Some(config.seed), id: None });
         let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
         let state = config.start.clone();
-        let wall = fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(config.seed, 0));
-        let kyoku = Kyoku::start(state.bakaze, state.kyoku, state.honba, state.kyotaku, state.scores, wall, rules, &mut log);
+        let wall = fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(config.seed, &state));
+        let kyoku = Kyoku::start(&state, wall, rules, &mut log);
         let mut g = Game {
             config,
             rules,
             fixed_walls,
-            kyoku_index: 0,
             state,
             kyoku,
             log,
@@ -297,7 +287,7 @@ impl Game {
     fn advance(&mut self) {
         loop {
             if let Some(outcome) = self.kyoku.outcome {
-                let next = hanchan::next_state(&self.state, outcome, self.kyoku.scores, self.kyoku.kyotaku);
+                let next = hanchan::next_state(&self.state, outcome, self.kyoku.scores, self.kyoku.kyotaku, self.rules);
                 match next {
                     None => {
                         self.final_scores = final_scores(self.kyoku.scores, self.kyoku.kyotaku);
@@ -307,10 +297,8 @@ impl Game {
                         return;
                     }
                     Some(s) => {
-                        self.kyoku_index += 1;
-                        let wall =
-                            self.fixed_walls.pop_front().unwrap_or_else(|| Wall::seeded(self.config.seed, self.kyoku_index));
-                        self.kyoku = Kyoku::start(s.bakaze, s.kyoku, s.honba, s.kyotaku, s.scores, wall, self.rules, &mut self.log);
+                        let wall = self.fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(self.config.seed, &s));
+                        self.kyoku = Kyoku::start(&s, wall, self.rules, &mut self.log);
                         self.state = s;
                     }
                 }

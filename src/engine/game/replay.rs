@@ -5,9 +5,9 @@
 use std::fmt;
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::tile::Tile;
 
 use super::kyoku::chombo_deltas;
+use super::shown::ShownTiles;
 use super::wall::Wall;
 use super::{Game, GameConfig, Rules, StartState};
 
@@ -39,14 +39,41 @@ pub struct ReplayReport {
     pub scores: [i32; 4],
 }
 
-fn at(index: usize, reason: impl Into<String>) -> Disagreement {
+pub(super) fn at(index: usize, reason: impl Into<String>) -> Disagreement {
     Disagreement { index, reason: reason.into() }
 }
 
-/// Replays `log` (one game, under [`Rules::mortal`], `start_game` .. `end_game`) and checks that the engine accepts
-/// every logged action and writes exactly the logged events (call `consumed` compared in
-/// any order; kakan by its added tile).
+/// Replays `log` (one game, `start_game` .. `end_game`) under [`Rules::mjai_app`], the
+/// laxest preset; see [`replay_with`].
 pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
+    replay_with(log, Rules::mjai_app())
+}
+
+/// Replays `log` (one game, `start_game` .. `end_game`) under `rules` and checks that the
+/// engine accepts every logged action and writes exactly the logged events (call `consumed`
+/// compared in any order; kakan by its added tile). Never panics: a log the engine cannot
+/// start from (a `start_kyoku` out of range, an actor that is not a seat) is a
+/// [`Disagreement`] naming its line.
+pub fn replay_with(log: &[Event], rules: Rules) -> Result<ReplayReport, Disagreement> {
+    replay_observed_with(log, rules, &mut |_, _| {})
+}
+
+/// A callback of [`replay_observed`]: the game and the answers about to be applied.
+pub type BeforeApply<'a> = dyn FnMut(&Game, &[(Seat, Event)]) + 'a;
+
+/// Like [`replay`], calling `before_apply(game, answers)` each time the logged answers are
+/// about to be applied (a tool can ask the game, e.g. [`Game::hora_score`], what they mean).
+pub fn replay_observed(log: &[Event], before_apply: &mut BeforeApply) -> Result<ReplayReport, Disagreement> {
+    replay_observed_with(log, Rules::mjai_app(), before_apply)
+}
+
+/// [`replay_with`] and [`replay_observed`] in one: under `rules`, with the callback.
+pub fn replay_observed_with(
+    log: &[Event],
+    rules: Rules,
+    before_apply: &mut BeforeApply,
+) -> Result<ReplayReport, Disagreement> {
+    super::replay_guard::check(log)?;
     let Some(Event::StartGame { names, seed, .. }) = log.first() else {
         return Err(at(0, "the log does not begin with start_game"));
     };
@@ -60,7 +87,7 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
         names: names.as_deref().cloned().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
         start: StartState { bakaze: *bakaze, kyoku: *kyoku, honba: *honba, kyotaku: *kyotaku, scores: *scores },
     };
-    let mut game = Game::with_rules(config, walls, Rules::mortal());
+    let mut game = Game::with_rules(config, walls, rules);
     let mut checked = 0;
     loop {
         compare(log, game.log(), &mut checked)?;
@@ -73,9 +100,8 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
         };
         if let Event::Ryukyoku { actor, deltas: Some(deltas), reason: Some(reason) } = next {
             if reason == "error" {
-                let offenders = chombo_offenders(game.log(), *actor, deltas).ok_or_else(|| {
-                    at(n, format!("no set of offenders gives the chombo deltas {deltas:?}"))
-                })?;
+                let offenders = chombo_offenders(game.log(), *actor, deltas)
+                    .ok_or_else(|| at(n, format!("no set of offenders gives the chombo deltas {deltas:?}")))?;
                 game.chombo(&offenders);
                 continue;
             }
@@ -91,6 +117,7 @@ pub fn replay(log: &[Event]) -> Result<ReplayReport, Disagreement> {
                 .map_err(|e| at(n, format!("the engine refuses {}: {e}", answer.to_json())))?;
             answers.push((d.seat, canonical));
         }
+        before_apply(&game, &answers);
         game.apply(&answers).map_err(|e| at(n, format!("apply failed: {e}")))?;
     }
     if checked != log.len() {
@@ -107,12 +134,9 @@ fn chombo_offenders(so_far: &[Event], actor: Option<Seat>, deltas: &[i32; 4]) ->
         Event::StartKyoku { oya, .. } => Some(*oya),
         _ => None,
     })?;
-    let mut sets: Vec<Vec<Seat>> =
-        (1u8..16).map(|mask| (0..4u8).filter(|s| mask & (1 << s) != 0).collect()).collect();
+    let mut sets: Vec<Vec<Seat>> = (1u8..16).map(|mask| (0..4u8).filter(|s| mask & (1 << s) != 0).collect()).collect();
     sets.sort_by_key(Vec::len);
-    sets.into_iter()
-        .filter(|set| actor.is_none_or(|a| set.contains(&a)))
-        .find(|set| chombo_deltas(set, oya) == *deltas)
+    sets.into_iter().filter(|set| actor.is_none_or(|a| set.contains(&a))).find(|set| chombo_deltas(set, oya) == *deltas)
 }
 
 /// The bot answer of `seat` implied by the log at `n`, or `none` when it may pass.
@@ -181,35 +205,13 @@ pub fn rebuild_walls(log: &[Event]) -> Result<Vec<Wall>, Disagreement> {
     let mut walls = Vec::new();
     let mut i = 0;
     while i < log.len() {
-        let Event::StartKyoku { dora_marker, tehais, .. } = &log[i] else {
+        if !matches!(log[i], Event::StartKyoku { .. }) {
             i += 1;
             continue;
-        };
-        let start = i;
-        let mut live = Vec::new();
-        let mut rinshan = Vec::new();
-        let mut dora = vec![*dora_marker];
-        let mut ura: Vec<Tile> = Vec::new();
-        let mut after_kan = false;
-        i += 1;
-        while i < log.len() && !matches!(log[i], Event::EndKyoku) {
-            match &log[i] {
-                Event::Tsumo { pai, .. } if after_kan => {
-                    rinshan.push(*pai);
-                    after_kan = false;
-                }
-                Event::Tsumo { pai, .. } => live.push(*pai),
-                Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } => after_kan = true,
-                Event::Dora { dora_marker } => dora.push(*dora_marker),
-                Event::Hora { ura_markers: Some(u), .. } if u.len() > ura.len() => ura = u.clone(),
-                Event::StartKyoku { .. } => return Err(at(i, "start_kyoku before the previous end_kyoku")),
-                _ => {}
-            }
-            i += 1;
         }
-        let haipai = tehais.map(|h| h.to_vec());
-        let wall = Wall::arranged(haipai, live, rinshan, dora, ura).map_err(|e| at(start, format!("cannot rebuild the wall: {e}")))?;
-        walls.push(wall);
+        let (shown, next) = ShownTiles::read(log, i)?;
+        walls.push(shown.to_wall().map_err(|e| at(i, format!("cannot rebuild the wall: {e}")))?);
+        i = next;
     }
     Ok(walls)
 }

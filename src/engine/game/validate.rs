@@ -60,8 +60,7 @@ pub fn validate(k: &Kyoku, pending: &[Decision], seat: Seat, line: &str) -> Resu
     let Some(ty) = value.get("type").and_then(|t| t.as_str()).map(str::to_string) else {
         return Err(illegal("the answer has no \"type\" field: send an mjai action object"));
     };
-    let answer: Event =
-        serde_json::from_value(value).map_err(|e| illegal(format!("malformed {ty} action: {e}")))?;
+    let answer: Event = serde_json::from_value(value).map_err(|e| illegal(format!("malformed {ty} action: {e}")))?;
     if let Some(actor) = answer.actor() {
         if actor != seat {
             return Err(illegal(format!("actor {actor} in a {ty} is not your seat {seat}")));
@@ -70,7 +69,8 @@ pub fn validate(k: &Kyoku, pending: &[Decision], seat: Seat, line: &str) -> Resu
     if let Some(l) = decision.legal.iter().find(|l| same_action(&answer, l)) {
         return Ok(l.clone());
     }
-    let types: Vec<String> = decision.legal.iter().map(type_name).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let types: Vec<String> =
+        decision.legal.iter().map(type_name).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     if let (Event::Chi { .. }, Phase::Discarded { seat: from, .. }) = (&answer, k.phase) {
         if (from + 1) % 4 != seat {
             return Err(illegal(format!("chi only from the left seat: seat {seat} may not chi seat {from}'s discard")));
@@ -122,7 +122,10 @@ fn reason(k: &Kyoku, seat: Seat, answer: &Event) -> String {
                 if !run {
                     format!("chi: {pai} with consumed {} {} is not a sequence", consumed[0], consumed[1])
                 } else {
-                    format!("chi of {pai} with {} {} is not legal now (the call must leave a discard kuikae allows)", consumed[0], consumed[1])
+                    format!(
+                        "chi of {pai} with {} {} is not legal now (the call must leave a discard kuikae allows)",
+                        consumed[0], consumed[1]
+                    )
                 }
             }
         }

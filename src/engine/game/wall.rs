@@ -1,14 +1,22 @@
 //! The wall of one kyoku: the 52 starting tiles, the live wall in draw order and the
 //! 14-tile dead wall (4 rinshan tiles, 5 dora and 5 ura indicators).
 //!
-//! A seeded wall is a pure function of `GameConfig.seed` and the kyoku's index in the game:
-//! ChaCha12 seeded with `seed[0]`, `seed[1]` and the index (little-endian, zero-padded to
-//! 32 bytes), then a Fisher-Yates shuffle using rejection sampling on `next_u64`, so every
-//! machine and every `rand` version gives the same walls.
+//! A seeded wall is the one mjai.app's engine deals (`Board::init_from_seed` in smly/mjai.app
+//! `src/arena/board.rs`, the same function as in Mortal's libriichi): for the game seed
+//! `(nonce, key)` of `start_game.seed`, the kyoku counted from East 1 = 0 and the honba,
+//! `SHA3-256(nonce LE ‖ key LE ‖ [kyoku, honba])` seeds ChaCha12, which shuffles the 136 tiles
+//! in set order (1m first, the red five first among its kind) with rand 0.8's Fisher-Yates
+//! `shuffle`. Of the shuffled sequence, tiles 0..52 are the haipai (13 per seat, seat 0 first),
+//! 52..56 the rinshan tiles, 56..61 the dora indicators, 61..66 the ura indicators and 66..136
+//! the live wall; rinshan tiles, dora indicators and live tiles are taken from the back, ura
+//! indicators from the front. Duplicate games that reach the same hand get the same wall, and
+//! a seed gives the same walls as in mjai.app. The exact crates matter: rand 0.9 shuffles
+//! differently (see `tests/walls_mortal.rs`), so rand 0.8 and rand_chacha 0.3 are used here.
 
-use rand::RngCore;
-use rand::SeedableRng;
-use rand_chacha::ChaCha12Rng;
+use rand08::seq::SliceRandom;
+use rand08::SeedableRng;
+use rand_chacha03::ChaCha12Rng;
+use sha3::{Digest, Sha3_256};
 
 use crate::engine::tile::{Tile, KINDS};
 
@@ -30,6 +38,12 @@ pub struct Wall {
     pub ura_markers: [Tile; 5],
 }
 
+/// The kyoku counted from East 1 = 0 (South 1 = 4, West 1 = 8), as mjai.app's
+/// `Board.kyoku`: `bakaze` is the round wind tile (E, S, W, N), `kyoku` the hand number 1..=4.
+pub fn kyoku_count(bakaze: Tile, kyoku: u8) -> u8 {
+    (bakaze.kind().saturating_sub(27)) * 4 + kyoku.saturating_sub(1)
+}
+
 /// The 136 tiles of a set: four of each kind, one of the four fives of each suit red.
 pub fn full_set() -> Vec<Tile> {
     let mut tiles = Vec::with_capacity(136);
@@ -46,18 +60,24 @@ pub fn full_set() -> Vec<Tile> {
 }
 
 impl Wall {
-    /// The wall of the kyoku with 0-based position `index` in a game seeded with `seed`.
-    pub fn seeded(seed: [u64; 2], index: u32) -> Wall {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed[0].to_le_bytes());
-        key[8..16].copy_from_slice(&seed[1].to_le_bytes());
-        key[16..20].copy_from_slice(&index.to_le_bytes());
-        let mut rng = ChaCha12Rng::from_seed(key);
-        let mut tiles = full_set();
-        for i in (1..tiles.len()).rev() {
-            let j = uniform_below(&mut rng, i as u64 + 1) as usize;
-            tiles.swap(i, j);
-        }
+    /// The wall mjai.app's engine deals for game seed `[nonce, key]` (as in `start_game.seed`),
+    /// the kyoku counted from East 1 = 0 (see [`kyoku_count`]) and `honba` (see the module
+    /// doc for the scheme).
+    pub fn seeded(seed: [u64; 2], kyoku: u8, honba: u8) -> Wall {
+        let [nonce, key] = seed;
+        let digest = Sha3_256::new()
+            .chain_update(nonce.to_le_bytes())
+            .chain_update(key.to_le_bytes())
+            .chain_update([kyoku, honba])
+            .finalize();
+        let mut rng = ChaCha12Rng::from_seed(digest.into());
+        let mut seq = full_set();
+        seq.shuffle(&mut rng);
+        let mut tiles: Vec<Tile> = seq[..52].to_vec();
+        tiles.extend(seq[66..].iter().rev());
+        tiles.extend(seq[52..56].iter().rev());
+        tiles.extend(seq[56..61].iter().rev());
+        tiles.extend(&seq[61..66]);
         Wall::from_tiles(&tiles).expect("a shuffled full set is a valid wall")
     }
 
@@ -147,7 +167,13 @@ impl Wall {
             count[t.id() as usize] += 1;
         }
         for t in full_set().into_iter().collect::<std::collections::BTreeSet<_>>() {
-            let want = if t.is_red() { 1 } else if t.akaize().is_some() { 3 } else { 4 };
+            let want = if t.is_red() {
+                1
+            } else if t.akaize().is_some() {
+                3
+            } else {
+                4
+            };
             if count[t.id() as usize] != want {
                 return Err(format!("the wall has {} of {t}, expected {want}", count[t.id() as usize]));
             }
@@ -156,30 +182,19 @@ impl Wall {
     }
 }
 
-/// Unbiased integer in `0..n` (n > 0) by rejection sampling.
-fn uniform_below(rng: &mut ChaCha12Rng, n: u64) -> u64 {
-    let zone = u64::MAX - u64::MAX % n;
-    loop {
-        let x = rng.next_u64();
-        if x < zone {
-            return x % n;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn seeded_walls_are_full_sets_and_differ_per_kyoku() {
-        let a = Wall::seeded([1, 2], 0);
-        let b = Wall::seeded([1, 2], 1);
+    fn seeded_walls_are_full_sets_and_differ_per_kyoku_and_honba() {
+        let a = Wall::seeded([1, 2], 0, 0);
         a.check().unwrap();
-        b.check().unwrap();
-        assert_ne!(a, b);
-        assert_eq!(a, Wall::seeded([1, 2], 0));
-        assert_ne!(a, Wall::seeded([1, 3], 0));
+        for other in [Wall::seeded([1, 2], 1, 0), Wall::seeded([1, 2], 0, 1), Wall::seeded([1, 3], 0, 0)] {
+            other.check().unwrap();
+            assert_ne!(a, other);
+        }
+        assert_eq!(a, Wall::seeded([1, 2], 0, 0));
     }
 
     #[test]

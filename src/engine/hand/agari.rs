@@ -79,13 +79,7 @@ pub(crate) fn is_yaochuu(kind: u8) -> bool {
 /// included, `14 - 3 * melds.len()` tiles) with the called sets `melds`, once per distinct
 /// position of the winning tile `win` (kind). `tsumo` decides whether a triplet completed by
 /// the winning tile stays concealed (Tenhou: a triplet completed by ron is open).
-pub(crate) fn for_each_shape(
-    concealed: &[u8; KINDS],
-    melds: &[Set],
-    win: u8,
-    tsumo: bool,
-    f: &mut impl FnMut(&Shape),
-) {
+pub(crate) fn for_each_shape(concealed: &[u8; KINDS], melds: &[Set], win: u8, tsumo: bool, f: &mut impl FnMut(&Shape)) {
     let need = 4 - melds.len();
     let mut counts = *concealed;
     let mut sets = [Set { kind: SetKind::Shuntsu, first: 0, closed: true }; 4];
@@ -147,15 +141,7 @@ fn decompose(
 }
 
 /// Emits one shape per distinct place of the winning tile among the concealed sets and pair.
-fn place_win(
-    found: &[Set; 4],
-    need: usize,
-    melds: &[Set],
-    pair: u8,
-    win: u8,
-    tsumo: bool,
-    f: &mut impl FnMut(&Shape),
-) {
+fn place_win(found: &[Set; 4], need: usize, melds: &[Set], pair: u8, win: u8, tsumo: bool, f: &mut impl FnMut(&Shape)) {
     let mut sets = *found;
     sets[need..].copy_from_slice(melds);
     if pair == win {

@@ -33,11 +33,9 @@ pub fn payment(base: i32, dealer: bool, tsumo: bool) -> Payment {
         (false, true) => Payment { ron: round_up_100(base * 6), ..Payment::default() },
         (false, false) => Payment { ron: round_up_100(base * 4), ..Payment::default() },
         (true, true) => Payment { tsumo_ko: round_up_100(base * 2), ..Payment::default() },
-        (true, false) => Payment {
-            tsumo_oya: round_up_100(base * 2),
-            tsumo_ko: round_up_100(base),
-            ..Payment::default()
-        },
+        (true, false) => {
+            Payment { tsumo_oya: round_up_100(base * 2), tsumo_ko: round_up_100(base), ..Payment::default() }
+        }
     }
 }
 

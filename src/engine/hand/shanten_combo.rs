@@ -112,7 +112,12 @@ mod tests {
             c
         };
         // 123m 456p 789s 11z 2z: two tiles (222z) from 4 mentsu + pair, none from 3 + pair.
-        let h = counts([&[1, 1, 1, 0, 0, 0, 0, 0, 0], &[0, 0, 0, 1, 1, 1, 0, 0, 0], &[0, 0, 0, 0, 0, 0, 1, 1, 1], &[2, 1, 0, 0, 0, 0, 0]]);
+        let h = counts([
+            &[1, 1, 1, 0, 0, 0, 0, 0, 0],
+            &[0, 0, 0, 1, 1, 1, 0, 0, 0],
+            &[0, 0, 0, 0, 0, 0, 1, 1, 1],
+            &[2, 1, 0, 0, 0, 0, 0],
+        ]);
         let classes = [0, 1, 2, 3].map(|g| group_class(&h, g));
         assert_eq!(replacement_of(&classes, 4), 2);
         assert_eq!(replacement_of(&classes, 3), 0);

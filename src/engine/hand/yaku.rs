@@ -107,10 +107,7 @@ fn tile_set(f: &Facts, out: &mut YakuList) {
 
 /// Pinfu: closed, four sequences, a pair that is not yakuhai, a two-sided wait.
 pub(crate) fn is_pinfu(f: &Facts, s: &Shape) -> bool {
-    f.menzen
-        && s.wait == Wait::Ryanmen
-        && !f.is_yakuhai(s.pair)
-        && s.sets.iter().all(|x| x.kind == SetKind::Shuntsu)
+    f.menzen && s.wait == Wait::Ryanmen && !f.is_yakuhai(s.pair) && s.sets.iter().all(|x| x.kind == SetKind::Shuntsu)
 }
 
 /// Adds the regular yaku of a standard-form reading (no dora) to `out`.

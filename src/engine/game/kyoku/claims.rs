@@ -1,4 +1,5 @@
-//! Answers to a discard, a kakan or an ankan: ron (up to two; three abort), then
+//! Answers to a discard, a kakan or an ankan: ron (up to two; three abort, or are all
+//! paid under [`Rules::pay_triple_ron`](super::super::Rules)), then
 //! pon/daiminkan over chi, else play goes on.
 
 use crate::engine::event::{Event, Seat};
@@ -27,7 +28,7 @@ impl Kyoku {
                 }
             }
         }
-        if winners.len() == 3 {
+        if winners.len() == 3 && !self.rules.pay_triple_ron {
             self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
             return;
         }
@@ -40,6 +41,12 @@ impl Kyoku {
             Phase::Kakan { seat, .. } => self.after_kakan(seat, log),
             Phase::Ankan { seat, .. } => self.after_ankan(seat, log),
             _ => {
+                // mjai.app aborts for four winds or four kans before a riichi declared with
+                // this discard is accepted (no stick goes down).
+                if self.rules.abort_before_reach_accepted && (self.four_winds() || self.four_kans_abort()) {
+                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                    return;
+                }
                 if !self.accept_reach(from, log) {
                     return;
                 }

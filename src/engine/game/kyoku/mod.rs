@@ -14,7 +14,7 @@ use crate::engine::tile::Tile;
 
 use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
-use super::Rules;
+use super::{Rules, StartState};
 
 pub use settle::chombo_deltas;
 pub use turn::kuikae;
@@ -92,17 +92,10 @@ pub struct Kyoku {
 }
 
 impl Kyoku {
-    /// Deals `wall`, logs `start_kyoku` and the dealer's first tsumo.
-    pub fn start(
-        bakaze: Tile,
-        kyoku: u8,
-        honba: u8,
-        kyotaku: u8,
-        scores: [i32; 4],
-        wall: Wall,
-        rules: Rules,
-        log: &mut Vec<Event>,
-    ) -> Kyoku {
+    /// Deals `wall` at `state` (round, hand, sticks, scores), logs `start_kyoku` and the
+    /// dealer's first tsumo.
+    pub fn start(state: &StartState, wall: Wall, rules: Rules, log: &mut Vec<Event>) -> Kyoku {
+        let StartState { bakaze, kyoku, honba, kyotaku, scores } = state.clone();
         let oya = (kyoku.max(1) - 1) % 4;
         let players = [0, 1, 2, 3].map(|s| Player::new(&wall.haipai[s]));
         let mut k = Kyoku {
@@ -214,11 +207,19 @@ impl Kyoku {
             dora_markers: self.wall.dora_markers[..self.dora_shown].to_vec(),
             ura_markers: self.wall.ura_markers[..self.dora_shown].to_vec(),
         };
-        evaluate(&ctx).ok()
+        let score = evaluate(&ctx).ok()?;
+        Some(if self.rules.tenhou_chiihou_alone { first_draw_alone(score) } else { score })
     }
 
     /// Ends the kyoku with a draw of `deltas`, logging `ryukyoku` (and `reason`, for chombo).
-    pub fn end_ryukyoku(&mut self, outcome: Outcome, deltas: [i32; 4], actor: Option<Seat>, reason: Option<&str>, log: &mut Vec<Event>) {
+    pub fn end_ryukyoku(
+        &mut self,
+        outcome: Outcome,
+        deltas: [i32; 4],
+        actor: Option<Seat>,
+        reason: Option<&str>,
+        log: &mut Vec<Event>,
+    ) {
         for (s, d) in self.scores.iter_mut().zip(deltas) {
             *s += d;
         }
@@ -239,4 +240,20 @@ impl Kyoku {
         let deltas = settle::chombo_deltas(offenders, self.oya);
         self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), Some("error"), log);
     }
+}
+
+/// Tenhou or chiihou scored as one yakuman and nothing else (mjai.app); other hands as they
+/// are. Yakuman payments are linear in the multiplier, so each share is divided by it.
+fn first_draw_alone(mut score: HandScore) -> HandScore {
+    let Some(&first) = score.yaku.iter().find(|(name, _)| matches!(*name, "tenhou" | "chiihou")) else {
+        return score;
+    };
+    let n = score.yakuman.max(1) as i32;
+    score.payment.ron /= n;
+    score.payment.tsumo_oya /= n;
+    score.payment.tsumo_ko /= n;
+    score.yaku = vec![first];
+    score.han = first.1;
+    score.yakuman = 1;
+    score
 }

@@ -33,10 +33,47 @@ pub fn tenpai_payments(tenpai: [bool; 4]) -> [i32; 4] {
     tenpai.map(|t| if t { 3000 / n } else { -3000 / (4 - n) })
 }
 
+/// Karaten: the concealed `3k+1` tiles `counts` are completed only by a fifth tile of a
+/// kind they hold four of (a count that may not exist; see [`super::super::Rules`]).
+pub fn karaten(counts: &[u8; 34]) -> bool {
+    (0..34).any(|k| {
+        let mut c = *counts;
+        c[k] == 4 && {
+            c[k] = 5;
+            complete(&mut c, true)
+        }
+    })
+}
+
+/// Sets (and one pair while `pair_left`) use up `c` exactly; `c` is restored.
+fn complete(c: &mut [u8; 34], pair_left: bool) -> bool {
+    let Some(i) = c.iter().position(|&n| n > 0) else { return !pair_left };
+    let take = |c: &mut [u8; 34], parts: &[(usize, u8)], pair_left: bool| {
+        parts.iter().for_each(|&(k, n)| c[k] -= n);
+        let ok = complete(c, pair_left);
+        parts.iter().for_each(|&(k, n)| c[k] += n);
+        ok
+    };
+    (pair_left && c[i] >= 2 && take(c, &[(i, 2)], false))
+        || (c[i] >= 3 && take(c, &[(i, 3)], pair_left))
+        || (i < 27
+            && i % 9 <= 6
+            && c[i + 1] > 0
+            && c[i + 2] > 0
+            && take(c, &[(i, 1), (i + 1, 1), (i + 2, 1)], pair_left))
+}
+
 impl Kyoku {
     /// Logs one `hora` per winner (in seat order after `target`; Tenhou: the first takes the
     /// honba and riichi sticks) and ends the kyoku. `target == winners[0]` for tsumo.
-    pub(super) fn settle_horas(&mut self, target: Seat, tile: Tile, winners: &[Seat], chankan: bool, log: &mut Vec<Event>) {
+    pub(super) fn settle_horas(
+        &mut self,
+        target: Seat,
+        tile: Tile,
+        winners: &[Seat],
+        chankan: bool,
+        log: &mut Vec<Event>,
+    ) {
         for (i, &w) in winners.iter().enumerate() {
             let tsumo = w == target;
             let score = self.score_win(w, tile, tsumo, chankan).expect("a legal hora scores");
@@ -94,7 +131,11 @@ impl Kyoku {
     /// The live wall is empty and the last discard passed: nagashi mangan if any, else
     /// tenpai payments (Tenhou: nagashi replaces them; riichi sticks stay on the table).
     pub(super) fn exhaustive_draw(&mut self, log: &mut Vec<Event>) {
-        let tenpai = [0, 1, 2, 3].map(|s| self.players[s].waits() != 0);
+        let karaten_counts = self.rules.karaten_is_tenpai;
+        let tenpai = [0, 1, 2, 3].map(|s| {
+            let p = &self.players[s];
+            p.waits() != 0 || (karaten_counts && karaten(&p.counts()))
+        });
         let mut deltas = [0i32; 4];
         let nagashi: Vec<Seat> = (0..4u8).filter(|&s| self.players[s as usize].nagashi).collect();
         if nagashi.is_empty() {
@@ -115,6 +156,20 @@ impl Kyoku {
 #[cfg(test)]
 mod tests {
     use super::tenpai_payments;
+
+    #[test]
+    fn karaten_is_a_completion_only_by_a_fifth_tile() {
+        let counts = |s: &str| {
+            let mut c = [0u8; 34];
+            crate::engine::tile::parse_compact(s).unwrap().iter().for_each(|t| c[t.kind() as usize] += 1);
+            c
+        };
+        assert!(super::karaten(&counts("1111m234p567s789s")));
+        // Noten: a fifth 1m leaves 78s open.
+        assert!(!super::karaten(&counts("1111m2345m567s78s")));
+        assert!(!super::karaten(&counts("123m456p789s1234z")));
+        assert!(!super::karaten(&counts("1112345678999m")));
+    }
 
     #[test]
     fn noten_payments_split_3000() {

@@ -73,22 +73,31 @@ impl Kyoku {
         };
         p.ippatsu = true;
         self.scores[seat as usize] -= 1000;
-        self.kyotaku += 1;
+        self.kyotaku = self.kyotaku.saturating_add(1);
         log.push(Event::ReachAccepted { actor: seat });
         if self.players.iter().all(|p| p.riichi != crate::engine::hand::Riichi::None) {
+            if self.rules.four_riichi_after_tsumo {
+                // mjai.app: the next seat draws before the hand is aborted (nobody can call:
+                // all four are in riichi; a riichi leaves at least 3 live tiles).
+                self.draw((seat + 1) % 4, false, log);
+            }
             self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
             return false;
         }
         true
     }
 
-    /// Nobody claimed `seat`'s discard: abortive draws, exhaustive draw or the next tsumo.
-    pub(super) fn after_discard(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        let first_winds = self.uninterrupted
+    /// Four winds: the first four discards, with no call, are the same wind.
+    pub(super) fn four_winds(&self) -> bool {
+        self.uninterrupted
             && self.players.iter().all(|p| p.kawa.len() == 1)
             && (27..=30).contains(&self.players[0].kawa[0].kind())
-            && self.players.iter().all(|p| p.kawa[0].kind() == self.players[0].kawa[0].kind());
-        if first_winds || self.four_kans_abort() {
+            && self.players.iter().all(|p| p.kawa[0].kind() == self.players[0].kawa[0].kind())
+    }
+
+    /// Nobody claimed `seat`'s discard: abortive draws, exhaustive draw or the next tsumo.
+    pub(super) fn after_discard(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        if self.four_winds() || self.four_kans_abort() {
             self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
         } else if self.live_left() == 0 {
             self.exhaustive_draw(log);
@@ -137,7 +146,8 @@ impl Kyoku {
         p.calls[i].meld.kind = MeldKind::Kakan;
         p.calls[i].meld.tiles.push(pai);
         self.kan_makers.push(seat);
-        self.interrupt();
+        // Not yet an interruption: a kakan is complete only once nobody robs it, so a
+        // riichi player who robs it keeps ippatsu (Tenhou). See `after_kakan`.
         log.push(Event::Kakan { actor: seat, pai, consumed });
         self.minkan_dora();
         self.phase = Phase::Kakan { seat, tile: pai };
@@ -152,8 +162,10 @@ impl Kyoku {
         self.dora_at_discard = true;
     }
 
-    /// The kakan was not robbed: the rinshan tsumo (its dora comes with the discard).
+    /// The kakan was not robbed: it is complete, which ends every ippatsu; then the rinshan
+    /// tsumo (its dora comes with the discard).
     pub(super) fn after_kakan(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        self.interrupt();
         self.draw(seat, true, log);
     }
 

@@ -14,7 +14,7 @@ pub fn yaochuu_kinds(c: &[u8; KINDS]) -> usize {
 }
 
 fn is_yaochuu_kind(k: usize) -> bool {
-    k >= 27 || k % 9 == 0 || k % 9 == 8
+    k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
 
 #[cfg(test)]

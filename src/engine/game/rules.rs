@@ -1,0 +1,102 @@
+//! Rule presets: where mjai.app's engine (smly/mjai.app `src/arena/`, built on Mortal's
+//! libriichi) parts from Tenhou. Everything not listed here is the same in both presets
+//! (points, yaku, fu, pao, double ron, dora timing, game end, tobi below 0).
+
+/// One set of rule switches. [`Rules::tenhou`] (also `Rules::default()`) is what games are
+/// refereed with; [`Rules::mjai_app`] reproduces mjai.app's engine, for grading exactly like
+/// mjai.app and for `verify` of its logs. Each field names the Tenhou behaviour it relaxes
+/// and the source of the other one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Allow kuikae (discarding the called kind, or the other end of a chi's sequence, right
+    /// after the call). Tenhou forbids it; mjai.app allows it (libriichi computes the
+    /// forbidden tiles but `validate_reaction` never checks them: 143 of the 4003 calls in
+    /// its 100 reference games are followed by such a discard).
+    pub allow_kuikae: bool,
+    /// Accept any discard after `reach`, even one that leaves the hand noten. Tenhou: the
+    /// riichi discard must keep tenpai; mjai.app checks tenpai only when `reach` is declared
+    /// (3 of the 100 reference games have such a discard).
+    pub allow_noten_riichi_discard: bool,
+    /// Three rons on one discard are all paid (the first winner after the discarder takes
+    /// the honba and riichi sticks, as in a double ron). Tenhou: sanchahou, an abortive draw
+    /// (`board.rs`: "No triple-ron ryukyoku").
+    pub pay_triple_ron: bool,
+    /// Kokushi musou tenpai may rob an ankan (Tenhou). mjai.app: nobody may ron an ankan
+    /// (libriichi offers no ron on an `ankan` event).
+    pub kokushi_robs_ankan: bool,
+    /// At an exhaustive draw a hand waiting only on a kind it holds four of (karaten)
+    /// counts as tenpai: it gets noten payments and keeps the deal. mjai.app (libriichi:
+    /// "karaten ... is still a valid ryukyoku tenpai in our rule spec"); Tenhou: noten.
+    pub karaten_is_tenpai: bool,
+    /// Tenhou and chiihou are one yakuman, never combined with another yakuman in the
+    /// hand (mjai.app `board.rs`: "Tenhou (the yaku) and chihou do not accumulate with
+    /// other yakus; they are always 1x yakuman"). Tenhou: they stack like any yakuman.
+    pub tenhou_chiihou_alone: bool,
+    /// In the West round a dealer who keeps the deal by a win or tenpai plays on although
+    /// someone has 30000 (mjai.app `game.rs`, its reading of Tenhou's 「親の連荘がある場合は
+    /// 連荘を優先する」); the game still ends when that dealer is first with 30000. This
+    /// engine's Tenhou preset ends the game as soon as someone has 30000 in the West round.
+    pub west_renchan_continues: bool,
+    /// Four riichi: the next seat's `tsumo` is logged after the fourth `reach_accepted`,
+    /// then the hand is aborted (mjai.app `board.rs` checks for four riichi only at the
+    /// next step, after that draw). Tenhou preset: aborted right after `reach_accepted`.
+    pub four_riichi_after_tsumo: bool,
+    /// Four winds, or the discard after a fourth kan by two or more seats: the hand is
+    /// aborted before a riichi declared with that discard is accepted, so no stick goes
+    /// down (mjai.app `board.rs`). Tenhou preset: the riichi is accepted first.
+    pub abort_before_reach_accepted: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::tenhou()
+    }
+}
+
+impl Rules {
+    /// Tenhou's rules (the default): kuikae forbidden, the riichi discard keeps tenpai,
+    /// three rons abort the hand, kokushi may rob an ankan, karaten is noten, tenhou and
+    /// chiihou stack with other yakuman, the West round ends as soon as someone has 30000.
+    pub const fn tenhou() -> Rules {
+        Rules {
+            allow_kuikae: false,
+            allow_noten_riichi_discard: false,
+            pay_triple_ron: false,
+            kokushi_robs_ankan: true,
+            karaten_is_tenpai: false,
+            tenhou_chiihou_alone: false,
+            west_renchan_continues: false,
+            four_riichi_after_tsumo: false,
+            abort_before_reach_accepted: false,
+        }
+    }
+
+    /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
+    /// any riichi discard, triple ron paid, no ron on an ankan, karaten tenpai, tenhou and
+    /// chiihou one yakuman alone, a West-round dealer renchan plays on, four riichi aborted
+    /// after the next draw, four winds and four kans aborted before the riichi stick.
+    pub const fn mjai_app() -> Rules {
+        Rules {
+            allow_kuikae: true,
+            allow_noten_riichi_discard: true,
+            pay_triple_ron: true,
+            kokushi_robs_ankan: false,
+            karaten_is_tenpai: true,
+            tenhou_chiihou_alone: true,
+            west_renchan_continues: true,
+            four_riichi_after_tsumo: true,
+            abort_before_reach_accepted: true,
+        }
+    }
+
+    /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`), or `custom`.
+    pub fn name(&self) -> &'static str {
+        if *self == Rules::tenhou() {
+            "tenhou"
+        } else if *self == Rules::mjai_app() {
+            "mjai-app"
+        } else {
+            "custom"
+        }
+    }
+}
