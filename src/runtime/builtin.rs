@@ -9,17 +9,20 @@ use super::{Bot, BotError};
 use crate::bots::{self, Agent, UnknownBot};
 use crate::engine::event::Event;
 
-/// A built-in bot running in process: parses the JSON array line, lets the agent react,
-/// answers with the action's canonical JSON. Answers at once, so the timeout never applies.
+/// A built-in bot running in process: parses the JSON array line, lets the agent choose
+/// among the legal answers the referee offered ([`Bot::offer`]), answers with the action's
+/// canonical JSON. Answers at once, so the timeout never applies.
 pub struct BuiltinBot {
     name: String,
     agent: Box<dyn Agent>,
+    /// The referee's legal set for the next line; taken (emptied) by each answer.
+    legal: Vec<Event>,
 }
 
 impl BuiltinBot {
     /// Wraps an agent; `name` is for messages only.
     pub fn new(name: impl Into<String>, agent: Box<dyn Agent>) -> BuiltinBot {
-        BuiltinBot { name: name.into(), agent }
+        BuiltinBot { name: name.into(), agent, legal: Vec::new() }
     }
 
     /// A built-in by spec: `builtin:tsumogiri`, `builtin:rulebase`, `builtin:random` (or the bare name).
@@ -27,15 +30,20 @@ impl BuiltinBot {
         Ok(BuiltinBot::new(spec.strip_prefix("builtin:").unwrap_or(spec), bots::from_spec(spec)?))
     }
 
-    /// One exchange, synchronously: the answer line for one batch line.
+    /// One exchange, synchronously: the answer line for one batch line, chosen among the
+    /// legal answers offered since the previous line (none offered: an informational line).
     pub fn answer(&mut self, line: &str) -> Result<String, BotError> {
         let events: Vec<Event> = serde_json::from_str(line).map_err(|e| {
-            BotError::Transport(format!("built-in bot '{}' got a line that is not a JSON array of mjai events: {e}", self.name))
+            BotError::Transport(format!(
+                "built-in bot '{}' got a line that is not a JSON array of mjai events: {e}",
+                self.name
+            ))
         })?;
         if events.is_empty() {
             return Err(BotError::Transport(format!("built-in bot '{}' got an empty batch", self.name)));
         }
-        Ok(self.agent.react(&events).to_json())
+        let legal = std::mem::take(&mut self.legal);
+        Ok(self.agent.react(&events, &legal).to_json())
     }
 }
 
@@ -43,6 +51,11 @@ impl Bot for BuiltinBot {
     fn exchange<'a>(&'a mut self, line: &'a str, _timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         let result = self.answer(line);
         Box::pin(async move { result })
+    }
+
+    fn offer(&mut self, legal: &[Event]) {
+        self.legal.clear();
+        self.legal.extend_from_slice(legal);
     }
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {
@@ -60,8 +73,14 @@ mod tests {
         let t = Duration::from_secs(1);
         let a = bot.exchange(r#"[{"type":"start_game","names":["0","1","2","3"],"id":1}]"#, t).await.unwrap();
         assert_eq!(a, r#"{"type":"none"}"#);
+        let drawn: Event = serde_json::from_str(r#"{"type":"dahai","actor":1,"pai":"5sr","tsumogiri":true}"#).unwrap();
+        let other: Event = serde_json::from_str(r#"{"type":"dahai","actor":1,"pai":"E","tsumogiri":false}"#).unwrap();
+        bot.offer(&[other, drawn]);
         let a = bot.exchange(r#"[{"type":"tsumo","actor":0,"pai":"?"},{"type":"dahai","actor":0,"pai":"E","tsumogiri":true},{"type":"tsumo","actor":1,"pai":"5sr"}]"#, t).await.unwrap();
         assert_eq!(a, r#"{"type":"dahai","actor":1,"pai":"5sr","tsumogiri":true}"#);
+        // The offer is used once: the next (informational) line gets `none`.
+        let a = bot.exchange(r#"[{"type":"end_kyoku"}]"#, t).await.unwrap();
+        assert_eq!(a, r#"{"type":"none"}"#);
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //!
 //! ```no_run
 //! # async fn f(subs: [std::sync::Arc<mjai_sim::runtime::submission::Submission>; 4]) -> anyhow::Result<()> {
-//! use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
+//! use mjai_sim::runtime::launcher::{SubmissionLauncher, SeatSpec};
 //! use mjai_sim::runtime::docker::DockerOptions;
-//! let launcher = Launcher::docker(DockerOptions::default()).await?; // checks daemon + image
+//! let launcher = SubmissionLauncher::docker(DockerOptions::default()).await?; // checks daemon + image
 //! let seats = subs.map(|s| SeatSpec { submission: s, stderr_log: "player_logs.0.stderr.txt".into() });
 //! let bots = launcher.launch(seats).await?; // four Box<dyn Bot>, seat order
 //! // Ctrl-C safety: launcher.guard() -> run the game in guard.run_until_ctrl_c(..)
@@ -44,27 +44,30 @@ pub enum LaunchError {
 }
 
 enum Kind {
-    Docker { options: DockerOptions, guard: ContainerGuard, cpus: f64, network: String },
+    Docker { options: Box<DockerOptions>, guard: ContainerGuard, cpus: f64, network: String },
     Process(ProcessOptions),
 }
 
 /// Starts games' seats with one runtime.
-pub struct Launcher {
+pub struct SubmissionLauncher {
     kind: Kind,
 }
 
-impl Launcher {
+impl SubmissionLauncher {
     /// A Docker launcher for one game: connects, checks the image, prepares the network
     /// (http) and a fresh [`ContainerGuard`].
     ///
     /// Errors: daemon unreachable, image missing (run `mjai-sim image build`), network.
-    pub async fn docker(options: DockerOptions) -> Result<Launcher, DockerError> {
+    pub async fn docker(options: DockerOptions) -> Result<SubmissionLauncher, DockerError> {
         let client = docker::connect().await?;
-        Launcher::docker_with_guard(options, ContainerGuard::new(client)).await
+        SubmissionLauncher::docker_with_guard(options, ContainerGuard::new(client)).await
     }
 
-    /// As [`Launcher::docker`], with the caller's guard (and its Docker client and game id).
-    pub async fn docker_with_guard(options: DockerOptions, guard: ContainerGuard) -> Result<Launcher, DockerError> {
+    /// As [`SubmissionLauncher::docker`], with the caller's guard (and its Docker client and game id).
+    pub async fn docker_with_guard(
+        options: DockerOptions,
+        guard: ContainerGuard,
+    ) -> Result<SubmissionLauncher, DockerError> {
         let client = guard.docker().clone();
         docker::require_image(&client, &options.image).await?;
         let cpus = docker::cpu_limit(&client, &options).await;
@@ -72,12 +75,12 @@ impl Launcher {
             Transport::Stdio => "none".to_string(),
             Transport::Http => docker::http::ensure_network(&client).await?,
         };
-        Ok(Launcher { kind: Kind::Docker { options, guard, cpus, network } })
+        Ok(SubmissionLauncher { kind: Kind::Docker { options: Box::new(options), guard, cpus, network } })
     }
 
     /// A local-process launcher (not sandboxed).
-    pub fn process(options: ProcessOptions) -> Launcher {
-        Launcher { kind: Kind::Process(options) }
+    pub fn process(options: ProcessOptions) -> SubmissionLauncher {
+        SubmissionLauncher { kind: Kind::Process(options) }
     }
 
     /// The container guard of a Docker launcher (use it for Ctrl-C safety), else `None`.

@@ -8,15 +8,35 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
+use crate::engine::event::Event;
+
 /// A running bot for one seat.
 pub trait Bot: Send {
     /// Writes `line` (one JSON array, no newline) and waits for one answer line, at most
     /// `timeout`. The answer is returned without its newline.
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>>;
 
+    /// The answers the referee will accept to the next line: the engine's legal set for this
+    /// seat, canonical mjai actions. Called before each decision line only (informational
+    /// lines — `start_game`, `end_kyoku`, `end_game` — get none, and their answer is `none`).
+    /// External bots compute their own options from the events and ignore this (the
+    /// default); in-process built-ins decide from it, as Mortal's arena hands its agents
+    /// their legal actions, so the seat rules exist once, in the engine.
+    fn offer(&mut self, legal: &[Event]) {
+        let _ = legal;
+    }
+
     /// Stops the bot for sure (kills one that ignores SIGTERM) and frees what it holds
     /// (its container is removed). Idempotent.
     fn stop(&mut self) -> BoxFuture<'_, ()>;
+
+    /// The last lines (at most 20) the bot wrote to stderr, oldest first; empty for bots
+    /// without stderr (built-ins). After an exchange failed because the bot ended
+    /// ([`BotError::Crashed`], [`BotError::Closed`]) they include everything it wrote
+    /// before ending (the runtime drains its stderr first).
+    fn stderr_tail(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Why a bot gave no usable answer line. The match layer turns each into a chombo.
@@ -62,4 +82,5 @@ pub mod launcher;
 pub mod line;
 pub mod process;
 pub mod stderr_log;
+pub mod stderr_tail;
 pub mod submission;

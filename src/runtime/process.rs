@@ -17,6 +17,7 @@ use tokio::time::Instant;
 
 use super::line::{LineBuffer, DEFAULT_LINE_LIMIT};
 use super::stderr_log::{StderrLog, DEFAULT_STDERR_CAP};
+use super::stderr_tail::SharedTail;
 use super::submission::Submission;
 use super::{Bot, BotError};
 
@@ -51,6 +52,7 @@ pub struct ProcessBot {
     exit: Option<ExitStatus>,
     /// The bot's process group (its own pid): every process it forks stays in it.
     pgid: Option<i32>,
+    tail: SharedTail,
     _dir: tempfile::TempDir,
 }
 
@@ -60,12 +62,18 @@ impl ProcessBot {
     ///
     /// Errors (one line, naming the fix): the folder cannot be written, the stderr log
     /// cannot be created, the interpreter cannot be started.
-    pub async fn start(submission: &Submission, seat: u8, stderr_log: &Path, options: &ProcessOptions) -> anyhow::Result<ProcessBot> {
+    pub async fn start(
+        submission: &Submission,
+        seat: u8,
+        stderr_log: &Path,
+        options: &ProcessOptions,
+    ) -> anyhow::Result<ProcessBot> {
         let dir = tempfile::Builder::new().prefix("mjai-sim-bot-").tempdir()?;
         submission
             .unpack_into(dir.path())
             .map_err(|e| anyhow::anyhow!("seat {seat}: cannot unpack the bot into {}: {e}", dir.path().display()))?;
-        let mut log = StderrLog::create(stderr_log, options.stderr_cap).await?;
+        let mut log = StderrLog::append(stderr_log, options.stderr_cap).await?;
+        let tail = log.tail();
         let mut child = Command::new(&options.python)
             .args(["-u", "bot.py", &seat.to_string()])
             .current_dir(dir.path())
@@ -81,7 +89,9 @@ impl ProcessBot {
                     options.python.display()
                 )
             })?;
-        let (Some(stdin), Some(stdout), Some(mut stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             anyhow::bail!("seat {seat}: the bot's pipes were not created");
         };
         let stderr_task = tokio::spawn(async move {
@@ -103,6 +113,7 @@ impl ProcessBot {
             stderr_task: Some(stderr_task),
             exit: None,
             pgid,
+            tail,
             _dir: dir,
         })
     }
@@ -142,10 +153,17 @@ impl ProcessBot {
     }
 
     /// Why stdout ended: the process exited (Crashed) or only closed its output (Closed).
+    /// Once the process has exited, waits (at most [`EXIT_GRACE`]) until its stderr is
+    /// drained, so the tail and the log hold its last words (a traceback).
     async fn ended(&mut self) -> BotError {
         if self.exit.is_none() {
             if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, self.child.wait()).await {
                 self.exit = Some(status);
+            }
+        }
+        if let (Some(_), Some(task)) = (self.exit, self.stderr_task.as_mut()) {
+            if tokio::time::timeout(EXIT_GRACE, task).await.is_ok() {
+                self.stderr_task = None;
             }
         }
         match self.exit {
@@ -234,5 +252,9 @@ impl Bot for ProcessBot {
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(self.stop_inner())
+    }
+
+    fn stderr_tail(&self) -> Vec<String> {
+        self.tail.lines()
     }
 }

@@ -26,11 +26,7 @@ pub struct SubmissionLimits {
 
 impl Default for SubmissionLimits {
     fn default() -> Self {
-        SubmissionLimits {
-            max_archive_bytes: 1000 * MIB,
-            max_unpacked_bytes: 2048 * MIB,
-            max_files: 100_000,
-        }
+        SubmissionLimits { max_archive_bytes: 1000 * MIB, max_unpacked_bytes: 2048 * MIB, max_files: 100_000 }
     }
 }
 
@@ -54,7 +50,9 @@ pub enum SubmissionError {
     #[error("{path}: bot.py is inside the folder `{folder}`; zip the folder's contents, not the folder")]
     NestedBotPy { path: PathBuf, folder: String },
     /// No `bot.py` at the root.
-    #[error("{path}: no bot.py at the root of the submission; add bot.py (the program run as `python3 -u bot.py SEAT`)")]
+    #[error(
+        "{path}: no bot.py at the root of the submission; add bot.py (the program run as `python3 -u bot.py SEAT`)"
+    )]
     NoBotPy { path: PathBuf },
     /// An entry name escapes the bot's folder (absolute path or `..`).
     #[error("{path}: entry `{entry}` points outside the bot's folder (absolute path or `..`); use relative paths inside the folder")]
@@ -69,7 +67,9 @@ pub enum SubmissionError {
     #[error("{path}: entry `{entry}` appears twice; remove the duplicate")]
     Duplicate { path: PathBuf, entry: String },
     /// The archive file (or folder total) is over the size limit.
-    #[error("{path}: {bytes} bytes is over the {limit}-byte submission limit; shrink the bot or raise --max-submission-mb")]
+    #[error(
+        "{path}: {bytes} bytes is over the {limit}-byte submission limit; shrink the bot or raise --max-submission-mb"
+    )]
     TooLarge { path: PathBuf, bytes: u64, limit: u64 },
     /// The uncompressed total is over the limit (possibly a zip bomb).
     #[error("{path}: unpacks to more than {limit} bytes (zip bomb?); shrink the bot's files")]
@@ -123,7 +123,11 @@ impl Submission {
     }
 
     /// Checks a zip archive held in memory; `label` names it in error messages.
-    pub fn from_zip_bytes(label: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Submission, SubmissionError> {
+    pub fn from_zip_bytes(
+        label: &Path,
+        bytes: &[u8],
+        limits: &SubmissionLimits,
+    ) -> Result<Submission, SubmissionError> {
         if bytes.len() as u64 > limits.max_archive_bytes {
             return Err(SubmissionError::TooLarge {
                 path: label.to_owned(),
@@ -144,15 +148,14 @@ impl Submission {
             return Err(SubmissionError::Duplicate { path: path.to_owned(), entry: w[0].path.clone() });
         }
         if !files.iter().any(|f| f.path == "bot.py") {
-            let nested: Vec<&str> = files
-                .iter()
-                .filter_map(|f| f.path.strip_suffix("/bot.py"))
-                .filter(|dir| !dir.contains('/'))
-                .collect();
+            let nested: Vec<&str> =
+                files.iter().filter_map(|f| f.path.strip_suffix("/bot.py")).filter(|dir| !dir.contains('/')).collect();
             let top: std::collections::BTreeSet<&str> =
                 files.iter().map(|f| f.path.split('/').next().unwrap_or("")).collect();
             return Err(match nested.as_slice() {
-                [dir] if top.len() <= 2 => SubmissionError::NestedBotPy { path: path.to_owned(), folder: dir.to_string() },
+                [dir] if top.len() <= 2 => {
+                    SubmissionError::NestedBotPy { path: path.to_owned(), folder: dir.to_string() }
+                }
                 _ => SubmissionError::NoBotPy { path: path.to_owned() },
             });
         }
@@ -325,7 +328,11 @@ fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionF
             }
             total += meta.len();
             if total > limits.max_archive_bytes {
-                return Err(SubmissionError::TooLarge { path: root.to_owned(), bytes: total, limit: limits.max_archive_bytes });
+                return Err(SubmissionError::TooLarge {
+                    path: root.to_owned(),
+                    bytes: total,
+                    limit: limits.max_archive_bytes,
+                });
             }
             if files.len() >= limits.max_files {
                 return Err(SubmissionError::TooManyFiles { path: root.to_owned(), limit: limits.max_files });

@@ -2,8 +2,9 @@
 //!
 //! [`ContainerGuard`] records a game's containers (the runtime registers each one as soon as
 //! Docker creates it). Its [`shutdown`](ContainerGuard::shutdown) removes all of them, plus
-//! anything else labelled with the game's id; after shutdown, a container whose creation
-//! was still in flight is removed as soon as it appears. Dropping the last clone of a guard
+//! anything else labelled with the game's id. A creation in flight is tracked
+//! ([`ContainerGuard::begin_create`]): shutdown waits for it (at most
+//! [`CREATE_WAIT`]), and a container that appears after shutdown began removes itself. Dropping the last clone of a guard
 //! that was not shut down removes the containers synchronously (panics and early returns
 //! are covered). Ctrl-C: wrap the game in [`ContainerGuard::run_until_ctrl_c`].
 //!
@@ -25,8 +26,9 @@
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use bollard::query_parameters::{
     ListContainersOptions, ListNetworksOptions, ListVolumesOptions, RemoveContainerOptions, RemoveVolumeOptions,
@@ -35,6 +37,10 @@ use bollard::Docker;
 use rand::Rng;
 
 use super::{DockerError, LABEL_GAME};
+
+/// How long [`ContainerGuard::shutdown`] waits for container creations in flight (seconds
+/// matter only when the Docker daemon hangs; a creation takes milliseconds).
+pub const CREATE_WAIT: Duration = Duration::from_secs(30);
 
 /// Records the live containers of one game and removes them on shutdown. Cheap to clone.
 #[derive(Clone)]
@@ -47,6 +53,22 @@ struct Inner {
     game: String,
     live: Mutex<HashSet<String>>,
     closed: AtomicBool,
+    /// Container creations in flight (see [`ContainerGuard::begin_create`]).
+    creating: AtomicUsize,
+    created: tokio::sync::Notify,
+}
+
+/// One container creation in flight; dropping it ends the creation (see
+/// [`ContainerGuard::begin_create`]).
+pub struct Creating {
+    guard: ContainerGuard,
+}
+
+impl Drop for Creating {
+    fn drop(&mut self) {
+        self.guard.inner.creating.fetch_sub(1, Ordering::SeqCst);
+        self.guard.inner.created.notify_waiters();
+    }
 }
 
 /// The game was interrupted by Ctrl-C; its containers have been removed.
@@ -64,7 +86,14 @@ impl ContainerGuard {
     /// A guard for the game `game` (the value of the `mjai-sim.game` label).
     pub fn with_game_id(docker: Docker, game: String) -> ContainerGuard {
         ContainerGuard {
-            inner: Arc::new(Inner { docker, game, live: Mutex::default(), closed: AtomicBool::new(false) }),
+            inner: Arc::new(Inner {
+                docker,
+                game,
+                live: Mutex::default(),
+                closed: AtomicBool::new(false),
+                creating: AtomicUsize::new(0),
+                created: tokio::sync::Notify::new(),
+            }),
         }
     }
 
@@ -85,6 +114,14 @@ impl ContainerGuard {
         !self.inner.closed.load(Ordering::SeqCst)
     }
 
+    /// Marks a container creation as in flight until the returned token is dropped: the
+    /// creator holds it across `create` and [`register`](Self::register), so that
+    /// [`shutdown`](Self::shutdown) can wait for a container Docker is still creating.
+    pub fn begin_create(&self) -> Creating {
+        self.inner.creating.fetch_add(1, Ordering::SeqCst);
+        Creating { guard: self.clone() }
+    }
+
     /// Forgets a container the caller removed.
     pub fn forget(&self, id: &str) {
         self.lock().remove(id);
@@ -101,9 +138,23 @@ impl ContainerGuard {
     }
 
     /// Removes every container of the game (recorded or found by label) and their
-    /// volumes; later registrations are refused. Idempotent; errors are logged.
+    /// volumes; later registrations are refused. Waits first (at most [`CREATE_WAIT`]) for
+    /// creations in flight: each either registered before shutdown began (removed here) or
+    /// removes itself. Idempotent; errors are logged.
     pub async fn shutdown(&self) {
         self.inner.closed.store(true, Ordering::SeqCst);
+        let settled = async {
+            loop {
+                let created = self.inner.created.notified();
+                if self.inner.creating.load(Ordering::SeqCst) == 0 {
+                    break;
+                }
+                created.await;
+            }
+        };
+        if tokio::time::timeout(CREATE_WAIT, settled).await.is_err() {
+            tracing::warn!("game {}: a container creation did not finish; removing by label", self.inner.game);
+        }
         let ids = self.live();
         futures_util::future::join_all(ids.iter().map(|id| remove_container(&self.inner.docker, id))).await;
         for id in &ids {
@@ -195,7 +246,11 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Rem
     let filters = HashMap::from([("label".to_string(), vec![label])]);
     let api = |doing: &'static str| move |e: bollard::errors::Error| DockerError::Api { doing, cause: e.to_string() };
     let containers = docker
-        .list_containers(Some(ListContainersOptions { all: true, filters: Some(filters.clone()), ..Default::default() }))
+        .list_containers(Some(ListContainersOptions {
+            all: true,
+            filters: Some(filters.clone()),
+            ..Default::default()
+        }))
         .await
         .map_err(api("listing containers"))?;
     let ids: Vec<String> = containers.into_iter().filter_map(|c| c.id).collect();

@@ -17,6 +17,7 @@ use super::stdio::{spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
 use crate::runtime::process::signal_name;
 use crate::runtime::stderr_log::StderrLog;
+use crate::runtime::stderr_tail::SharedTail;
 use crate::runtime::{Bot, BotError};
 
 /// How long to wait for Docker to report the exit once the bot's output ended.
@@ -36,6 +37,7 @@ pub struct DockerBot {
     memory_bytes: i64,
     conn: Conn,
     pump: Option<tokio::task::JoinHandle<()>>,
+    tail: SharedTail,
     stopped: bool,
 }
 
@@ -59,21 +61,40 @@ impl DockerBot {
     /// removed again when a later step fails.
     ///
     /// Errors: [`DockerError::Start`] naming the failing step, [`DockerError::Interrupted`].
-    pub async fn start(guard: &ContainerGuard, options: &DockerOptions, seat: SeatStart<'_>) -> Result<DockerBot, DockerError> {
+    pub async fn start(
+        guard: &ContainerGuard,
+        options: &DockerOptions,
+        seat: SeatStart<'_>,
+    ) -> Result<DockerBot, DockerError> {
         let docker = guard.docker().clone();
         let n = seat.seat;
-        let fail = |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
+        let fail =
+            |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
         let body = container_body(options, guard.game(), n, seat.cpus, seat.network);
         let create = CreateContainerOptions {
             name: Some(format!("mjai-sim-{}-{}", guard.game(), n)),
             platform: options.platform.clone(),
         };
-        let id = docker.create_container(Some(create), body).await.map_err(|e| fail("create", &e))?.id;
-        if !guard.register(&id) {
-            remove_container(&docker, &id).await;
-            guard.forget(&id);
-            return Err(DockerError::Interrupted);
-        }
+        // Created and registered in a task of its own: a start cancelled mid-way (shutdown,
+        // launch timeout) still registers the container, so its guard removes it.
+        let creating = guard.begin_create();
+        let (client, owner) = (docker.clone(), guard.clone());
+        let created = tokio::spawn(async move {
+            let _creating = creating;
+            let id = client.create_container(Some(create), body).await.map_err(|e| e.to_string())?.id;
+            if !owner.register(&id) {
+                remove_container(&client, &id).await;
+                owner.forget(&id);
+                return Ok(None);
+            }
+            Ok::<_, String>(Some(id))
+        });
+        let id = match created.await {
+            Ok(Ok(Some(id))) => id,
+            Ok(Ok(None)) => return Err(DockerError::Interrupted),
+            Ok(Err(e)) => return Err(fail("create", &e)),
+            Err(e) => return Err(fail("create", &e)),
+        };
         match Self::fill_and_start(&docker, guard, options, &id, seat).await {
             Ok(bot) => Ok(bot),
             Err(e) => {
@@ -92,18 +113,27 @@ impl DockerBot {
         seat: SeatStart<'_>,
     ) -> Result<DockerBot, DockerError> {
         let n = seat.seat;
-        let fail = |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
+        let fail =
+            |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
         let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
         docker
             .upload_to_container(id, Some(upload), bollard::body_full(seat.tar))
             .await
             .map_err(|e| fail("copy the bot in", &e))?;
         let stdio = options.transport == Transport::Stdio;
-        let attach = AttachContainerOptions { stdin: stdio, stdout: true, stderr: true, stream: true, ..Default::default() };
+        let attach =
+            AttachContainerOptions { stdin: stdio, stdout: true, stderr: true, stream: true, ..Default::default() };
         let attached = docker.attach_container(id, Some(attach)).await.map_err(|e| fail("attach", &e))?;
-        let log = StderrLog::create(seat.stderr_log, options.stderr_cap).await.map_err(|e| fail("stderr log", &e))?;
+        let log = StderrLog::append(seat.stderr_log, options.stderr_cap).await.map_err(|e| fail("stderr log", &e))?;
+        let tail = log.tail();
         let (stdout, pump) = spawn_pump(attached.output, log, stdio);
-        docker.start_container(id, None).await.map_err(|e| fail("start", &e))?;
+        docker.start_container(id, None).await.map_err(|e| {
+            let cause = e.to_string();
+            match options.gpus.as_ref().and(super::resources::gpu_start_hint(&cause)) {
+                Some(hint) => fail("start", &format!("{cause}; {hint}")),
+                None => fail("start", &cause),
+            }
+        })?;
         let conn = if stdio {
             Conn::Stdio(StdioConn::new(attached.input, stdout, options.line_limit))
         } else {
@@ -123,6 +153,7 @@ impl DockerBot {
             memory_bytes: options.memory_bytes,
             conn,
             pump: Some(pump),
+            tail,
             stopped: false,
         })
     }
@@ -150,6 +181,12 @@ impl DockerBot {
             Err(Failure::Bot(e)) => Err(e),
             Err(Failure::Ended) => {
                 let waited = tokio::time::timeout(EXIT_GRACE, wait_exit(&self.docker, &self.id)).await;
+                // The attach stream ends with the process: drain its last stderr (a traceback).
+                if let Some(pump) = self.pump.as_mut() {
+                    if tokio::time::timeout(EXIT_GRACE, pump).await.is_ok() {
+                        self.pump = None;
+                    }
+                }
                 match (waited, exit_reason(&self.docker, &self.id, self.memory_bytes).await) {
                     (_, Some(reason)) => Err(BotError::Crashed(reason)),
                     (Ok(()), None) | (Err(_), None) => Err(BotError::Closed),
@@ -207,5 +244,9 @@ impl Bot for DockerBot {
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(self.stop_inner())
+    }
+
+    fn stderr_tail(&self) -> Vec<String> {
+        self.tail.lines()
     }
 }

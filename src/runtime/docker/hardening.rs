@@ -4,7 +4,8 @@
 //! with port 3000 published on 127.0.0.1 only; every capability dropped;
 //! `no-new-privileges`; read-only root filesystem; a tmpfs at /tmp; the working folder on
 //! an anonymous volume (writable, labelled, removed with the container); memory (no extra
-//! swap), CPU and pids limits; a non-root user; an init process that reaps zombies.
+//! swap), CPU and pids limits; a non-root user; an init process that reaps zombies; GPUs
+//! only when asked (`--gpus`, a device request).
 
 use std::collections::HashMap;
 
@@ -60,6 +61,7 @@ pub fn container_body(options: &DockerOptions, game: &str, seat: u8, cpus: f64, 
         memory_swap: Some(options.memory_bytes),
         nano_cpus: Some((cpus * 1e9) as i64),
         pids_limit: Some(options.pids_limit),
+        device_requests: options.gpus.as_ref().map(|g| vec![g.device_request()]),
         init: Some(true),
         privileged: Some(false),
         ..Default::default()
@@ -100,6 +102,7 @@ mod tests {
         assert_eq!(host.memory_swap, host.memory);
         assert_eq!(host.nano_cpus, Some(2_000_000_000));
         assert!(host.port_bindings.is_none());
+        assert!(host.device_requests.is_none(), "no GPU unless asked");
         assert_eq!(body.user.as_deref(), Some("1000:1000"));
         assert_eq!(body.cmd.as_deref().unwrap()[1..], ["-u", "bot.py", "2"]);
         assert_eq!(body.labels.as_ref().unwrap()["mjai-sim.seat"], "2");

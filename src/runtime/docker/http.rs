@@ -57,7 +57,9 @@ pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
         ..Default::default()
     };
     docker.create_network(request).await.map_err(api("creating the http network"))?;
-    find().await?.ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })
+    find()
+        .await?
+        .ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })
 }
 
 /// The host port Docker picked for the relay of container `id`.
@@ -88,6 +90,33 @@ pub fn relay_exit(text: &str) -> String {
     }
 }
 
+/// Reads a response body chunk by chunk, never holding more than `limit` bytes (plus one
+/// chunk): a longer body is [`BotError::Oversized`] as soon as it passes the limit, however
+/// long the relay keeps sending. A trailing newline is not counted.
+async fn read_capped(mut response: reqwest::Response, limit: usize, timeout: Duration) -> Result<Vec<u8>, Failure> {
+    let mut body = Vec::new();
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                body.extend_from_slice(&chunk);
+                if body.len() > limit + 1 {
+                    return Err(Failure::Bot(BotError::Oversized(limit)));
+                }
+            }
+            Ok(None) => break,
+            Err(e) if e.is_timeout() => return Err(Failure::Bot(BotError::Timeout(timeout.as_secs_f64()))),
+            Err(_) => return Err(Failure::Ended),
+        }
+    }
+    if body.last() == Some(&b'\n') {
+        body.pop();
+    }
+    if body.len() > limit {
+        return Err(Failure::Bot(BotError::Oversized(limit)));
+    }
+    Ok(body)
+}
+
 /// The host side of one http conversation.
 pub struct HttpConn {
     client: reqwest::Client,
@@ -98,11 +127,8 @@ pub struct HttpConn {
 impl HttpConn {
     /// A connection to the relay at `127.0.0.1:port` (never through a proxy).
     pub fn new(port: u16, line_limit: usize) -> HttpConn {
-        let client = reqwest::Client::builder()
-            .no_proxy()
-            .tcp_nodelay(true)
-            .build()
-            .unwrap_or_else(|_| reqwest::Client::new());
+        let client =
+            reqwest::Client::builder().no_proxy().tcp_nodelay(true).build().unwrap_or_else(|_| reqwest::Client::new());
         HttpConn { client, url: format!("http://127.0.0.1:{port}/"), line_limit }
     }
 
@@ -133,14 +159,9 @@ impl HttpConn {
             Err(_) => return Err(Failure::Ended),
         };
         let status = response.status().as_u16();
-        let body = match response.bytes().await {
-            Ok(b) => b,
-            Err(e) if e.is_timeout() => return Err(Failure::Bot(BotError::Timeout(timeout.as_secs_f64()))),
-            Err(_) => return Err(Failure::Ended),
-        };
+        let body = read_capped(response, self.line_limit, timeout).await?;
         match status {
-            200 if body.len() > self.line_limit => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
-            200 => String::from_utf8(body.to_vec()).map_err(|_| Failure::Bot(BotError::InvalidUtf8)),
+            200 => String::from_utf8(body).map_err(|_| Failure::Bot(BotError::InvalidUtf8)),
             502 => Err(Failure::Bot(BotError::Oversized(self.line_limit))),
             // The relay outlives the bot: its 503 text says how the bot ended.
             503 => Err(Failure::Bot(BotError::Crashed(relay_exit(&String::from_utf8_lossy(&body))))),
@@ -149,5 +170,36 @@ impl HttpConn {
                 String::from_utf8_lossy(&body)
             )))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// A relay stand-in on 127.0.0.1 that answers 200 with a body that never ends.
+    async fn endless_relay() -> u16 {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = [0u8; 4096];
+            let _ = socket.read(&mut request).await;
+            let head = "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ntransfer-encoding: chunked\r\n\r\n";
+            if socket.write_all(head.as_bytes()).await.is_err() {
+                return;
+            }
+            let chunk = format!("{:x}\r\n{}\r\n", 4096, "a".repeat(4096));
+            while socket.write_all(chunk.as_bytes()).await.is_ok() {}
+        });
+        port
+    }
+
+    #[tokio::test]
+    async fn an_endless_body_is_oversized_at_the_limit_not_read_to_the_timeout() {
+        let conn = HttpConn::new(endless_relay().await, 64 * 1024);
+        let answer = conn.exchange("[]", Duration::from_secs(30)).await;
+        assert!(matches!(answer, Err(Failure::Bot(BotError::Oversized(65536)))), "{:?}", answer.err().map(|_| ()));
     }
 }

@@ -109,7 +109,13 @@ pub async fn image_status(docker: &Docker) -> Result<ImageStatus, ImageError> {
     match docker.inspect_image(&image).await {
         Ok(info) => {
             let labels = info.config.and_then(|c| c.labels).unwrap_or_default();
-            Ok(ImageStatus { image, present: true, id: info.id, base: labels.get(LABEL_BASE).cloned(), created: info.created })
+            Ok(ImageStatus {
+                image,
+                present: true,
+                id: info.id,
+                base: labels.get(LABEL_BASE).cloned(),
+                created: info.created,
+            })
         }
         Err(bollard::errors::Error::DockerResponseServerError { status_code: 404, .. }) => {
             Ok(ImageStatus { image, present: false, id: None, base: None, created: None })
@@ -121,7 +127,11 @@ pub async fn image_status(docker: &Docker) -> Result<ImageStatus, ImageError> {
 /// Builds [`default_image`] unless it exists (or `options.force`): resolves the base (see
 /// [`BaseChoice`]), gathers the wheels, sends the context, tags the result. Returns the
 /// reference. Takes minutes when debootstrap runs, about a minute otherwise.
-pub async fn build_image(docker: &Docker, options: &BuildOptions, progress: Progress<'_>) -> Result<String, ImageError> {
+pub async fn build_image(
+    docker: &Docker,
+    options: &BuildOptions,
+    progress: Progress<'_>,
+) -> Result<String, ImageError> {
     let image = default_image();
     if !options.force && image_exists(docker, &image).await? {
         progress(&format!("{image} is up to date"));
@@ -145,7 +155,11 @@ pub async fn build_image(docker: &Docker, options: &BuildOptions, progress: Prog
 /// What a game calls before starting containers: returns [`default_image`] at once when the
 /// daemon has it, else builds it with `options` (the error says how to build it by hand when
 /// building is impossible here, e.g. not root and no base image).
-pub async fn ensure_image(docker: &Docker, options: &BuildOptions, progress: Progress<'_>) -> Result<String, ImageError> {
+pub async fn ensure_image(
+    docker: &Docker,
+    options: &BuildOptions,
+    progress: Progress<'_>,
+) -> Result<String, ImageError> {
     let image = default_image();
     if image_exists(docker, &image).await? {
         return Ok(image);

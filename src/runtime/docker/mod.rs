@@ -26,6 +26,7 @@ pub mod container;
 pub mod hardening;
 pub mod http;
 pub mod image;
+pub mod resources;
 pub mod stdio;
 
 /// Label holding the game id on every container, volume and network we create.
@@ -33,10 +34,10 @@ pub const LABEL_GAME: &str = "mjai-sim.game";
 /// Label holding the seat (0-3) on every container.
 pub const LABEL_SEAT: &str = "mjai-sim.seat";
 
-/// How the referee talks to a bot inside its container.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How the referee talks to a bot inside its container (`--transport stdio|http`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Transport {
-    /// The bot's own stdin/stdout through the Docker attach stream; network mode `none`.
+    /// The bot's own stdin/stdout through the Docker attach stream; network mode `none` (fastest).
     #[default]
     Stdio,
     /// mjai.app-compatible: the image's relay (port 3000) runs the bot; the host POSTs each
@@ -78,6 +79,8 @@ pub struct DockerOptions {
     pub stderr_cap: u64,
     /// How long a container may take to become ready (http: relay answering), in seconds.
     pub ready_timeout: Duration,
+    /// GPUs given to the container (a Docker device request). Default none.
+    pub gpus: Option<resources::Gpus>,
 }
 
 impl Default for DockerOptions {
@@ -98,6 +101,7 @@ impl Default for DockerOptions {
             line_limit: DEFAULT_LINE_LIMIT,
             stderr_cap: DEFAULT_STDERR_CAP,
             ready_timeout: Duration::from_secs(20),
+            gpus: None,
         }
     }
 }

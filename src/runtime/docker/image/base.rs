@@ -87,7 +87,12 @@ async fn pull(docker: &Docker, image: &str, progress: Progress<'_>) -> Result<()
 }
 
 /// Makes the base with debootstrap in a temporary folder under /var/tmp and imports it as `image`.
-async fn make_debootstrap_base(docker: &Docker, image: &str, mirror: &str, progress: Progress<'_>) -> Result<(), ImageError> {
+async fn make_debootstrap_base(
+    docker: &Docker,
+    image: &str,
+    mirror: &str,
+    progress: Progress<'_>,
+) -> Result<(), ImageError> {
     if !is_root() {
         return Err(ImageError::NotRoot);
     }
@@ -117,9 +122,8 @@ async fn make_debootstrap_base(docker: &Docker, image: &str, mirror: &str, progr
     progress(&format!("base: importing {entries} files as {image}"));
     let (repo, tag) = image.split_once(':').unwrap_or((image, "latest"));
     let options: CreateImageOptions = CreateImageOptionsBuilder::default().from_src("-").repo(repo).tag(tag).build();
-    let file = tokio::fs::File::open(&tar_path)
-        .await
-        .map_err(ImageError::io(format!("opening {}", tar_path.display())))?;
+    let file =
+        tokio::fs::File::open(&tar_path).await.map_err(ImageError::io(format!("opening {}", tar_path.display())))?;
     let body = bollard::body_try_stream(file_chunks(file));
     docker
         .create_image(Some(options), Some(body), None)
@@ -129,7 +133,9 @@ async fn make_debootstrap_base(docker: &Docker, image: &str, mirror: &str, progr
 }
 
 /// The file as a stream of 256 KiB chunks.
-fn file_chunks(file: tokio::fs::File) -> impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static {
+fn file_chunks(
+    file: tokio::fs::File,
+) -> impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static {
     use tokio::io::AsyncReadExt;
     futures_util::stream::try_unfold(file, |mut f| async move {
         let mut buf = vec![0u8; 256 * 1024];
@@ -139,7 +145,12 @@ fn file_chunks(file: tokio::fs::File) -> impl futures_util::Stream<Item = std::i
     })
 }
 
-async fn run_debootstrap(debootstrap: &Path, rootfs: &Path, mirror: &str, progress: Progress<'_>) -> Result<(), ImageError> {
+async fn run_debootstrap(
+    debootstrap: &Path,
+    rootfs: &Path,
+    mirror: &str,
+    progress: Progress<'_>,
+) -> Result<(), ImageError> {
     let mut child = tokio::process::Command::new(debootstrap)
         .arg(format!("--variant={DEBOOTSTRAP_VARIANT}"))
         .arg(format!("--include={DEBOOTSTRAP_INCLUDE}"))
@@ -155,10 +166,7 @@ async fn run_debootstrap(debootstrap: &Path, rootfs: &Path, mirror: &str, progre
     let mut tail: Vec<String> = Vec::new();
     let stdout = BufReader::new(child.stdout.take().expect("piped")).lines();
     let stderr = BufReader::new(child.stderr.take().expect("piped")).lines();
-    let mut lines = futures_util::stream::select(
-        tokio_stream_lines(stdout),
-        tokio_stream_lines(stderr),
-    );
+    let mut lines = futures_util::stream::select(tokio_stream_lines(stdout), tokio_stream_lines(stderr));
     while let Some(line) = lines.next().await {
         let stage = ["I: Retrieving Packages", "I: Unpacking the base", "I: Configuring the base", "I: Base system"];
         if stage.iter().any(|s| line.starts_with(s)) {

@@ -31,7 +31,8 @@ pub fn context_tar(wheels: &[PathBuf]) -> std::io::Result<Vec<u8>> {
         add(&mut b, name, text.as_bytes())?;
     }
     for w in wheels {
-        let file_name = w.file_name().ok_or_else(|| std::io::Error::other(format!("{} has no file name", w.display())))?;
+        let file_name =
+            w.file_name().ok_or_else(|| std::io::Error::other(format!("{} has no file name", w.display())))?;
         let bytes = std::fs::read(w)?;
         add(&mut b, &format!("wheels/{}", file_name.to_string_lossy()), &bytes)?;
     }

@@ -46,8 +46,7 @@ pub fn debootstrap_recipe() -> String {
 /// relay.py, the debootstrap recipe): the tag of the bot image.
 pub fn input_hash() -> String {
     let recipe = debootstrap_recipe();
-    let mut files: Vec<(&str, &[u8])> =
-        context_files().iter().map(|(n, s)| (*n, s.as_bytes())).collect();
+    let mut files: Vec<(&str, &[u8])> = context_files().iter().map(|(n, s)| (*n, s.as_bytes())).collect();
     files.push(("debootstrap", recipe.as_bytes()));
     hash_files(&files)
 }
@@ -83,10 +82,7 @@ pub fn parse_requirements(text: &str) -> Vec<Requirement> {
         if spec.starts_with('-') {
             continue;
         }
-        let hashes = words
-            .filter_map(|w| w.strip_prefix("--hash=sha256:"))
-            .map(|h| h.to_ascii_lowercase())
-            .collect();
+        let hashes = words.filter_map(|w| w.strip_prefix("--hash=sha256:")).map(|h| h.to_ascii_lowercase()).collect();
         out.push(Requirement { spec: spec.to_string(), hashes });
     }
     out
