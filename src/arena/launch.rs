@@ -14,8 +14,9 @@ use super::Launcher;
 use crate::engine::event::Seat;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
+use crate::runtime::docker::resources::Resources;
 use crate::runtime::docker::{self, DockerOptions};
-use crate::runtime::launcher::{Launcher as RuntimeLauncher, SeatSpec};
+use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
@@ -64,14 +65,8 @@ pub enum RuntimeKind {
     Process,
 }
 
-/// How lines reach a bot in Docker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Transport {
-    /// The bot's stdin and stdout (fastest).
-    Stdio,
-    /// mjai.app's in-container HTTP relay (one POST per line).
-    Http,
-}
+/// How lines reach a bot in Docker (the runtime's own choice, one type for every layer).
+pub use crate::runtime::docker::Transport;
 
 /// Everything needed to start the four seats.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +81,8 @@ pub struct LaunchSettings {
     pub max_submission_bytes: u64,
     /// Where each seat's stderr goes (`player_logs.{seat}.stderr.txt`).
     pub stderr_paths: [PathBuf; 4],
+    /// Container limits chosen by the user (Docker only); defaults where `None`.
+    pub resources: Resources,
 }
 
 /// Checks the four submissions (intake) and prepares their runtime; the result starts any
@@ -107,7 +104,8 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
                 let submission = match known {
                     Some(s) => s,
                     None => {
-                        let s = Arc::new(Submission::load(path, &limits).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?);
+                        let s =
+                            Arc::new(Submission::load(path, &limits).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?);
                         loaded.push((path.clone(), s.clone()));
                         s
                     }
@@ -121,7 +119,7 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
     let submissions = match settings.runtime {
         _ if !has_submission => None,
         RuntimeKind::Docker => Some(docker_launcher(settings).await?),
-        RuntimeKind::Process => Some(RuntimeLauncher::process(ProcessOptions::default())),
+        RuntimeKind::Process => Some(SubmissionLauncher::process(ProcessOptions::default())),
     };
     Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), submissions })
 }
@@ -133,12 +131,10 @@ enum SeatKind {
 
 /// The runtime's Docker launcher for this game's submissions. The default image is built on
 /// first use (and after a change of docker/); an image given with `--image` must exist.
-async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<RuntimeLauncher> {
+pub async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<SubmissionLauncher> {
     let mut options = DockerOptions::default();
-    options.transport = match settings.transport {
-        Transport::Stdio => docker::Transport::Stdio,
-        Transport::Http => docker::Transport::Http,
-    };
+    settings.resources.apply(&mut options);
+    options.transport = settings.transport;
     let guard = ContainerGuard::new(docker::connect().await?);
     options.image = match &settings.image {
         Some(image) => image.clone(),
@@ -147,7 +143,7 @@ async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<RuntimeLau
             docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?
         }
     };
-    Ok(RuntimeLauncher::docker_with_guard(options, guard).await?)
+    Ok(SubmissionLauncher::docker_with_guard(options, guard).await?)
 }
 
 /// Starts any seat on demand: built-ins in process, submissions through the runtime's
@@ -155,14 +151,14 @@ async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<RuntimeLau
 pub struct SeatLauncher {
     kinds: [SeatKind; 4],
     stderr_paths: [PathBuf; 4],
-    submissions: Option<RuntimeLauncher>,
+    submissions: Option<SubmissionLauncher>,
 }
 
 impl SeatLauncher {
     /// The container guard of this game, when seats run in Docker: shut it down at the end
     /// (removes every container left, e.g. after Ctrl-C during a start).
     pub fn guard(&self) -> Option<&ContainerGuard> {
-        self.submissions.as_ref().and_then(RuntimeLauncher::guard)
+        self.submissions.as_ref().and_then(SubmissionLauncher::guard)
     }
 }
 

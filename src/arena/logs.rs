@@ -4,9 +4,12 @@
 //!   flushed as the game goes, one log across restarts;
 //! - `errors.json`: a JSON array of [`ErrorEntry`], `[]` when none; rewritten (through a
 //!   temporary file and a rename, so it is always complete) after each error;
-//! - `player_logs.{SEAT}.stdout.txt`: every answer line of the seat, appended and flushed;
-//! - `player_logs.{SEAT}.stderr.txt`: the bot's stderr, written by its runtime (created
-//!   empty here so that the file always exists);
+//! - `player_logs.{SEAT}.stdout.txt`: every answer line of the seat, appended and flushed,
+//!   up to [`STDOUT_CAP`] for the game, then one truncation marker line;
+//! - `player_logs.{SEAT}.stderr.txt`: the bot's stderr, appended by its runtime across
+//!   restarts under one cap (created empty here so that the file always exists); before the
+//!   bots start again after a chombo, a marker line names the restart and the kyoku they
+//!   resume at ([`restart_marker`]);
 //! - `summary.json`: written by [`LogDir::write_summary`].
 
 use std::fs::{self, File, OpenOptions};
@@ -15,14 +18,34 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::observer::{ErrorEntry, Observer};
+use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, Observer};
 use crate::engine::event::{Event, Seat};
+use crate::runtime::stderr_log::DEFAULT_STDERR_CAP;
+
+/// Cap of each `player_logs.{SEAT}.stdout.txt` for a whole game, in bytes: 10 MiB (as stderr).
+pub const STDOUT_CAP: u64 = DEFAULT_STDERR_CAP;
+
+/// The line that ends a stdout log cut at `cap` bytes.
+pub fn stdout_truncation_marker(cap: u64) -> String {
+    format!("[mjai-sim: stdout log truncated after {cap} bytes]\n")
+}
+
+/// The line written to every stderr log before the bots start again: restart `restarts`
+/// (1 = the first), resuming at hand `kyoku` (`E2-0`).
+pub fn restart_marker(restarts: u32, kyoku: Option<&str>) -> String {
+    format!("\n[mjai-sim: restart {restarts}: the bots start again at kyoku {}]\n", kyoku.unwrap_or("-"))
+}
 
 /// An output folder being written.
 pub struct LogDir {
     dir: PathBuf,
     mjai_log: File,
     stdout: [File; 4],
+    /// Bytes written to each stdout log; past [`LogDir::stdout_cap`] lines are dropped.
+    stdout_written: [u64; 4],
+    stdout_cap: u64,
+    /// The hand of the last `start_kyoku` logged (`E1-0`).
+    kyoku: Option<String>,
     errors: Vec<ErrorEntry>,
 }
 
@@ -42,9 +65,23 @@ impl LogDir {
             new_file(format!("player_logs.{seat}.stderr.txt"))?;
         }
         let stdout: [File; 4] = stdout.try_into().map_err(|_| io::Error::other("four seats"))?;
-        let logs = LogDir { dir: dir.to_path_buf(), mjai_log, stdout, errors: Vec::new() };
+        let logs = LogDir {
+            dir: dir.to_path_buf(),
+            mjai_log,
+            stdout,
+            stdout_written: [0; 4],
+            stdout_cap: STDOUT_CAP,
+            kyoku: None,
+            errors: Vec::new(),
+        };
         logs.write_json("errors.json", &logs.errors)?;
         Ok(logs)
+    }
+
+    /// Caps each stdout log at `bytes` instead of [`STDOUT_CAP`].
+    pub fn with_stdout_cap(mut self, bytes: u64) -> LogDir {
+        self.stdout_cap = bytes;
+        self
     }
 
     /// The folder.
@@ -90,9 +127,19 @@ fn with_path(e: io::Error, path: &Path) -> io::Error {
 
 impl Observer for LogDir {
     fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
+        self.on_events_with_meta(events, &[])
+    }
+
+    fn on_events_with_meta(&mut self, events: &[Event], metas: &[Option<AnswerMeta>]) -> io::Result<()> {
+        if let Some(label) = kyoku_label(events) {
+            self.kyoku = Some(label);
+        }
         let mut text = String::new();
-        for e in events {
-            text.push_str(&e.to_json());
+        for (i, e) in events.iter().enumerate() {
+            match metas.get(i).and_then(Option::as_ref) {
+                Some(meta) => text.push_str(&meta.on_event_json(e)),
+                None => text.push_str(&e.to_json()),
+            }
             text.push('\n');
         }
         self.mjai_log.write_all(text.as_bytes())?;
@@ -100,9 +147,28 @@ impl Observer for LogDir {
     }
 
     fn on_answer(&mut self, seat: Seat, line: &str) -> io::Result<()> {
-        let file = &mut self.stdout[usize::from(seat)];
-        file.write_all(format!("{line}\n").as_bytes())?;
+        let seat = usize::from(seat);
+        let (file, written) = (&mut self.stdout[seat], &mut self.stdout_written[seat]);
+        let size = line.len() as u64 + 1;
+        if *written > self.stdout_cap {
+            return Ok(());
+        }
+        if *written + size > self.stdout_cap {
+            *written = self.stdout_cap + 1;
+            file.write_all(stdout_truncation_marker(self.stdout_cap).as_bytes())?;
+        } else {
+            *written += size;
+            file.write_all(format!("{line}\n").as_bytes())?;
+        }
         file.flush()
+    }
+
+    fn on_restart(&mut self, restarts: u32) -> io::Result<()> {
+        let marker = restart_marker(restarts, self.kyoku.as_deref());
+        for seat in 0..4 {
+            self.open_stderr(seat)?.write_all(marker.as_bytes())?;
+        }
+        Ok(())
     }
 
     fn on_error(&mut self, entry: &ErrorEntry) -> io::Result<()> {
@@ -137,12 +203,40 @@ mod tests {
             player_id: 1,
             kyoku: Some("E1-0".into()),
             line: None,
+            stderr_tail: vec!["Traceback (most recent call last):".into()],
         };
         logs.on_error(&entry).unwrap();
-        let errors: serde_json::Value = serde_json::from_str(&fs::read_to_string(dir.join("errors.json")).unwrap()).unwrap();
+        let errors: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join("errors.json")).unwrap()).unwrap();
         assert_eq!(errors[0]["error_type"], "timeout");
         assert_eq!(errors[0]["player_id"], 1);
         assert_eq!(errors.as_array().unwrap().len(), 1);
+        assert_eq!(errors[0]["stderr_tail"][0], "Traceback (most recent call last):");
+    }
+
+    #[test]
+    fn stdout_logs_stop_at_the_cap_with_one_marker() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut logs = LogDir::create(tmp.path()).unwrap().with_stdout_cap(40);
+        for _ in 0..10 {
+            logs.on_answer(1, r#"{"type":"none"}"#).unwrap(); // 16 bytes with its newline
+        }
+        let text = fs::read_to_string(tmp.path().join("player_logs.1.stdout.txt")).unwrap();
+        assert_eq!(text, format!("{0}\n{0}\n{1}", r#"{"type":"none"}"#, stdout_truncation_marker(40)));
+    }
+
+    #[test]
+    fn a_restart_marks_every_stderr_log_with_the_kyoku() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut logs = LogDir::create(tmp.path()).unwrap();
+        fs::write(tmp.path().join("player_logs.2.stderr.txt"), "Traceback: boom\n").unwrap();
+        let names = ["0", "1", "2", "3"].map(String::from);
+        let config = crate::engine::game::GameConfig { seed: [1, 0], names, start: Default::default() };
+        let log = crate::engine::game::Game::new(config).log().to_vec();
+        logs.on_events(&log).unwrap();
+        logs.on_restart(3).unwrap();
+        let text = fs::read_to_string(tmp.path().join("player_logs.2.stderr.txt")).unwrap();
+        assert_eq!(text, "Traceback: boom\n\n[mjai-sim: restart 3: the bots start again at kyoku E1-0]\n");
     }
 
     #[test]

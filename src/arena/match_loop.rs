@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::observer::{kyoku_label, truncate_line, ErrorEntry, Observer};
+use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, Observer};
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::{Launcher, MatchOptions, Table};
@@ -81,6 +81,7 @@ pub async fn play_match(
         observer,
         shutdown,
         emitted: 0,
+        metas: Vec::new(),
         report: MatchReport {
             ending: Ending::Completed,
             scores: table.scores(),
@@ -106,6 +107,8 @@ struct Referee<'a> {
     shutdown: watch::Receiver<bool>,
     /// Log events already passed to the observer.
     emitted: usize,
+    /// `meta` of the answers just applied, with the action, waiting for their logged event.
+    metas: Vec<(Seat, Event, AnswerMeta)>,
     report: MatchReport,
 }
 
@@ -148,14 +151,28 @@ impl Referee<'_> {
         report
     }
 
-    /// Passes new log events to the observer.
+    /// Passes new log events to the observer, each action with the `meta` of the answer
+    /// that made it (same seat, same event type).
     fn flush(&mut self, table: &dyn Table) -> Result<(), MatchError> {
         let log = table.log();
         if self.emitted < log.len() {
-            self.observer.on_events(&log[self.emitted..])?;
+            let new = &log[self.emitted..];
+            let metas: Vec<Option<AnswerMeta>> =
+                if self.metas.is_empty() { Vec::new() } else { new.iter().map(|e| self.take_meta(e)).collect() };
+            self.metas.clear();
+            self.observer.on_events_with_meta(new, &metas)?;
             self.emitted = log.len();
         }
         Ok(())
+    }
+
+    /// The waiting meta of the answer that made `event`, if any.
+    fn take_meta(&mut self, event: &Event) -> Option<AnswerMeta> {
+        let made = |(seat, action, _): &(Seat, Event, AnswerMeta)| {
+            event.actor() == Some(*seat) && std::mem::discriminant(action) == std::mem::discriminant(event)
+        };
+        let index = self.metas.iter().position(made)?;
+        Some(self.metas.remove(index).2)
     }
 
     /// Exchanges unless the shutdown signal fires first (then `None`).
@@ -222,7 +239,13 @@ impl Referee<'_> {
             match serde_json::from_str::<Event>(line) {
                 Ok(Event::None) => {}
                 Ok(_) => {
-                    let entry = self.entry(table, x.seat, "warning", "answer other than none to an informational line (ignored)".into(), Some(line));
+                    let entry = self.entry(
+                        table,
+                        x.seat,
+                        "warning",
+                        "answer other than none to an informational line (ignored)".into(),
+                        Some(line),
+                    );
                     self.observer.on_warning(&entry)?;
                     self.report.warnings.push(entry);
                 }
@@ -262,6 +285,10 @@ impl Referee<'_> {
         if pending.is_empty() {
             return Err(MatchError::Engine("no decision pending but the game is not over".into()));
         }
+        // In-process built-ins decide from the engine's legal set (external bots ignore it).
+        for d in table.pending() {
+            self.seats.offer(d.seat, &d.legal);
+        }
         let mut requests = Vec::new();
         for &seat in &pending {
             let events = self.relay.take(seat, table.log(), table.log().len());
@@ -270,11 +297,17 @@ impl Referee<'_> {
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
         let mut offenders = Vec::new();
         let mut answers = Vec::new();
+        let mut metas = Vec::new();
         for x in &done {
             self.report.decision_times[usize::from(x.seat)].push(x.elapsed);
             let Some(line) = self.answer_line(&*table, x, &mut offenders)? else { continue };
             match table.validate(x.seat, line) {
-                Ok(action) => answers.push((x.seat, action)),
+                Ok(action) => {
+                    if let Some(meta) = AnswerMeta::of_answer(line) {
+                        metas.push((x.seat, action.clone(), meta));
+                    }
+                    answers.push((x.seat, action));
+                }
                 Err(why) => {
                     offenders.push(x.seat);
                     self.error(&*table, x.seat, "invalid", why.to_string(), Some(line))?;
@@ -283,6 +316,7 @@ impl Referee<'_> {
         }
         if offenders.is_empty() {
             table.apply(&answers).map_err(|e| MatchError::Engine(format!("validated answers refused: {e}")))?;
+            self.metas = metas;
         }
         Ok(Some(offenders))
     }
@@ -334,10 +368,18 @@ impl Referee<'_> {
             player_id: seat,
             kyoku: kyoku_label(table.log()),
             line: line.map(truncate_line),
+            stderr_tail: self.seats.stderr_tail(seat),
         }
     }
 
-    fn error(&mut self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> Result<(), MatchError> {
+    fn error(
+        &mut self,
+        table: &dyn Table,
+        seat: Seat,
+        kind: &str,
+        message: String,
+        line: Option<&str>,
+    ) -> Result<(), MatchError> {
         let entry = self.entry(table, seat, kind, message, line);
         self.observer.on_error(&entry)?;
         self.report.errors.push(entry);

@@ -9,6 +9,8 @@
 //! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
 //! - [`stats`]: decision-time statistics.
 //! - [`progress`]: one line per hand on stderr; [`scoreboard`]: the final table.
+//! - [`game_run`]: [`game_run::run_game`], one whole game into an output folder (the main job's game).
+//! - [`shutdown`]: SIGINT/SIGTERM into the `stop` channel of games (one path for every command).
 //! - [`launch`]: BOT arguments (`builtin:NAME`, zip, folder) to running bots.
 
 use std::time::Duration;
@@ -18,6 +20,8 @@ use futures_util::future::BoxFuture;
 use crate::engine::event::Seat;
 use crate::runtime::{Bot, BotError};
 
+pub mod game_html;
+pub mod game_run;
 pub mod launch;
 pub mod logs;
 pub mod match_loop;
@@ -26,6 +30,7 @@ pub mod progress;
 pub mod relay;
 pub mod scoreboard;
 pub mod seats;
+pub mod shutdown;
 pub mod stats;
 pub mod summary;
 pub mod table;
@@ -59,10 +64,6 @@ pub struct MatchOptions {
 
 impl Default for MatchOptions {
     fn default() -> Self {
-        MatchOptions {
-            timeout: Duration::from_secs(2),
-            start_timeout: Duration::from_secs(20),
-            max_restarts: 32,
-        }
+        MatchOptions { timeout: Duration::from_secs(2), start_timeout: Duration::from_secs(20), max_restarts: 32 }
     }
 }

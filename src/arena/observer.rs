@@ -26,6 +26,55 @@ pub struct ErrorEntry {
     /// The bot's answer line, cut to [`MAX_LINE_BYTES`] (on a character boundary).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<String>,
+    /// The offending bot's last stderr lines at that moment (at most 20, oldest first; a
+    /// crashed bot's include its last words); absent when it wrote none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stderr_tail: Vec<String>,
+}
+
+/// Largest `meta` kept on a logged action, in bytes of JSON: 16 KiB.
+pub const MAX_META_BYTES: usize = 16 * 1024;
+
+/// The `meta` field of a bot's answer (Mortal writes q-values, masks and timings there),
+/// kept on the logged action in `mjai_log.json`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerMeta {
+    /// The meta as compact JSON, at most [`MAX_META_BYTES`].
+    Kept(String),
+    /// A meta longer than [`MAX_META_BYTES`]: dropped, its size in bytes noted.
+    Dropped(usize),
+}
+
+impl AnswerMeta {
+    /// The meta of an answer line, if it has one (`None` also for unparsable lines).
+    pub fn of_answer(line: &str) -> Option<AnswerMeta> {
+        if !line.contains("\"meta\"") {
+            return None;
+        }
+        #[derive(serde::Deserialize)]
+        struct WithMeta {
+            meta: Option<serde_json::Value>,
+        }
+        let meta = serde_json::from_str::<WithMeta>(line).ok()?.meta?;
+        let text = meta.to_string();
+        Some(if text.len() <= MAX_META_BYTES { AnswerMeta::Kept(text) } else { AnswerMeta::Dropped(text.len()) })
+    }
+
+    /// `event`'s JSON line with this meta: `"meta":{..}` (or `"meta_dropped":BYTES`) added
+    /// as its last field. mjai readers ignore fields they do not know (`mjai-sim verify` too).
+    pub fn on_event_json(&self, event: &Event) -> String {
+        let mut json = event.to_json();
+        json.pop(); // the closing brace
+        match self {
+            AnswerMeta::Kept(meta) => {
+                json.push_str(",\"meta\":");
+                json.push_str(meta);
+            }
+            AnswerMeta::Dropped(bytes) => json.push_str(&format!(",\"meta_dropped\":{bytes}")),
+        }
+        json.push('}');
+        json
+    }
 }
 
 /// `text` cut to at most [`MAX_LINE_BYTES`] bytes on a UTF-8 character boundary.
@@ -56,6 +105,13 @@ pub trait Observer {
     fn on_events(&mut self, events: &[Event]) -> std::io::Result<()> {
         let _ = events;
         Ok(())
+    }
+    /// As [`Observer::on_events`], with the `meta` a bot sent on the answer that made each
+    /// event ([`AnswerMeta`], same length as `events`, or empty when no event has one).
+    /// The default ignores the metas.
+    fn on_events_with_meta(&mut self, events: &[Event], metas: &[Option<AnswerMeta>]) -> std::io::Result<()> {
+        let _ = metas;
+        self.on_events(events)
     }
     /// An answer line received from `seat` (every line, informational ones included).
     fn on_answer(&mut self, seat: Seat, line: &str) -> std::io::Result<()> {
@@ -92,6 +148,9 @@ impl Observer for Fanout<'_> {
     fn on_events(&mut self, events: &[Event]) -> std::io::Result<()> {
         self.0.iter_mut().try_for_each(|o| o.on_events(events))
     }
+    fn on_events_with_meta(&mut self, events: &[Event], metas: &[Option<AnswerMeta>]) -> std::io::Result<()> {
+        self.0.iter_mut().try_for_each(|o| o.on_events_with_meta(events, metas))
+    }
     fn on_answer(&mut self, seat: Seat, line: &str) -> std::io::Result<()> {
         self.0.iter_mut().try_for_each(|o| o.on_answer(seat, line))
     }
@@ -119,5 +178,23 @@ mod tests {
         let odd = format!("a{}", "é".repeat(1000));
         assert_eq!(truncate_line(&odd).len(), 1023);
         assert_eq!(truncate_line("short"), "short");
+    }
+
+    #[test]
+    fn meta_is_kept_on_the_action_line_or_dropped_when_too_big() {
+        let dahai: Event = serde_json::from_str(r#"{"type":"dahai","actor":2,"pai":"5m","tsumogiri":false}"#).unwrap();
+        let answer =
+            r#"{"type":"dahai","actor":2,"pai":"5m","tsumogiri":false,"meta":{"q_values":[0.5,-1],"mask_bits":3}}"#;
+        let meta = AnswerMeta::of_answer(answer).unwrap();
+        let line = meta.on_event_json(&dahai);
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back["meta"]["q_values"][1], -1);
+        assert_eq!(back["pai"], "5m");
+        assert_eq!(serde_json::from_str::<Event>(&line).unwrap(), dahai, "readers ignore the meta");
+        let big = format!(r#"{{"type":"none","meta":{{"x":"{}"}}}}"#, "a".repeat(MAX_META_BYTES));
+        let dropped = AnswerMeta::of_answer(&big).unwrap();
+        assert_eq!(dropped, AnswerMeta::Dropped(MAX_META_BYTES + 8));
+        assert!(dropped.on_event_json(&dahai).ends_with(&format!(",\"meta_dropped\":{}}}", MAX_META_BYTES + 8)));
+        assert_eq!(AnswerMeta::of_answer(r#"{"type":"none"}"#), None);
     }
 }

@@ -119,7 +119,13 @@ mod tests {
                 tehais: Box::new([[t("1p"); 13]; 4]),
             },
             Event::ReachAccepted { actor: 0 },
-            Event::Hora { actor: 0, target: 0, pai: None, deltas: Some([8300, -2100, -4100, -2100]), ura_markers: None },
+            Event::Hora {
+                actor: 0,
+                target: 0,
+                pai: None,
+                deltas: Some([8300, -2100, -4100, -2100]),
+                ura_markers: None,
+            },
             Event::EndKyoku,
         ])
         .unwrap();

@@ -29,10 +29,7 @@ impl Relay {
     /// received: the end of the next informational line, if there is one.
     pub fn unseen_end(&self, seat: Seat, log: &[Event]) -> Option<usize> {
         let from = self.cursor(seat);
-        log.get(from..)?
-            .iter()
-            .position(|e| matches!(e, Event::EndKyoku | Event::EndGame))
-            .map(|i| from + i)
+        log.get(from..)?.iter().position(|e| matches!(e, Event::EndKyoku | Event::EndGame)).map(|i| from + i)
     }
 
     /// The events `log[cursor..upto]` masked for `seat`, and moves the cursor to `upto`.
@@ -86,7 +83,11 @@ mod tests {
 
     fn sample_log() -> Vec<Event> {
         vec![
-            Event::StartGame { names: Some(Box::new(["a", "b", "c", "d"].map(String::from))), seed: Some([1, 2]), id: None },
+            Event::StartGame {
+                names: Some(Box::new(["a", "b", "c", "d"].map(String::from))),
+                seed: Some([1, 2]),
+                id: None,
+            },
             Event::StartKyoku {
                 bakaze: t("E"),
                 dora_marker: t("1m"),

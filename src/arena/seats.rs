@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 
 use super::Launcher;
-use crate::engine::event::Seat;
+use crate::engine::event::{Event, Seat};
 use crate::runtime::{Bot, BotError};
 
 /// Extra time granted to a runtime beyond the decision timeout before the loop stops
@@ -66,11 +66,24 @@ impl<'l> Seats<'l> {
         errors
     }
 
+    /// Tells `seat`'s bot which answers the referee accepts to its next line (see
+    /// [`Bot::offer`]); nothing when the seat holds no bot.
+    pub fn offer(&mut self, seat: Seat, legal: &[Event]) {
+        if let Some(bot) = self.bots.get_mut(usize::from(seat)).and_then(|b| b.as_mut()) {
+            bot.offer(legal);
+        }
+    }
+
     /// Stops every running bot, concurrently, and empties the seats.
     pub async fn stop_all(&mut self) {
         let stops = self.bots.iter_mut().filter_map(|slot| slot.as_mut()).map(|bot| bot.stop());
         join_all(stops).await;
         self.bots = [None, None, None, None];
+    }
+
+    /// The last stderr lines of the bot in `seat` (empty when none runs there).
+    pub fn stderr_tail(&self, seat: Seat) -> Vec<String> {
+        self.bots.get(usize::from(seat)).and_then(Option::as_ref).map(|b| b.stderr_tail()).unwrap_or_default()
     }
 
     /// Writes each request's line to its seat and waits for all answers concurrently, each

@@ -38,6 +38,41 @@ pub struct KyokuRecord {
     pub error_info: Option<Vec<ErrorEntry>>,
 }
 
+/// Where the game started (`summary.json`'s `start`): the first `start_kyoku`, and the logged
+/// hand it re-plays, if any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameStart {
+    /// Round wind tile (`E`, `S`, `W`).
+    pub bakaze: Tile,
+    /// Hand number 1..=4.
+    pub kyoku: u8,
+    /// Honba sticks.
+    pub honba: u8,
+    /// Riichi sticks on the table.
+    pub kyotaku: u8,
+    /// Scores in points, seat order.
+    pub scores: [i32; 4],
+    /// `LOG@HAND` of `--from` (the hand re-played); `null` otherwise.
+    pub from: Option<String>,
+}
+
+impl GameStart {
+    /// The first `start_kyoku` of `log`, with `from` unset; `None` before any hand.
+    pub fn of(log: &[Event]) -> Option<GameStart> {
+        log.iter().find_map(|e| match e {
+            Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. } => Some(GameStart {
+                bakaze: *bakaze,
+                kyoku: *kyoku,
+                honba: *honba,
+                kyotaku: *kyotaku,
+                scores: *scores,
+                from: None,
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// The whole `summary.json`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
@@ -67,6 +102,8 @@ pub struct Summary {
     pub bots: [String; 4],
     /// Wall seed `[seed, key]` (as in the log's `start_game`).
     pub seed: Option<[u64; 2]>,
+    /// Where the game started (East 1, 25000 each unless `--from` or `--start`).
+    pub start: Option<GameStart>,
 }
 
 impl Summary {
@@ -96,6 +133,7 @@ impl Summary {
             decision_times: report.decision_times.each_ref().map(|t| DecisionStats::of(t)),
             bots,
             seed,
+            start: GameStart::of(log),
         }
     }
 }
@@ -123,11 +161,18 @@ pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
                     records.push(rec);
                 }
                 let label = format!("{bakaze}{kyoku}-{honba}");
-                let errs: Vec<ErrorEntry> = errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
+                let errs: Vec<ErrorEntry> =
+                    errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
                 let rec = KyokuRecord {
                     start_kyoku_scores: *scores,
                     end_kyoku_scores: *scores,
-                    kyoku_info: KyokuInfo { bakaze: *bakaze, kyoku: *kyoku, honba: *honba, kyotaku: *kyotaku, oya: *oya },
+                    kyoku_info: KyokuInfo {
+                        bakaze: *bakaze,
+                        kyoku: *kyoku,
+                        honba: *honba,
+                        kyotaku: *kyotaku,
+                        oya: *oya,
+                    },
                     error_info: if errs.is_empty() { None } else { Some(errs) },
                 };
                 open = Some((rec, *scores));
@@ -206,6 +251,7 @@ mod tests {
             player_id: 2,
             kyoku: Some("E2-0".into()),
             line: None,
+            stderr_tail: Vec::new(),
         };
         let recs = kyoku_records(&log, std::slice::from_ref(&err));
         assert_eq!(recs.len(), 3);
@@ -215,6 +261,8 @@ mod tests {
         assert_eq!(recs[1].error_info, Some(vec![err]));
         assert_eq!(recs[1].kyoku_info.oya, 1);
         assert_eq!(recs[2].end_kyoku_scores, recs[2].start_kyoku_scores, "unfinished hand kept as is");
+        let start = GameStart::of(&log[2..]).expect("a start_kyoku");
+        assert_eq!((start.kyoku, start.honba, start.scores, start.from), (2, 0, [21100, 28900, 25000, 25000], None));
         let json = serde_json::to_value(&recs[0]).unwrap();
         assert_eq!(json["kyoku_info"]["bakaze"], "E");
         assert!(json["error_info"].is_null());

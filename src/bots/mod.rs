@@ -1,19 +1,18 @@
 //! Built-in bots: pure deciders over mjai events (no I/O, no async).
 //!
-//! - [`PlayerState`]: what one seat knows, rebuilt from the masked events it receives, and
-//!   its legal options ([`PlayerState::legal_actions`]).
-//! - [`Agent`]: the decider trait, one batch of events in, one action out.
+//! - [`PlayerState`]: what one seat knows, rebuilt from the masked events it receives.
+//! - [`Agent`]: the decider trait: one batch of events and the engine's legal answers in,
+//!   one action out (the seat rules exist once, in the engine).
 //! - [`Tsumogiri`], [`Rulebase`] and [`Random`]: the built-in bots, by name through
 //!   [`by_name`].
 //! - [`selfplay`]: games between four agents in process, log in memory.
 
 mod agent;
-mod options;
 mod random;
 mod rulebase;
 pub mod selfplay;
-pub mod stats;
 mod state;
+pub mod stats;
 #[cfg(test)]
 mod tests;
 mod tsumogiri;
@@ -21,7 +20,7 @@ mod tsumogiri;
 pub use agent::Agent;
 pub use random::Random;
 pub use rulebase::Rulebase;
-pub use state::{kuikae_kinds, Moment, PlayerState, WALL_DRAWS};
+pub use state::{PlayerState, WALL_DRAWS};
 pub use tsumogiri::Tsumogiri;
 
 /// Names accepted by [`by_name`] (and so by `builtin:NAME` on the command line).

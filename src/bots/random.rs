@@ -8,16 +8,13 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::event::Event;
 
 use super::agent::Agent;
-use super::state::PlayerState;
 
-/// Wins whenever it can; otherwise picks uniformly among its legal answers (as
-/// [`PlayerState::legal_actions`] lists them, `none` included), so it calls, kans and
-/// declares riichi far more often than a person would. The generator is ChaCha8 seeded with
-/// the seat (from `start_game.id`): the same game against the same opponents replays
-/// exactly.
+/// Wins whenever it can; otherwise picks uniformly among the legal answers the engine
+/// offers (`none` included), so it calls, kans and declares riichi far more often than a
+/// person would. The generator is ChaCha8 seeded with the seat (from `start_game.id`): the
+/// same game against the same opponents replays exactly.
 #[derive(Debug, Clone)]
 pub struct Random {
-    state: PlayerState,
     rng: ChaCha8Rng,
 }
 
@@ -30,19 +27,17 @@ impl Default for Random {
 impl Random {
     /// A fresh bot; it reseeds from its seat at `start_game`.
     pub fn new() -> Random {
-        Random { state: PlayerState::new(), rng: ChaCha8Rng::seed_from_u64(0) }
+        Random { rng: ChaCha8Rng::seed_from_u64(0) }
     }
 }
 
 impl Agent for Random {
-    fn react(&mut self, events: &[Event]) -> Event {
+    fn react(&mut self, events: &[Event], legal: &[Event]) -> Event {
         for e in events {
             if let Event::StartGame { id: Some(id), .. } = e {
                 self.rng = ChaCha8Rng::seed_from_u64(u64::from(*id));
             }
-            self.state.update(e);
         }
-        let legal = self.state.legal_actions();
         if let Some(h) = legal.iter().find(|e| matches!(e, Event::Hora { .. })) {
             return h.clone();
         }

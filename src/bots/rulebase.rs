@@ -1,4 +1,5 @@
-//! `rulebase`: a simple, sound player built on [`PlayerState`] and the hand evaluator.
+//! `rulebase`: a simple, sound player: the engine's legal answers, chosen with what
+//! [`PlayerState`] knows and the hand evaluator.
 
 use crate::engine::event::Event;
 use crate::engine::hand;
@@ -27,7 +28,7 @@ impl Rulebase {
         &self.state
     }
 
-    fn choose(&self, legal: Vec<Event>) -> Event {
+    fn choose(&self, legal: &[Event]) -> Event {
         if let Some(h) = legal.iter().find(|e| matches!(e, Event::Hora { .. })) {
             return h.clone();
         }
@@ -40,7 +41,7 @@ impl Rulebase {
         if legal.contains(&Event::None) {
             return Event::None;
         }
-        self.best_discard(&legal).unwrap_or(Event::None)
+        self.best_discard(legal).unwrap_or(Event::None)
     }
 
     /// Pon of a dragon, the round wind or the own seat wind, holding exactly two.
@@ -61,8 +62,10 @@ impl Rulebase {
             c[pai.kind() as usize] -= 1;
             c
         };
-        let dahais: Vec<(Tile, &Event)> =
-            legal.iter().filter_map(|e| if let Event::Dahai { pai, .. } = e { Some((*pai, e)) } else { None }).collect();
+        let dahais: Vec<(Tile, &Event)> = legal
+            .iter()
+            .filter_map(|e| if let Event::Dahai { pai, .. } = e { Some((*pai, e)) } else { None })
+            .collect();
         let shanten: Vec<i8> = dahais.iter().map(|(pai, _)| hand::shanten(&after(*pai), melds)).collect();
         let best = *shanten.iter().min()?;
         dahais
@@ -79,11 +82,10 @@ impl Rulebase {
 }
 
 impl Agent for Rulebase {
-    fn react(&mut self, events: &[Event]) -> Event {
+    fn react(&mut self, events: &[Event], legal: &[Event]) -> Event {
         for e in events {
             self.state.update(e);
         }
-        let legal = self.state.legal_actions();
         if legal.is_empty() {
             return Event::None;
         }

@@ -2,12 +2,12 @@
 //! per seat with [`Event::masked_for`], no JSON), the log kept in memory.
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, GameConfig};
+use crate::engine::game::{Decision, Game, GameConfig, Rules};
 
 use super::agent::Agent;
 
 /// Sees every answer before it is applied; used by tests to check invariants.
-pub trait Observer {
+pub trait AnswerObserver {
     /// `answer` is what the seat of `decision` returned; `legal` says whether it was in
     /// `decision.legal` as returned (before any canonicalisation by [`Game::validate`]).
     fn on_answer(&mut self, game: &Game, decision: &Decision, answer: &Event, legal: bool);
@@ -15,9 +15,9 @@ pub trait Observer {
 
 /// An observer that does nothing.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct NoObserver;
+pub struct IgnoreAnswers;
 
-impl Observer for NoObserver {
+impl AnswerObserver for IgnoreAnswers {
     fn on_answer(&mut self, _: &Game, _: &Decision, _: &Event, _: bool) {}
 }
 
@@ -47,8 +47,22 @@ pub enum SelfPlayError {
 /// Plays one game to its end. Each agent gets, at each of its decisions, the events since
 /// its previous one, masked for its seat; at the end, the remaining events (up to
 /// `end_game`), whose answer is ignored. An answer that is not legal is a chombo.
-pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut dyn Observer) -> Result<Finished, SelfPlayError> {
-    let mut game = Game::new(config);
+pub fn play(
+    config: GameConfig,
+    agents: &mut [Box<dyn Agent>; 4],
+    observer: &mut dyn AnswerObserver,
+) -> Result<Finished, SelfPlayError> {
+    play_with_rules(config, Rules::default(), agents, observer)
+}
+
+/// Like [`play`], under `rules` (Tenhou for [`play`]).
+pub fn play_with_rules(
+    config: GameConfig,
+    rules: Rules,
+    agents: &mut [Box<dyn Agent>; 4],
+    observer: &mut dyn AnswerObserver,
+) -> Result<Finished, SelfPlayError> {
+    let mut game = Game::with_rules(config, Vec::new(), rules);
     let mut sent = [0usize; 4];
     let mut chombos = Vec::new();
     let mut batch = Vec::new();
@@ -66,7 +80,7 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
             batch.clear();
             batch.extend(game.log()[sent[s]..].iter().map(|e| e.masked_for(d.seat)));
             sent[s] = game.log().len();
-            let answer = agents[s].react(&batch);
+            let answer = agents[s].react(&batch, &d.legal);
             // Checked once: the position found here is what the game applies.
             let position = d.legal.iter().position(|l| *l == answer);
             observer.on_answer(&game, d, &answer, position.is_some());
@@ -94,7 +108,7 @@ pub fn play(config: GameConfig, agents: &mut [Box<dyn Agent>; 4], observer: &mut
     for (s, agent) in agents.iter_mut().enumerate() {
         if sent[s] < game.log().len() {
             let rest: Vec<Event> = game.log()[sent[s]..].iter().map(|e| e.masked_for(s as Seat)).collect();
-            agent.react(&rest);
+            agent.react(&rest, &[]);
         }
     }
     let scores = game.scores();

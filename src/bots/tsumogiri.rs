@@ -1,33 +1,30 @@
 //! `tsumogiri`: discards every drawn tile, never calls, never wins.
 
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::Event;
 
 use super::agent::Agent;
 
-/// Discards the drawn tile on its own turn (`tsumogiri: true`); answers `none` to
-/// everything else (calls and wins included). Keeps only its seat, so it costs nothing.
+/// Discards the drawn tile on its own turn (the legal `dahai` with `tsumogiri: true`);
+/// passes (`none`) whenever passing is legal, calls and wins included. Keeps no state, so
+/// it costs nothing.
 #[derive(Debug, Clone, Default)]
-pub struct Tsumogiri {
-    seat: Seat,
-}
+pub struct Tsumogiri;
 
 impl Tsumogiri {
-    /// A fresh bot; the seat comes from `start_game.id`.
+    /// A fresh bot.
     pub fn new() -> Tsumogiri {
-        Tsumogiri::default()
+        Tsumogiri
     }
 }
 
 impl Agent for Tsumogiri {
-    fn react(&mut self, events: &[Event]) -> Event {
-        for e in events {
-            if let Event::StartGame { id: Some(id), .. } = e {
-                self.seat = *id;
-            }
-        }
-        match events.last() {
-            Some(&Event::Tsumo { actor, pai }) if actor == self.seat => Event::Dahai { actor, pai, tsumogiri: true },
-            _ => Event::None,
+    fn react(&mut self, _events: &[Event], legal: &[Event]) -> Event {
+        let drawn = legal.iter().find(|e| matches!(e, Event::Dahai { tsumogiri: true, .. }));
+        match drawn {
+            Some(e) => e.clone(),
+            None if legal.is_empty() || legal.contains(&Event::None) => Event::None,
+            // A discard after a call (tsumogiri never calls, but stays legal if made to).
+            None => legal.iter().find(|e| matches!(e, Event::Dahai { .. })).unwrap_or(&legal[0]).clone(),
         }
     }
 }
@@ -35,15 +32,26 @@ impl Agent for Tsumogiri {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::tile::Tile;
 
     #[test]
     fn discards_own_draw_and_passes_otherwise() {
         let mut bot = Tsumogiri::new();
         let start = Event::StartGame { names: None, seed: None, id: Some(2) };
-        assert_eq!(bot.react(&[start]), Event::None);
-        let p: crate::engine::tile::Tile = "7p".parse().unwrap();
-        assert_eq!(bot.react(&[Event::Tsumo { actor: 2, pai: p }]), Event::Dahai { actor: 2, pai: p, tsumogiri: true });
+        assert_eq!(bot.react(&[start], &[]), Event::None);
+        let p: Tile = "7p".parse().unwrap();
+        let e: Tile = "E".parse().unwrap();
+        let keep = Event::Dahai { actor: 2, pai: e, tsumogiri: false };
+        let drawn = Event::Dahai { actor: 2, pai: p, tsumogiri: true };
+        let hora = Event::Hora { actor: 2, target: 2, pai: Some(p), deltas: None, ura_markers: None };
+        let legal = [hora, keep.clone(), drawn.clone()];
+        assert_eq!(bot.react(&[Event::Tsumo { actor: 2, pai: p }], &legal), drawn);
+        let ron = Event::Hora { actor: 2, target: 1, pai: Some(p), deltas: None, ura_markers: None };
         let other = Event::Dahai { actor: 1, pai: p, tsumogiri: false };
-        assert_eq!(bot.react(&[Event::Tsumo { actor: 1, pai: crate::engine::tile::Tile::UNKNOWN }, other]), Event::None);
+        assert_eq!(
+            bot.react(&[Event::Tsumo { actor: 1, pai: Tile::UNKNOWN }, other], &[ron, Event::None]),
+            Event::None
+        );
+        assert_eq!(bot.react(&[Event::None], std::slice::from_ref(&keep)), keep, "a discard that is due is made");
     }
 }

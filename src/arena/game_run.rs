@@ -1,0 +1,101 @@
+//! One whole game into an output folder: the main job's game (`mjai-sim BOT×4`), shared by
+//! every command that plays games (one game, tournaments, workers).
+//!
+//! [`run_game`] checks the four submissions, starts their seats, plays the match with the
+//! chombo/restart rules of [`play_match`], writes `mjai_log.json`, `errors.json`,
+//! `player_logs.*` as the game goes and `summary.json` at its end, and removes every
+//! container it started before returning.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use super::launch::{build_launcher, BotSpec, LaunchSettings};
+use super::logs::LogDir;
+use super::match_loop::MatchReport;
+use super::observer::{Fanout, Observer};
+use super::summary::Summary;
+use super::{play_match, MatchOptions};
+use crate::engine::event::Event;
+use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall};
+
+/// What one game is: bots by seat, walls, start, limits and where its files go.
+#[derive(Debug, Clone)]
+pub struct GameSpec {
+    /// Bots, seat 0 (first dealer) to seat 3.
+    pub bots: [BotSpec; 4],
+    /// Names written in `start_game.names` (mjai.app writes `"0".."3"`).
+    pub names: [String; 4],
+    /// Wall seed `[nonce, key]`, as in the log's `start_game.seed`.
+    pub seed: [u64; 2],
+    /// Where the game starts (East 1, 25000 each by default).
+    pub start: StartState,
+    /// Rule variant the engine referees (Tenhou by default).
+    pub rules: Rules,
+    /// Time limits and restart cap.
+    pub options: MatchOptions,
+    /// Runtime, transport, image, intake limit and stderr paths of the four seats.
+    pub settings: LaunchSettings,
+    /// Output folder (created if missing).
+    pub dir: PathBuf,
+    /// The logged hand this game re-plays (`--from LOG@HAND`), if any.
+    pub from_log: Option<FromLog>,
+}
+
+/// A game that starts at a logged hand: `start` is that hand's state, and its wall is `wall`
+/// (or the seeded one when `wall` is `None`).
+#[derive(Debug, Clone)]
+pub struct FromLog {
+    /// `LOG@HAND`, written in `summary.json`'s `start.from`.
+    pub source: String,
+    /// The first hand's wall when the seed does not deal it (a log without seed).
+    pub wall: Option<Wall>,
+}
+
+/// What a finished (or abandoned) game left behind.
+#[derive(Debug)]
+pub struct GameOutcome {
+    /// The match loop's report (ending, scores, chombos, errors, decision times).
+    pub report: MatchReport,
+    /// `summary.json` as written.
+    pub summary: Summary,
+    /// The whole unmasked log (`mjai_log.json`).
+    pub log: Vec<Event>,
+}
+
+/// Plays `spec` to its end, the restart limit, or `stop` becoming true. `observer` sees the
+/// game as it goes besides the log files (e.g. progress lines). Errors (one line naming the
+/// cause): intake or runtime preparation failed before any bot started; the logs folder
+/// cannot be created or written; the engine contradicted itself. Containers are removed
+/// before returning, on every path.
+pub async fn run_game(
+    spec: &GameSpec,
+    observer: &mut dyn Observer,
+    stop: tokio::sync::watch::Receiver<bool>,
+    on_start: impl FnOnce(&super::launch::SeatLauncher),
+) -> anyhow::Result<GameOutcome> {
+    let launcher = build_launcher(&spec.bots, &spec.settings).await?;
+    let result = async {
+        let mut logs =
+            LogDir::create(&spec.dir).context("cannot create the logs folder (choose another with --logs-dir)")?;
+        let config = GameConfig { seed: spec.seed, names: spec.names.clone(), start: spec.start.clone() };
+        let walls = spec.from_log.iter().filter_map(|f| f.wall.clone()).collect();
+        let mut game = Game::with_rules(config, walls, spec.rules);
+        on_start(&launcher);
+        let report = {
+            let mut observers = Fanout(vec![&mut logs, observer]);
+            play_match(&mut game, &launcher, &spec.options, &mut observers, stop).await?
+        };
+        let mut summary = Summary::new(game.log(), &report, spec.bots.each_ref().map(|b| b.to_string()));
+        if let (Some(start), Some(from)) = (summary.start.as_mut(), &spec.from_log) {
+            start.from = Some(from.source.clone());
+        }
+        logs.write_summary(&summary)?;
+        Ok(GameOutcome { report, summary, log: game.into_log() })
+    }
+    .await;
+    if let Some(guard) = launcher.guard() {
+        guard.shutdown().await;
+    }
+    result
+}

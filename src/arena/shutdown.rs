@@ -1,0 +1,114 @@
+//! One shutdown path for every command that runs bots (one game, `check`, tournaments and
+//! their workers): SIGINT (Ctrl-C) and SIGTERM are handled the same way.
+//!
+//! The first signal sets the `stop` watch channel that [`run_game`](super::game_run::run_game)
+//! and [`play_match`](super::play_match) take: the game stops at once, every bot is stopped
+//! and every container removed, the logs written so far stay, `summary.json` says
+//! `interrupted`. A second signal exits at once with the same code (then `mjai-sim cleanup`
+//! removes what is left). Exit codes: 128 + the signal, i.e. 130 after SIGINT and 143
+//! after SIGTERM ([`Shutdown::exit_code`]).
+//!
+//! A tournament installs one [`Shutdown`] for the whole run and passes
+//! [`Shutdown::stop`] to each game it plays; it starts no new game once
+//! [`Shutdown::requested`] is true, and exits with [`Shutdown::exit_code`]:
+//! ```no_run
+//! # async fn f(spec: mjai_sim::arena::game_run::GameSpec) -> anyhow::Result<i32> {
+//! use mjai_sim::arena::shutdown::Shutdown;
+//! let shutdown = Shutdown::install()?; // inside the tokio runtime, before any bot starts
+//! let mut progress = mjai_sim::arena::observer::Silent;
+//! let outcome = mjai_sim::arena::game_run::run_game(&spec, &mut progress, shutdown.stop(), |_| {}).await?;
+//! Ok(shutdown.exit_code().unwrap_or(0))
+//! # }
+//! ```
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Arc;
+
+use tokio::signal::unix::{signal, SignalKind};
+use tokio::sync::watch;
+
+/// The process's signal handling: which signal asked to stop, and the `stop` channel.
+#[derive(Debug, Clone)]
+pub struct Shutdown {
+    stop: watch::Receiver<bool>,
+    signal: Arc<AtomicI32>,
+}
+
+impl Shutdown {
+    /// Installs the SIGINT and SIGTERM handlers (they replace the default "die at once" for
+    /// the rest of the process) and returns at once. Must be called inside a tokio runtime.
+    /// The first signal prints one line on stderr and sets [`Shutdown::stop`]; a second
+    /// one exits the process with 128 + its number.
+    ///
+    /// Errors: the handlers cannot be installed (the message says so).
+    pub fn install() -> std::io::Result<Shutdown> {
+        let wrap = |e: std::io::Error| std::io::Error::new(e.kind(), format!("cannot handle SIGINT/SIGTERM: {e}"));
+        let mut int = signal(SignalKind::interrupt()).map_err(wrap)?;
+        let mut term = signal(SignalKind::terminate()).map_err(wrap)?;
+        let (tx, stop) = watch::channel(false);
+        let received = Arc::new(AtomicI32::new(0));
+        let record = received.clone();
+        tokio::spawn(async move {
+            for round in 0.. {
+                let signo = tokio::select! {
+                    _ = int.recv() => libc::SIGINT,
+                    _ = term.recv() => libc::SIGTERM,
+                };
+                let name = if signo == libc::SIGINT { "SIGINT" } else { "SIGTERM" };
+                if round == 0 {
+                    record.store(signo, Ordering::SeqCst);
+                    eprintln!(
+                        "mjai-sim: {name}: stopping the bots and removing their containers (again to quit at once)"
+                    );
+                    tx.send_replace(true);
+                } else {
+                    eprintln!("mjai-sim: {name} again: quitting now; run `mjai-sim cleanup` to remove leftovers");
+                    std::process::exit(128 + signo);
+                }
+            }
+        });
+        Ok(Shutdown { stop, signal: received })
+    }
+
+    /// A receiver that becomes `true` at the first signal (give one to each game).
+    pub fn stop(&self) -> watch::Receiver<bool> {
+        self.stop.clone()
+    }
+
+    /// Whether a signal asked to stop.
+    pub fn requested(&self) -> bool {
+        self.signal.load(Ordering::SeqCst) != 0
+    }
+
+    /// 128 + the first signal's number (130 for SIGINT, 143 for SIGTERM), or `None`.
+    pub fn exit_code(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            signo => Some(128 + signo),
+        }
+    }
+
+    /// Waits until a signal asks to stop.
+    pub async fn stopped(&self) {
+        let mut stop = self.stop.clone();
+        let _ = stop.wait_for(|s| *s).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_sigterm_sets_stop_and_gives_exit_code_143() {
+        let shutdown = Shutdown::install().unwrap();
+        assert_eq!(shutdown.exit_code(), None);
+        // SAFETY: raise(3) sends a signal to this process; the handler above catches it.
+        unsafe {
+            libc::raise(libc::SIGTERM);
+        }
+        shutdown.stopped().await;
+        assert!(shutdown.requested());
+        assert_eq!(shutdown.exit_code(), Some(143));
+    }
+}
