@@ -1,0 +1,38 @@
+//! Tournaments: many games between N bots (issue 12), above the arena's one game.
+//!
+//! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
+//!   per-seat statistics read off its log ([`hands`]: who was tenpai at a draw; [`timing`]:
+//!   decision times as a compact histogram).
+//! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
+//!   ([`bootstrap`]: intervals over duplicate sets; [`ratings`]: Weng-Lin and mjai.app Elo;
+//!   [`tally`]: one bot's totals; [`render`]: `standings.md` and the terminal table).
+//! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three.
+//! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
+//! - [`config`]: a tournament's options, stored so that `--resume` replays them.
+//! - [`store`]: the results store (`tournament.sqlite`, sqlx).
+//! - [`pool`]: seats of a game: fresh bots started ahead, or kept between games.
+//! - [`inproc`]: built-in-only games without folders, on the self-play path.
+//! - [`runner`]: plays the scheduled games in parallel into the store.
+//! - [`progress`]: the progress bar and its leader.
+
+pub mod bootstrap;
+pub mod config;
+pub mod entrants;
+pub mod hands;
+pub mod inproc;
+pub mod pool;
+pub mod progress;
+pub mod ratings;
+pub mod record;
+pub mod render;
+pub mod runner;
+pub mod schedule;
+pub mod standings;
+pub mod store;
+pub mod tally;
+pub mod timing;
+
+#[cfg(test)]
+mod record_tests;
+#[cfg(test)]
+mod standings_tests;

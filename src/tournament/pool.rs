@@ -1,0 +1,337 @@
+//! Bots for the seats of a tournament's games.
+//!
+//! - [`BotFactory`]: the tournament's bots, each checked once (intake), and one runtime
+//!   (one Docker client for the whole tournament); starts bot `b` in seat `s`.
+//! - [`Pool`]: with `--keep-bots`, bots that ended a game cleanly wait here and play the
+//!   next game that needs the same bot in the same seat (a bot process is started for one
+//!   seat, `python3 -u bot.py SEAT`, so it is reused only in that seat). Each game begins
+//!   with `start_game`, as mjai bots expect. After any error in a game its bots are stopped.
+//! - [`GameSeats`]: the match loop's [`Launcher`] for one game. [`GameSeats::prepare`] gets
+//!   its four bots ready before the game (fresh ones started, or kept ones taken from the
+//!   pool), so the runner can hide container start-up behind the game being played. A
+//!   restart after a chombo always starts fresh bots.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use futures_util::future::{join_all, BoxFuture};
+
+use crate::arena::launch::{docker_launcher, LaunchSettings, RuntimeKind};
+use crate::arena::Launcher;
+use crate::engine::event::Seat;
+use crate::runtime::builtin::BuiltinBot;
+use crate::runtime::docker::cleanup::ContainerGuard;
+use crate::runtime::docker::{self, DockerOptions};
+use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
+use crate::runtime::process::ProcessOptions;
+use crate::runtime::submission::Submission;
+use crate::runtime::{Bot, BotError};
+
+/// One bot of the tournament, checked.
+#[derive(Debug, Clone)]
+pub enum LoadedBot {
+    /// `builtin:NAME` (the name checked).
+    Builtin(String),
+    /// A submission read once at the start of the tournament.
+    Submission(Arc<Submission>),
+}
+
+/// Starts any of the tournament's bots in any seat.
+pub struct BotFactory {
+    bots: Vec<LoadedBot>,
+    runtime: Runtime,
+}
+
+/// Where submissions run. In Docker every start gets its own container guard (and so its
+/// own container name, `mjai-sim-<tag>-<n>-<seat>`): games in parallel and kept bots never
+/// collide, and a bot's container lives exactly as long as the bot.
+enum Runtime {
+    None,
+    Process(SubmissionLauncher),
+    Docker { client: bollard::Docker, options: Box<DockerOptions>, tag: String, serial: AtomicU64 },
+}
+
+impl BotFactory {
+    /// The factory for `bots`, preparing the runtime of submissions (Docker: connects and
+    /// builds or checks the image) when there are any. Errors: Docker unreachable, image
+    /// missing (one line naming the fix).
+    pub async fn new(bots: Vec<LoadedBot>, settings: &LaunchSettings) -> anyhow::Result<BotFactory> {
+        let any_submission = bots.iter().any(|b| matches!(b, LoadedBot::Submission(_)));
+        let runtime = match settings.runtime {
+            _ if !any_submission => Runtime::None,
+            RuntimeKind::Docker => {
+                // checks the daemon and the image once, as one game does
+                let launcher = docker_launcher(settings).await?;
+                let guard = launcher.guard().ok_or_else(|| anyhow::anyhow!("docker launcher without guard"))?;
+                let image = match &settings.image {
+                    Some(image) => image.clone(),
+                    None => docker::image::ensure_image(guard.docker(), &Default::default(), &|_| {}).await?,
+                };
+                let mut options =
+                    Box::new(DockerOptions { transport: settings.transport, image, ..Default::default() });
+                settings.resources.apply(&mut options);
+                Runtime::Docker {
+                    client: guard.docker().clone(),
+                    options,
+                    tag: guard.game().to_string(),
+                    serial: AtomicU64::new(0),
+                }
+            }
+            RuntimeKind::Process => Runtime::Process(SubmissionLauncher::process(ProcessOptions::default())),
+        };
+        Ok(BotFactory { bots, runtime })
+    }
+
+    /// True when some bot runs outside the process (start-up worth hiding).
+    pub fn has_submissions(&self) -> bool {
+        !matches!(self.runtime, Runtime::None)
+    }
+
+    /// The built-in names (`NAME` of `builtin:NAME`) of `bots` when all four are built-ins.
+    pub fn builtin_names(&self, bots: [usize; 4]) -> Option<[String; 4]> {
+        let mut names: [String; 4] = Default::default();
+        for (s, b) in bots.iter().enumerate() {
+            match self.bots.get(*b)? {
+                LoadedBot::Builtin(name) => names[s] = name.clone(),
+                LoadedBot::Submission(_) => return None,
+            }
+        }
+        Some(names)
+    }
+
+    /// Starts bot `bot` for `seat`, its stderr appended to `stderr`.
+    pub async fn start(&self, bot: usize, seat: Seat, stderr: &Path) -> Result<Box<dyn Bot>, BotError> {
+        let sub = match self.bots.get(bot) {
+            Some(LoadedBot::Builtin(name)) => {
+                return BuiltinBot::from_spec(name)
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| BotError::Transport(e.to_string()))
+            }
+            Some(LoadedBot::Submission(sub)) => sub.clone(),
+            None => return Err(BotError::Transport(format!("no bot {bot}"))),
+        };
+        let spec = SeatSpec { submission: sub, stderr_log: stderr.to_path_buf() };
+        match &self.runtime {
+            Runtime::None => Err(BotError::Transport("no runtime for submissions".into())),
+            Runtime::Process(runtime) => {
+                runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
+            }
+            Runtime::Docker { client, options, tag, serial } => {
+                let n = serial.fetch_add(1, Ordering::Relaxed);
+                let guard = ContainerGuard::with_game_id(client.clone(), format!("{tag}-{n}"));
+                let runtime = SubmissionLauncher::docker_with_guard((**options).clone(), guard)
+                    .await
+                    .map_err(|e| BotError::Transport(e.to_string()))?;
+                runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
+            }
+        }
+    }
+}
+
+/// Kept bots waiting for their next game, by (bot index, seat).
+type IdleBots = HashMap<(usize, Seat), Vec<Box<dyn Bot>>>;
+
+/// Bots kept between games (`--keep-bots`), by (bot, seat).
+pub struct Pool {
+    factory: Arc<BotFactory>,
+    keep: bool,
+    per_key: usize,
+    idle: Mutex<IdleBots>,
+    bot_logs: PathBuf,
+}
+
+impl Pool {
+    /// A pool over `factory`. With `keep`, at most `per_key` idle bots wait per (bot, seat)
+    /// (the number of games played at once); kept bots write their stderr to
+    /// `bot_logs/<bot>-<seat>.stderr.txt` since they outlive a game's folder.
+    pub fn new(factory: Arc<BotFactory>, keep: bool, per_key: usize, bot_logs: PathBuf) -> Pool {
+        Pool { factory, keep, per_key: per_key.max(1), idle: Mutex::new(HashMap::new()), bot_logs }
+    }
+
+    /// The factory.
+    pub fn factory(&self) -> &BotFactory {
+        &self.factory
+    }
+
+    fn take(&self, bot: usize, seat: Seat) -> Option<Box<dyn Bot>> {
+        self.idle.lock().ok()?.get_mut(&(bot, seat))?.pop()
+    }
+
+    /// Puts a bot back, or returns it when the pool is full (the caller stops it).
+    fn put(&self, bot: usize, seat: Seat, b: Box<dyn Bot>) -> Option<Box<dyn Bot>> {
+        let Ok(mut idle) = self.idle.lock() else { return Some(b) };
+        let list = idle.entry((bot, seat)).or_default();
+        if list.len() >= self.per_key {
+            return Some(b);
+        }
+        list.push(b);
+        None
+    }
+
+    /// Stops every idle bot (end of the tournament).
+    pub async fn drain(&self) {
+        let all: Vec<Box<dyn Bot>> = match self.idle.lock() {
+            Ok(mut idle) => idle.drain().flat_map(|(_, v)| v).collect(),
+            Err(_) => Vec::new(),
+        };
+        stop_all(all).await;
+    }
+}
+
+type Slots = Arc<Mutex<[Option<Box<dyn Bot>>; 4]>>;
+
+/// The seats of one game: the match loop's [`Launcher`].
+pub struct GameSeats {
+    pool: Arc<Pool>,
+    bots: [usize; 4],
+    stderr: [PathBuf; 4],
+    /// Bots made ready before the game, used by the first launch of each seat.
+    ready: Slots,
+    /// Kept bots handed back by the match loop's stop (`--keep-bots`).
+    returned: Slots,
+}
+
+impl GameSeats {
+    /// The seats of a game with `bots` by seat; fresh bots write their stderr to `stderr`.
+    pub fn new(pool: Arc<Pool>, bots: [usize; 4], stderr: [PathBuf; 4]) -> GameSeats {
+        GameSeats { pool, bots, stderr, ready: Slots::default(), returned: Slots::default() }
+    }
+
+    /// The pool the seats come from.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// Gets the four bots ready: kept ones from the pool, the rest started now (concurrently).
+    /// A bot that fails to start is left out: the game's first launch tries again and the
+    /// seat pays a chombo if that fails too.
+    pub async fn prepare(&self) {
+        let starts = (0..4u8).map(|seat| async move {
+            let s = usize::from(seat);
+            let bot = match self.pool.take(self.bots[s], seat) {
+                Some(b) => Some(b),
+                None => self.start_fresh(seat).await.ok(),
+            };
+            (s, bot)
+        });
+        let bots = join_all(starts).await;
+        if let Ok(mut ready) = self.ready.lock() {
+            for (s, b) in bots {
+                ready[s] = b;
+            }
+        }
+    }
+
+    /// Ends the game: with `clean` (completed, no error, no restart) and `--keep-bots` the
+    /// bots go back to the pool; otherwise they are stopped. Bots made ready but never used
+    /// are stopped too.
+    pub async fn finish(&self, clean: bool) {
+        let mut to_stop = take_all(&self.ready);
+        for (s, b) in take_all(&self.returned).into_iter().enumerate() {
+            let Some(b) = b else { continue };
+            let back = if clean && self.pool.keep { self.pool.put(self.bots[s], s as Seat, b) } else { Some(b) };
+            to_stop.push(back);
+        }
+        stop_all(to_stop.into_iter().flatten().collect()).await;
+    }
+
+    /// Starts a fresh bot for `seat` in a task of its own on the runner's `LocalSet`: a
+    /// start the match loop gives up on (shutdown, launch timeout) still runs to its end
+    /// and the bot is then dropped, which removes its container; the runner waits for such
+    /// tasks before it returns, so no container outlives the tournament.
+    async fn start_fresh(&self, seat: Seat) -> Result<Box<dyn Bot>, BotError> {
+        let s = usize::from(seat);
+        let stderr = if self.pool.keep {
+            self.pool.bot_logs.join(format!("{}-{seat}.stderr.txt", self.bots[s]))
+        } else {
+            self.stderr[s].clone()
+        };
+        let (pool, bot) = (self.pool.clone(), self.bots[s]);
+        let start = async move { pool.factory.start(bot, seat, &stderr).await };
+        if !self.pool.factory.has_submissions() {
+            return start.await; // built-ins start at once, in the process
+        }
+        match tokio::task::spawn_local(start).await {
+            Ok(result) => result,
+            Err(e) => Err(BotError::Transport(format!("the start of seat {seat} failed: {e}"))),
+        }
+    }
+}
+
+fn take_all(slots: &Slots) -> Vec<Option<Box<dyn Bot>>> {
+    match slots.lock() {
+        Ok(mut s) => s.iter_mut().map(Option::take).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+async fn stop_all(mut bots: Vec<Box<dyn Bot>>) {
+    join_all(bots.iter_mut().map(|b| b.stop())).await;
+}
+
+impl Launcher for GameSeats {
+    fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
+        Box::pin(async move {
+            let s = usize::from(seat);
+            if s >= 4 {
+                return Err(BotError::Transport(format!("no seat {seat}")));
+            }
+            // A relaunch within the game is a restart: the old bot goes for good.
+            let old = self.returned.lock().ok().and_then(|mut r| r[s].take());
+            if let Some(mut old) = old {
+                old.stop().await;
+            }
+            let ready = self.ready.lock().ok().and_then(|mut r| r[s].take());
+            let bot = match ready {
+                Some(b) => b,
+                None => self.start_fresh(seat).await?,
+            };
+            if self.pool.keep {
+                let kept: Box<dyn Bot> =
+                    Box::new(KeptBot { inner: Some(bot), seat: s, returned: self.returned.clone() });
+                Ok(kept)
+            } else {
+                Ok(bot)
+            }
+        })
+    }
+}
+
+/// A kept bot as the match loop sees it: `stop` hands it back to its game's seats instead
+/// of stopping it; [`GameSeats::finish`] decides whether it is kept.
+struct KeptBot {
+    inner: Option<Box<dyn Bot>>,
+    seat: usize,
+    returned: Slots,
+}
+
+impl Bot for KeptBot {
+    fn exchange<'a>(
+        &'a mut self,
+        line: &'a str,
+        timeout: std::time::Duration,
+    ) -> BoxFuture<'a, Result<String, BotError>> {
+        match self.inner.as_mut() {
+            Some(bot) => bot.exchange(line, timeout),
+            None => Box::pin(async { Err(BotError::Crashed("the bot was stopped".into())) }),
+        }
+    }
+
+    fn stop(&mut self) -> BoxFuture<'_, ()> {
+        let bot = self.inner.take();
+        let returned = self.returned.clone();
+        let seat = self.seat;
+        Box::pin(async move {
+            let Some(bot) = bot else { return };
+            let displaced = match returned.lock() {
+                Ok(mut r) => r[seat].replace(bot),
+                Err(_) => Some(bot),
+            };
+            if let Some(mut other) = displaced {
+                other.stop().await;
+            }
+        })
+    }
+}

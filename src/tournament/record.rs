@@ -1,0 +1,173 @@
+//! One finished game as the standings see it: who sat where, final scores, ranks and
+//! per-seat statistics read off the game's log.
+//!
+//! Counting rules (per seat, per game; "hand" = one kyoku, chombo hands included):
+//! - `horas`: wins; `tsumos`: of those, by tsumo; `hora_points`: the seat's own `deltas`
+//!   at its wins (honba and riichi sticks included).
+//! - `deal_ins`: hands in which the seat's discard (or kakan) was ronned (a double ron
+//!   counts once; Mortal's `stat.rs` counts each winner); `deal_in_points`: points paid
+//!   for them (positive).
+//! - `reaches`: hands with a riichi declaration (`reach`, as Mortal's `stat.rs`: counted
+//!   even when the declaration tile is ronned).
+//! - `calls`: hands with at least one chi, pon or daiminkan (ankan keeps the hand closed and
+//!   is not a call, as Mortal's `fuuro`; a kakan follows a pon).
+//! - `draws`: exhaustive draws (live wall empty; abortive draws excluded);
+//!   `tenpai_draws`: of those, hands that were tenpai (Tenhou: keishiki tenpai counts,
+//!   karaten does not), found by following the four hands through the log.
+//! - `chombos`: from the match report.
+
+use serde::{Deserialize, Serialize};
+
+use super::hands::Hands;
+use super::timing::TimeHistogram;
+use crate::arena::match_loop::MatchReport;
+use crate::arena::summary::ranks;
+use crate::engine::event::Event;
+
+/// One finished game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Position of the game in the schedule (0-based); ratings are fed in this order.
+    pub index: u64,
+    /// Duplicate set the game belongs to (the unit of the bootstrap: its games share walls).
+    pub set: u64,
+    /// Bot index (into the tournament's bot list) by seat.
+    pub seats: [usize; 4],
+    /// Final scores by seat, in points.
+    pub scores: [i32; 4],
+    /// Ranks by seat, 1..=4 (ties go to the earlier seat, as mjai.app).
+    pub ranks: [u8; 4],
+    /// Per-seat statistics.
+    pub stats: [SeatStats; 4],
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_i(n: &i32) -> bool {
+    *n == 0
+}
+
+/// What one seat did in one game (counts of hands; see the module doc for the rules).
+/// Zero fields are left out of the JSON, so a typical seat is about 150 bytes of text.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStats {
+    /// Hands (kyoku) the seat played, chombo hands included.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kyokus: u32,
+    /// Wins.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub horas: u32,
+    /// Wins by tsumo.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tsumos: u32,
+    /// Points gained by the wins (own `deltas`, honba and riichi sticks included).
+    #[serde(default, skip_serializing_if = "is_zero_i")]
+    pub hora_points: i32,
+    /// Hands in which the seat dealt into a ron.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deal_ins: u32,
+    /// Points paid for deal-ins (positive).
+    #[serde(default, skip_serializing_if = "is_zero_i")]
+    pub deal_in_points: i32,
+    /// Hands with a riichi declaration.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reaches: u32,
+    /// Hands with at least one chi, pon or daiminkan.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub calls: u32,
+    /// Exhaustive draws the seat saw.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub draws: u32,
+    /// Exhaustive draws at which the seat was tenpai.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tenpai_draws: u32,
+    /// Chombos (errors) committed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub chombos: u32,
+    /// Decision times (histogram, see [`TimeHistogram`]).
+    #[serde(default, skip_serializing_if = "TimeHistogram::is_empty")]
+    pub times: TimeHistogram,
+}
+
+impl SeatStats {
+    /// The four seats' statistics read off a full (unmasked) mjai log; `chombos` and `times`
+    /// are left empty (they come from the match report). Malformed logs never panic: events
+    /// naming a seat outside `0..4` are ignored.
+    pub fn from_log(log: &[Event]) -> [SeatStats; 4] {
+        let mut out: [SeatStats; 4] = Default::default();
+        let mut hands = Hands::default();
+        let mut called = [false; 4];
+        let mut reached = [false; 4];
+        let mut dealt_in = [false; 4];
+        for event in log {
+            match event {
+                Event::StartKyoku { .. } => {
+                    close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
+                    out.iter_mut().for_each(|s| s.kyokus += 1);
+                }
+                Event::Chi { actor, .. } | Event::Pon { actor, .. } | Event::Daiminkan { actor, .. } => {
+                    set(&mut called, *actor);
+                }
+                Event::Reach { actor } => set(&mut reached, *actor),
+                Event::Hora { actor, target, deltas, .. } => {
+                    let (a, t) = (usize::from(*actor), usize::from(*target));
+                    let d = deltas.unwrap_or([0; 4]);
+                    if let Some(s) = out.get_mut(a) {
+                        s.horas += 1;
+                        s.hora_points += d[a];
+                        if a == t {
+                            s.tsumos += 1;
+                        }
+                    }
+                    if a != t {
+                        if let Some(s) = out.get_mut(t) {
+                            s.deal_in_points -= d[t];
+                            dealt_in[t] = true;
+                        }
+                    }
+                }
+                Event::Ryukyoku { reason: None, .. } if hands.at_exhaustive_draw() => {
+                    for (s, tenpai) in out.iter_mut().zip(hands.tenpai()) {
+                        s.draws += 1;
+                        s.tenpai_draws += u32::from(tenpai);
+                    }
+                }
+                _ => {}
+            }
+            hands.apply(event);
+        }
+        close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
+        out
+    }
+}
+
+fn set(flags: &mut [bool; 4], seat: u8) {
+    if let Some(f) = flags.get_mut(usize::from(seat)) {
+        *f = true;
+    }
+}
+
+/// Counts the per-hand flags of the hand just finished and clears them.
+fn close_hand(out: &mut [SeatStats; 4], called: &mut [bool; 4], reached: &mut [bool; 4], dealt_in: &mut [bool; 4]) {
+    for s in 0..4 {
+        out[s].calls += u32::from(std::mem::take(&mut called[s]));
+        out[s].reaches += u32::from(std::mem::take(&mut reached[s]));
+        out[s].deal_ins += u32::from(std::mem::take(&mut dealt_in[s]));
+    }
+}
+
+impl GameRecord {
+    /// The record of a game from its full log and the match report: scores, chombos and
+    /// decision times from the report, ranks from the scores (ties to the earlier seat), the
+    /// rest from the log ([`SeatStats::from_log`]).
+    pub fn from_game(index: u64, set: u64, seats: [usize; 4], log: &[Event], report: &MatchReport) -> GameRecord {
+        let mut stats = SeatStats::from_log(log);
+        for (s, st) in stats.iter_mut().enumerate() {
+            st.chombos = report.chombos[s];
+            st.times = TimeHistogram::of(&report.decision_times[s]);
+        }
+        GameRecord { index, set, seats, scores: report.scores, ranks: ranks(report.scores), stats }
+    }
+}

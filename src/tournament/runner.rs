@@ -1,0 +1,336 @@
+//! Plays a tournament's pending games into its store, `jobs` at a time.
+//!
+//! One coordinator (the caller's task) claims games from the store in batches and hands
+//! them to `jobs` worker tasks; each worker plays the main job's game (same match loop,
+//! chombo/restart rules, logs in `games/<index>/`) and sends back the result; the
+//! coordinator records finished games in one transaction per batch, so a result is in the
+//! database before the next batch is claimed, and a crash loses at most the games being
+//! played (they are played again on resume).
+//!
+//! Faults: a game that cannot be refereed (engine error, abandoned after the restart
+//! limit) is marked failed with its reason and retried once, then reported while the rest
+//! go on. A log write failure (disk full) or a store failure stops the tournament with one
+//! line; what was recorded stays recorded. When `stop` fires, games being played end at
+//! once and go back to `pending`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, watch, Mutex};
+
+use super::inproc;
+use super::pool::{GameSeats, Pool};
+use super::progress::Progress;
+use super::record::GameRecord;
+use super::schedule::ScheduledGame;
+use super::store::{Store, StoreError};
+use crate::arena::logs::{stderr_path_in, LogDir};
+use crate::arena::match_loop::{Ending, MatchError, MatchReport};
+use crate::arena::observer::{Fanout, Observer, Silent};
+use crate::arena::summary::Summary;
+use crate::arena::{play_match, MatchOptions};
+use crate::engine::game::{Game, GameConfig, Rules, StartState};
+
+/// How games are played.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Games at once (at least 1).
+    pub jobs: usize,
+    /// Write each game's folder `games/<index>/` (mjai_log.json, summary.json, ...).
+    pub logs: bool,
+    /// Write `game.html` (the viewer) in each game's folder (when `logs`).
+    pub html: bool,
+    /// The tournament folder.
+    pub dir: PathBuf,
+    /// Time limits and restart cap of every game.
+    pub match_options: MatchOptions,
+    /// Rule variant (Tenhou).
+    pub rules: Rules,
+    /// Bot names in the order of the bot list (for `summary.json`).
+    pub names: Vec<String>,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every game is done or failed for good.
+    Finished,
+    /// `stop` fired; unfinished games are pending again.
+    Interrupted,
+}
+
+/// The folder of game `index`: `DIR/games/<index, 6 digits>/`.
+pub fn game_dir(dir: &Path, index: u64) -> PathBuf {
+    dir.join("games").join(format!("{index:06}"))
+}
+
+/// What a worker sends back for one game.
+enum Outcome {
+    Done(Box<GameRecord>),
+    Failed(u64, String),
+    Released(u64),
+    Fatal(String),
+}
+
+/// Plays every pending game of `store` (call `requeue_running` first on resume). Errors:
+/// the store failed (one line; results already recorded stay), a log could not be written.
+pub async fn run(
+    store: &Store,
+    pool: Arc<Pool>,
+    options: &RunOptions,
+    stop: watch::Receiver<bool>,
+    progress: &mut Progress,
+) -> anyhow::Result<RunEnd> {
+    let jobs = options.jobs.max(1);
+    let capacity = jobs * 2 + 32;
+    let (job_tx, job_rx) = mpsc::channel::<ScheduledGame>(capacity);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Outcome>();
+    let shared = Arc::new(options.clone());
+    // The match loop's future is not Send: workers run on a LocalSet here (bots outside the
+    // process: one thread waits on them all) or one per OS thread (built-ins: CPU-bound).
+    let local = tokio::task::LocalSet::new();
+    let mut threads = Vec::new();
+    for _ in 0..jobs {
+        let (rx, tx, pool, opts, stop) = (job_rx.clone(), out_tx.clone(), pool.clone(), shared.clone(), stop.clone());
+        if pool.factory().has_submissions() {
+            local.spawn_local(worker(rx, tx, pool, opts, stop));
+        } else {
+            threads.push(std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                if let Ok(rt) = rt {
+                    tokio::task::LocalSet::new().block_on(&rt, worker(rx, tx, pool, opts, stop));
+                }
+            }));
+        }
+    }
+    drop(out_tx);
+    let end = local.run_until(coordinate(store, job_tx, &mut out_rx, capacity, stop, progress)).await;
+    drop(out_rx);
+    for t in threads {
+        let _ = tokio::task::spawn_blocking(move || t.join()).await;
+    }
+    local.await;
+    end
+}
+
+/// Claims games, hands them to the workers, records what they send back.
+async fn coordinate(
+    store: &Store,
+    job_tx: mpsc::Sender<ScheduledGame>,
+    out_rx: &mut mpsc::UnboundedReceiver<Outcome>,
+    capacity: usize,
+    mut stop: watch::Receiver<bool>,
+    progress: &mut Progress,
+) -> anyhow::Result<RunEnd> {
+    let worker_id = format!("local-{}", std::process::id());
+    let mut job_tx = Some(job_tx);
+    let (mut in_flight, mut exhausted, mut fatal) = (0usize, false, None::<anyhow::Error>);
+    let mut stop_alive = true;
+    loop {
+        let stopping = *stop.borrow() || fatal.is_some();
+        if stopping {
+            job_tx = None; // workers finish what they hold, then exit
+        }
+        if let (Some(tx), false) = (&job_tx, exhausted) {
+            if in_flight <= capacity / 2 {
+                let games = store.claim(&worker_id, capacity - in_flight).await?;
+                exhausted = games.is_empty();
+                for g in games {
+                    in_flight += 1;
+                    if tx.send(g).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_flight == 0 && (exhausted || stopping) {
+            break;
+        }
+        let first = tokio::select! {
+            o = out_rx.recv() => o,
+            changed = stop.changed(), if stop_alive && !*stop.borrow() => {
+                stop_alive = changed.is_ok();
+                continue;
+            }
+        };
+        let Some(first) = first else { break };
+        let mut batch = vec![first];
+        while batch.len() < 4096 {
+            match out_rx.try_recv() {
+                Ok(o) => batch.push(o),
+                Err(_) => break,
+            }
+        }
+        in_flight = in_flight.saturating_sub(batch.len());
+        let mut records = Vec::new();
+        for o in batch {
+            match o {
+                Outcome::Done(r) => records.push(*r),
+                Outcome::Failed(index, reason) => {
+                    let retry = store.fail(index, &reason).await?;
+                    progress.failure(index, &reason, retry);
+                    exhausted &= !retry;
+                }
+                Outcome::Released(index) => store.release(index).await?,
+                Outcome::Fatal(reason) => {
+                    fatal.get_or_insert_with(|| anyhow::anyhow!(reason));
+                }
+            }
+        }
+        if !records.is_empty() {
+            store.record(&records).await.map_err(with_kept)?;
+            progress.recorded(&records);
+        }
+    }
+    drop(job_tx);
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    Ok(if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished })
+}
+
+fn with_kept(e: StoreError) -> anyhow::Error {
+    anyhow::anyhow!("{e}; games recorded before are kept (continue with --resume)")
+}
+
+/// Takes games until the channel closes; prepares the next game's seats while one plays
+/// when bots run outside the process (hides container start-up).
+async fn worker(
+    jobs: Arc<Mutex<mpsc::Receiver<ScheduledGame>>>,
+    out: mpsc::UnboundedSender<Outcome>,
+    pool: Arc<Pool>,
+    options: Arc<RunOptions>,
+    stop: watch::Receiver<bool>,
+) {
+    let ahead = pool.factory().has_submissions();
+    let mut next: Option<(ScheduledGame, tokio::task::JoinHandle<GameSeats>)> = None;
+    loop {
+        let (game, seats) = match next.take() {
+            Some((g, handle)) => match handle.await {
+                Ok(seats) => (g, seats),
+                Err(_) => (g, seats_of(&pool, &options, &g)),
+            },
+            None => {
+                let Some(g) = jobs.lock().await.recv().await else { break };
+                let seats = seats_of(&pool, &options, &g);
+                // After a stop, games still queued are handed back without starting bots.
+                if ahead && !*stop.borrow() {
+                    seats.prepare().await;
+                }
+                (g, seats)
+            }
+        };
+        if ahead && !*stop.borrow() {
+            let taken = jobs.try_lock().ok().and_then(|mut rx| rx.try_recv().ok());
+            if let Some(g) = taken {
+                let seats = seats_of(&pool, &options, &g);
+                next = Some((
+                    g,
+                    tokio::task::spawn_local(async move {
+                        seats.prepare().await;
+                        seats
+                    }),
+                ));
+            }
+        }
+        let outcome = if *stop.borrow() {
+            seats.finish(false).await;
+            Outcome::Released(game.index)
+        } else {
+            play(&game, &seats, &options, stop.clone()).await
+        };
+        if out.send(outcome).is_err() {
+            break;
+        }
+    }
+    if let Some((g, handle)) = next {
+        if let Ok(seats) = handle.await {
+            seats.finish(false).await;
+        }
+        let _ = out.send(Outcome::Released(g.index));
+    }
+}
+
+fn seats_of(pool: &Arc<Pool>, options: &RunOptions, game: &ScheduledGame) -> GameSeats {
+    let stderr = std::array::from_fn(|s| {
+        if options.logs {
+            stderr_path_in(&game_dir(&options.dir, game.index), s as u8)
+        } else {
+            PathBuf::from("/dev/null")
+        }
+    });
+    GameSeats::new(pool.clone(), game.seats, stderr)
+}
+
+/// Plays one game to its outcome; the seats are finished (kept or stopped) on every path.
+async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, stop: watch::Receiver<bool>) -> Outcome {
+    let fast = if options.logs { None } else { seats.pool().factory().builtin_names(game.seats) };
+    let result = match fast {
+        Some(names) => inproc::play(&names, game.seed).map_err(GameError::Failed).map(|(report, log)| {
+            let record = GameRecord::from_game(game.index, game.set, game.seats, &log, &report);
+            (report, record)
+        }),
+        None => play_logged(game, seats, options, stop).await,
+    };
+    let clean =
+        matches!(&result, Ok((r, _)) if r.ending == Ending::Completed && r.errors.is_empty() && r.restarts == 0);
+    seats.finish(clean).await;
+    match result {
+        Ok((report, record)) => match report.ending {
+            Ending::Completed => Outcome::Done(Box::new(record)),
+            Ending::RestartLimit(n) => Outcome::Failed(game.index, format!("abandoned after {n} restarts")),
+            Ending::Interrupted => Outcome::Released(game.index),
+        },
+        Err(GameError::Fatal(e)) => Outcome::Fatal(e),
+        Err(GameError::Failed(e)) => Outcome::Failed(game.index, e),
+    }
+}
+
+enum GameError {
+    /// The tournament cannot go on (logs cannot be written).
+    Fatal(String),
+    /// This game cannot be refereed.
+    Failed(String),
+}
+
+async fn play_logged(
+    game: &ScheduledGame,
+    seats: &GameSeats,
+    options: &RunOptions,
+    stop: watch::Receiver<bool>,
+) -> Result<(MatchReport, GameRecord), GameError> {
+    let dir = game_dir(&options.dir, game.index);
+    let mut logs = match options.logs {
+        true => Some(LogDir::create(&dir).map_err(|e| GameError::Fatal(format!("cannot write the game logs: {e}")))?),
+        false => None,
+    };
+    let names = ["0", "1", "2", "3"].map(String::from);
+    let config = GameConfig { seed: game.seed, names, start: StartState::default() };
+    let mut table = Game::with_rules(config, Vec::new(), options.rules);
+    let mut silent = Silent;
+    let report = {
+        let observer: &mut dyn Observer = match logs.as_mut() {
+            Some(l) => l,
+            None => &mut silent,
+        };
+        let mut observers = Fanout(vec![observer]);
+        play_match(&mut table, seats, &options.match_options, &mut observers, stop).await.map_err(|e| match e {
+            MatchError::Io(e) => GameError::Fatal(format!("writing the logs of game {} failed: {e}", game.index)),
+            MatchError::Engine(e) => GameError::Failed(format!("rules engine error: {e}")),
+        })?
+    };
+    if let Some(logs) = &logs {
+        let bots = game.seats.map(|b| options.names.get(b).cloned().unwrap_or_default());
+        let summary = Summary::new(table.log(), &report, bots);
+        logs.write_summary(&summary).map_err(|e| GameError::Fatal(format!("cannot write summary.json: {e}")))?;
+        // The viewer page, as the main job writes it; a failure costs the page, not the game.
+        if options.html {
+            if let Err(e) = crate::arena::game_html::write_game_html(&dir) {
+                tracing::warn!("game {}: cannot write game.html: {e:#}", game.index);
+            }
+        }
+    }
+    let record = GameRecord::from_game(game.index, game.set, game.seats, table.log(), &report);
+    Ok((report, record))
+}

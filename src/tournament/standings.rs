@@ -1,0 +1,321 @@
+//! Standings of a tournament from its game records (`standings.json`, schema in README.md,
+//! "Tournament standings").
+//!
+//! - pt is uma by rank only (default Mortal's 90, 45, 0, −135), as Mortal's
+//!   `one_vs_three.py` prints `avg_pt`: no `(score − 25000)/1000` term.
+//! - Average rank and pt get 95 % intervals from a seeded bootstrap over duplicate sets
+//!   ([`super::bootstrap`]); head-to-head pairs the same way.
+//! - Ratings are fed in schedule order (`GameRecord::index`), so they do not depend on the
+//!   order games finished in ([`super::ratings`]).
+//! - Records naming a bot outside `names` or a rank outside 1..=4 are skipped and counted
+//!   in `skipped_records`; nothing panics.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::bootstrap::{intervals, SetTable, Sums};
+use super::ratings::{Ratings, WengLin};
+use super::record::GameRecord;
+use super::tally::BotTally;
+
+/// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.
+pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
+
+/// How standings are computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandingsOptions {
+    /// Uma by rank in points of pt (Mortal's 90, 45, 0, -135).
+    pub uma: [f64; 4],
+    /// Seed of the bootstrap.
+    pub bootstrap_seed: u64,
+    /// Bootstrap resamples (default 1000).
+    pub resamples: usize,
+    /// Confidence level of the intervals (default 0.95).
+    pub level: f64,
+}
+
+impl StandingsOptions {
+    /// Options with `uma` and `bootstrap_seed`, 1000 resamples, 95 % intervals.
+    pub fn new(uma: [f64; 4], bootstrap_seed: u64) -> StandingsOptions {
+        StandingsOptions { uma, bootstrap_seed, resamples: 1000, level: 0.95 }
+    }
+}
+
+impl Default for StandingsOptions {
+    fn default() -> StandingsOptions {
+        StandingsOptions::new(MORTAL_UMA, 0)
+    }
+}
+
+/// How the intervals were made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BootstrapInfo {
+    /// Resamples of the sets.
+    pub resamples: usize,
+    /// Seed (ChaCha8).
+    pub seed: u64,
+    /// Confidence level, e.g. 0.95.
+    pub level: f64,
+}
+
+/// Standings of every bot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standings {
+    /// Games counted.
+    pub games: u64,
+    /// Duplicate sets counted (sets with at least one counted game).
+    pub sets: u64,
+    /// Uma used for pt.
+    pub uma: [f64; 4],
+    /// How the intervals were made.
+    pub bootstrap: BootstrapInfo,
+    /// One row per bot, in the order of the tournament's bot list.
+    pub bots: Vec<BotStanding>,
+    /// Head-to-head: one row per pair of bots that shared a table (`a` before `b` in the bot
+    /// list).
+    pub pairs: Vec<PairStanding>,
+    /// Records skipped as malformed (bot index or rank out of range).
+    pub skipped_records: u64,
+    /// Weng-Lin mu of every bot after game `game` (1-based count of games fed, schedule
+    /// order), at most [`HISTORY_POINTS`] evenly spaced points, the last game included: the
+    /// report's "ratings over games".
+    #[serde(default)]
+    pub rating_history: Vec<RatingPoint>,
+}
+
+/// Most points kept in [`Standings::rating_history`].
+pub const HISTORY_POINTS: usize = 200;
+
+/// Every bot's rating after a number of games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// Games fed so far.
+    pub game: u64,
+    /// Weng-Lin mu by bot name.
+    pub ratings: BTreeMap<String, f64>,
+}
+
+/// One bot's row. Figures over no games are `null`. "Games" counts seats: a bot in three
+/// seats of one game (1-vs-3 champion) counts three.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BotStanding {
+    /// Bot name.
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// Duplicate sets played in.
+    pub sets: u64,
+    /// Mean rank (1..4).
+    pub avg_rank: Option<f64>,
+    /// 95 % interval `[low, high]` of `avg_rank`; `null` with fewer than 2 sets.
+    pub avg_rank_ci: Option<[f64; 2]>,
+    /// Mean pt (uma by rank).
+    pub avg_pt: Option<f64>,
+    /// 95 % interval of `avg_pt`; `null` with fewer than 2 sets.
+    pub avg_pt_ci: Option<[f64; 2]>,
+    /// Share of games finished 1st, 2nd, 3rd, 4th (sums to 1; zeros with no games).
+    pub rank_dist: [f64; 4],
+    /// Games finished 1st, 2nd, 3rd, 4th.
+    pub rank_counts: [u64; 4],
+    /// Mean final score, points.
+    pub mean_score: Option<f64>,
+    /// Weng-Lin rating (skillratings defaults: mu 25, sigma 25/3 at start).
+    pub weng_lin: WengLin,
+    /// mjai.app pairwise Elo (start 1500, K = 8, width 1200).
+    pub elo: f64,
+    /// Hands played.
+    pub kyokus: u64,
+    /// Wins per hand.
+    pub win_rate: Option<f64>,
+    /// Deal-ins per hand.
+    pub deal_in_rate: Option<f64>,
+    /// Riichi declarations per hand.
+    pub riichi_rate: Option<f64>,
+    /// Hands with a chi, pon or daiminkan, per hand.
+    pub call_rate: Option<f64>,
+    /// Tsumo wins per win (Tenhou's ツモ率).
+    pub tsumo_rate: Option<f64>,
+    /// Tenpai at exhaustive draws, per exhaustive draw.
+    pub tenpai_at_draw_rate: Option<f64>,
+    /// Mean points gained per win (own deltas, honba and sticks included).
+    pub avg_win_points: Option<f64>,
+    /// Mean points paid per deal-in.
+    pub avg_deal_in_points: Option<f64>,
+    /// Chombos committed.
+    pub chombos: u64,
+    /// Decisions timed.
+    pub decisions: u64,
+    /// Median decision time, milliseconds (log buckets: ±4.5 %).
+    pub decision_median_ms: Option<f64>,
+    /// 99th-percentile decision time, milliseconds (±4.5 %).
+    pub decision_p99_ms: Option<f64>,
+}
+
+/// Head-to-head of two bots at the tables they shared.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairStanding {
+    /// First bot (earlier in the bot list).
+    pub a: String,
+    /// Second bot.
+    pub b: String,
+    /// Games in which both played.
+    pub games: u64,
+    /// Duplicate sets in which both played.
+    pub sets: u64,
+    /// Mean of `rank(a) − rank(b)` over those games (negative: `a` placed better); a bot in
+    /// several seats counts with its mean rank.
+    pub rank_diff: Option<f64>,
+    /// 95 % interval of `rank_diff`; `null` with fewer than 2 shared sets.
+    pub rank_diff_ci: Option<[f64; 2]>,
+    /// Games in which `a` placed above `b`.
+    pub a_above: u64,
+}
+
+/// The leader for a progress bar: lowest average rank (ties: earlier in the bot list).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leader {
+    /// Bot name.
+    pub name: String,
+    /// Mean rank.
+    pub avg_rank: f64,
+    /// Its 95 % interval, when there is one.
+    pub avg_rank_ci: Option<[f64; 2]>,
+}
+
+/// Head-to-head sums of one pair within one set.
+#[derive(Debug, Clone, Copy, Default)]
+struct PairSums {
+    games: u64,
+    diff: f64,
+    a_above: u64,
+}
+
+/// One set's sums: per bot `[games, rank sum, pt sum]`, per pair (a < b) head-to-head sums.
+type SetSums = (BTreeMap<usize, [f64; 3]>, BTreeMap<(usize, usize), PairSums>);
+
+/// Standings of `names` (bot index = position) from `records` (any order).
+pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOptions) -> Standings {
+    let n = names.len();
+    let valid = |r: &GameRecord| r.seats.iter().all(|&b| b < n) && r.ranks.iter().all(|&k| (1..=4).contains(&k));
+    let mut sorted: Vec<&GameRecord> = records.iter().filter(|r| valid(r)).collect();
+    let skipped_records = (records.len() - sorted.len()) as u64;
+    sorted.sort_by_key(|r| (r.index, r.set));
+
+    let mut tallies = vec![BotTally::default(); n];
+    let mut ratings = Ratings::new(n);
+    // Per set: per bot (games, rank sum, pt sum) and per pair sums.
+    let mut sets: BTreeMap<u64, SetSums> = BTreeMap::new();
+    let mut rating_history = Vec::new();
+    let every = sorted.len().div_ceil(HISTORY_POINTS).max(1);
+    for (i, r) in sorted.iter().enumerate() {
+        ratings.add_game(r.seats, r.ranks);
+        if (i + 1) % every == 0 || i + 1 == sorted.len() {
+            let ratings = names.iter().enumerate().map(|(b, name)| (name.clone(), ratings.weng_lin(b).mu)).collect();
+            rating_history.push(RatingPoint { game: i as u64 + 1, ratings });
+        }
+        let (bots, pairs) = sets.entry(r.set).or_default();
+        for s in 0..4 {
+            let b = r.seats[s];
+            let pt = options.uma[usize::from(r.ranks[s]) - 1];
+            tallies[b].add_seat(r, s, pt);
+            let e = bots.entry(b).or_default();
+            e[0] += 1.0;
+            e[1] += f64::from(r.ranks[s]);
+            e[2] += pt;
+        }
+        let mut present: Vec<usize> = r.seats.to_vec();
+        present.sort_unstable();
+        present.dedup();
+        for (i, &a) in present.iter().enumerate() {
+            for &b in &present[i + 1..] {
+                let diff = mean_rank(r, a) - mean_rank(r, b);
+                let p = pairs.entry((a, b)).or_default();
+                p.games += 1;
+                p.diff += diff;
+                p.a_above += u64::from(diff < 0.0);
+            }
+        }
+    }
+
+    // Units: bots 0..n, then pairs in (a, b) order.
+    let mut pair_index: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for (_, pairs) in sets.values() {
+        for &k in pairs.keys() {
+            pair_index.entry(k).or_insert(0);
+        }
+    }
+    for (i, v) in pair_index.values_mut().enumerate() {
+        *v = n + i;
+    }
+    let mut table = SetTable::default();
+    let mut pair_totals = vec![(PairSums::default(), 0u64); pair_index.len()];
+    for (bots, pairs) in sets.values() {
+        table.begin_set();
+        for (&b, e) in bots {
+            tallies[b].sets += 1;
+            table.push(Sums { unit: b as u32, n: e[0], x: e[1], y: e[2] });
+        }
+        for (k, p) in pairs {
+            let u = pair_index[k];
+            table.push(Sums { unit: u as u32, n: p.games as f64, x: p.diff, y: 0.0 });
+            let t = &mut pair_totals[u - n];
+            t.0.games += p.games;
+            t.0.diff += p.diff;
+            t.0.a_above += p.a_above;
+            t.1 += 1;
+        }
+    }
+    let cis = intervals(&table, n + pair_index.len(), options.resamples, options.level, options.bootstrap_seed);
+
+    let bots =
+        names.iter().enumerate().map(|(b, name)| tallies[b].standing(name, cis[b].0, cis[b].1, &ratings, b)).collect();
+    let pairs = pair_index
+        .iter()
+        .map(|(&(a, b), &u)| {
+            let (t, shared_sets) = pair_totals[u - n];
+            PairStanding {
+                a: names[a].clone(),
+                b: names[b].clone(),
+                games: t.games,
+                sets: shared_sets,
+                rank_diff: (t.games > 0).then(|| t.diff / t.games as f64),
+                rank_diff_ci: cis[u].0,
+                a_above: t.a_above,
+            }
+        })
+        .collect();
+    Standings {
+        games: sorted.len() as u64,
+        sets: sets.len() as u64,
+        uma: options.uma,
+        bootstrap: BootstrapInfo { resamples: options.resamples, seed: options.bootstrap_seed, level: options.level },
+        bots,
+        pairs,
+        skipped_records,
+        rating_history,
+    }
+}
+
+/// Mean rank of bot `b`'s seats in `r` (it is present).
+fn mean_rank(r: &GameRecord, b: usize) -> f64 {
+    let (sum, count) =
+        (0..4).filter(|&s| r.seats[s] == b).fold((0.0, 0.0), |(sum, c), s| (sum + f64::from(r.ranks[s]), c + 1.0));
+    sum / count
+}
+
+impl Standings {
+    /// The bot with the lowest average rank (ties: earlier in the bot list); `None` before
+    /// any game.
+    pub fn leader(&self) -> Option<Leader> {
+        let mut best: Option<&BotStanding> = None;
+        for b in &self.bots {
+            if let Some(r) = b.avg_rank {
+                if best.and_then(|x| x.avg_rank).is_none_or(|x| r < x) {
+                    best = Some(b);
+                }
+            }
+        }
+        best.map(|b| Leader { name: b.name.clone(), avg_rank: b.avg_rank.unwrap_or(0.0), avg_rank_ci: b.avg_rank_ci })
+    }
+}

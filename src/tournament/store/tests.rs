@@ -1,0 +1,79 @@
+use super::*;
+use crate::tournament::record::SeatStats;
+use crate::tournament::schedule::duplicate;
+
+fn bots() -> Vec<BotRow> {
+    (0..4)
+        .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: "00".into() })
+        .collect()
+}
+
+fn record_of(g: &ScheduledGame, score0: i32) -> GameRecord {
+    let mut stats: [SeatStats; 4] = Default::default();
+    stats[1].chombos = 2;
+    GameRecord {
+        index: g.index,
+        set: g.set,
+        seats: g.seats,
+        scores: [score0, 25000, 25000, 50000 - score0],
+        ranks: [1, 2, 3, 4],
+        stats,
+    }
+}
+
+async fn fresh(dir: &Path) -> Store {
+    let store = Store::open(&dir.join(DB_FILE)).await.unwrap();
+    store.create("t1", "{\"x\":1}", &bots(), &duplicate(4, 2, [9, 1])).await.unwrap();
+    store
+}
+
+#[tokio::test]
+async fn claims_records_once_and_lists_in_schedule_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = fresh(tmp.path()).await;
+    assert_eq!(store.meta().await.unwrap(), Some(("t1".into(), "{\"x\":1}".into())));
+    assert_eq!(store.bots().await.unwrap(), bots());
+    let first = store.claim("w", 3).await.unwrap();
+    assert_eq!(first.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(first[0].seed, [9, 1]);
+    let rest = store.claim("w", 10).await.unwrap();
+    assert_eq!(rest.len(), 5);
+    assert!(store.claim("w", 10).await.unwrap().is_empty());
+    // record game 2, then 0, then 2 again with other scores: the first result stays
+    store.record(&[record_of(&first[2], 30000)]).await.unwrap();
+    store.record(&[record_of(&first[0], 10000), record_of(&first[2], 99)]).await.unwrap();
+    let records = store.records().await.unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0], record_of(&first[0], 10000));
+    assert_eq!(records[1], record_of(&first[2], 30000));
+    let c = store.counts().await.unwrap();
+    assert_eq!((c.pending, c.running, c.done, c.failed, c.total()), (0, 6, 2, 0, 8));
+}
+
+#[tokio::test]
+async fn resume_requeues_running_games_and_a_failure_is_retried_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = fresh(tmp.path()).await;
+    let claimed = store.claim("w", 2).await.unwrap();
+    store.close().await;
+    // a new process opens the same file: the two claimed games are played again
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    assert_eq!(store.requeue_running().await.unwrap(), 2);
+    assert_eq!(store.counts().await.unwrap().pending, 8);
+    assert!(store.fail(claimed[1].index, "docker gone").await.unwrap(), "first failure retries");
+    assert!(!store.fail(claimed[1].index, "docker gone again").await.unwrap(), "second failure is final");
+    let failed = store.failed().await.unwrap();
+    assert_eq!(failed, vec![FailedGame { index: 1, attempts: 2, error: "docker gone again".into() }]);
+    let next = store.claim("w", 100).await.unwrap();
+    assert_eq!(next.len(), 7, "the failed game is not claimed again");
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_a_database_is_a_one_line_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(DB_FILE);
+    std::fs::write(&path, vec![b'x'; 4096]).unwrap();
+    let err = Store::open(&path).await.err().expect("not a database");
+    let text = err.to_string();
+    assert!(text.contains(DB_FILE) && !text.contains('\n'), "{text}");
+}
