@@ -1,0 +1,395 @@
+//! What the game viewer shows, derived from a log: the events as logged (every line, `meta`
+//! and unknown fields kept), the kyoku list with each hand's result, the yaku, han, fu and
+//! points of each `hora` scored by the engine (re-derived by replaying the log), chombos
+//! with their `errors.json` entries and the bot's stderr tail, unknown event types, and the
+//! first place where the log fails verification. The page's script only displays this.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::ViewError;
+use crate::engine::event::{Event, Seat};
+use crate::engine::game::final_scores;
+use crate::engine::game::replay::replay_observed;
+use crate::engine::hand::HandScore;
+
+/// The files of one game, as text. Only `log` is required.
+#[derive(Debug, Clone, Default)]
+pub struct GameInput<'a> {
+    /// Page title (e.g. the game folder's name).
+    pub title: String,
+    /// `mjai_log.json`: one JSON event per line.
+    pub log: &'a str,
+    /// `errors.json` (an array of entries: `error_type`, `exception`, `player_id`, `kyoku`,
+    /// `line`, optionally `stderr_tail`), when present.
+    pub errors_json: Option<&'a str>,
+    /// The end of each seat's stderr log (`player_logs.{SEAT}.stderr.txt`), when present;
+    /// shown with a chombo whose `errors.json` entry has no `stderr_tail` of its own.
+    pub stderr_tails: [Option<String>; 4],
+}
+
+/// Event types of the mjai protocol (anything else is listed as unknown and skipped).
+const KNOWN: [&str; 17] = [
+    "start_game",
+    "start_kyoku",
+    "tsumo",
+    "dahai",
+    "chi",
+    "pon",
+    "daiminkan",
+    "kakan",
+    "ankan",
+    "dora",
+    "reach",
+    "reach_accepted",
+    "hora",
+    "ryukyoku",
+    "end_kyoku",
+    "end_game",
+    "none",
+];
+
+/// Everything the page displays, serialised as JSON into it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameData {
+    /// Page title.
+    pub title: String,
+    /// Player names by seat (`start_game.names`, else `"0".."3"`).
+    pub names: [String; 4],
+    /// Every log line that parsed as a JSON object, in order (index = line number - 1 of
+    /// the non-empty lines), as written (with `meta` and other extra fields).
+    pub events: Vec<Value>,
+    /// One entry per `start_kyoku`.
+    pub kyokus: Vec<KyokuInfo>,
+    /// Engine scores of the `hora` events, keyed by event index.
+    pub horas: Vec<HoraInfo>,
+    /// Chombos (`ryukyoku` with `"reason":"error"`).
+    pub chombos: Vec<ChomboInfo>,
+    /// Events of a type the protocol does not have (listed, skipped by the viewer).
+    pub unknown: Vec<UnknownEvent>,
+    /// The first place where the log fails verification (bad JSON, a malformed event, or
+    /// an event the engine would not have written); the game is shown up to there.
+    pub failure: Option<Failure>,
+    /// Final scores in points (leftover riichi sticks to the first place, Tenhou), when the
+    /// log reaches `end_game`.
+    pub final_scores: Option<[i32; 4]>,
+}
+
+/// One hand in the kyoku list.
+#[derive(Debug, Clone, Serialize)]
+pub struct KyokuInfo {
+    /// `E1-0`: round wind, hand number, honba.
+    pub label: String,
+    /// Index of its `start_kyoku` in `events`.
+    pub start: usize,
+    /// Index of its last event (`end_kyoku`, or the last event of a cut log).
+    pub end: usize,
+    /// One line per result: `"ron 2←0 +3900"`, `"tsumo 1 +8000"`, `"draw"`, `"chombo 3"`.
+    pub result: Vec<String>,
+}
+
+/// The engine's score of one `hora`.
+#[derive(Debug, Clone, Serialize)]
+pub struct HoraInfo {
+    /// Index of the `hora` in `events`.
+    pub event: usize,
+    /// Winner seat.
+    pub actor: Seat,
+    /// Seat that dealt in (the winner itself for tsumo).
+    pub target: Seat,
+    /// Yaku names (English romanisation, as `mjai-sim hand` prints them) with their han.
+    pub yaku: Vec<(String, u8)>,
+    /// Total han (13 per yakuman).
+    pub han: u8,
+    /// Fu (0 for yakuman).
+    pub fu: u8,
+    /// Yakuman count (0 for other hands).
+    pub yakuman: u8,
+    /// Points before honba and kyotaku: `"3900"` for ron, `"1000/2000"` (non-dealers /
+    /// dealer) or `"4000 all"` for tsumo.
+    pub points: String,
+}
+
+/// One chombo with what explains it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChomboInfo {
+    /// Index of the `ryukyoku` in `events`.
+    pub event: usize,
+    /// The offender the log names.
+    pub actor: Option<Seat>,
+    /// Hand label, `E1-0`.
+    pub kyoku: String,
+    /// The `errors.json` entries of this hand (all fields as written).
+    pub errors: Vec<Value>,
+    /// The offender's stderr tail, when `errors.json` gives none and the file was read.
+    pub stderr_tail: Option<String>,
+}
+
+/// An event of an unknown type.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnknownEvent {
+    /// Index in `events`.
+    pub event: usize,
+    /// Its `type`.
+    pub kind: String,
+}
+
+/// Where the log stops making sense.
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    /// Index of the event concerned (`events.len()` when a line that is not JSON ends it).
+    pub event: usize,
+    /// Line number in the file (1-based).
+    pub line: usize,
+    /// One line.
+    pub reason: String,
+}
+
+/// Derives the viewer's data from a game's files. Errors only when the text is not an mjai
+/// log at all (its first non-empty line is not a `start_game` event); any later problem is
+/// shown in the page as the failure, with the game up to it.
+pub fn analyse(input: &GameInput) -> Result<GameData, ViewError> {
+    let (events, lines, mut failure) = parse_lines(input.log)?;
+    let (typed, typed_at, unknown, bad) = typed_events(&events, &lines);
+    if let Some(b) = bad {
+        failure = Some(b);
+    }
+    let mut scored: Vec<(usize, Seat, HandScore)> = Vec::new();
+    let verified = replay_observed(&typed, &mut |game, answers| {
+        let at = game.log().len();
+        for (seat, a) in answers {
+            if matches!(a, Event::Hora { .. }) {
+                if let Some(s) = game.hora_score(*seat) {
+                    scored.push((at, *seat, s));
+                }
+            }
+        }
+    });
+    if let Err(d) = verified {
+        // A failure at the end of the typed events is the cut or bad line already noted.
+        if failure.is_none() || d.index < typed.len() {
+            let event = typed_at.get(d.index).copied().unwrap_or(events.len());
+            let line = lines.get(event).copied().unwrap_or_else(|| lines.last().map_or(1, |l| l + 1));
+            failure = Some(Failure { event, line, reason: d.reason });
+        }
+    }
+    let horas = hora_infos(&typed, &typed_at, scored);
+    let errors = parse_errors(input.errors_json);
+    let names = names_of(&typed);
+    let (kyokus, chombos, final_scores) = walk(&typed, &typed_at, events.len(), &errors, &input.stderr_tails);
+    Ok(GameData { title: input.title.clone(), names, events, kyokus, horas, chombos, unknown, failure, final_scores })
+}
+
+type Parsed = (Vec<Value>, Vec<usize>, Option<Failure>);
+
+/// JSON objects of the non-empty lines, their line numbers, and the first line that is not
+/// a JSON object (which ends the log).
+fn parse_lines(text: &str) -> Result<Parsed, ViewError> {
+    let mut events = Vec::new();
+    let mut lines = Vec::new();
+    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let parsed: Option<Value> =
+            serde_json::from_str(l).ok().filter(|v: &Value| v.get("type").is_some_and(Value::is_string));
+        match parsed {
+            Some(v) => {
+                events.push(v);
+                lines.push(i + 1);
+            }
+            None if events.is_empty() => {
+                return Err(ViewError::NotALog(format!("line {} is not a JSON event with a \"type\"", i + 1)));
+            }
+            None => {
+                let reason = "not a JSON event (a cut or damaged line); the game is shown up to here".to_string();
+                let failure = Failure { event: lines.len(), line: i + 1, reason };
+                return Ok((events, lines, Some(failure)));
+            }
+        }
+    }
+    match events.first().and_then(|e| e["type"].as_str()) {
+        Some("start_game") => Ok((events, lines, None)),
+        Some(t) => Err(ViewError::NotALog(format!("the first event is {t}, not start_game"))),
+        None => Err(ViewError::NotALog("the file holds no events".into())),
+    }
+}
+
+type Typed = (Vec<Event>, Vec<usize>, Vec<UnknownEvent>, Option<Failure>);
+
+/// The events of known types as engine events (with their index in `events`), the unknown
+/// ones, and the first known-type event that does not parse (which ends the typed list).
+fn typed_events(events: &[Value], lines: &[usize]) -> Typed {
+    let mut typed = Vec::with_capacity(events.len());
+    let mut at = Vec::with_capacity(events.len());
+    let mut unknown = Vec::new();
+    let mut bad = None;
+    for (i, v) in events.iter().enumerate() {
+        let kind = v["type"].as_str().unwrap_or_default();
+        if !KNOWN.contains(&kind) {
+            unknown.push(UnknownEvent { event: i, kind: kind.to_string() });
+            continue;
+        }
+        if bad.is_some() {
+            continue;
+        }
+        match serde_json::from_value::<Event>(v.clone()) {
+            Ok(e) => {
+                typed.push(e);
+                at.push(i);
+            }
+            Err(e) => bad = Some(Failure { event: i, line: lines[i], reason: format!("malformed {kind} event: {e}") }),
+        }
+    }
+    (typed, at, unknown, bad)
+}
+
+/// Pairs the engine's scores (taken just before the answers at typed index `at` were
+/// applied) with the `hora` events that follow.
+fn hora_infos(typed: &[Event], typed_at: &[usize], scored: Vec<(usize, Seat, HandScore)>) -> Vec<HoraInfo> {
+    let mut out = Vec::new();
+    for (at, seat, s) in scored {
+        let found = typed[at.min(typed.len())..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, e)| matches!(e, Event::Hora { .. } | Event::ReachAccepted { .. } | Event::Dora { .. }))
+            .find_map(|(j, e)| match e {
+                Event::Hora { actor, target, .. } if *actor == seat => Some((at + j, *target)),
+                _ => None,
+            });
+        let Some((i, target)) = found else { continue };
+        let p = s.payment;
+        let points = match (target == seat, p.tsumo_oya) {
+            (false, _) => p.ron.to_string(),
+            (true, 0) => format!("{} all", p.tsumo_ko),
+            (true, oya) => format!("{}/{}", p.tsumo_ko, oya),
+        };
+        out.push(HoraInfo {
+            event: typed_at[i],
+            actor: seat,
+            target,
+            yaku: s.yaku.iter().map(|(n, h)| (n.to_string(), *h)).collect(),
+            han: s.han,
+            fu: s.fu,
+            yakuman: s.yakuman,
+            points,
+        });
+    }
+    out
+}
+
+fn parse_errors(text: Option<&str>) -> Vec<Value> {
+    let Some(text) = text else { return Vec::new() };
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Array(a)) => a.into_iter().filter(|e| e.as_object().is_some_and(|o| !o.is_empty())).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn names_of(typed: &[Event]) -> [String; 4] {
+    match typed.first() {
+        Some(Event::StartGame { names: Some(n), .. }) => (**n).clone(),
+        _ => ["0", "1", "2", "3"].map(String::from),
+    }
+}
+
+type Walked = (Vec<KyokuInfo>, Vec<ChomboInfo>, Option<[i32; 4]>);
+
+/// The kyoku list, the chombos and the final scores, from one pass over the events.
+fn walk(typed: &[Event], typed_at: &[usize], n_events: usize, errors: &[Value], tails: &[Option<String>; 4]) -> Walked {
+    let mut kyokus: Vec<KyokuInfo> = Vec::new();
+    let mut chombos = Vec::new();
+    let mut scores = [25000i32; 4];
+    let mut kyotaku = 0u8;
+    let mut finals = None;
+    for (e, &i) in typed.iter().zip(typed_at) {
+        match e {
+            Event::StartKyoku { bakaze, kyoku, honba, kyotaku: k, scores: s, .. } => {
+                let label = format!("{bakaze}{kyoku}-{honba}");
+                kyokus.push(KyokuInfo { label, start: i, end: n_events.saturating_sub(1), result: Vec::new() });
+                scores = *s;
+                kyotaku = *k;
+            }
+            Event::ReachAccepted { actor } => {
+                scores[*actor as usize] -= 1000;
+                kyotaku += 1;
+            }
+            Event::Hora { actor, target, deltas, .. } => {
+                let gain = deltas.map_or(0, |d| d[*actor as usize]);
+                add(&mut scores, deltas);
+                kyotaku = 0;
+                let text = if actor == target {
+                    format!("tsumo {actor} +{gain}")
+                } else {
+                    format!("ron {actor}←{target} +{gain}")
+                };
+                if let Some(k) = kyokus.last_mut() {
+                    k.result.push(text);
+                }
+            }
+            Event::Ryukyoku { actor, deltas, reason } => {
+                add(&mut scores, deltas);
+                let label = kyokus.last().map(|k| k.label.clone()).unwrap_or_default();
+                let text = match (reason.as_deref(), actor) {
+                    (Some("error"), Some(a)) => format!("chombo {a}"),
+                    (Some("error"), None) => "chombo".to_string(),
+                    _ => "draw".to_string(),
+                };
+                if reason.as_deref() == Some("error") {
+                    chombos.push(chombo(i, *actor, label, errors, tails));
+                }
+                if let Some(k) = kyokus.last_mut() {
+                    k.result.push(text);
+                }
+            }
+            Event::EndKyoku => {
+                if let Some(k) = kyokus.last_mut() {
+                    k.end = i;
+                }
+            }
+            Event::EndGame => finals = Some(final_scores(scores, kyotaku)),
+            _ => {}
+        }
+    }
+    (kyokus, chombos, finals)
+}
+
+fn add(scores: &mut [i32; 4], deltas: &Option<[i32; 4]>) {
+    if let Some(d) = deltas {
+        for (s, x) in scores.iter_mut().zip(d) {
+            *s += x;
+        }
+    }
+}
+
+fn chombo(
+    event: usize,
+    actor: Option<Seat>,
+    kyoku: String,
+    errors: &[Value],
+    tails: &[Option<String>; 4],
+) -> ChomboInfo {
+    let mine: Vec<Value> = errors.iter().filter(|e| e["kyoku"].as_str() == Some(kyoku.as_str())).cloned().collect();
+    let has_own_tail = mine.iter().any(|e| e.get("stderr_tail").is_some_and(|t| !t.is_null()));
+    let stderr_tail = match (has_own_tail, actor) {
+        (false, Some(a)) => tails.get(a as usize).cloned().flatten(),
+        _ => None,
+    };
+    ChomboInfo { event, actor, kyoku, errors: mine, stderr_tail }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(log: &str) -> GameInput<'_> {
+        GameInput { title: "t".into(), log, ..Default::default() }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_log_is_refused_in_one_line() {
+        let e = analyse(&input("hello world\n")).unwrap_err().to_string();
+        assert!(e.contains("line 1 is not a JSON event"), "{e}");
+        assert!(!e.contains('\n'));
+        let e = analyse(&input("{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}\n")).unwrap_err().to_string();
+        assert!(e.contains("first event is tsumo"), "{e}");
+        assert!(analyse(&input("\n\n")).unwrap_err().to_string().contains("no events"));
+    }
+}
