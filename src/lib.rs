@@ -4,10 +4,16 @@
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
 //! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins).
 //! - [`arena`]: the match loop tying a game to four bots, with logs and summary.
+//! - [`tournament`]: many games between N bots: schedule, results store, standings, ratings.
+//! - [`export`]: other formats of a game's log (tenhou.net/6), pure functions.
+//! - [`view`]: the HTML game viewer and tournament report (pure functions of logs).
 //! - [`cli`]: the command line.
 
 pub mod arena;
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod export;
 pub mod runtime;
+pub mod tournament;
+pub mod view;

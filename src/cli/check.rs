@@ -3,16 +3,19 @@
 //! Runs intake (the same checks as a game), starts the bot as seat 0, sends
 //! `start_game` (expects `none`), then the first `start_kyoku` and its draw (expects a legal
 //! action, checked by the rules engine), and reports each step with its time. On failure
-//! it shows the end of the bot's stderr. Exit status 0 when every step passed, 1 otherwise.
+//! it shows the end of the bot's stderr. Exit status 0 when every step passed, 1 otherwise,
+//! 130 after SIGINT and 143 after SIGTERM (the bot stopped, its container removed).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+use super::numbers::Seconds;
 use super::runtime_args::RuntimeArgs;
-use crate::arena::launch::{build_launcher, BotSpec};
+use crate::arena::launch::{build_launcher, BotSpec, SeatLauncher};
 use crate::arena::relay::start_game_line;
+use crate::arena::shutdown::Shutdown;
 use crate::arena::Launcher;
 use crate::engine::event::{batch_line, Event};
 use crate::engine::game::{Game, GameConfig, StartState};
@@ -29,8 +32,8 @@ pub struct Args {
     pub runtime: RuntimeArgs,
     /// Seconds allowed for each of the two answers (both lines begin a game or hand, so
     /// a game would allow the start timeout).
-    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
-    pub start_timeout: f64,
+    #[arg(long, value_name = "SECS", default_value = "20")]
+    pub start_timeout: Seconds,
     /// Wall seed of the test hand.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -38,9 +41,6 @@ pub struct Args {
 
 /// Runs `check`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    if !(args.start_timeout.is_finite() && args.start_timeout > 0.0) {
-        anyhow::bail!("--start-timeout {}: give a number of seconds above 0", args.start_timeout);
-    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(check(args))
 }
@@ -52,33 +52,65 @@ fn step(ok: bool, what: &str, took: Duration, detail: &str) {
 }
 
 async fn check(args: Args) -> anyhow::Result<i32> {
+    let shutdown = Shutdown::install()?;
     let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
     let stderr_paths = std::array::from_fn(|seat| tmp.path().join(format!("player_logs.{seat}.stderr.txt")));
     let settings = args.runtime.settings(stderr_paths);
-    let timeout = Duration::from_secs_f64(args.start_timeout);
+    let timeout = args.start_timeout.duration();
     let started = Instant::now();
     let specs = [args.bot.clone(), args.bot.clone(), args.bot.clone(), args.bot.clone()];
     let launcher = build_launcher(&specs, &settings).await?;
     step(true, "intake", started.elapsed(), &args.bot.to_string());
+    if let Some(guard) = launcher.guard() {
+        eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
+    }
 
+    let mut bot: Option<Box<dyn Bot>> = None;
+    let passed = tokio::select! {
+        passed = start_and_exchange(&launcher, &mut bot, args.seed, timeout) => Some(passed),
+        _ = shutdown.stopped() => None,
+    };
+    if let Some(bot) = bot.as_mut() {
+        bot.stop().await;
+    }
+    if let Some(guard) = launcher.guard() {
+        guard.shutdown().await;
+    }
+    match passed {
+        None => {
+            eprintln!("mjai-sim: interrupted; the bot was stopped");
+            Ok(shutdown.exit_code().unwrap_or(130))
+        }
+        Some(false) => {
+            show_stderr(&settings.stderr_paths[0]);
+            Ok(1)
+        }
+        Some(true) => {
+            println!("the submission is ready to play");
+            Ok(0)
+        }
+    }
+}
+
+/// Starts the bot as seat 0 into `slot` (so the caller can stop it whatever happens), then
+/// runs the two test exchanges; prints each step, returns true when all passed.
+async fn start_and_exchange(
+    launcher: &SeatLauncher,
+    slot: &mut Option<Box<dyn Bot>>,
+    seed: u64,
+    timeout: Duration,
+) -> bool {
     let started = Instant::now();
-    let mut bot = match launcher.launch(0).await {
-        Ok(bot) => bot,
+    match launcher.launch(0).await {
+        Ok(bot) => {
+            step(true, "start the bot", started.elapsed(), "");
+            exchanges(slot.insert(bot).as_mut(), seed, timeout).await
+        }
         Err(e) => {
             step(false, "start the bot", started.elapsed(), &e.to_string());
-            show_stderr(&settings.stderr_paths[0]);
-            return Ok(1);
+            false
         }
-    };
-    step(true, "start the bot", started.elapsed(), "");
-    let passed = exchanges(bot.as_mut(), args.seed, timeout).await;
-    bot.stop().await;
-    if !passed {
-        show_stderr(&settings.stderr_paths[0]);
-        return Ok(1);
     }
-    println!("the submission is ready to play");
-    Ok(0)
 }
 
 /// The two test exchanges; prints each step, returns true when both passed.
@@ -92,7 +124,9 @@ async fn exchanges(bot: &mut dyn Bot, seed: u64, timeout: Duration) -> bool {
     let took = started.elapsed();
     match answer.as_deref().map(serde_json::from_str::<Event>) {
         Ok(Ok(Event::None)) => step(true, "start_game -> none", took, ""),
-        Ok(Ok(other)) => step(true, "start_game -> none", took, &format!("warning: answered {} (ignored)", other.to_json())),
+        Ok(Ok(other)) => {
+            step(true, "start_game -> none", took, &format!("warning: answered {} (ignored)", other.to_json()))
+        }
         Ok(Err(e)) => {
             step(false, "start_game -> none", took, &format!("unparsable answer: {e}"));
             return false;

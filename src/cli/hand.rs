@@ -92,9 +92,8 @@ fn parse_tiles(text: &str) -> anyhow::Result<Vec<Tile>> {
 }
 
 fn parse_meld(text: &str) -> anyhow::Result<Meld> {
-    let (kind, tiles) = text
-        .split_once(':')
-        .with_context(|| format!("--meld '{text}' needs KIND:TILES, e.g. pon:555z"))?;
+    let (kind, tiles) =
+        text.split_once(':').with_context(|| format!("--meld '{text}' needs KIND:TILES, e.g. pon:555z"))?;
     let kind = match kind {
         "chi" => MeldKind::Chi,
         "pon" => MeldKind::Pon,
@@ -107,10 +106,9 @@ fn parse_meld(text: &str) -> anyhow::Result<Meld> {
 }
 
 fn context(args: &Args) -> anyhow::Result<WinContext> {
-    let (tehai, win) = args
-        .hand
-        .split_once('+')
-        .with_context(|| format!("hand '{}' has no '+': write the concealed tiles, '+', the winning tile", args.hand))?;
+    let (tehai, win) = args.hand.split_once('+').with_context(|| {
+        format!("hand '{}' has no '+': write the concealed tiles, '+', the winning tile", args.hand)
+    })?;
     let win: Vec<Tile> = parse_compact(win)?;
     if win.len() != 1 {
         bail!("'{}' after '+' must be exactly one winning tile, got {}", args.hand, win.len());
@@ -187,11 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     match (ctx.tsumo, dealer) {
         (false, _) => println!("ron: discarder pays {}", p.ron + 300 * h),
         (true, true) => println!("tsumo: each pays {}", p.tsumo_ko + 100 * h),
-        (true, false) => println!(
-            "tsumo: dealer pays {}, others pay {}",
-            p.tsumo_oya + 100 * h,
-            p.tsumo_ko + 100 * h
-        ),
+        (true, false) => println!("tsumo: dealer pays {}, others pay {}", p.tsumo_oya + 100 * h, p.tsumo_ko + 100 * h),
     }
     if k > 0 {
         println!("kyotaku: +{}", 1000 * k);

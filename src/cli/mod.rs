@@ -5,12 +5,21 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod cleanup;
+mod export;
 mod hand;
 mod image;
+mod logging;
+mod numbers;
 mod play;
+mod report;
+pub mod rules_arg;
 mod runtime_args;
 mod selfplay;
-mod verify;
+mod standings;
+mod start_args;
+mod tournament;
+pub mod verify;
+mod view;
 
 /// Referee for riichi mahjong games between mjai bots.
 #[derive(Debug, Parser)]
@@ -21,6 +30,12 @@ struct Cli {
     /// Play one hanchan (the default when no subcommand is given).
     #[command(flatten)]
     play: play::Args,
+    /// More diagnostics on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    /// Fewer diagnostics on stderr (-q errors only, -qq none); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    quiet: u8,
 }
 
 #[derive(Debug, Subcommand)]
@@ -37,11 +52,30 @@ enum Command {
     Cleanup(cleanup::Args),
     /// Replay an mjai log through the engine and report the first disagreement.
     Verify(verify::Args),
+    /// Convert an mjai log to another format (tenhou.net/6).
+    Export(export::Args),
+    /// Write a self-contained HTML viewer of a game.
+    View(view::Args),
+    /// Write report.html for a tournament folder.
+    Report(report::Args),
+    /// Play many games between N bots (duplicate sets or 1v3), resumable, with standings.
+    Tournament(tournament::Args),
+    /// Print the standings of a tournament folder (finished or running).
+    Standings(standings::Args),
 }
 
-/// Runs the command line; returns the process exit code. Errors are printed as one line.
+/// Runs the command line; returns the process exit code. Errors are printed as one line;
+/// a malformed or out-of-range option exits 1 like any other error before a game starts
+/// (clap's own code 2 would read as "abandoned").
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    logging::init(cli.verbose, cli.quiet);
     let result = match cli.command {
         Some(Command::Hand(a)) => hand::run(a),
         Some(Command::Selfplay(a)) => selfplay::run(a),
@@ -49,6 +83,11 @@ pub fn run() -> i32 {
         Some(Command::Image(a)) => image::run(a),
         Some(Command::Cleanup(a)) => cleanup::run(a),
         Some(Command::Verify(a)) => verify::run(a),
+        Some(Command::Export(a)) => export::run(a),
+        Some(Command::View(a)) => view::run(a),
+        Some(Command::Report(a)) => report::run(a),
+        Some(Command::Tournament(a)) => tournament::run(a),
+        Some(Command::Standings(a)) => standings::run(a),
         None => play::run(cli.play),
     };
     match result {

@@ -3,22 +3,24 @@
 //! Shows one progress line per hand on stderr, writes the output folder as the game goes,
 //! and prints the final table (or, with `--json`, the summary as JSON on stdout).
 //! Exit status: 0 when the game completed (chombos included); 1 when it could not start;
-//! 2 when it was abandoned after too many restarts; 130 after Ctrl-C.
+//! 2 when it was abandoned after too many restarts; 130 after SIGINT (Ctrl-C), 143 after
+//! SIGTERM (see [`crate::arena::shutdown`]).
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{bail, Context};
 
+use super::numbers::Seconds;
+use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
-use crate::arena::launch::{build_launcher, BotSpec};
-use crate::arena::logs::{stderr_path_in, LogDir};
+use super::start_args::{ResolvedStart, StartArgs};
+use crate::arena::game_run::{run_game, GameSpec};
+use crate::arena::launch::BotSpec;
+use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
-use crate::arena::observer::Fanout;
 use crate::arena::progress::Progress;
-use crate::arena::summary::Summary;
-use crate::arena::{play_match, scoreboard, MatchOptions};
-use crate::engine::game::{Game, GameConfig, StartState};
+use crate::arena::shutdown::Shutdown;
+use crate::arena::{scoreboard, MatchOptions};
 
 /// Arguments of the default command (play one game).
 #[derive(Debug, clap::Args)]
@@ -34,24 +36,33 @@ pub struct Args {
     #[arg(long, value_name = "SEED[,KEY]", value_parser = parse_seed)]
     pub seed: Option<[u64; 2]>,
     /// Seconds a bot has for one decision.
-    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
-    pub timeout: f64,
+    #[arg(long, value_name = "SECS", default_value = "2")]
+    pub timeout: Seconds,
     /// Seconds a bot has for a line beginning with start_game or start_kyoku (model loading).
-    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
-    pub start_timeout: f64,
+    #[arg(long, value_name = "SECS", default_value = "20")]
+    pub start_timeout: Seconds,
     /// Where and how submissions run.
     #[command(flatten)]
     pub runtime: RuntimeArgs,
+    /// Rule preset.
+    #[command(flatten)]
+    pub rules: RulesFlag,
     /// Print the summary as JSON on stdout (the table goes to stderr).
     #[arg(long)]
     pub json: bool,
     /// Restarts (one per chombo) after which the game is abandoned.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_restarts: u32,
+    /// Where the game starts (--from LOG@HAND, or --start/--scores/--honba/--kyotaku).
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Do not write game.html (the viewer page) beside the logs.
+    #[arg(long)]
+    pub no_html: bool,
 }
 
 /// `SEED` or `SEED,KEY` (KEY defaults to 0).
-fn parse_seed(text: &str) -> Result<[u64; 2], String> {
+pub(super) fn parse_seed(text: &str) -> Result<[u64; 2], String> {
     let mut parts = text.split(',').map(|p| p.trim().parse::<u64>());
     let err = || format!("`{text}` is not SEED or SEED,KEY (unsigned integers), e.g. --seed 42 or --seed 10000,2000");
     let seed = parts.next().ok_or_else(err)?.map_err(|_| err())?;
@@ -60,14 +71,6 @@ fn parse_seed(text: &str) -> Result<[u64; 2], String> {
         return Err(err());
     }
     Ok([seed, key])
-}
-
-/// A positive, finite number of seconds.
-fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
-    if !(value.is_finite() && value > 0.0 && value < 86_400.0) {
-        bail!("{flag} {value}: give a number of seconds above 0 (e.g. {flag} 2.5)");
-    }
-    Ok(Duration::from_secs_f64(value))
 }
 
 /// Runs the game; returns the exit code.
@@ -79,50 +82,57 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         );
     }
     let options = MatchOptions {
-        timeout: seconds(args.timeout, "--timeout")?,
-        start_timeout: seconds(args.start_timeout, "--start-timeout")?,
+        timeout: args.timeout.duration(),
+        start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
     };
-    let seed = args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
+    let start = args.start.resolve(args.seed)?;
+    let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
     let dir = args.logs_dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(game_id(seed)));
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime.block_on(play(args, options, seed, dir))
+    runtime.block_on(play(args, options, seed, start, dir))
 }
 
-async fn play(args: Args, options: MatchOptions, seed: [u64; 2], dir: PathBuf) -> anyhow::Result<i32> {
+async fn play(
+    args: Args,
+    options: MatchOptions,
+    seed: [u64; 2],
+    start: ResolvedStart,
+    dir: PathBuf,
+) -> anyhow::Result<i32> {
     let settings = args.runtime.settings(std::array::from_fn(|seat| stderr_path_in(&dir, seat as u8)));
-    let specs: [BotSpec; 4] = std::array::from_fn(|i| args.bots[i].clone());
-    let launcher = build_launcher(&specs, &settings).await?;
-    let mut logs = LogDir::create(&dir).context("cannot create the logs folder (choose another with --logs-dir)")?;
-    let names = ["0", "1", "2", "3"].map(String::from);
-    let mut game = Game::new(GameConfig { seed, names, start: StartState::default() });
-
-    // Ctrl-C: the match loop stops every bot and returns; a second Ctrl-C exits at once.
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            eprintln!("mjai-sim: stopping the bots (Ctrl-C again to quit at once; then run `mjai-sim cleanup`)");
-            stop_tx.send_replace(true);
-            if tokio::signal::ctrl_c().await.is_ok() {
-                std::process::exit(130);
-            }
-        }
-    });
-    eprintln!("mjai-sim: seed {},{}; logs in {}", seed[0], seed[1], dir.display());
-    if let Some(guard) = launcher.guard() {
-        eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
-    }
-    let mut progress = Progress::new(std::io::stderr());
-    let report = {
-        let mut observers = Fanout(vec![&mut logs, &mut progress]);
-        play_match(&mut game, &launcher, &options, &mut observers, stop_rx).await
+    let spec = GameSpec {
+        bots: std::array::from_fn(|i| args.bots[i].clone()),
+        names: ["0", "1", "2", "3"].map(String::from),
+        seed,
+        start: start.start,
+        rules: args.rules.rules(),
+        options,
+        settings,
+        dir: dir.clone(),
+        from_log: start.from_log,
     };
-    if let Some(guard) = launcher.guard() {
-        guard.shutdown().await;
+    if let Some(note) = &start.note {
+        eprintln!("mjai-sim: {note}");
     }
-    let report = report?;
-    let summary = Summary::new(game.log(), &report, specs.each_ref().map(|b| b.to_string()));
-    logs.write_summary(&summary)?;
+
+    // SIGINT or SIGTERM: the match loop stops every bot and returns; a second one exits at once.
+    let shutdown = Shutdown::install()?;
+    let mut progress = Progress::new(std::io::stderr());
+    let outcome = run_game(&spec, &mut progress, shutdown.stop(), |launcher| {
+        eprintln!("mjai-sim: seed {},{}; logs in {}", seed[0], seed[1], dir.display());
+        if let Some(guard) = launcher.guard() {
+            eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
+        }
+    })
+    .await?;
+    let summary = outcome.summary;
+    let report = outcome.report;
+    if !args.no_html {
+        if let Err(e) = crate::arena::game_html::write_game_html(&dir) {
+            eprintln!("mjai-sim: no game.html: {e:#}");
+        }
+    }
 
     let table = scoreboard::render(&summary);
     if args.json {
@@ -142,13 +152,13 @@ async fn play(args: Args, options: MatchOptions, seed: [u64; 2], dir: PathBuf) -
         }
         Ending::Interrupted => {
             eprintln!("mjai-sim: interrupted; bots stopped, logs so far in {}", dir.display());
-            130
+            shutdown.exit_code().unwrap_or(130)
         }
     })
 }
 
 /// `YYYYMMDD-HHMMSS-SEED` in UTC: sortable, unique enough per machine.
-fn game_id(seed: [u64; 2]) -> String {
+pub(super) fn game_id(seed: [u64; 2]) -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let (y, m, d) = civil_date(secs / 86_400);
     let s = secs % 86_400;
@@ -180,7 +190,7 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
 }
 
 fn is_leap(y: u64) -> bool {
-    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+    (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400)
 }
 
 #[cfg(test)]
@@ -201,12 +211,5 @@ mod tests {
         assert_eq!(civil_date(59), (1970, 3, 1));
         assert_eq!(civil_date(11_016), (2000, 2, 29));
         assert_eq!(civil_date(20_780), (2026, 11, 23));
-    }
-
-    #[test]
-    fn timeouts_must_be_positive() {
-        assert!(seconds(0.0, "--timeout").unwrap_err().to_string().contains("above 0"));
-        assert!(seconds(f64::NAN, "--timeout").is_err());
-        assert_eq!(seconds(2.5, "--timeout").unwrap(), Duration::from_millis(2500));
     }
 }

@@ -1,9 +1,11 @@
 //! Options shared by every command that starts submissions (`play`, `check`): where they
-//! run, how lines reach them, which image, and the intake size limit.
+//! run, how lines reach them, which image, the intake size limit and the container limits.
 
 use std::path::PathBuf;
 
+use super::numbers::{Bounded, Cpus, MemorySize};
 use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
+use crate::runtime::docker::resources::{Gpus, Resources};
 
 /// Where and how submissions run.
 #[derive(Debug, Clone, clap::Args)]
@@ -17,9 +19,21 @@ pub struct RuntimeArgs {
     /// Bot image [default: the image `mjai-sim image build` makes].
     #[arg(long, value_name = "IMAGE")]
     pub image: Option<String>,
-    /// Largest accepted submission, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 1000)]
-    pub max_submission_mb: u64,
+    /// Largest accepted submission, in MiB (1 to 1048576).
+    #[arg(long, value_name = "MIB", default_value = "1000")]
+    pub max_submission_mb: Bounded<1, 1_048_576>,
+    /// Memory of each bot container, swap included: 512m, 4g, ... (6m to 1t) [default: 4g].
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<MemorySize>,
+    /// CPUs of each bot container (0.01 to 1024) [default: min(4, the Docker host's CPUs)].
+    #[arg(long, value_name = "CPUS")]
+    pub cpus: Option<Cpus>,
+    /// Largest number of processes and threads in each bot container (16 to 4194304) [default: 512].
+    #[arg(long, value_name = "N")]
+    pub pids: Option<Bounded<16, 4_194_304>>,
+    /// GPUs for each bot container: `all` or ids `0,1` (needs a GPU runtime in Docker) [default: none].
+    #[arg(long, value_name = "all|IDS")]
+    pub gpus: Option<Gpus>,
 }
 
 impl RuntimeArgs {
@@ -29,8 +43,19 @@ impl RuntimeArgs {
             runtime: self.runtime,
             transport: self.transport,
             image: self.image.clone(),
-            max_submission_bytes: self.max_submission_mb.saturating_mul(1024 * 1024),
+            max_submission_bytes: self.max_submission_mb.get().saturating_mul(1024 * 1024),
             stderr_paths,
+            resources: self.resources(),
+        }
+    }
+
+    /// The container limits given (Docker only).
+    pub fn resources(&self) -> Resources {
+        Resources {
+            memory_bytes: self.memory.map(MemorySize::bytes),
+            nano_cpus: self.cpus.map(|c| (c.get() * 1e9).round() as u64),
+            pids_limit: self.pids.map(Bounded::get),
+            gpus: self.gpus.clone(),
         }
     }
 }

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 
-use crate::bots::selfplay::{play, series_config, Finished, NoObserver};
+use super::rules_arg::RulesFlag;
+use crate::bots::selfplay::{play_with_rules, series_config, Finished, IgnoreAnswers};
 use crate::bots::stats::Tally;
 use crate::bots::{self, Agent};
 
@@ -28,6 +29,9 @@ pub struct Args {
     /// Writes `mjai_log.json` per game (in `game-NNNNN/` subfolders when more than one game).
     #[arg(long, value_name = "DIR")]
     pub logs_dir: Option<PathBuf>,
+    /// Rule preset.
+    #[command(flatten)]
+    pub rules: RulesFlag,
 }
 
 /// Runs `selfplay`; returns the exit code (0, or 1 if any game hit an engine error).
@@ -40,7 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     for i in 0..args.games {
         let mut agents: [Box<dyn Agent>; 4] = make_agents(&specs)?;
         let config = series_config(args.seed, i, names.clone());
-        match play(config, &mut agents, &mut NoObserver) {
+        match play_with_rules(config, args.rules.rules(), &mut agents, &mut IgnoreAnswers) {
             Ok(game) => {
                 if let Some(dir) = &args.logs_dir {
                     write_log(&game_dir(dir, i, args.games), &game)?;
@@ -129,6 +133,7 @@ mod tests {
             games: 1,
             seed: 0,
             logs_dir: None,
+            rules: Default::default(),
         }
     }
 
@@ -143,7 +148,11 @@ mod tests {
         assert!(e(args(&four[..3], &[])).contains("3 bots given"));
         assert!(e(args(&["a.zip", four[1], four[2], four[3]], &[])).contains("'a.zip' is not a built-in bot"));
         let nope = vec!["builtin:nope".to_string(); 4];
-        assert!(make_agents(&nope).err().map(|e| e.to_string()).unwrap_or_default().contains("unknown built-in bot 'nope'"));
+        assert!(make_agents(&nope)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+            .contains("unknown built-in bot 'nope'"));
     }
 
     #[test]
