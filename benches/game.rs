@@ -41,7 +41,9 @@ fn game(c: &mut Criterion) {
         })
     });
     let log = play(7).log().to_vec();
-    group.bench_function("replay/tsumogiri-hanchan", |b| b.iter(|| replay(std::hint::black_box(&log)).expect("replays")));
+    group.bench_function("replay/tsumogiri-hanchan", |b| {
+        b.iter(|| replay(std::hint::black_box(&log)).expect("replays"))
+    });
     group.finish();
 }
 

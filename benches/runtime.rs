@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use mjai_sim::runtime::docker::{DockerOptions, Transport};
-use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
+use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::process::ProcessOptions;
 use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
 use mjai_sim::runtime::Bot;
@@ -28,11 +28,15 @@ fn seats(sub: &Arc<Submission>, logs: &std::path::Path) -> [SeatSpec; 4] {
     std::array::from_fn(|n| SeatSpec { submission: sub.clone(), stderr_log: logs.join(format!("{n}.txt")) })
 }
 
-async fn launcher(kind: &str) -> Launcher {
+async fn launcher(kind: &str) -> SubmissionLauncher {
     match kind {
-        "process" => Launcher::process(ProcessOptions::default()),
-        "docker-stdio" => Launcher::docker(DockerOptions::default()).await.expect("Docker and the image are needed"),
-        _ => Launcher::docker(DockerOptions { transport: Transport::Http, ..Default::default() }).await.unwrap(),
+        "process" => SubmissionLauncher::process(ProcessOptions::default()),
+        "docker-stdio" => {
+            SubmissionLauncher::docker(DockerOptions::default()).await.expect("Docker and the image are needed")
+        }
+        _ => SubmissionLauncher::docker(DockerOptions { transport: Transport::Http, ..Default::default() })
+            .await
+            .unwrap(),
     }
 }
 
@@ -94,9 +98,8 @@ fn main() {
     for kind in ["process", "docker-stdio", "docker-http"] {
         rt.block_on(startup(kind, 5));
         let mut bot = rt.block_on(round_trip(kind, 2000));
-        criterion.bench_function(&format!("round trip {kind}"), |b| {
-            b.iter(|| rt.block_on(bot.exchange(LINE, T)).unwrap())
-        });
+        criterion
+            .bench_function(&format!("round trip {kind}"), |b| b.iter(|| rt.block_on(bot.exchange(LINE, T)).unwrap()));
         rt.block_on(bot.stop());
     }
     criterion.final_summary();

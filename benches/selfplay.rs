@@ -5,7 +5,7 @@
 //! throughput line gives hanchans/s (elements/s).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mjai_sim::bots::selfplay::{play, series_config, NoObserver};
+use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::bots::{by_name, Agent};
 
 fn hanchans(c: &mut Criterion) {
@@ -19,8 +19,9 @@ fn hanchans(c: &mut Criterion) {
             b.iter(|| {
                 let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
                 index += 1;
-                let game = play(series_config(2024, index, [name; 4].map(String::from)), &mut agents, &mut NoObserver)
-                    .expect("self-play game finishes");
+                let game =
+                    play(series_config(2024, index, [name; 4].map(String::from)), &mut agents, &mut IgnoreAnswers)
+                        .expect("self-play game finishes");
                 std::hint::black_box(game.scores)
             })
         });

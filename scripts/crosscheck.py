@@ -34,6 +34,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld
 from mjai.mlibriichi.state import PlayerState
+from xcheck_flow import Flow
 
 KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
 TENHOU = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False)
@@ -81,6 +82,8 @@ class Kyoku:
         self.hands = [list(h) for h in ev["tehais"]]
         self.melds = [[] for _ in range(4)]
         self.discards = [0] * 4
+        self.kawa = [[] for _ in range(4)]
+        self.called_from = [False] * 4
         self.riichi = [False] * 4
         self.double = [False] * 4
         self.ippatsu = [False] * 4
@@ -98,6 +101,10 @@ class Kyoku:
 
     def update(self, ev):
         t, a = ev["type"], ev.get("actor")
+        if self.last is not None and self.last["type"] == "kakan":
+            # A kakan is complete only once nobody robbed it (Tenhou): a chankan keeps the
+            # robber's ippatsu; any later event (the rinshan tsumo) means it went through.
+            self.interrupt()
         if t == "tsumo":
             self.draws += 1
             self.hands[a].append(ev["pai"])
@@ -109,12 +116,14 @@ class Kyoku:
                 self.ippatsu[a] = False
             self.declared[a] = False
             self.discards[a] += 1
+            self.kawa[a].append(ev["pai"])
             self.rinshan = False
         elif t in ("chi", "pon", "daiminkan"):
             for c in ev["consumed"]:
                 self.hands[a].remove(c)
             self.melds[a].append((t, ev["consumed"] + [ev["pai"]]))
             self.interrupt()
+            self.called_from[ev["target"]] = True
             self.kan_pending = t == "daiminkan"
             if t != "chi":
                 self.set_pao(a, ev["target"], kind(ev["pai"]))
@@ -122,7 +131,6 @@ class Kyoku:
             self.hands[a].remove(ev["pai"])
             i = next(i for i, m in enumerate(self.melds[a]) if m[0] == "pon" and kind(m[1][0]) == kind(ev["pai"]))
             self.melds[a][i] = ("kakan", self.melds[a][i][1] + [ev["pai"]])
-            self.interrupt()
             self.kan_pending = True
         elif t == "ankan":
             for c in ev["consumed"]:
@@ -152,8 +160,10 @@ class Kyoku:
         self.no_calls = False
         self.ippatsu = [False] * 4
 
-    def expected_deltas(self, ev):
-        """Deltas for a hora per the mahjong package; None with a reason when it refuses."""
+    def expected_deltas(self, ev, winners):
+        """Deltas for a hora per the mahjong package; None with a reason when it refuses.
+        `winners`: every seat winning on this tile (the first after the discarder takes the
+        honba and riichi sticks, Tenhou)."""
         a, target = ev["actor"], ev["target"]
         tsumo = a == target
         oya = self.ev["oya"]
@@ -193,7 +203,7 @@ class Kyoku:
         r = CALCULATOR.estimate_hand_value(all_ids, win_id, melds=melds or None, dora_indicators=ids136(markers), config=cfg)
         if r.error:
             return None, r.error
-        first = self.horas == 0
+        first = a == min(winners, key=lambda w: (w - target) % 4)
         honba = self.ev["honba"] if first else 0
         sticks = 1000 * self.kyotaku if first else 0
         d = [0] * 4
@@ -254,13 +264,19 @@ def check_game(events, stats):
     states = [PlayerState(s) for s in range(4)]
     cans = [None] * 4
     table = None
+    flow = Flow(kind)
     deferred = []
     for i, ev in enumerate(events):
         t = ev["type"]
         where = f"event {i} {json.dumps(ev, separators=(',', ':'))}"
         if t == "start_kyoku":
+            problems += [f"{where}: {p}" for p in flow.start_kyoku(ev)]
             table = Kyoku(ev)
             stats["hands"] += 1
+        elif t == "end_game":
+            problems += [f"{where}: {p}" for p in flow.end_game()]
+        else:
+            problems += [f"{where}: {p}" for p in flow.event(ev, table)]
         if t in ACTIONS or (t == "ryukyoku" and "actor" in ev and ev.get("reason") != "error"):
             a = ev["actor"]
             stats["actions"] += 1
@@ -275,8 +291,20 @@ def check_game(events, stats):
                     problems.append(f"{where}: libriichi's candidates do not allow {t}")
         if t == "hora" and table is not None:
             stats["horas"] += 1
+            # Derived, not copied from the log: every winner on this tile, and as many ura
+            # indicators as dora indicators shown for a riichi winner (none otherwise).
+            j = i
+            while j > 0 and events[j - 1]["type"] == "hora":
+                j -= 1
+            winners, k = [], j
+            while k < len(events) and events[k]["type"] == "hora":
+                winners.append(events[k]["actor"])
+                k += 1
+            ura = ev.get("ura_markers") or []
+            if len(ura) != (len(table.dora) if table.riichi[ev["actor"]] else 0):
+                problems.append(f"{where}: {len(ura)} ura indicators, the rules give {len(table.dora) if table.riichi[ev['actor']] else 0}")
             try:
-                want, info = table.expected_deltas(ev)
+                want, info = table.expected_deltas(ev, winners)
             except Exception as e:  # a scoring-library error is reported, not fatal
                 want, info = None, f"mahjong package error {e!r}"
             if want is None:

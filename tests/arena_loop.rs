@@ -19,7 +19,12 @@ use mjai_sim::runtime::BotError;
 
 use Behaviour::{Tsumogiri as T, *};
 
-async fn play(table: &mut ScriptTable, launcher: &ScriptLauncher, options: MatchOptions, observer: &mut dyn Observer) -> MatchReport {
+async fn play(
+    table: &mut ScriptTable,
+    launcher: &ScriptLauncher,
+    options: MatchOptions,
+    observer: &mut dyn Observer,
+) -> MatchReport {
     let (_tx, rx) = tokio::sync::watch::channel(false);
     play_match(table, launcher, &options, observer, rx).await.expect("no I/O or engine error")
 }
@@ -156,7 +161,12 @@ async fn restart_cap_aborts_the_match() {
 #[tokio::test]
 async fn informational_answers_other_than_none_warn_but_garbage_is_an_error() {
     let mut table = ScriptTable::new(2);
-    let launcher = ScriptLauncher::new([T, T, EndKyokuWith(r#"{"type":"dahai","actor":2,"pai":"E","tsumogiri":false}"#.into()), T]);
+    let launcher = ScriptLauncher::new([
+        T,
+        T,
+        EndKyokuWith(r#"{"type":"dahai","actor":2,"pai":"E","tsumogiri":false}"#.into()),
+        T,
+    ]);
     let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
     assert_eq!(report.warnings.len(), 2);
     assert!(report.errors.is_empty());

@@ -33,14 +33,54 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
 
 /// Every yaku name `evaluate` can return.
 const ALL_YAKU: &[&str] = &[
-    "menzen tsumo", "riichi", "chankan", "rinshan kaihou", "haitei", "houtei", "yakuhai haku",
-    "yakuhai hatsu", "yakuhai chun", "yakuhai jikaze", "yakuhai bakaze", "tanyao", "iipeikou",
-    "pinfu", "chanta", "ittsu", "sanshoku doujun", "double riichi", "sanshoku doukou",
-    "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou", "chiitoitsu", "junchan",
-    "honitsu", "ryanpeikou", "chinitsu", "ippatsu", "dora", "aka dora", "ura dora", "tenhou",
-    "chiihou", "daisangen", "suuankou", "tsuuiisou", "ryuuiisou", "chinroutou", "kokushi",
-    "shousuushii", "suukantsu", "chuuren", "junsei chuuren", "suuankou tanki",
-    "kokushi juusanmen", "daisuushii",
+    "menzen tsumo",
+    "riichi",
+    "chankan",
+    "rinshan kaihou",
+    "haitei",
+    "houtei",
+    "yakuhai haku",
+    "yakuhai hatsu",
+    "yakuhai chun",
+    "yakuhai jikaze",
+    "yakuhai bakaze",
+    "tanyao",
+    "iipeikou",
+    "pinfu",
+    "chanta",
+    "ittsu",
+    "sanshoku doujun",
+    "double riichi",
+    "sanshoku doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "chiitoitsu",
+    "junchan",
+    "honitsu",
+    "ryanpeikou",
+    "chinitsu",
+    "ippatsu",
+    "dora",
+    "aka dora",
+    "ura dora",
+    "tenhou",
+    "chiihou",
+    "daisangen",
+    "suuankou",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "kokushi",
+    "shousuushii",
+    "suukantsu",
+    "chuuren",
+    "junsei chuuren",
+    "suuankou tanki",
+    "kokushi juusanmen",
+    "daisuushii",
 ];
 
 /// Oracle yaku id for one of our names.
@@ -158,8 +198,7 @@ fn oracle(ctx: &WinContext) -> WinResult {
 }
 
 fn describe(ctx: &WinContext) -> String {
-    let melds: Vec<String> =
-        ctx.melds.iter().map(|m| format!("{:?}:{}", m.kind, format_compact(&m.tiles))).collect();
+    let melds: Vec<String> = ctx.melds.iter().map(|m| format!("{:?}:{}", m.kind, format_compact(&m.tiles))).collect();
     format!(
         "{}+{} melds={melds:?} tsumo={} riichi={:?} ippatsu={} last={} rinshan={} chankan={} first={} ba={} ji={} dora={} ura={}",
         format_compact(&ctx.tehai),
@@ -184,8 +223,8 @@ fn classify(ours: &HandScore, theirs: &WinResult) -> Option<&'static str> {
     let variants = theirs.yaku.iter().filter(|id| VARIANTS.contains(id)).count() as u32;
     if variants > 0 && ours.yakuman > 0 {
         let extra = theirs.ron_agari + theirs.tsumo_agari_oya + theirs.tsumo_agari_ko;
-        let per_yakuman = (ours.payment.ron + ours.payment.tsumo_oya + ours.payment.tsumo_ko) as u32
-            / u32::from(ours.yakuman);
+        let per_yakuman =
+            (ours.payment.ron + ours.payment.tsumo_oya + ours.payment.tsumo_ko) as u32 / u32::from(ours.yakuman);
         if extra == per_yakuman * (u32::from(ours.yakuman) + variants) {
             return Some("variant-double");
         }

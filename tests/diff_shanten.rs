@@ -27,9 +27,8 @@ fn compact(c: &[u8; KINDS]) -> String {
     let mut out = String::new();
     for (suit, letter) in ['m', 'p', 's', 'z'].iter().enumerate() {
         let len = if suit == 3 { 7 } else { 9 };
-        let digits: String = (0..len)
-            .flat_map(|i| std::iter::repeat_n(char::from(b'1' + i as u8), c[suit * 9 + i] as usize))
-            .collect();
+        let digits: String =
+            (0..len).flat_map(|i| std::iter::repeat_n(char::from(b'1' + i as u8), c[suit * 9 + i] as usize)).collect();
         if !digits.is_empty() {
             out.push_str(&digits);
             out.push(*letter);
@@ -88,9 +87,7 @@ fn oracle_waits(c: &[u8; KINDS], melds: u8) -> u64 {
         (0..n).for_each(|copy| tiles.push((k * 4) as u8 + copy));
     }
     // The oracle counts meld tiles only toward the 13-tile total; their kinds do not matter.
-    let melds: Vec<Meld> = (0..melds)
-        .map(|_| Meld::new(MeldType::Pon, vec![0, 1, 2], true, 1, Some(0)))
-        .collect();
+    let melds: Vec<Meld> = (0..melds).map(|_| Meld::new(MeldType::Pon, vec![0, 1, 2], true, 1, Some(0))).collect();
     HandEvaluator::new(tiles, melds).get_waits_u8().iter().fold(0, |m, &k| m | 1 << k)
 }
 
@@ -150,7 +147,12 @@ fn shanten_and_waits_match_riichienv() {
             }
         }
     }
-    assert!(disagreements.is_empty(), "{} disagreements, first: {:#?}", disagreements.len(), &disagreements[..disagreements.len().min(10)]);
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, first: {:#?}",
+        disagreements.len(),
+        &disagreements[..disagreements.len().min(10)]
+    );
     assert_eq!(compared, 4 * CASES_PER_FAMILY);
     println!("compared {compared} hands, waits of {compared_waits} (tenpai {tenpai})");
     // The families must really reach tenpai hands, or the waits comparison proves little.

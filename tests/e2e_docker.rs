@@ -39,7 +39,12 @@ fn assert_errors_of(run: &Run, seat: u64, kinds: &[&str]) {
 fn four_example_bots_play_a_full_hanchan() {
     setup();
     let run = play(
-        [&repo("examples/tsumogiri"), &repo("examples/shanten"), &repo("examples/mjaibot"), &repo("examples/tsumogiri")],
+        [
+            &repo("examples/tsumogiri"),
+            &repo("examples/shanten"),
+            &repo("examples/mjaibot"),
+            &repo("examples/tsumogiri"),
+        ],
         &["--seed", "1"],
     );
     run.assert_complete_and_verified();
@@ -70,7 +75,8 @@ fn an_invalid_bot_pays_chombo_and_the_game_completes_after_restart() {
 fn a_slow_bot_times_out_and_pays() {
     setup();
     let t = repo("examples/tsumogiri");
-    let run = play([&t, &repo("examples/timeout"), &t, &t], &["--seed", "3", "--timeout", "0.5", "--start-timeout", "5"]);
+    let run =
+        play([&t, &repo("examples/timeout"), &t, &t], &["--seed", "3", "--timeout", "0.5", "--start-timeout", "5"]);
     run.assert_complete_and_verified();
     assert_errors_of(&run, 1, &["timeout"]);
     assert!(assert_chombos_are(&run, 1) >= 1);
@@ -126,7 +132,8 @@ fn ctrl_c_stops_the_game_removes_containers_and_keeps_logs() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
-    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["ending"], "interrupted");
     let kept = std::fs::read_to_string(&log).unwrap();
     assert!(kept.starts_with(r#"{"type":"start_game""#) && kept.lines().count() > 10);
@@ -139,7 +146,11 @@ fn ctrl_c_stops_the_game_removes_containers_and_keeps_logs() {
     let left = tokio::runtime::Runtime::new().unwrap().block_on(async {
         let docker = bollard::Docker::connect_with_defaults().unwrap();
         let filters = std::collections::HashMap::from([("label".to_string(), vec![format!("mjai-sim.game={game}")])]);
-        let options = bollard::query_parameters::ListContainersOptions { all: true, filters: Some(filters), ..Default::default() };
+        let options = bollard::query_parameters::ListContainersOptions {
+            all: true,
+            filters: Some(filters),
+            ..Default::default()
+        };
         docker.list_containers(Some(options)).await.unwrap()
     });
     assert!(left.is_empty(), "containers left behind: {left:?}");

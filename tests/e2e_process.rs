@@ -61,14 +61,18 @@ fn wrong_arguments_fail_with_one_clear_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("seat 0"));
 
-    let out = Command::new(bin()).args(["/no/such/bot.zip", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"]).output().unwrap();
+    let out = Command::new(bin())
+        .args(["/no/such/bot.zip", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/bot.zip"));
 }
 
 #[test]
 fn check_accepts_a_good_submission() {
-    let out = Command::new(bin()).args(["check", "--runtime", "process", &repo("examples/tsumogiri")]).output().unwrap();
+    let out =
+        Command::new(bin()).args(["check", "--runtime", "process", &repo("examples/tsumogiri")]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("start_game -> none") && text.contains("\"type\":\"dahai\""), "{text}");

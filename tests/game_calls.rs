@@ -56,14 +56,8 @@ fn kuikae_is_refused_after_chi() {
 #[test]
 fn daiminkan_dora_comes_with_the_discard_after_the_rinshan_tsumo() {
     let hands = ["123456789m1123p", "147m12589p4567s1z", "147m258p3339s245z", "258m369p1478s167z"];
-    let w = mjai_sim::engine::game::Wall::arranged(
-        hands.map(tiles),
-        tiles("3s"),
-        tiles("9m"),
-        tiles("4z1z"),
-        vec![],
-    )
-    .unwrap();
+    let w = mjai_sim::engine::game::Wall::arranged(hands.map(tiles), tiles("3s"), tiles("9m"), tiles("4z1z"), vec![])
+        .unwrap();
     let mut g = game_at(Default::default(), vec![w]);
     act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
     act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);
@@ -149,8 +143,9 @@ fn chankan_robs_a_kakan() {
 #[test]
 fn ankan_after_daiminkan_shows_the_waiting_dora_first() {
     let hands = ["23456789m11223p", "47m12589p4567s11z", "1111m333s456p789p", "258m369p1478s167z"];
-    let w = mjai_sim::engine::game::Wall::arranged(hands.map(tiles), tiles("3s"), tiles("7z9m"), tiles("4z2z3z"), vec![])
-        .unwrap();
+    let w =
+        mjai_sim::engine::game::Wall::arranged(hands.map(tiles), tiles("3s"), tiles("7z9m"), tiles("4z2z3z"), vec![])
+            .unwrap();
     let mut g = game_at(Default::default(), vec![w]);
     act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
     act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);

@@ -5,7 +5,7 @@ mod game_support;
 
 use game_support::*;
 use mjai_sim::engine::event::Event;
-use mjai_sim::engine::game::wall::full_set;
+use mjai_sim::engine::game::wall::{full_set, kyoku_count};
 use mjai_sim::engine::game::{Game, GameConfig, StartState, Wall};
 use mjai_sim::engine::tile::Tile;
 
@@ -42,7 +42,11 @@ fn four_riichi_abort_keeps_the_sticks() {
     }
     assert_eq!(
         tail(&g, 5)[..3],
-        [r#"{"type":"reach_accepted","actor":3}"#, r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#]
+        [
+            r#"{"type":"reach_accepted","actor":3}"#,
+            r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#,
+            r#"{"type":"end_kyoku"}"#
+        ]
     );
     assert_eq!(last_start(&g), ("E".into(), 1, 1, 4, 0, [24000; 4]));
 }
@@ -56,7 +60,11 @@ fn triple_ron_aborts() {
     assert_eq!(pending_seats(&g), vec![1, 2, 3]);
     act_many(
         &mut g,
-        &[(1, r#"{"type":"hora","actor":1,"target":0}"#), (2, r#"{"type":"hora","actor":2,"target":0}"#), (3, r#"{"type":"hora","actor":3,"target":0}"#)],
+        &[
+            (1, r#"{"type":"hora","actor":1,"target":0}"#),
+            (2, r#"{"type":"hora","actor":2,"target":0}"#),
+            (3, r#"{"type":"hora","actor":3,"target":0}"#),
+        ],
     );
     assert!(!g.log().iter().any(|e| matches!(e, Event::Hora { .. })));
     assert_eq!(last_start(&g), ("E".into(), 1, 1, 0, 0, [25000; 4]));
@@ -67,7 +75,10 @@ fn double_ron_gives_honba_and_sticks_to_the_first_after_the_discarder() {
     let start = StartState { honba: 2, kyotaku: 1, scores: [25000, 25000, 25000, 24000], ..Default::default() };
     let mut g = game_at(start, vec![wall(TANKI_C, "7z", "", "4z", "")]);
     act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}"#);
-    act_many(&mut g, &[(3, r#"{"type":"hora","actor":3,"target":0}"#), (1, r#"{"type":"hora","actor":1,"target":0,"pai":"C"}"#)]);
+    act_many(
+        &mut g,
+        &[(3, r#"{"type":"hora","actor":3,"target":0}"#), (1, r#"{"type":"hora","actor":1,"target":0,"pai":"C"}"#)],
+    );
     // Each: ittsu 2 han, 40 fu (closed ron 30 + tanki 2 + dragon pair 2): 2600.
     let horas: Vec<String> = g.log().iter().filter(|e| matches!(e, Event::Hora { .. })).map(Event::to_json).collect();
     assert_eq!(
@@ -90,7 +101,8 @@ fn nagashi_mangan_replaces_tenpai_payments() {
     }
     left.sort_by_key(|t| t.is_yaochuu());
     let mut others = left.into_iter();
-    let live: Vec<Tile> = (0..70).map(|i| if i % 4 == 0 { dealer_draws[i / 4] } else { others.next().unwrap() }).collect();
+    let live: Vec<Tile> =
+        (0..70).map(|i| if i % 4 == 0 { dealer_draws[i / 4] } else { others.next().unwrap() }).collect();
     let w = Wall::arranged(hands.map(tiles), live, vec![], vec![], vec![]).unwrap();
     let mut g = game_at(Default::default(), vec![w]);
     autoplay_kyoku(&mut g);
@@ -112,7 +124,13 @@ fn exhaustive_draw_pays_noten_and_passes_the_deal() {
 
 #[test]
 fn chombo_pays_mangan_and_moves_the_deal_into_the_west_round() {
-    let south4 = StartState { bakaze: "S".parse().unwrap(), kyoku: 4, honba: 3, kyotaku: 1, scores: [25000, 25000, 25000, 24000] };
+    let south4 = StartState {
+        bakaze: "S".parse().unwrap(),
+        kyoku: 4,
+        honba: 3,
+        kyotaku: 1,
+        scores: [25000, 25000, 25000, 24000],
+    };
     let mut g = game_at(south4, vec![]);
     g.chombo(&[0]);
     assert_eq!(tail(&g, 4)[0], r#"{"type":"ryukyoku","actor":0,"deltas":[-8000,2000,2000,4000],"reason":"error"}"#);
@@ -143,9 +161,10 @@ fn seeded_tsumogiri_games_end_and_replay() {
         assert_eq!(g.scores().iter().sum::<i32>(), 100_000, "points are conserved");
         let log = g.log().to_vec();
         let starts: Vec<&Event> = log.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).collect();
-        for (i, s) in starts.iter().enumerate() {
-            let Event::StartKyoku { tehais, .. } = s else { unreachable!() };
-            assert_eq!(**tehais, Wall::seeded(seed, i as u32).haipai, "kyoku {i} deals the seeded wall");
+        for s in starts {
+            let Event::StartKyoku { bakaze, kyoku, honba, tehais, .. } = s else { unreachable!() };
+            let wall = Wall::seeded(seed, kyoku_count(*bakaze, *kyoku), *honba);
+            assert_eq!(**tehais, wall.haipai, "{bakaze}{kyoku}-{honba} deals the seeded wall");
         }
         let r = mjai_sim::engine::game::replay::replay(&log).unwrap();
         assert_eq!(r.scores, g.scores());

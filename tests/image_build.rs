@@ -118,7 +118,8 @@ async fn relay_answers_get_and_relays_posts_to_the_bot() {
     let docker = img::connect_docker().await.expect("docker daemon");
     let port = format!("{}/tcp", img::RELAY_PORT);
     let binding = PortBinding { host_ip: Some("127.0.0.1".into()), host_port: Some(String::new()) };
-    let host = HostConfig { port_bindings: Some(HashMap::from([(port.clone(), Some(vec![binding]))])), ..Default::default() };
+    let host =
+        HostConfig { port_bindings: Some(HashMap::from([(port.clone(), Some(vec![binding]))])), ..Default::default() };
     let id = create(&docker, &["python3", "-u", img::RELAY_PATH, "2"], host).await.unwrap();
     let outcome = relay_exchange(&docker, &id, &port).await;
     remove(&docker, &id).await;

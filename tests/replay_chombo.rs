@@ -33,11 +33,8 @@ fn play_with_chombos(seed: u64, chombos: &[(usize, &[Seat])]) -> Game {
 #[test]
 fn single_and_multiple_offenders_replay() {
     let game = play_with_chombos(11, &[(1, &[2]), (2, &[0, 3]), (3, &[1])]);
-    let errors: Vec<&Event> = game
-        .log()
-        .iter()
-        .filter(|e| matches!(e, Event::Ryukyoku { reason: Some(r), .. } if r == "error"))
-        .collect();
+    let errors: Vec<&Event> =
+        game.log().iter().filter(|e| matches!(e, Event::Ryukyoku { reason: Some(r), .. } if r == "error")).collect();
     assert_eq!(errors.len(), 3);
     // Kyoku 2 is East 2 (seat 1 deals): seats 0 and 3 each pay 4000 to the dealer and 2000 to
     // each other non-dealer, so each gets 2000 back from the other offender.

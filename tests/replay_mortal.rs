@@ -1,50 +1,13 @@
-//! Replays the 100 hanchans Mortal's arena played (`shared/data/mortal-arena-100.tar.xz`
-//! beside the repository) and 40 call-heavy ones from libriichi's arena
+//! Replays the 100 hanchans Mortal's arena played (`tests/data/mortal-arena-100.tar.xz`) and 40 call-heavy ones from libriichi's arena
 //! (`tests/data/libriichi-arena-callers-40.tar.xz`, see `tests/data/README.md`): every
 //! logged action must be accepted and every event, deltas and start_kyoku included,
 //! reproduced.
 
-use std::io::Read;
-use std::path::PathBuf;
+mod reference_support;
 
 use mjai_sim::engine::event::Event;
 use mjai_sim::engine::game::replay::replay;
-
-fn archive() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/mortal-arena-100.tar.xz")
-}
-
-fn games() -> Vec<(String, Vec<Event>)> {
-    games_in(&archive())
-}
-
-/// Every `.jsonl` log in an xz-compressed tar, sorted by name.
-fn games_in(path: &std::path::Path) -> Vec<(String, Vec<Event>)> {
-    let file = std::fs::File::open(path)
-        .unwrap_or_else(|e| panic!("cannot open {} ({e}): the shared data must sit beside the repository", path.display()));
-    let mut tar_bytes = Vec::new();
-    lzma_rs::xz_decompress(&mut std::io::BufReader::new(file), &mut tar_bytes).expect("valid xz archive");
-    let mut out = Vec::new();
-    let mut ar = tar::Archive::new(&tar_bytes[..]);
-    for entry in ar.entries().expect("tar entries") {
-        let mut entry = entry.expect("tar entry");
-        let name = entry.path().expect("entry path").display().to_string();
-        if !name.ends_with(".jsonl") {
-            continue;
-        }
-        let mut text = String::new();
-        entry.read_to_string(&mut text).expect("utf-8 log");
-        let events = text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .enumerate()
-            .map(|(i, l)| serde_json::from_str(l).unwrap_or_else(|e| panic!("{name} line {}: {e}", i + 1)))
-            .collect();
-        out.push((name, events));
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
+use reference_support::{libriichi_callers_40, mortal_arena_100 as games};
 
 #[test]
 fn all_100_mortal_games_replay_exactly() {
@@ -80,8 +43,7 @@ fn a_tampered_delta_is_reported_at_its_line() {
 
 #[test]
 fn call_heavy_libriichi_arena_games_replay_exactly() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/libriichi-arena-callers-40.tar.xz");
-    let games = games_in(&path);
+    let games = libriichi_callers_40();
     assert_eq!(games.len(), 40, "the archive holds 40 games");
     let kans = games
         .iter()
@@ -93,3 +55,24 @@ fn call_heavy_libriichi_arena_games_replay_exactly() {
         games.iter().filter_map(|(name, log)| replay(log).err().map(|d| format!("{name}: {d}"))).collect();
     assert!(failures.is_empty(), "{} of 40 games disagree:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Under `Rules::tenhou()` the games that use a freedom of mjai.app's engine (kuikae, a
+/// noten riichi discard) are refused at that action; every other game replays as it does
+/// under `Rules::mjai_app()`, and every refused one is a kuikae or riichi-discard refusal.
+#[test]
+fn under_tenhou_rules_only_the_games_using_mjai_app_freedoms_fail() {
+    use mjai_sim::engine::game::replay::replay_with;
+    use mjai_sim::engine::game::Rules;
+    let games = games();
+    let failures: Vec<String> = games
+        .iter()
+        .filter_map(|(name, log)| replay_with(log, Rules::tenhou()).err().map(|d| format!("{name}: {d}")))
+        .collect();
+    let explained = |f: &String| f.contains("kuikae") || f.contains("must leave the hand tenpai");
+    assert!(failures.iter().all(explained), "{}", failures.join("\n"));
+    eprintln!("{} of 100 games refused under tenhou", failures.len());
+    assert_eq!(failures.len(), FAILING_UNDER_TENHOU, "{}", failures.join("\n"));
+}
+
+/// Reference games refused under Tenhou rules (measured; README "Rule presets").
+const FAILING_UNDER_TENHOU: usize = 70;

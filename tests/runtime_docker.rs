@@ -13,7 +13,7 @@ use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
 use mjai_sim::runtime::docker::image::default_image;
 use mjai_sim::runtime::docker::{connect, DockerError, DockerOptions, Transport};
-use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
+use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::{Bot, BotError};
 use runtime_support::{assert_capped, test_submission};
 
@@ -136,7 +136,10 @@ async fn two_launchers_start_four_seats_each_without_colliding() {
             stderr_log: logs.path().join(format!("{tag}.{n}.stderr.txt")),
         })
     };
-    let (a, b) = tokio::join!(Launcher::docker(options(Transport::Stdio)), Launcher::docker(options(Transport::Http)));
+    let (a, b) = tokio::join!(
+        SubmissionLauncher::docker(options(Transport::Stdio)),
+        SubmissionLauncher::docker(options(Transport::Http))
+    );
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_ne!(a.guard().unwrap().game(), b.guard().unwrap().game());
     let (bots_a, bots_b) = tokio::join!(a.launch(seats("a")), b.launch(seats("b")));
@@ -171,7 +174,7 @@ async fn guard_shutdown_and_drop_remove_every_container() {
 #[tokio::test]
 async fn missing_image_says_how_to_build_it() {
     let opts = DockerOptions { image: "mjai-sim-bot:no-such-tag".into(), ..Default::default() };
-    let err = Launcher::docker(opts).await.err().expect("must fail");
+    let err = SubmissionLauncher::docker(opts).await.err().expect("must fail");
     assert!(matches!(err, DockerError::ImageMissing(_)), "{err}");
     assert!(err.to_string().contains("mjai-sim image build"), "{err}");
 }

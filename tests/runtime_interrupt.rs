@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bollard::query_parameters::{ListContainersOptions, ListVolumesOptions};
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::{connect, DockerOptions};
-use mjai_sim::runtime::launcher::{Launcher, SeatSpec};
+use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 
 #[path = "runtime_support/mod.rs"]
 mod runtime_support;
@@ -27,7 +27,8 @@ async fn child_game() {
     let game = guard.game().to_string();
     let outcome = guard
         .run_until_ctrl_c(async {
-            let launcher = Launcher::docker_with_guard(DockerOptions::default(), guard.clone()).await.unwrap();
+            let launcher =
+                SubmissionLauncher::docker_with_guard(DockerOptions::default(), guard.clone()).await.unwrap();
             let sub = Arc::new(runtime_support::test_submission());
             let seats = std::array::from_fn(|n| SeatSpec {
                 submission: sub.clone(),

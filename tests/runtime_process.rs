@@ -13,9 +13,7 @@ const T: Duration = Duration::from_secs(10);
 
 async fn start(seat: u8, options: &ProcessOptions) -> (ProcessBot, tempfile::TempDir) {
     let logs = tempfile::tempdir().unwrap();
-    let bot = ProcessBot::start(&test_submission(), seat, &logs.path().join("stderr.txt"), options)
-        .await
-        .unwrap();
+    let bot = ProcessBot::start(&test_submission(), seat, &logs.path().join("stderr.txt"), options).await.unwrap();
     (bot, logs)
 }
 

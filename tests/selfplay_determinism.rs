@@ -1,14 +1,14 @@
 //! Self-play is a pure function of the seed and the bots: the same series gives the same
 //! logs, and different wall seeds give different games.
 
-use mjai_sim::bots::selfplay::{play, series_config, NoObserver};
+use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::bots::{by_name, Agent};
 use mjai_sim::engine::event::Event;
 
 fn game(seed: u64, index: u64) -> Vec<Event> {
     let names = ["rulebase", "tsumogiri", "rulebase", "rulebase"];
     let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|s| by_name(names[s]).unwrap());
-    play(series_config(seed, index, names.map(String::from)), &mut agents, &mut NoObserver).unwrap().log
+    play(series_config(seed, index, names.map(String::from)), &mut agents, &mut IgnoreAnswers).unwrap().log
 }
 
 #[test]

@@ -7,14 +7,15 @@
 
 mod selfplay_support;
 
-use mjai_sim::bots::selfplay::{play, series_config, Observer};
+use mjai_sim::bots::selfplay::{play, series_config, AnswerObserver};
 use mjai_sim::bots::{by_name, Agent};
 use mjai_sim::engine::event::Event;
 use mjai_sim::engine::game::{Decision, Game};
 use selfplay_support::Checker;
 
 /// Line-ups with the random bot, rotated per game; rulebase keeps winning hands in them.
-const RANDOM_LINEUPS: [[&str; 4]; 2] = [["random", "rulebase", "random", "random"], ["rulebase", "random", "tsumogiri", "random"]];
+const RANDOM_LINEUPS: [[&str; 4]; 2] =
+    [["random", "rulebase", "random", "random"], ["rulebase", "random", "tsumogiri", "random"]];
 
 /// Seat line-ups, rotated per game: every seat meets both bots.
 const LINEUPS: [[&str; 4]; 4] = [
@@ -33,11 +34,15 @@ struct Answers {
     asked_after_dora: Vec<String>,
 }
 
-impl Observer for Answers {
+impl AnswerObserver for Answers {
     fn on_answer(&mut self, game: &Game, decision: &Decision, answer: &Event, legal: bool) {
         self.asked += 1;
         if matches!(game.log().last(), Some(Event::Dora { .. })) && self.asked_after_dora.len() < 5 {
-            self.asked_after_dora.push(format!("seat {} asked at event #{} right after a dora", decision.seat, game.log().len()));
+            self.asked_after_dora.push(format!(
+                "seat {} asked at event #{} right after a dora",
+                decision.seat,
+                game.log().len()
+            ));
         }
         if !legal && self.illegal.len() < 5 {
             self.illegal.push(format!(
@@ -69,7 +74,11 @@ fn run_lineups(seed: u64, games: u64, lineups: &[[&str; 4]]) -> Vec<Event> {
         let mut answers = Answers::default();
         let game = play(series_config(seed, i, names), &mut agents, &mut answers)
             .unwrap_or_else(|e| panic!("seed [{seed}, {i}]: {e}"));
-        assert!(answers.illegal.is_empty(), "seed [{seed}, {i}]: answers outside the legal set:\n{}", answers.illegal.join("\n"));
+        assert!(
+            answers.illegal.is_empty(),
+            "seed [{seed}, {i}]: answers outside the legal set:\n{}",
+            answers.illegal.join("\n")
+        );
         assert!(game.chombos.is_empty(), "seed [{seed}, {i}]: chombos {:?}", game.chombos);
         assert!(answers.asked_after_dora.is_empty(), "seed [{seed}, {i}]: {:?}", answers.asked_after_dora);
         let mut checker = Checker::new();
@@ -82,13 +91,23 @@ fn run_lineups(seed: u64, games: u64, lineups: &[[&str; 4]]) -> Vec<Event> {
         horas += checker.horas;
         asked += answers.asked;
         calls.extend(game.log.into_iter().filter(|e| {
-            matches!(e, Event::Chi { .. } | Event::Pon { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } | Event::Ankan { .. })
+            matches!(
+                e,
+                Event::Chi { .. }
+                    | Event::Pon { .. }
+                    | Event::Daiminkan { .. }
+                    | Event::Kakan { .. }
+                    | Event::Ankan { .. }
+            )
         }));
     }
     // The bots must actually play: hands end in wins, not only in draws.
     assert!(kyokus as u64 >= 6 * games, "seed {seed}: only {kyokus} hands in {games} games");
     assert!(horas * 5 > kyokus, "seed {seed}: only {horas} wins in {kyokus} hands");
-    eprintln!("seed {seed}: {games} games, {kyokus} hands, {horas} wins, {asked} answers checked, {} calls", calls.len());
+    eprintln!(
+        "seed {seed}: {games} games, {kyokus} hands, {horas} wins, {asked} answers checked, {} calls",
+        calls.len()
+    );
     calls
 }
 

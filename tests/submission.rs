@@ -164,10 +164,7 @@ fn lying_size_headers_do_not_let_a_bomb_through() {
     let limits = SubmissionLimits { max_unpacked_bytes: 1 << 20, ..Default::default() };
     let result = Submission::from_zip_bytes(Path::new("t.zip"), &bytes, &limits);
     let err = result.expect_err("a lying bomb must not be accepted");
-    assert!(
-        matches!(err, SubmissionError::TooLargeUnpacked { .. } | SubmissionError::Corrupt { .. }),
-        "{err}"
-    );
+    assert!(matches!(err, SubmissionError::TooLargeUnpacked { .. } | SubmissionError::Corrupt { .. }), "{err}");
 }
 
 #[test]

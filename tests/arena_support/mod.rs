@@ -30,8 +30,13 @@ pub struct ScriptTable {
 
 impl ScriptTable {
     pub fn new(hands: u8) -> ScriptTable {
-        let mut table = ScriptTable { log: Vec::new(), pending: Vec::new(), hand: 0, hands, scores: [25000; 4], over: false };
-        table.log.push(Event::StartGame { names: Some(Box::new(["0", "1", "2", "3"].map(String::from))), seed: Some([7, 8]), id: None });
+        let mut table =
+            ScriptTable { log: Vec::new(), pending: Vec::new(), hand: 0, hands, scores: [25000; 4], over: false };
+        table.log.push(Event::StartGame {
+            names: Some(Box::new(["0", "1", "2", "3"].map(String::from))),
+            seed: Some([7, 8]),
+            id: None,
+        });
         table.begin_hand();
         table
     }
@@ -60,7 +65,8 @@ impl ScriptTable {
         });
         self.log.push(Event::Tsumo { actor: self.oya(), pai: t("9s") });
         let oya = self.oya();
-        self.pending = vec![Decision { seat: oya, legal: vec![Event::Dahai { actor: oya, pai: t("9s"), tsumogiri: true }] }];
+        self.pending =
+            vec![Decision { seat: oya, legal: vec![Event::Dahai { actor: oya, pai: t("9s"), tsumogiri: true }] }];
     }
 
     fn end_hand(&mut self, deltas: [i32; 4], actor: Option<Seat>, reason: Option<&str>) {

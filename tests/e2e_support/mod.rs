@@ -36,7 +36,10 @@ pub fn require_docker() {
     };
     match ping() {
         Ok(reply) if reply.starts_with("HTTP/1.0 200") || reply.starts_with("HTTP/1.1 200") => {}
-        Ok(reply) => panic!("Docker at {sock} answered `{}`; these tests need a working Docker Engine", reply.lines().next().unwrap_or("")),
+        Ok(reply) => panic!(
+            "Docker at {sock} answered `{}`; these tests need a working Docker Engine",
+            reply.lines().next().unwrap_or("")
+        ),
         Err(e) => panic!("Docker is unreachable at {sock} ({e}); these tests need a running Docker Engine"),
     }
 }

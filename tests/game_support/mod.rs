@@ -22,8 +22,13 @@ pub fn wall(hands: [&str; 4], live: &str, rinshan: &str, dora: &str, ura: &str) 
 
 /// A game starting at `start` on the given walls (seeded walls afterwards), Tenhou rules.
 pub fn game_at(start: StartState, walls: Vec<Wall>) -> Game {
+    game_with_rules(start, walls, Rules::default())
+}
+
+/// Like [`game_at`], under `rules`.
+pub fn game_with_rules(start: StartState, walls: Vec<Wall>, rules: Rules) -> Game {
     let config = GameConfig { seed: [7, 7], names: ["a", "b", "c", "d"].map(String::from), start };
-    Game::with_rules(config, walls, Rules::default())
+    Game::with_rules(config, walls, rules)
 }
 
 /// A game from East 1 on one arranged wall.
@@ -38,10 +43,16 @@ pub fn pending_seats(g: &Game) -> Vec<Seat> {
 
 /// `seat` answers `line` (validated); every other pending seat passes.
 pub fn act(g: &mut Game, seat: Seat, line: &str) {
-    assert!(pending_seats(g).contains(&seat), "seat {seat} is not pending ({:?}); log ends {:?}", g.pending(), tail(g, 3));
+    assert!(
+        pending_seats(g).contains(&seat),
+        "seat {seat} is not pending ({:?}); log ends {:?}",
+        g.pending(),
+        tail(g, 3)
+    );
     let mut answers = Vec::new();
     for d in g.pending() {
-        let a = if d.seat == seat { g.validate(seat, line).unwrap_or_else(|e| panic!("{line}: {e}")) } else { Event::None };
+        let a =
+            if d.seat == seat { g.validate(seat, line).unwrap_or_else(|e| panic!("{line}: {e}")) } else { Event::None };
         answers.push((d.seat, a));
     }
     g.apply(&answers).unwrap();

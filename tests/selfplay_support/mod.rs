@@ -62,7 +62,12 @@ impl Checker {
         self.step(e).map_err(|m| format!("event #{at} {}: {m}", e.to_json()))?;
         let sum: i32 = self.scores.iter().sum::<i32>() + 1000 * i32::from(self.kyotaku);
         if sum != TOTAL_POINTS {
-            return Err(format!("event #{at} {}: scores {:?} + {} sticks = {sum}, not 100000", e.to_json(), self.scores, self.kyotaku));
+            return Err(format!(
+                "event #{at} {}: scores {:?} + {} sticks = {sum}, not 100000",
+                e.to_json(),
+                self.scores,
+                self.kyotaku
+            ));
         }
         if self.in_kyoku {
             let hands: usize = self.hands.iter().map(Vec::len).sum();
@@ -96,7 +101,10 @@ impl Checker {
         self.seen.extend_from_slice(tiles);
         let c = to_counts(&self.seen);
         if let Some(k) = (0..KINDS).find(|&k| c[k] > 4) {
-            return Err(format!("more than four tiles of kind {} in play", Tile::from_kind(k as u8).unwrap_or_default()));
+            return Err(format!(
+                "more than four tiles of kind {} in play",
+                Tile::from_kind(k as u8).unwrap_or_default()
+            ));
         }
         for red in [Tile::RED_5M, Tile::RED_5P, Tile::RED_5S] {
             let reds = self.seen.iter().filter(|&&t| t == red).count();
@@ -167,7 +175,10 @@ impl Checker {
             Event::Dahai { actor, pai, tsumogiri } => {
                 self.concealed_size_ok(*actor, 1)?;
                 if *tsumogiri && self.last_draw[*actor as usize] != Some(*pai) {
-                    return Err(format!("tsumogiri of {pai} but the seat's last draw was {:?}", self.last_draw[*actor as usize]));
+                    return Err(format!(
+                        "tsumogiri of {pai} but the seat's last draw was {:?}",
+                        self.last_draw[*actor as usize]
+                    ));
                 }
                 self.take(*actor, *pai)?;
                 self.last_draw[*actor as usize] = None;
@@ -179,7 +190,10 @@ impl Checker {
                 }
                 let mut kinds = [consumed[0].kind(), consumed[1].kind(), pai.kind()];
                 kinds.sort_unstable();
-                let run = kinds[2] < 27 && kinds[0] / 9 == kinds[2] / 9 && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2;
+                let run = kinds[2] < 27
+                    && kinds[0] / 9 == kinds[2] / 9
+                    && kinds[1] == kinds[0] + 1
+                    && kinds[2] == kinds[0] + 2;
                 let set = kinds[0] == kinds[2];
                 if matches!(e, Event::Chi { .. }) && !run || matches!(e, Event::Pon { .. }) && !set {
                     return Err("call tiles do not form the set".into());

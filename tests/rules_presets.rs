@@ -1,0 +1,209 @@
+//! The two rule presets (issue 15, item 3): every switch where mjai.app's engine parts from
+//! Tenhou, shown on one arranged hand each, under both presets.
+
+mod game_support;
+
+use game_support::*;
+use mjai_sim::engine::event::Event;
+use mjai_sim::engine::game::{Game, Rules, StartState};
+
+fn on(rules: Rules, start: StartState, hands: [&str; 4], live: &str, dora: &str) -> Game {
+    game_with_rules(start, vec![wall(hands, live, "", dora, "")], rules)
+}
+
+#[test]
+fn presets_are_named_and_tenhou_is_the_default() {
+    assert_eq!(Rules::default(), Rules::tenhou());
+    assert_eq!(Rules::tenhou().name(), "tenhou");
+    assert_eq!(Rules::mjai_app().name(), "mjai-app");
+    let custom = Rules { pay_triple_ron: true, ..Rules::tenhou() };
+    assert_eq!(custom.name(), "custom");
+}
+
+/// Seats 1, 2 and 3 all wait on 5m with tanyao (kanchan 4-6m); the dealer's first discard
+/// is a 5m. Honba 1 and one riichi stick on the table.
+fn triple_ron(rules: Rules) -> Game {
+    let hands = ["1199m1199p1199s1z", "46m234p678p345s66s", "46m234p678p345s77s", "46m234p678p345s88s"];
+    let start = StartState { honba: 1, kyotaku: 1, scores: [25000, 25000, 24000, 25000], ..Default::default() };
+    let mut g = on(rules, start, hands, "5m", "1z");
+    assert_eq!(pending_seats(&g), vec![0]);
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":true}"#);
+    assert_eq!(pending_seats(&g), vec![1, 2, 3]);
+    act_many(
+        &mut g,
+        &[
+            (1, r#"{"type":"hora","actor":1,"target":0,"pai":"5m"}"#),
+            (2, r#"{"type":"hora","actor":2,"target":0,"pai":"5m"}"#),
+            (3, r#"{"type":"hora","actor":3,"target":0,"pai":"5m"}"#),
+        ],
+    );
+    g
+}
+
+#[test]
+fn triple_ron_aborts_under_tenhou() {
+    let g = triple_ron(Rules::tenhou());
+    assert_eq!(
+        since(&g, 0)[4..6],
+        [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#.to_string(), r#"{"type":"end_kyoku"}"#.to_string()]
+    );
+    // An abortive draw: the dealer repeats with one more honba, the stick stays.
+    assert_eq!(last_start(&g), ("E".into(), 1, 2, 1, 0, [25000, 25000, 24000, 25000]));
+}
+
+#[test]
+fn triple_ron_is_paid_under_mjai_app() {
+    let g = triple_ron(Rules::mjai_app());
+    // Tanyao 1 han 40 fu (closed ron 30 + kanchan 2) = 1300 each; the first winner after
+    // the discarder (seat 1) takes the honba (300) and the riichi stick (1000).
+    assert_eq!(
+        since(&g, 0)[4..8],
+        [
+            r#"{"type":"hora","actor":1,"target":0,"deltas":[-1600,2600,0,0],"ura_markers":[]}"#,
+            r#"{"type":"hora","actor":2,"target":0,"deltas":[-1300,0,1300,0],"ura_markers":[]}"#,
+            r#"{"type":"hora","actor":3,"target":0,"deltas":[-1300,0,0,1300],"ura_markers":[]}"#,
+            r#"{"type":"end_kyoku"}"#,
+        ]
+    );
+    // A non-dealer win: the deal moves on, honba 0, no stick left.
+    assert_eq!(last_start(&g), ("E".into(), 2, 0, 0, 1, [20800, 27600, 25300, 26300]));
+}
+
+/// Seat 0 draws its fourth East and makes an ankan; seat 1 is kokushi tenpai on East.
+fn ankan_before_kokushi(rules: Rules) -> Game {
+    let hands = ["111z2345m234567p", "19m19p19s2234567z", "3579m2468p1357s6z", "2468m3579p2468s7z"];
+    let mut g = on(rules, Default::default(), hands, "1z", "9s");
+    act(&mut g, 0, r#"{"type":"ankan","actor":0,"consumed":["E","E","E","E"]}"#);
+    g
+}
+
+#[test]
+fn kokushi_robs_an_ankan_only_under_tenhou() {
+    let g = ankan_before_kokushi(Rules::tenhou());
+    assert_eq!(pending_seats(&g), vec![1]);
+    assert!(g.pending()[0].legal.iter().any(|e| matches!(e, Event::Hora { actor: 1, target: 0, .. })));
+
+    let g = ankan_before_kokushi(Rules::mjai_app());
+    // Nobody may ron an ankan: the rinshan tsumo follows at once.
+    assert_eq!(pending_seats(&g), vec![0]);
+    assert!(tail(&g, 1)[0].starts_with(r#"{"type":"tsumo","actor":0,"#), "{:?}", tail(&g, 1));
+}
+
+/// Seat 1 holds 1111m with three sets: it waits only on a fifth 1m (karaten). Everyone
+/// discards what they draw until the wall runs out.
+fn karaten_to_the_end(rules: Rules) -> Game {
+    let hands = ["2468m2468s13579p", "1111m234p567s789s", "3579m2468p1357s1z", "369m369p369s2345z"];
+    let mut g = on(rules, Default::default(), hands, "", "9s");
+    autoplay_kyoku(&mut g);
+    g
+}
+
+#[test]
+fn karaten_is_noten_under_tenhou_and_tenpai_under_mjai_app() {
+    let g = karaten_to_the_end(Rules::tenhou());
+    assert_eq!(last_deltas(&g), [0, 0, 0, 0]);
+    // The dealer was noten: the deal moves on.
+    assert_eq!(last_start(&g).0.as_str(), "E");
+    assert_eq!((last_start(&g).1, last_start(&g).2), (2, 1));
+
+    let g = karaten_to_the_end(Rules::mjai_app());
+    assert_eq!(last_deltas(&g), [-1000, 3000, -1000, -1000]);
+}
+
+/// Seat 0 discards a P; seat 1 holds three and pons it.
+fn pon_then(rules: Rules) -> Game {
+    let hands = ["2468m2468s13579p", "555z2468m2468p99s", "3579m1357p1357s1z", "369m369p369s2346z"];
+    let mut g = on(rules, Default::default(), hands, "5z", "9s");
+    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"P","tsumogiri":true}"#);
+    act(&mut g, 1, r#"{"type":"pon","actor":1,"target":0,"pai":"P","consumed":["P","P"]}"#);
+    g
+}
+
+#[test]
+fn kuikae_is_refused_under_tenhou_and_allowed_under_mjai_app() {
+    let line = r#"{"type":"dahai","actor":1,"pai":"P","tsumogiri":false}"#;
+    let g = pon_then(Rules::tenhou());
+    let e = g.validate(1, line).unwrap_err().0;
+    assert!(e.contains("kuikae"), "{e}");
+
+    let mut g = pon_then(Rules::mjai_app());
+    let n = g.log().len();
+    act(&mut g, 1, line);
+    assert_eq!(since(&g, n)[0], line);
+}
+
+#[test]
+fn a_noten_riichi_discard_is_refused_under_tenhou_and_allowed_under_mjai_app() {
+    let hands = ["123456789m1123p", "147m258p369s1234z", "147m258p1369s567z", "258m369p147s1234z"];
+    let line = r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":false}"#;
+    let riichi = |rules| {
+        let mut g = game_with_rules(Default::default(), vec![wall(hands, "7z", "", "4z", "4z")], rules);
+        act(&mut g, 0, r#"{"type":"reach","actor":0}"#);
+        g
+    };
+    let e = riichi(Rules::tenhou()).validate(0, line).unwrap_err().0;
+    assert!(e.contains("tenpai"), "{e}");
+
+    let mut g = riichi(Rules::mjai_app());
+    let n = g.log().len();
+    act(&mut g, 0, line);
+    assert_eq!(since(&g, n)[..2], [line, r#"{"type":"reach_accepted","actor":0}"#]);
+}
+
+/// The dealer's first draw completes four concealed triplets: tenhou + suuankou.
+fn tenhou_with_suuankou(rules: Rules) -> Game {
+    let hands = ["111222333m444p5p", "45678m1379p1357s", "46789m1268p2468s", "1234567z1234z9s9p"];
+    let mut g = on(rules, Default::default(), hands, "5p", "9s");
+    act(&mut g, 0, r#"{"type":"hora","actor":0,"target":0,"pai":"5p"}"#);
+    g
+}
+
+#[test]
+fn tenhou_stacks_with_another_yakuman_only_under_tenhou() {
+    // Two yakuman for the dealer: 32000 from each seat.
+    assert_eq!(last_deltas(&tenhou_with_suuankou(Rules::tenhou())), [96000, -32000, -32000, -32000]);
+    // mjai.app: tenhou alone, one yakuman.
+    assert_eq!(last_deltas(&tenhou_with_suuankou(Rules::mjai_app())), [48000, -16000, -16000, -16000]);
+}
+
+/// All four declare riichi on their first discard (each is tenpai from the deal).
+fn four_riichi(rules: Rules) -> Vec<String> {
+    let hands = ["123456789m1123p", "123456789p1123s", "123456789s1123m", "1112223334445z"];
+    let mut g = on(rules, Default::default(), hands, "7z6z8p9s1m", "9m");
+    for (seat, pai) in [(0, "C"), (1, "F"), (2, "8p")] {
+        act(&mut g, seat, &format!(r#"{{"type":"reach","actor":{seat}}}"#));
+        act(&mut g, seat, &format!(r#"{{"type":"dahai","actor":{seat},"pai":"{pai}","tsumogiri":true}}"#));
+    }
+    let n = g.log().len();
+    act(&mut g, 3, r#"{"type":"reach","actor":3}"#);
+    act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"9s","tsumogiri":true}"#);
+    since(&g, n)[2..].iter().take_while(|e| !e.contains("start_kyoku")).cloned().collect()
+}
+
+#[test]
+fn four_riichi_abort_after_reach_accepted_under_tenhou_and_after_the_next_tsumo_under_mjai_app() {
+    let end = [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#];
+    let accepted = r#"{"type":"reach_accepted","actor":3}"#;
+    assert_eq!(four_riichi(Rules::tenhou()), [accepted, end[0], end[1]]);
+    assert_eq!(four_riichi(Rules::mjai_app()), [accepted, r#"{"type":"tsumo","actor":0,"pai":"1m"}"#, end[0], end[1]]);
+}
+
+/// Everyone draws and discards an East; seat 3 declares riichi with it.
+fn four_winds_with_riichi(rules: Rules) -> Vec<String> {
+    let hands = ["2468m2468p13579s", "3579m1357p2468s9p", "3689m369p234567z", "123456789s1123m"];
+    let mut g = on(rules, Default::default(), hands, "1z1z1z1z", "9s");
+    for seat in 0..3 {
+        act(&mut g, seat, &format!(r#"{{"type":"dahai","actor":{seat},"pai":"E","tsumogiri":true}}"#));
+    }
+    let n = g.log().len();
+    act(&mut g, 3, r#"{"type":"reach","actor":3}"#);
+    act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"E","tsumogiri":true}"#);
+    since(&g, n)[2..4].to_vec()
+}
+
+#[test]
+fn four_winds_take_the_riichi_stick_only_under_tenhou() {
+    let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#;
+    assert_eq!(four_winds_with_riichi(Rules::tenhou()), [r#"{"type":"reach_accepted","actor":3}"#, abort]);
+    assert_eq!(four_winds_with_riichi(Rules::mjai_app()), [abort, r#"{"type":"end_kyoku"}"#]);
+}
