@@ -230,6 +230,21 @@ mod tests {
         assert!(firsts.len() > 1, "the seeded order changes the first table");
     }
 
+    #[test]
+    fn six_bots_over_fifteen_sets_meet_equally() {
+        // 15 sets of 4 out of 6: each bot sits out 5 sets; a balanced schedule has every pair
+        // at 6 tables (24 games). The regression seed of the old scoring (20..32) included.
+        for nonce in 0..20u64 {
+            let (played, met) = counts(6, &duplicate(6, 15, [nonce, 0]));
+            assert!(played.iter().all(|&p| p == 40), "seed {nonce}: games {played:?}");
+            for (a, row) in met.iter().enumerate() {
+                for (b, &together) in row.iter().enumerate().filter(|&(b, _)| b != a) {
+                    assert_eq!(together, 24, "seed {nonce}: pair ({a}, {b})");
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// 6 and 9 bots: games per bot differ by at most one set (4 games); pair meetings
