@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sets=${1:?usage: scripts/tournament-cpu.sh SETS [options]}
 shift
-bin=target/release/mjai-sim
+bin=${MJAI_SIM_BIN:-target/release/mjai-sim}
 [[ -x $bin ]] || { echo "tournament-cpu: build first: cargo build --release" >&2; exit 1; }
 bot=examples/tsumogiri
 tick=$(getconf CLK_TCK)

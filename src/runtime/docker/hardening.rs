@@ -5,11 +5,15 @@
 //! `no-new-privileges`; read-only root filesystem; a tmpfs at /tmp; the working folder on
 //! an anonymous volume (writable, labelled, removed with the container); memory (no extra
 //! swap), CPU and pids limits; a non-root user; an init process that reaps zombies; GPUs
-//! only when asked (`--gpus`, a device request).
+//! only when asked (`--gpus`, a device request); Docker's own log driver off (`none`): the
+//! runtime reads stdout and stderr through the attach stream and keeps them itself, so
+//! dockerd does not write every line of a bot a second time.
 
 use std::collections::HashMap;
 
-use bollard::models::{ContainerCreateBody, HostConfig, Mount, MountType, MountVolumeOptions, PortBinding};
+use bollard::models::{
+    ContainerCreateBody, HostConfig, HostConfigLogConfig, Mount, MountType, MountVolumeOptions, PortBinding,
+};
 
 use super::{DockerOptions, Transport, LABEL_GAME, LABEL_SEAT};
 
@@ -64,6 +68,7 @@ pub fn container_body(options: &DockerOptions, game: &str, seat: u8, cpus: f64, 
         device_requests: options.gpus.as_ref().map(|g| vec![g.device_request()]),
         init: Some(true),
         privileged: Some(false),
+        log_config: Some(HostConfigLogConfig { typ: Some("none".into()), config: None }),
         ..Default::default()
     };
     ContainerCreateBody {
@@ -98,6 +103,7 @@ mod tests {
         assert_eq!(host.network_mode.as_deref(), Some("none"));
         assert_eq!(host.cap_drop.as_deref(), Some(&["ALL".to_string()][..]));
         assert_eq!(host.readonly_rootfs, Some(true));
+        assert_eq!(host.log_config.as_ref().and_then(|l| l.typ.as_deref()), Some("none"));
         assert_eq!(host.memory, Some(4 << 30));
         assert_eq!(host.memory_swap, host.memory);
         assert_eq!(host.nano_cpus, Some(2_000_000_000));
