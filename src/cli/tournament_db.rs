@@ -102,10 +102,9 @@ async fn watch(store: &Store, player: &Player, shutdown: &Shutdown) -> anyhow::R
         if *stop.borrow() {
             return Ok(RunEnd::Interrupted);
         }
-        if player.jobs != Some(0) && store.claimable_tournaments().await?.contains(&store.id()) {
-            if db_run::play(store, player, stop.clone()).await? == RunEnd::Interrupted {
-                return Ok(RunEnd::Interrupted);
-            }
+        let ours = player.jobs != Some(0) && store.claimable_tournaments().await?.contains(&store.id());
+        if ours && db_run::play(store, player, stop.clone()).await? == RunEnd::Interrupted {
+            return Ok(RunEnd::Interrupted);
         }
         let c = store.counts().await?;
         if last != Some(c) {
