@@ -251,3 +251,71 @@ fn three_workers_and_a_coordinator_finish_a_tournament_despite_a_sigkill() {
     }
     assert_eq!(count("SELECT COUNT(*) FROM games WHERE state <> 'done'"), 0);
 }
+
+fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        w.start_file(*name, zip::write::SimpleFileOptions::default().unix_permissions(0o644)).unwrap();
+        std::io::Write::write_all(&mut w, bytes).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_worker_plays_a_submission_it_reads_from_the_database_alone() {
+    let pg = PgCluster::start();
+    let url = pg.url();
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py")).unwrap();
+    let zip = tmp.path().join("tz.zip");
+    std::fs::write(&zip, zip_of(&[("bot.py", bot)])).unwrap();
+    let mut coordinator = mjai_sim()
+        .args(["tournament", "--db", &url, "--runtime", "process", "--sets", "1", "--seed", "5,1", "--jobs", "0"])
+        .arg(format!("tz={}", zip.display()))
+        .args(["builtin:tsumogiri", "builtin:rulebase", "builtin:tsumogiri", "--json", "--dir"])
+        .arg(tmp.path().join("coord"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let rt = rt();
+    let store = rt.block_on(Store::open_url(&url, 2)).unwrap();
+    poll(Duration::from_secs(60), "the tournament to be created", || {
+        (!rt.block_on(store.claimable_tournaments()).unwrap().is_empty()).then_some(())
+    });
+    std::fs::remove_file(&zip).unwrap(); // the worker has no access to the creator's files
+    let out = mjai_sim()
+        .args(["worker", "--db", &url, "--name", "solo", "--jobs", "2", "--exit-when-idle", "--work-dir"])
+        .arg(tmp.path().join("work"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "worker: {}", text(&out.stderr));
+    let status = wait_exit(&mut coordinator, Duration::from_secs(120));
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(coordinator.stdout.as_mut().unwrap(), &mut stdout).unwrap();
+    assert!(status.success(), "coordinator: {status:?}");
+    let standings: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let tz = &standings["bots"][0];
+    assert_eq!((tz["name"].as_str(), tz["games"].as_u64()), (Some("tz"), Some(4)), "{standings}");
+    assert!(!tmp.path().join("work").exists(), "the worker leaves no work folder behind");
+}
+
+#[test]
+fn the_coordinator_plays_alone_with_its_own_jobs_and_a_sqlite_url_works_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pg = PgCluster::start();
+    let mut outputs = Vec::new();
+    for db in [pg.url(), format!("sqlite:{}", tmp.path().join("t.sqlite").display())] {
+        let out = mjai_sim()
+            .arg("tournament")
+            .args(BOTS)
+            .args(["--sets", "3", "--seed", SEED, "--jobs", "2", "--json", "--db", &db, "--dir"])
+            .arg(tmp.path().join(outputs.len().to_string()))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{db}: {}", text(&out.stderr));
+        outputs.push(but_timing(serde_json::from_slice(&out.stdout).unwrap()));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0]["bots"].as_array().unwrap().iter().map(|b| b["games"].as_u64().unwrap()).sum::<u64>(), 48);
+}
