@@ -317,5 +317,31 @@ fn the_coordinator_plays_alone_with_its_own_jobs_and_a_sqlite_url_works_too() {
         outputs.push(but_timing(serde_json::from_slice(&out.stdout).unwrap()));
     }
     assert_eq!(outputs[0], outputs[1]);
+    // export-games writes every game as the main job does; `verify` replays each log
+    let tid = tournament_id(&pg.url());
+    let export = tmp.path().join("export");
+    let out = mjai_sim().args(["export-games", "--db", &pg.url(), "--tournament", &tid]).arg(&export).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games: Vec<_> = std::fs::read_dir(export.join("games")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        for f in ["mjai_log.json", "summary.json", "errors.json", "game.html"] {
+            assert!(g.join(f).exists(), "{} has {f}", g.display());
+        }
+    }
+    let out = mjai_sim().arg("verify").arg(games[0].join("mjai_log.json")).output().unwrap();
+    assert!(out.status.success(), "verify: {}", text(&out.stderr));
+    let bad =
+        mjai_sim().args(["export-games", "--db", &pg.url(), "--tournament", "nope"]).arg(&export).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stderr).contains("no tournament nope"), "{}", text(&bad.stderr));
     assert_eq!(outputs[0]["bots"].as_array().unwrap().iter().map(|b| b["games"].as_u64().unwrap()).sum::<u64>(), 48);
+}
+
+/// The id of the only tournament in the database at `url`.
+fn tournament_id(url: &str) -> String {
+    rt().block_on(async {
+        let pool = sqlx::postgres::PgPool::connect(url).await.unwrap();
+        sqlx::query("SELECT tid FROM tournament").fetch_one(&pool).await.unwrap().get::<String, _>(0)
+    })
 }

@@ -7,6 +7,7 @@ mod check;
 mod cleanup;
 mod db_run;
 mod export;
+mod export_games;
 mod hand;
 mod image;
 mod logging;
@@ -65,6 +66,8 @@ enum Command {
     Tournament(tournament::Args),
     /// Print the standings of a tournament folder or database (finished or running).
     Standings(standings::Args),
+    /// Write every finished game of a database tournament as the main job writes it.
+    ExportGames(export_games::Args),
     /// Play scheduled games of every tournament in a PostgreSQL database (scale-out).
     Worker(worker::Args),
 }
@@ -94,6 +97,7 @@ pub fn run() -> i32 {
         Some(Command::Tournament(a)) => tournament::run(a),
         Some(Command::Standings(a)) => standings::run(a),
         Some(Command::Worker(a)) => worker::run(a),
+        Some(Command::ExportGames(a)) => export_games::run(a),
         None => play::run(cli.play),
     };
     match result {

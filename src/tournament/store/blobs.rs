@@ -91,6 +91,16 @@ impl Store {
         Ok(Some(bytes))
     }
 
+    /// Schedule indices of the games that have stored files, in order.
+    pub async fn games_with_files(&self) -> Result<Vec<u64>, StoreError> {
+        let rows = sqlx::query("SELECT game_idx FROM game_files WHERE t = $1 ORDER BY game_idx")
+            .bind(self.t)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as u64).map_err(|e| self.err(e))).collect()
+    }
+
     /// The stored files of game `index`; `None` when it has none (not finished, or played
     /// without logs).
     pub async fn game_files(&self, index: u64) -> Result<Option<GameFiles>, StoreError> {
