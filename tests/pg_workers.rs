@@ -68,6 +68,7 @@ fn an_expired_lease_is_reclaimed_and_a_late_result_counts_once() {
                     if got.is_empty() {
                         return (w, mine);
                     }
+                    assert_eq!(got.len(), 1, "a claim of 1 took {got:?}");
                     mine.extend(got.iter().map(|g| g.index));
                 }
             })

@@ -18,12 +18,15 @@ fn claimable(now: &str) -> String {
 impl Store {
     /// Claims up to `n` claimable games of this tournament for `worker`, lowest index
     /// first, marking them `running` with a lease of `lease_ms` milliseconds. An empty list
-    /// means nothing is claimable now.
+    /// means nothing is claimable now. The candidates are selected once, in a materialized
+    /// CTE: as a plain `IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may run
+    /// the sub-select more than once and claim far more than `n` games.
     pub async fn claim(&self, worker: &str, n: usize, lease_ms: i64) -> Result<Vec<ScheduledGame>, StoreError> {
         let now = self.dialect.now_ms();
         let sql = format!(
-            "UPDATE games SET state = 'running', claimed_by = $1, claimed_at = {text}, lease_until = {now} + $2 \
-             WHERE t = $3 AND idx IN (SELECT idx FROM games WHERE t = $3 AND {cond} ORDER BY idx LIMIT $4{lock}) \
+            "WITH c AS MATERIALIZED (SELECT idx FROM games WHERE t = $3 AND {cond} ORDER BY idx LIMIT $4{lock}) \
+             UPDATE games SET state = 'running', claimed_by = $1, claimed_at = {text}, lease_until = {now} + $2 \
+             WHERE t = $3 AND idx IN (SELECT idx FROM c) \
              RETURNING idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3",
             text = self.dialect.now_text(),
             cond = claimable(now),
