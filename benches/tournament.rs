@@ -44,6 +44,9 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             match_options: MatchOptions::default(),
             rules: Rules::default(),
             names: rows.iter().map(|r| r.name.clone()).collect(),
+            worker: "bench".into(),
+            lease: std::time::Duration::from_secs(30),
+            store_files: false,
         };
         let mut progress = Progress::new(options.names.clone(), SETS * 4, &[], false);
         let (_tx, stop) = tokio::sync::watch::channel(false);

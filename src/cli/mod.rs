@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod cleanup;
+mod db_run;
 mod export;
+mod export_games;
 mod hand;
 mod image;
 mod logging;
@@ -18,8 +20,10 @@ mod selfplay;
 mod standings;
 mod start_args;
 mod tournament;
+mod tournament_db;
 pub mod verify;
 mod view;
+mod worker;
 
 /// Referee for riichi mahjong games between mjai bots.
 #[derive(Debug, Parser)]
@@ -60,8 +64,12 @@ enum Command {
     Report(report::Args),
     /// Play many games between N bots (duplicate sets or 1v3), resumable, with standings.
     Tournament(tournament::Args),
-    /// Print the standings of a tournament folder (finished or running).
+    /// Print the standings of a tournament folder or database (finished or running).
     Standings(standings::Args),
+    /// Write every finished game of a database tournament as the main job writes it.
+    ExportGames(export_games::Args),
+    /// Play scheduled games of every tournament in a PostgreSQL database (scale-out).
+    Worker(worker::Args),
 }
 
 /// Runs the command line; returns the process exit code. Errors are printed as one line;
@@ -88,6 +96,8 @@ pub fn run() -> i32 {
         Some(Command::Report(a)) => report::run(a),
         Some(Command::Tournament(a)) => tournament::run(a),
         Some(Command::Standings(a)) => standings::run(a),
+        Some(Command::Worker(a)) => worker::run(a),
+        Some(Command::ExportGames(a)) => export_games::run(a),
         None => play::run(cli.play),
     };
     match result {

@@ -14,8 +14,14 @@ use crate::tournament::store::{Store, DB_FILE};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The tournament folder (holding tournament.sqlite).
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
+    #[arg(value_name = "DIR", required_unless_present = "db", conflicts_with = "db")]
+    pub dir: Option<PathBuf>,
+    /// The database holding the tournament (postgres://USER:PASS@HOST:PORT/NAME).
+    #[arg(long, value_name = "URL", requires = "tournament")]
+    pub db: Option<String>,
+    /// With --db: the tournament's id (printed when it was created).
+    #[arg(long, value_name = "ID", requires = "db")]
+    pub tournament: Option<String>,
     /// Print the standings as JSON.
     #[arg(long)]
     pub json: bool,
@@ -25,14 +31,10 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let db = args.dir.join(DB_FILE);
-        if !db.exists() {
-            bail!("{}: no tournament here (no {DB_FILE})", args.dir.display());
-        }
-        let store = Store::open(&db).await?;
-        let Some((tid, config)) = store.meta().await? else { bail!("{}: no tournament in it", db.display()) };
+        let store = open(&args).await?;
+        let Some((tid, config)) = store.meta().await? else { bail!("{}: no tournament in it", store.name()) };
         let config: TournamentConfig =
-            serde_json::from_str(&config).map_err(|e| anyhow::anyhow!("{}: unreadable options ({e})", db.display()))?;
+            serde_json::from_str(&config).map_err(|e| anyhow::anyhow!("{}: unreadable options ({e})", store.name()))?;
         let names: Vec<String> = store.bots().await?.into_iter().map(|b| b.name).collect();
         let standings = standings_of(&store, &names, &config).await?;
         let c = store.counts().await?;
@@ -52,6 +54,23 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         Ok(0)
     })
+}
+
+/// The store of `DIR`, or of `--tournament ID` in `--db URL`. Errors: no tournament there.
+async fn open(args: &Args) -> anyhow::Result<Store> {
+    if let (Some(db), Some(tid)) = (&args.db, &args.tournament) {
+        let store = Store::open_url(db, 2).await?;
+        return match store.tournament(tid).await? {
+            Some(s) => Ok(s),
+            None => bail!("{}: no tournament {tid} (the id is printed by `mjai-sim tournament --db`)", store.name()),
+        };
+    }
+    let dir = args.dir.clone().unwrap_or_default();
+    let db = dir.join(DB_FILE);
+    if !db.exists() {
+        bail!("{}: no tournament here (no {DB_FILE})", dir.display());
+    }
+    Ok(Store::open(&db).await?)
 }
 
 /// The standings of every recorded game (the one place building [`StandingsOptions`]).

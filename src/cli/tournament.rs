@@ -29,7 +29,7 @@ use crate::tournament::entrants::{self, Entrant};
 use crate::tournament::pool::{BotFactory, Pool};
 use crate::tournament::progress::Progress;
 use crate::tournament::runner::{self, RunEnd, RunOptions};
-use crate::tournament::schedule::{self, Format};
+use crate::tournament::schedule::{self, Format, ScheduledGame};
 use crate::tournament::store::{BotRow, Store, DB_FILE};
 
 /// Arguments of `mjai-sim tournament`.
@@ -65,8 +65,17 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// Continue the tournament in DIR (after Ctrl-C, SIGTERM, a crash or kill -9).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["bots", "dir", "sets", "seed", "format"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["bots", "dir", "sets", "seed", "format", "db"])]
     pub resume: Option<PathBuf>,
+    /// Keep the tournament in this database (postgres://USER:PASS@HOST:PORT/NAME, or
+    /// sqlite:PATH) so that `mjai-sim worker` processes on any host play it; this command
+    /// plays with its own --jobs (0: only create it and watch) and returns when every game
+    /// is done. DIR then only receives standings.json and standings.md.
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    /// With --db: seconds a claimed game stays this process's without a heartbeat.
+    #[arg(long, value_name = "SECS", default_value = "30")]
+    pub lease: Seconds,
     /// Uma by rank in pt, four numbers.
     #[arg(long, value_name = "U1,U2,U3,U4", value_parser = parse_uma, default_value = "90,45,0,-135")]
     pub uma: [f64; 4],
@@ -124,6 +133,9 @@ struct Prepared {
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
+    if let Some(db) = &args.db {
+        return super::tournament_db::run(&args, db).await;
+    }
     let (prepared, loaded) = match &args.resume {
         Some(dir) => resume(dir).await?,
         None => create(&args).await?,
@@ -161,6 +173,9 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         },
         rules: stored_rules(&config.rules)?,
         names: names.clone(),
+        worker: format!("local-{}", std::process::id()),
+        lease: args.lease.duration(),
+        store_files: false,
     };
     let visible = !args.json && std::io::stderr().is_terminal();
     let mut progress = Progress::new(names.clone(), counts.total(), &done, visible);
@@ -197,6 +212,27 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
 /// A new tournament: checks every bot (intake) before anything is written, then creates
 /// the folder, the database, the bots and the schedule.
 async fn create(args: &Args) -> anyhow::Result<(Prepared, Vec<crate::tournament::pool::LoadedBot>)> {
+    let (config, entrants, games) = plan(args)?;
+    let (loaded, rows) = entrants::load(&entrants, &limits(&config))?;
+    let tid = game_id(config.seed);
+    let dir = args.dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(&tid));
+    let db = dir.join(DB_FILE);
+    if db.exists() {
+        bail!(
+            "{} already holds a tournament; continue it with --resume {} or choose another --dir",
+            db.display(),
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
+    let store = Store::open(&db).await?;
+    let store = store.create(&tid, &serde_json::to_string(&config)?, &rows, &games).await?;
+    Ok((Prepared { dir, store, config, entrants, rows }, loaded))
+}
+
+/// A new tournament's options, bots (parsed, not yet loaded) and schedule, from the
+/// arguments. Errors: too few bots, `--sets 0`, a malformed BOT.
+pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant>, Vec<ScheduledGame>)> {
     let format = match args.format {
         FormatArg::Duplicate => Format::Duplicate,
         FormatArg::OneVsThree => Format::OneVsThree,
@@ -241,25 +277,11 @@ async fn create(args: &Args) -> anyhow::Result<(Prepared, Vec<crate::tournament:
         logs: !args.no_logs,
         no_html: args.no_html,
     };
-    let (loaded, rows) = entrants::load(&entrants, &limits(&config))?;
-    let tid = game_id(config.seed);
-    let dir = args.dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(&tid));
-    let db = dir.join(DB_FILE);
-    if db.exists() {
-        bail!(
-            "{} already holds a tournament; continue it with --resume {} or choose another --dir",
-            db.display(),
-            dir.display()
-        );
-    }
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
     let games = match format {
         Format::Duplicate => schedule::duplicate(entrants.len(), config.sets, config.seed),
         Format::OneVsThree => schedule::one_vs_three(config.sets, config.seed),
     };
-    let store = Store::open(&db).await?;
-    store.create(&tid, &serde_json::to_string(&config)?, &rows, &games).await?;
-    Ok((Prepared { dir, store, config, entrants, rows }, loaded))
+    Ok((config, entrants, games))
 }
 
 /// An existing tournament: its stored options and bots; a bot whose submission changed
@@ -299,7 +321,7 @@ async fn resume(dir: &Path) -> anyhow::Result<(Prepared, Vec<crate::tournament::
     Ok((Prepared { dir: dir.to_path_buf(), store, config, entrants, rows: stored }, loaded))
 }
 
-fn limits(config: &TournamentConfig) -> SubmissionLimits {
+pub(super) fn limits(config: &TournamentConfig) -> SubmissionLimits {
     SubmissionLimits {
         max_archive_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
         ..SubmissionLimits::default()
@@ -310,7 +332,7 @@ fn value_name<T: clap::ValueEnum>(v: T) -> String {
     v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
 }
 
-fn launch_settings(config: &TournamentConfig) -> anyhow::Result<LaunchSettings> {
+pub(super) fn launch_settings(config: &TournamentConfig) -> anyhow::Result<LaunchSettings> {
     let runtime = <RuntimeKind as clap::ValueEnum>::from_str(&config.runtime, true).map_err(anyhow::Error::msg)?;
     let transport = <Transport as clap::ValueEnum>::from_str(&config.transport, true).map_err(anyhow::Error::msg)?;
     Ok(LaunchSettings {
@@ -325,7 +347,7 @@ fn launch_settings(config: &TournamentConfig) -> anyhow::Result<LaunchSettings> 
 
 /// Games at once by default: one per CPU for built-in bots (the engine is CPU-bound); two
 /// per CPU with submissions (a game mostly waits on its bots' answers and container starts).
-fn default_jobs(has_submissions: bool) -> usize {
+pub(super) fn default_jobs(has_submissions: bool) -> usize {
     let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     if has_submissions {
         cpus * 2
@@ -335,7 +357,7 @@ fn default_jobs(has_submissions: bool) -> usize {
 }
 
 /// A time limit read back from a stored tournament's config (checked like the option was).
-fn stored_seconds(value: f64, field: &str) -> anyhow::Result<std::time::Duration> {
+pub(super) fn stored_seconds(value: f64, field: &str) -> anyhow::Result<std::time::Duration> {
     value
         .to_string()
         .parse::<Seconds>()
@@ -344,7 +366,7 @@ fn stored_seconds(value: f64, field: &str) -> anyhow::Result<std::time::Duration
 }
 
 /// The rule preset a stored tournament plays under (empty: made before presets, Tenhou).
-fn stored_rules(name: &str) -> anyhow::Result<Rules> {
+pub(super) fn stored_rules(name: &str) -> anyhow::Result<Rules> {
     if name.is_empty() {
         return Ok(Rules::tenhou());
     }

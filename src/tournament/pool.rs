@@ -84,6 +84,23 @@ impl BotFactory {
         Ok(BotFactory { bots, runtime })
     }
 
+    /// Labels this factory's containers `<tag>-<n>` (a worker's `worker-NAME`, so that its
+    /// next life can remove what this one left).
+    pub fn with_tag(mut self, new_tag: &str) -> BotFactory {
+        if let Runtime::Docker { tag, .. } = &mut self.runtime {
+            *tag = new_tag.to_string();
+        }
+        self
+    }
+
+    /// The Docker client when submissions run in Docker.
+    pub fn docker(&self) -> Option<&bollard::Docker> {
+        match &self.runtime {
+            Runtime::Docker { client, .. } => Some(client),
+            _ => None,
+        }
+    }
+
     /// True when some bot runs outside the process (start-up worth hiding).
     pub fn has_submissions(&self) -> bool {
         !matches!(self.runtime, Runtime::None)

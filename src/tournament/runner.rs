@@ -23,7 +23,7 @@ use super::pool::{GameSeats, Pool};
 use super::progress::Progress;
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
-use super::store::{Store, StoreError};
+use super::store::{GameFiles, Store, StoreError};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, MatchError, MatchReport};
 use crate::arena::observer::{Fanout, Observer, Silent};
@@ -48,6 +48,13 @@ pub struct RunOptions {
     pub rules: Rules,
     /// Bot names in the order of the bot list (for `summary.json`).
     pub names: Vec<String>,
+    /// Who claims (`claimed_by`): unique per process, e.g. `local-<pid>` or `NAME#<nonce>`.
+    pub worker: String,
+    /// Lease of a claimed game, renewed every third of it while the game plays.
+    pub lease: std::time::Duration,
+    /// Store each game's files (compressed log, summary, errors) with its result and then
+    /// remove its folder (`--db`: the database is the archive; workers keep no disk state).
+    pub store_files: bool,
 }
 
 /// How a run ended.
@@ -66,7 +73,7 @@ pub fn game_dir(dir: &Path, index: u64) -> PathBuf {
 
 /// What a worker sends back for one game.
 enum Outcome {
-    Done(Box<GameRecord>),
+    Done(Box<GameRecord>, Option<GameFiles>),
     Failed(u64, String),
     Released(u64),
     Fatal(String),
@@ -105,7 +112,7 @@ pub async fn run(
         }
     }
     drop(out_tx);
-    let end = local.run_until(coordinate(store, job_tx, &mut out_rx, capacity, stop, progress)).await;
+    let end = local.run_until(coordinate(store, options, job_tx, &mut out_rx, capacity, stop, progress)).await;
     drop(out_rx);
     for t in threads {
         let _ = tokio::task::spawn_blocking(move || t.join()).await;
@@ -117,13 +124,17 @@ pub async fn run(
 /// Claims games, hands them to the workers, records what they send back.
 async fn coordinate(
     store: &Store,
+    options: &RunOptions,
     job_tx: mpsc::Sender<ScheduledGame>,
     out_rx: &mut mpsc::UnboundedReceiver<Outcome>,
     capacity: usize,
     mut stop: watch::Receiver<bool>,
     progress: &mut Progress,
 ) -> anyhow::Result<RunEnd> {
-    let worker_id = format!("local-{}", std::process::id());
+    let worker_id = options.worker.as_str();
+    let lease_ms = options.lease.as_millis().min(i64::MAX as u128) as i64;
+    let mut beat = tokio::time::interval((options.lease / 3).max(std::time::Duration::from_millis(100)));
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut job_tx = Some(job_tx);
     let (mut in_flight, mut exhausted, mut fatal) = (0usize, false, None::<anyhow::Error>);
     let mut stop_alive = true;
@@ -134,7 +145,7 @@ async fn coordinate(
         }
         if let (Some(tx), false) = (&job_tx, exhausted) {
             if in_flight <= capacity / 2 {
-                let games = store.claim(&worker_id, capacity - in_flight).await?;
+                let games = store.claim(worker_id, capacity - in_flight, lease_ms).await?;
                 exhausted = games.is_empty();
                 for g in games {
                     in_flight += 1;
@@ -153,6 +164,10 @@ async fn coordinate(
                 stop_alive = changed.is_ok();
                 continue;
             }
+            _ = beat.tick(), if in_flight > 0 => {
+                store.heartbeat(worker_id, lease_ms).await?;
+                continue;
+            }
         };
         let Some(first) = first else { break };
         let mut batch = vec![first];
@@ -163,24 +178,33 @@ async fn coordinate(
             }
         }
         in_flight = in_flight.saturating_sub(batch.len());
-        let mut records = Vec::new();
+        let (mut records, mut files) = (Vec::new(), Vec::new());
         for o in batch {
             match o {
-                Outcome::Done(r) => records.push(*r),
+                Outcome::Done(r, f) => {
+                    records.push(*r);
+                    files.extend(f);
+                }
                 Outcome::Failed(index, reason) => {
-                    let retry = store.fail(index, &reason).await?;
+                    let retry = store.fail(worker_id, index, &reason).await?;
                     progress.failure(index, &reason, retry);
                     exhausted &= !retry;
                 }
-                Outcome::Released(index) => store.release(index).await?,
+                Outcome::Released(index) => store.release(worker_id, index).await?,
                 Outcome::Fatal(reason) => {
                     fatal.get_or_insert_with(|| anyhow::anyhow!(reason));
                 }
             }
         }
         if !records.is_empty() {
-            store.record(&records).await.map_err(with_kept)?;
+            let fresh = store.record(&records, &files).await.map_err(with_kept)?;
+            records.retain(|r| fresh.contains(&r.index));
             progress.recorded(&records);
+            if options.store_files {
+                for f in &files {
+                    let _ = std::fs::remove_dir_all(game_dir(&options.dir, f.index));
+                }
+            }
         }
     }
     drop(job_tx);
@@ -266,7 +290,7 @@ fn seats_of(pool: &Arc<Pool>, options: &RunOptions, game: &ScheduledGame) -> Gam
 /// Plays one game to its outcome; the seats are finished (kept or stopped) on every path.
 async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, stop: watch::Receiver<bool>) -> Outcome {
     let fast = if options.logs { None } else { seats.pool().factory().builtin_names(game.seats) };
-    let result = match fast {
+    let result = match fast.clone() {
         Some(names) => inproc::play(&names, game.seed).map_err(GameError::Failed).map(|(report, log)| {
             let record = GameRecord::from_game(game.index, game.set, game.seats, &log, &report);
             (report, record)
@@ -278,7 +302,16 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
     seats.finish(clean).await;
     match result {
         Ok((report, record)) => match report.ending {
-            Ending::Completed => Outcome::Done(Box::new(record)),
+            Ending::Completed => {
+                let files = match options.store_files && options.logs && fast.is_none() {
+                    true => match GameFiles::read(game.index, &game_dir(&options.dir, game.index)) {
+                        Ok(f) => Some(f),
+                        Err(e) => return Outcome::Fatal(format!("cannot read the logs of game {}: {e}", game.index)),
+                    },
+                    false => None,
+                };
+                Outcome::Done(Box::new(record), files)
+            }
             Ending::RestartLimit(n) => Outcome::Failed(game.index, format!("abandoned after {n} restarts")),
             Ending::Interrupted => Outcome::Released(game.index),
         },

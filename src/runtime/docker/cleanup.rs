@@ -281,3 +281,23 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Rem
     }
     Ok(removed)
 }
+
+/// Removes every container whose `mjai-sim.game` label starts with `prefix` (a worker's
+/// leftovers from a previous life: its containers are labelled `worker-NAME-...`).
+/// Returns how many were removed.
+///
+/// Errors: [`DockerError::Api`] when listing fails.
+pub async fn remove_containers_with_prefix(docker: &Docker, prefix: &str) -> Result<usize, DockerError> {
+    let filters = HashMap::from([("label".to_string(), vec![LABEL_GAME.to_string()])]);
+    let containers = docker
+        .list_containers(Some(ListContainersOptions { all: true, filters: Some(filters), ..Default::default() }))
+        .await
+        .map_err(|e| DockerError::Api { doing: "listing containers", cause: e.to_string() })?;
+    let ids: Vec<String> = containers
+        .into_iter()
+        .filter(|c| c.labels.as_ref().and_then(|l| l.get(LABEL_GAME)).is_some_and(|g| g.starts_with(prefix)))
+        .filter_map(|c| c.id)
+        .collect();
+    futures_util::future::join_all(ids.iter().map(|id| remove_container(docker, id))).await;
+    Ok(ids.len())
+}

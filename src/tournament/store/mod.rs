@@ -1,38 +1,49 @@
-//! The results store of a tournament: `DIR/tournament.sqlite` through sqlx.
+//! The results store of a tournament: `DIR/tournament.sqlite`, or a PostgreSQL database
+//! shared by workers on many hosts (`--db postgres://...`), through sqlx's `Any` driver.
 //!
-//! One small interface ([`Store`]) shared by the tournament runner and future workers
-//! (issue 13 points the same operations at PostgreSQL): create a tournament with its bots
-//! and scheduled games, claim games, record results (one transaction per batch), mark a
-//! game failed, list records and metadata. Schema: `migrations/` (plain SQL valid in SQLite
-//! and PostgreSQL; see README "Tournaments").
+//! One small interface ([`Store`]) for both engines and every caller (the tournament
+//! runner, `mjai-sim worker`, standings): create a tournament with its bots, submissions
+//! and scheduled games, claim games under a lease ([`lease`]), record results with the
+//! game's files (one transaction per batch), mark a game failed, list records and metadata.
+//! The queries are the same for both engines except three fragments ([`Dialect`]): the
+//! clock, the creation time and `FOR UPDATE SKIP LOCKED`. Schemas: `migrations/` (SQLite,
+//! one tournament per file, `t` = 1) and `migrations_pg/` (many tournaments, `t` =
+//! `tournament.id`); the same tables and columns.
 //!
-//! Guarantees: results are keyed by (game, seat), so a game recorded twice counts once; a
-//! game claimed but never finished (crash, `kill -9`) goes back to `pending` on resume and
-//! is played again from its start. SQLite runs in WAL mode with a busy timeout, so readers
-//! (`mjai-sim standings DIR`) never block the runner.
+//! Why `Any` and not an enum over two pools: the queries are written once and bound the
+//! same way (`$1` placeholders work in both engines), so the two back ends cannot drift
+//! apart; the price is that `Any` knows only plain types (integers, text, bytes), which is
+//! all this schema uses.
+//!
+//! Guarantees: results are keyed by (tournament, game, seat), so a game recorded twice
+//! counts once and its files are written by the first recording only; a game claimed but
+//! never finished (crash, `kill -9`, host gone) is claimable again once its lease expires
+//! (or at once on `--resume`) and is played again from its start. SQLite runs in WAL mode
+//! with a busy timeout, so readers (`mjai-sim standings DIR`) never block the runner.
 
+mod blobs;
+mod connect;
+mod lease;
 mod rows;
 
 use std::path::Path;
-use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::AnyPool;
 use sqlx::Row;
 
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+pub use blobs::GameFiles;
+pub use connect::{is_postgres_url, redact, Dialect};
 pub use rows::{BotRow, Counts, FailedGame};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";
 
-/// How long a write waits for another connection's lock before failing.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// A game fails for good at this many failed attempts (it is retried once).
 pub const MAX_ATTEMPTS: i64 = 2;
 
-/// Why the store refused or failed; every message is one line naming the file and the fix.
+/// Why the store refused or failed; every message is one line naming the database and the fix.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The database is locked by another process beyond the busy timeout.
@@ -40,60 +51,112 @@ pub enum StoreError {
         "{path}: the database is locked (another mjai-sim is using this tournament?); stop it or choose another --dir"
     )]
     Locked { path: String },
-    /// Any other database failure (disk full, permissions, corrupt file).
-    #[error("{path}: database error: {cause} (check free space and permissions)")]
+    /// Any other database failure (disk full, permissions, corrupt file, connection lost).
+    #[error("{path}: database error: {cause} (check free space, permissions and that the database runs)")]
     Db { path: String, cause: String },
     /// A stored row does not have the expected shape.
     #[error("{path}: unexpected content: {cause} (was this file made by another version of mjai-sim?)")]
     Corrupt { path: String, cause: String },
+    /// The PostgreSQL server cannot be reached or refused the connection.
+    #[error("{db}: cannot connect: {cause} ({fix})")]
+    Connect { db: String, cause: String, fix: &'static str },
+    /// The schema was migrated by a newer mjai-sim.
+    #[error("{db}: the schema has migration {version}, unknown to this mjai-sim (made by a newer version); upgrade mjai-sim")]
+    Newer { db: String, version: i64 },
+    /// Stored submission bytes do not hash to their key.
+    #[error("{db}: submission {sha256}: the stored bytes hash to {actual} (damaged); add the submission again")]
+    Mismatch { db: String, sha256: String, actual: String },
 }
 
-/// An open results store.
+/// An open store, scoped to one tournament (`t`; always 1 in SQLite).
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
     path: String,
+    dialect: Dialect,
+    t: i64,
 }
 
 impl Store {
-    /// Opens (creating if missing) the store at `path` and brings its schema up to date.
-    /// Errors: the file cannot be created or opened, is locked, or is not a database.
+    /// Opens (creating if missing) the SQLite store at `path` and brings its schema up to
+    /// date. Errors: the file cannot be created or opened, is locked, or is not a database.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         let name = path.display().to_string();
-        let options = SqliteConnectOptions::new()
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(BUSY_TIMEOUT)
-            .foreign_keys(true);
-        let pool =
-            SqlitePoolOptions::new().max_connections(4).connect_with(options).await.map_err(|e| db_error(&name, e))?;
-        sqlx::migrate!("./migrations")
-            .run(&pool)
+        let pool = connect::sqlite(path, &name).await?;
+        Ok(Store { pool, path: name, dialect: Dialect::Sqlite, t: 1 })
+    }
+
+    /// Opens the database `db`: a PostgreSQL URL (`postgres://user:pass@host:port/name`),
+    /// `sqlite:PATH` or a plain file path; `connections` is the PostgreSQL pool size. The
+    /// store is scoped to no tournament until [`Store::create`] or [`Store::tournament`].
+    /// Errors: unreachable server, wrong password, missing database, newer schema.
+    pub async fn open_url(db: &str, connections: u32) -> Result<Store, StoreError> {
+        if is_postgres_url(db) {
+            let name = redact(db);
+            let pool = connect::postgres(db, &name, connections).await?;
+            return Ok(Store { pool, path: name, dialect: Dialect::Postgres, t: 0 });
+        }
+        let path = db.strip_prefix("sqlite://").or_else(|| db.strip_prefix("sqlite:")).unwrap_or(db);
+        Store::open(Path::new(path)).await
+    }
+
+    /// The tournament this store is scoped to (`tournament.id`; 1 in SQLite).
+    pub fn id(&self) -> i64 {
+        self.t
+    }
+
+    /// The engine behind the store.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The database's name for messages (a path, or a URL without its password).
+    pub fn name(&self) -> &str {
+        &self.path
+    }
+
+    /// The same database scoped to tournament `t` (a `tournament.id`).
+    pub fn scoped(&self, t: i64) -> Store {
+        Store { t, ..self.clone() }
+    }
+
+    /// The same database scoped to the tournament named `tid`; `None` when there is none.
+    pub async fn tournament(&self, tid: &str) -> Result<Option<Store>, StoreError> {
+        let row = sqlx::query("SELECT id FROM tournament WHERE tid = $1")
+            .bind(tid)
+            .fetch_optional(&self.pool)
             .await
-            .map_err(|e| StoreError::Db { path: name.clone(), cause: e.to_string() })?;
-        Ok(Store { pool, path: name })
+            .map_err(|e| self.err(e))?;
+        row.map(|r| r.try_get::<i64, _>(0).map(|t| self.scoped(t)).map_err(|e| self.err(e))).transpose()
     }
 
     /// Writes a new tournament in one transaction: its id, options (JSON text), bots and
-    /// every scheduled game (state `pending`).
+    /// every scheduled game (state `pending`). Returns the store scoped to it.
     pub async fn create(
         &self,
         tid: &str,
         config: &str,
         bots: &[BotRow],
         games: &[ScheduledGame],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Store, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query("INSERT INTO tournament (id, tid, config, created_at) VALUES (1, ?, ?, datetime('now'))")
+        let insert = match self.dialect {
+            Dialect::Sqlite => {
+                "INSERT INTO tournament (id, tid, config, created_at) VALUES (1, $1, $2, {now}) RETURNING id"
+            }
+            Dialect::Postgres => "INSERT INTO tournament (tid, config, created_at) VALUES ($1, $2, {now}) RETURNING id",
+        }
+        .replace("{now}", self.dialect.now_text());
+        let row = sqlx::query(sqlx::AssertSqlSafe(insert))
             .bind(tid)
             .bind(config)
-            .execute(&mut *tx)
+            .fetch_one(&mut *tx)
             .await
             .map_err(|e| self.err(e))?;
+        let t: i64 = row.try_get(0).map_err(|e| self.err(e))?;
         for b in bots {
-            sqlx::query("INSERT INTO bots (idx, name, spec, sha256) VALUES (?, ?, ?, ?)")
+            sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
+                .bind(t)
                 .bind(b.idx as i64)
                 .bind(&b.name)
                 .bind(&b.spec)
@@ -104,9 +167,10 @@ impl Store {
         }
         for g in games {
             sqlx::query(
-                "INSERT INTO games (idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (t, idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
+            .bind(t)
             .bind(g.index as i64)
             .bind(g.set as i64)
             .bind(g.seed[0] as i64)
@@ -119,12 +183,14 @@ impl Store {
             .await
             .map_err(|e| self.err(e))?;
         }
-        tx.commit().await.map_err(|e| self.err(e))
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(self.scoped(t))
     }
 
     /// The tournament's id and options (JSON text); `None` when none was created.
     pub async fn meta(&self) -> Result<Option<(String, String)>, StoreError> {
-        let row = sqlx::query("SELECT tid, config FROM tournament WHERE id = 1")
+        let row = sqlx::query("SELECT tid, config FROM tournament WHERE id = $1")
+            .bind(self.t)
             .fetch_optional(&self.pool)
             .await
             .map_err(|e| self.err(e))?;
@@ -133,64 +199,31 @@ impl Store {
 
     /// The bots, by index.
     pub async fn bots(&self) -> Result<Vec<BotRow>, StoreError> {
-        let rows = sqlx::query("SELECT idx, name, spec, sha256 FROM bots ORDER BY idx")
+        let rows = sqlx::query("SELECT idx, name, spec, sha256 FROM bots WHERE t = $1 ORDER BY idx")
+            .bind(self.t)
             .fetch_all(&self.pool)
             .await
             .map_err(|e| self.err(e))?;
         rows.iter().map(|r| rows::bot(r).map_err(|e| self.err(e))).collect()
     }
 
-    /// Resume: games left `running` by a process that died go back to `pending` (they are
-    /// played again from their start). Returns how many.
-    pub async fn requeue_running(&self) -> Result<u64, StoreError> {
-        let done = sqlx::query("UPDATE games SET state = 'pending', claimed_by = NULL WHERE state = 'running'")
-            .execute(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
-        Ok(done.rows_affected())
-    }
-
-    /// Puts a claimed game back to `pending` (its play was interrupted).
-    pub async fn release(&self, index: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET state = 'pending', claimed_by = NULL WHERE idx = ? AND state = 'running'")
-            .bind(index as i64)
-            .execute(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
-        Ok(())
-    }
-
-    /// Claims up to `n` pending games for `worker`, lowest index first, marking them
-    /// `running`. An empty list means nothing is pending.
-    pub async fn claim(&self, worker: &str, n: usize) -> Result<Vec<ScheduledGame>, StoreError> {
-        let rows = sqlx::query(
-            "UPDATE games SET state = 'running', claimed_by = ?, claimed_at = datetime('now') \
-             WHERE idx IN (SELECT idx FROM games WHERE state = 'pending' ORDER BY idx LIMIT ?) \
-             RETURNING idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3",
-        )
-        .bind(worker)
-        .bind(n as i64)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| self.err(e))?;
-        let mut games: Vec<ScheduledGame> =
-            rows.iter().map(|r| rows::game(r).map_err(|e| self.err(e))).collect::<Result<_, _>>()?;
-        games.sort_by_key(|g| g.index);
-        Ok(games)
-    }
-
-    /// Records finished games in one transaction: their per-seat results (a game already
-    /// recorded is left as it is) and state `done`.
-    pub async fn record(&self, records: &[GameRecord]) -> Result<(), StoreError> {
+    /// Records finished games in one transaction: per game, its per-seat results and its
+    /// files (`files`, matched by index; absent without logs) and state `done`. A game that
+    /// already has results (recorded by a worker whose lease had expired) is left exactly as
+    /// it is: nothing counts twice. Returns the games recorded now.
+    pub async fn record(&self, records: &[GameRecord], files: &[GameFiles]) -> Result<Vec<u64>, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        let mut recorded = Vec::with_capacity(records.len());
         for r in records {
+            let mut fresh = false;
             for seat in 0..4 {
                 let stats = serde_json::to_string(&r.stats[seat])
                     .map_err(|e| StoreError::Corrupt { path: self.path.clone(), cause: e.to_string() })?;
-                sqlx::query(
-                    "INSERT INTO results (game_idx, seat, bot, score, rank, stats) VALUES (?, ?, ?, ?, ?, ?) \
-                     ON CONFLICT (game_idx, seat) DO NOTHING",
+                let done = sqlx::query(
+                    "INSERT INTO results (t, game_idx, seat, bot, score, rank, stats) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
                 )
+                .bind(self.t)
                 .bind(r.index as i64)
                 .bind(seat as i64)
                 .bind(r.seats[seat] as i64)
@@ -200,31 +233,45 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| self.err(e))?;
+                fresh |= done.rows_affected() > 0;
             }
-            sqlx::query("UPDATE games SET state = 'done', error = NULL WHERE idx = ?")
+            if !fresh {
+                continue; // recorded before: its files and state stay
+            }
+            if let Some(f) = files.iter().find(|f| f.index == r.index) {
+                blobs::insert_files(&mut tx, self.t, f).await.map_err(|e| self.err(e))?;
+            }
+            sqlx::query("UPDATE games SET state = 'done', error = NULL, lease_until = NULL WHERE t = $1 AND idx = $2")
+                .bind(self.t)
                 .bind(r.index as i64)
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| self.err(e))?;
+            recorded.push(r.index);
         }
-        tx.commit().await.map_err(|e| self.err(e))
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(recorded)
     }
 
-    /// Marks a game's attempt failed with its one-line `reason`. The first failure puts it
-    /// back to `pending` (retried once); the second leaves it `failed`. Returns true when
-    /// the game will be retried.
-    pub async fn fail(&self, index: u64, reason: &str) -> Result<bool, StoreError> {
+    /// Marks `worker`'s attempt at a game failed with its one-line `reason`. The first
+    /// failure puts it back to `pending` (retried once); the second leaves it `failed`.
+    /// Returns true when the game will be retried (false too when the game is no longer
+    /// `worker`'s: its lease expired and another worker took it).
+    pub async fn fail(&self, worker: &str, index: u64, reason: &str) -> Result<bool, StoreError> {
         let row = sqlx::query(
-            "UPDATE games SET attempts = attempts + 1, error = ?, claimed_by = NULL, \
-             state = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE 'pending' END \
-             WHERE idx = ? RETURNING state",
+            "UPDATE games SET attempts = attempts + 1, error = $1, claimed_by = NULL, lease_until = NULL, \
+             state = CASE WHEN attempts + 1 >= $2 THEN 'failed' ELSE 'pending' END \
+             WHERE t = $3 AND idx = $4 AND state = 'running' AND claimed_by = $5 RETURNING state",
         )
         .bind(reason)
         .bind(MAX_ATTEMPTS)
+        .bind(self.t)
         .bind(index as i64)
-        .fetch_one(&self.pool)
+        .bind(worker)
+        .fetch_optional(&self.pool)
         .await
         .map_err(|e| self.err(e))?;
+        let Some(row) = row else { return Ok(false) };
         let state: String = row.try_get(0).map_err(|e| self.err(e))?;
         Ok(state == "pending")
     }
@@ -234,8 +281,10 @@ impl Store {
         use futures_util::TryStreamExt;
         let mut stream = sqlx::query(
             "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats \
-             FROM results r JOIN games g ON g.idx = r.game_idx ORDER BY g.idx, r.seat",
+             FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
+             WHERE r.t = $1 ORDER BY g.idx, r.seat",
         )
+        .bind(self.t)
         .fetch(&self.pool);
         // streamed row by row: 100,000 games are 400,000 rows
         let mut out = Vec::new();
@@ -249,7 +298,8 @@ impl Store {
 
     /// Games per state.
     pub async fn counts(&self) -> Result<Counts, StoreError> {
-        let rows = sqlx::query("SELECT state, COUNT(*) FROM games GROUP BY state")
+        let rows = sqlx::query("SELECT state, COUNT(*) FROM games WHERE t = $1 GROUP BY state")
+            .bind(self.t)
             .fetch_all(&self.pool)
             .await
             .map_err(|e| self.err(e))?;
@@ -258,15 +308,17 @@ impl Store {
 
     /// Games that failed for good, with their reasons, in schedule order.
     pub async fn failed(&self) -> Result<Vec<FailedGame>, StoreError> {
-        let rows =
-            sqlx::query("SELECT idx, attempts, COALESCE(error, '') FROM games WHERE state = 'failed' ORDER BY idx")
-                .fetch_all(&self.pool)
-                .await
-                .map_err(|e| self.err(e))?;
+        let rows = sqlx::query(
+            "SELECT idx, attempts, COALESCE(error, '') FROM games WHERE t = $1 AND state = 'failed' ORDER BY idx",
+        )
+        .bind(self.t)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.err(e))?;
         rows.iter().map(|r| rows::failed(r).map_err(|e| self.err(e))).collect()
     }
 
-    /// Closes the pool (checkpoints the WAL).
+    /// Closes the pool (checkpoints SQLite's WAL).
     pub async fn close(&self) {
         self.pool.close().await;
     }

@@ -1,6 +1,6 @@
 //! Row shapes of the store and their conversions from database rows.
 
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::tournament::record::{GameRecord, SeatStats};
@@ -50,7 +50,7 @@ pub struct FailedGame {
     pub error: String,
 }
 
-pub(super) fn bot(r: &SqliteRow) -> Result<BotRow, sqlx::Error> {
+pub(super) fn bot(r: &AnyRow) -> Result<BotRow, sqlx::Error> {
     Ok(BotRow {
         idx: r.try_get::<i64, _>(0)? as usize,
         name: r.try_get(1)?,
@@ -59,7 +59,7 @@ pub(super) fn bot(r: &SqliteRow) -> Result<BotRow, sqlx::Error> {
     })
 }
 
-pub(super) fn game(r: &SqliteRow) -> Result<ScheduledGame, sqlx::Error> {
+pub(super) fn game(r: &AnyRow) -> Result<ScheduledGame, sqlx::Error> {
     let int = |i: usize| r.try_get::<i64, _>(i);
     Ok(ScheduledGame {
         index: int(0)? as u64,
@@ -69,7 +69,7 @@ pub(super) fn game(r: &SqliteRow) -> Result<ScheduledGame, sqlx::Error> {
     })
 }
 
-pub(super) fn failed(r: &SqliteRow) -> Result<FailedGame, sqlx::Error> {
+pub(super) fn failed(r: &AnyRow) -> Result<FailedGame, sqlx::Error> {
     Ok(FailedGame {
         index: r.try_get::<i64, _>(0)? as u64,
         attempts: r.try_get::<i64, _>(1)? as u64,
@@ -77,7 +77,7 @@ pub(super) fn failed(r: &SqliteRow) -> Result<FailedGame, sqlx::Error> {
     })
 }
 
-pub(super) fn counts(rows: &[SqliteRow]) -> Result<Counts, sqlx::Error> {
+pub(super) fn counts(rows: &[AnyRow]) -> Result<Counts, sqlx::Error> {
     let mut c = Counts::default();
     for r in rows {
         let state: String = r.try_get(0)?;
@@ -93,7 +93,7 @@ pub(super) fn counts(rows: &[SqliteRow]) -> Result<Counts, sqlx::Error> {
 }
 
 /// Adds one per-seat row (rows come ordered by game, seat) to the records.
-pub(super) fn push_record(out: &mut Vec<GameRecord>, r: &SqliteRow) -> Result<(), String> {
+pub(super) fn push_record(out: &mut Vec<GameRecord>, r: &AnyRow) -> Result<(), String> {
     let get = |i: usize| r.try_get::<i64, _>(i).map_err(|e| e.to_string());
     let (index, set, seat) = (get(0)? as u64, get(1)? as u64, get(2)? as usize);
     let stats_text: String = r.try_get(6).map_err(|e| e.to_string())?;

@@ -1,0 +1,119 @@
+//! Playing a tournament held in a database (`--db`), shared by `mjai-sim tournament --db`
+//! and `mjai-sim worker`: the tournament's stored options, its bots loaded from the
+//! database (submissions by sha256, so no shared disk), and the runner with leases. Each
+//! game's folder is written under a work folder, stored with its result, then removed.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use tokio::sync::watch;
+
+use super::tournament::{default_jobs, launch_settings, limits, stored_rules, stored_seconds};
+use crate::arena::launch::BotSpec;
+use crate::arena::MatchOptions;
+use crate::runtime::submission::Submission;
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
+use crate::tournament::progress::Progress;
+use crate::tournament::runner::{self, RunEnd, RunOptions};
+use crate::tournament::store::{BotRow, Store};
+
+/// How this process plays games of database tournaments.
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// Games at once (`None`: the default for the tournament's bots).
+    pub jobs: Option<usize>,
+    /// Incarnation id written in `claimed_by` (`NAME#nonce`).
+    pub worker: String,
+    /// Docker label prefix of this process's containers (`worker-NAME`).
+    pub tag: Option<String>,
+    /// Lease of a claimed game.
+    pub lease: Duration,
+    /// Where game folders live until their result is stored (`<work>/<tid>/games/...`).
+    pub work_dir: PathBuf,
+    /// Show a progress bar.
+    pub visible: bool,
+}
+
+/// The tournament's stored options. Errors: none created, or unreadable (one line).
+pub async fn config_of(store: &Store) -> anyhow::Result<(String, TournamentConfig)> {
+    let Some((tid, text)) = store.meta().await? else {
+        anyhow::bail!("{}: no such tournament; list them with psql or create one", store.name())
+    };
+    let config = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: tournament {tid}: unreadable options ({e})", store.name()))?;
+    Ok((tid, config))
+}
+
+/// The tournament's bots: built-ins by name, submissions from the database by sha256 and
+/// checked again (intake). Errors: a submission missing or damaged (one line).
+pub async fn load_bots(store: &Store, config: &TournamentConfig) -> anyhow::Result<(Vec<LoadedBot>, Vec<BotRow>)> {
+    let rows = store.bots().await?;
+    let mut loaded = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let spec: BotSpec = r.spec.parse().map_err(|e: String| anyhow::anyhow!("bot {}: {e}", r.name))?;
+        loaded.push(match spec {
+            BotSpec::Builtin(name) => LoadedBot::Builtin(name),
+            BotSpec::Submission(_) => {
+                let bytes = store.submission(&r.sha256).await?.ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{}: bot {}: submission {} is not in the database; create the tournament again",
+                        store.name(),
+                        r.name,
+                        r.sha256
+                    )
+                })?;
+                let sub = Submission::from_zip_bytes(Path::new(&r.name), &bytes, &limits(config))
+                    .map_err(|e| anyhow::anyhow!("bot {}: {e}", r.name))?;
+                LoadedBot::Submission(Arc::new(sub))
+            }
+        });
+    }
+    Ok((loaded, rows))
+}
+
+/// Plays the claimable games of `store`'s tournament until none is left to claim (or
+/// `stop` fires). Errors: the store failed, bots cannot start (Docker), logs unwritable.
+pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -> anyhow::Result<RunEnd> {
+    let (tid, config) = config_of(store).await?;
+    let (loaded, rows) = load_bots(store, &config).await?;
+    let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
+    let mut factory = BotFactory::new(loaded, &launch_settings(&config)?).await?;
+    if let Some(tag) = &player.tag {
+        factory = factory.with_tag(tag);
+    }
+    let factory = Arc::new(factory);
+    let jobs = player.jobs.unwrap_or_else(|| default_jobs(factory.has_submissions())).max(1);
+    let dir = player.work_dir.join(&tid);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the work folder {}", dir.display()))?;
+    let pool = Arc::new(Pool::new(factory, config.keep_bots, jobs, dir.join("bot_logs")));
+    if config.keep_bots {
+        std::fs::create_dir_all(dir.join("bot_logs")).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let options = RunOptions {
+        jobs,
+        logs: config.logs,
+        html: false,
+        dir,
+        match_options: MatchOptions {
+            timeout: stored_seconds(config.timeout, "timeout")?,
+            start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
+            max_restarts: config.max_restarts,
+        },
+        rules: stored_rules(&config.rules)?,
+        names: names.clone(),
+        worker: player.worker.clone(),
+        lease: player.lease,
+        store_files: true,
+    };
+    let counts = store.counts().await?;
+    let done = store.records().await?;
+    let mut progress = Progress::new(names, counts.total(), &done, player.visible);
+    drop(done);
+    let result = runner::run(store, pool.clone(), &options, stop, &mut progress).await;
+    progress.finish();
+    pool.drain().await;
+    result
+}

@@ -1,0 +1,126 @@
+//! `mjai-sim tournament --db URL ...`: the tournament, its schedule and its submissions
+//! (zip bytes by sha256) go into the database; this process then plays with its own
+//! `--jobs` like a worker (`--jobs 0`: only watches), shows progress from the database and
+//! returns when every game is done or failed. Standings go to `DIR/standings.{json,md}`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+
+use super::db_run::{self, Player};
+use super::play::game_id;
+use super::standings::{standings_of, write_standings};
+use super::tournament::{limits, plan, Args};
+use super::worker::{incarnation, wait_or_stop};
+use crate::arena::launch::BotSpec;
+use crate::arena::shutdown::Shutdown;
+use crate::tournament::entrants;
+use crate::tournament::runner::RunEnd;
+use crate::tournament::store::Store;
+
+/// How often the coordinator looks at the database while others play.
+const POLL: Duration = Duration::from_millis(500);
+
+/// Runs `mjai-sim tournament --db DB`; returns the exit code.
+pub async fn run(args: &Args, db: &str) -> anyhow::Result<i32> {
+    let (config, entrants, games) = plan(args)?;
+    for e in &entrants {
+        if let BotSpec::Submission(path) = &e.spec {
+            if path.is_dir() {
+                bail!(
+                    "{}: with --db a submission must be a .zip (workers read it from the database): zip it with `cd {} && zip -r ../{}.zip .`",
+                    e.name,
+                    path.display(),
+                    e.name
+                );
+            }
+        }
+    }
+    let (_, rows) = entrants::load(&entrants, &limits(&config))?; // intake before anything is written
+    let store = Store::open_url(db, args.jobs.unwrap_or(2) as u32 + 4).await?;
+    for e in &entrants {
+        if let BotSpec::Submission(path) = &e.spec {
+            let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read {}", e.name, path.display()))?;
+            store.put_submission(&bytes).await?;
+        }
+    }
+    let tid = game_id(config.seed);
+    let store = store.create(&tid, &serde_json::to_string(&config)?, &rows, &games).await?;
+    let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
+    eprintln!(
+        "mjai-sim: tournament {tid} in {} ({} bots: {}; seed {},{}; {} games; {} at once here)",
+        store.name(),
+        rows.len(),
+        names.join(", "),
+        config.seed[0],
+        config.seed[1],
+        games.len(),
+        args.jobs.map(|j| j.to_string()).unwrap_or_else(|| "default".into()),
+    );
+    let dir = args.dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(&tid));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
+    let shutdown = Shutdown::install()?;
+    let player = Player {
+        jobs: args.jobs,
+        worker: incarnation(&format!("coordinator-{}", std::process::id())),
+        tag: None,
+        lease: args.lease.duration(),
+        work_dir: dir.join("work"),
+        visible: false,
+    };
+    let end = watch(&store, &player, &shutdown).await?;
+    let standings = standings_of(&store, &names, &config).await?;
+    write_standings(&dir, &standings)?;
+    let table = standings.to_markdown();
+    if args.json {
+        eprint!("{table}");
+        println!("{}", serde_json::to_string_pretty(&standings)?);
+    } else {
+        print!("{table}");
+    }
+    let failed = store.failed().await?;
+    store.close().await;
+    for f in &failed {
+        eprintln!("mjai-sim: game {} failed {} times: {}", f.index, f.attempts, f.error);
+    }
+    Ok(match end {
+        RunEnd::Interrupted => {
+            eprintln!("mjai-sim: interrupted; workers go on (`mjai-sim worker --db URL`); standings: `mjai-sim standings --db URL --tournament {tid}`");
+            shutdown.exit_code().unwrap_or(130)
+        }
+        RunEnd::Finished if !failed.is_empty() => 2,
+        RunEnd::Finished => 0,
+    })
+}
+
+/// Plays (unless `--jobs 0`) and watches until no game is pending or running.
+async fn watch(store: &Store, player: &Player, shutdown: &Shutdown) -> anyhow::Result<RunEnd> {
+    let mut stop = shutdown.stop();
+    let mut last = None;
+    loop {
+        if *stop.borrow() {
+            return Ok(RunEnd::Interrupted);
+        }
+        let ours = player.jobs != Some(0) && store.claimable_tournaments().await?.contains(&store.id());
+        if ours && db_run::play(store, player, stop.clone()).await? == RunEnd::Interrupted {
+            return Ok(RunEnd::Interrupted);
+        }
+        let c = store.counts().await?;
+        if last != Some(c) {
+            eprintln!(
+                "mjai-sim: {} of {} games done, {} running, {} pending, {} failed",
+                c.done,
+                c.total(),
+                c.running,
+                c.pending,
+                c.failed
+            );
+            last = Some(c);
+        }
+        if c.pending + c.running == 0 {
+            return Ok(RunEnd::Finished);
+        }
+        wait_or_stop(&mut stop, POLL).await;
+    }
+}

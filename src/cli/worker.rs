@@ -1,0 +1,141 @@
+//! `mjai-sim worker --db URL [--jobs J] [--name NAME] [--exit-when-idle]`: plays scheduled
+//! games of any tournament in the database, claimed with `FOR UPDATE SKIP LOCKED` under a
+//! lease it renews while it plays; results, compressed logs, summaries and errors are
+//! written in one transaction per batch. Its containers are labelled `worker-NAME-...`;
+//! at start it removes those of its previous life and puts back the games that life held.
+//! SIGTERM / Ctrl-C: the games in play stop, are given back, every container is removed,
+//! exit 143 / 130.
+//!
+//! Exit status: 0 when `--exit-when-idle` found nothing left to claim; 1 on an error (one
+//! line: database unreachable, Docker unreachable, a damaged submission); 130/143 after a
+//! signal.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use tokio::sync::watch;
+
+use super::db_run::{self, Player};
+use super::numbers::Seconds;
+use crate::arena::shutdown::Shutdown;
+use crate::tournament::runner::RunEnd;
+use crate::tournament::store::Store;
+
+/// Arguments of `mjai-sim worker`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The database holding the tournaments (postgres://USER:PASS@HOST:PORT/NAME).
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// Games played at once [default: 2 per CPU with submissions, 1 per CPU for built-ins].
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// This worker's name, stable across restarts (labels its containers) [default: host name].
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Exit (0) when no game is left to claim instead of waiting for new ones.
+    #[arg(long)]
+    pub exit_when_idle: bool,
+    /// Seconds a claimed game stays this worker's without a heartbeat (renewed every third).
+    #[arg(long, value_name = "SECS", default_value = "30")]
+    pub lease: Seconds,
+    /// Seconds between looks at the database when there is nothing to play.
+    #[arg(long, value_name = "SECS", default_value = "2")]
+    pub poll: Seconds,
+    /// Where game folders live until their result is stored [default: a folder under the
+    /// system's temporary folder].
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+}
+
+/// Runs the worker; returns the exit code.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(run_async(args))
+}
+
+/// `NAME#nonce`: one life of a worker, written in `claimed_by` (a restarted worker does
+/// not renew the leases of its previous life).
+pub fn incarnation(name: &str) -> String {
+    format!("{name}#{:08x}", rand::random::<u32>())
+}
+
+/// Waits `period` or until `stop` fires, whichever comes first.
+pub async fn wait_or_stop(stop: &mut watch::Receiver<bool>, period: Duration) {
+    tokio::select! {
+        _ = tokio::time::sleep(period) => {}
+        _ = stop.changed() => {}
+    }
+}
+
+fn host_name() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; gethostname NUL-terminates within it.
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(0);
+    match (ok, std::str::from_utf8(&buf[..end])) {
+        (true, Ok(name)) if !name.is_empty() => name.to_string(),
+        _ => "worker".to_string(),
+    }
+}
+
+async fn run_async(args: Args) -> anyhow::Result<i32> {
+    let name = args.name.clone().unwrap_or_else(host_name);
+    if name.is_empty() || name.contains(['#', '/', ' ']) {
+        anyhow::bail!("--name `{name}`: use letters, digits, `-`, `_` or `.` (no `#`, `/` or spaces)");
+    }
+    let store = Store::open_url(&args.db, args.jobs.unwrap_or(4) as u32 + 4).await?;
+    let shutdown = Shutdown::install()?;
+    let requeued = store.requeue_worker(&name).await?;
+    if requeued > 0 {
+        eprintln!("mjai-sim: worker {name}: {requeued} game(s) of a previous life go back to the queue");
+    }
+    let tag = format!("worker-{name}");
+    remove_leftovers(&tag).await;
+    let work_dir = args.work_dir.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-{tag}")));
+    let player = Player {
+        jobs: args.jobs,
+        worker: incarnation(&name),
+        tag: Some(tag),
+        lease: args.lease.duration(),
+        work_dir,
+        visible: false,
+    };
+    eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
+    let mut stop = shutdown.stop();
+    let end = loop {
+        if *stop.borrow() {
+            break RunEnd::Interrupted;
+        }
+        let ids = store.claimable_tournaments().await?;
+        if ids.is_empty() {
+            if args.exit_when_idle {
+                break RunEnd::Finished;
+            }
+            wait_or_stop(&mut stop, args.poll.duration()).await;
+            continue;
+        }
+        for t in ids {
+            if db_run::play(&store.scoped(t), &player, stop.clone()).await? == RunEnd::Interrupted {
+                break;
+            }
+        }
+    };
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&player.work_dir);
+    Ok(match end {
+        RunEnd::Interrupted => shutdown.exit_code().unwrap_or(130),
+        RunEnd::Finished => 0,
+    })
+}
+
+/// Removes containers a previous life of this worker left (when Docker is reachable).
+async fn remove_leftovers(tag: &str) {
+    let Ok(docker) = crate::runtime::docker::connect().await else { return };
+    match crate::runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
+        Ok(0) => {}
+        Ok(n) => eprintln!("mjai-sim: removed {n} container(s) left by a previous life of {tag}"),
+        Err(e) => tracing::warn!("cannot list leftover containers: {e}"),
+    }
+}

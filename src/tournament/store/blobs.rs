@@ -1,0 +1,123 @@
+//! Bytes in the store: submissions (zip bytes keyed by their sha256, so that a worker on
+//! another host needs no shared disk) and a finished game's files.
+
+use std::io::{Read, Write};
+
+use sha2::{Digest, Sha256};
+use sqlx::{Any, Row, Transaction};
+
+use super::{Store, StoreError};
+
+/// A finished game's files as stored with its result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameFiles {
+    /// Schedule index of the game.
+    pub index: u64,
+    /// `mjai_log.json`, gzip-compressed.
+    pub log_gz: Vec<u8>,
+    /// `summary.json`.
+    pub summary: String,
+    /// `errors.json`.
+    pub errors: String,
+}
+
+impl GameFiles {
+    /// The files of a game folder (`mjai_log.json`, `summary.json`, `errors.json`; a
+    /// missing summary or errors file is stored as empty). Errors: the log cannot be read.
+    pub fn read(index: u64, dir: &std::path::Path) -> std::io::Result<GameFiles> {
+        let log = std::fs::read(dir.join("mjai_log.json"))?;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&log)?;
+        let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        Ok(GameFiles { index, log_gz: gz.finish()?, summary: text("summary.json"), errors: text("errors.json") })
+    }
+
+    /// `mjai_log.json` as it was written. Errors: the stored bytes are not gzip.
+    pub fn log(&self) -> std::io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(self.log_gz.as_slice()).read_to_end(&mut out)?;
+        Ok(out)
+    }
+}
+
+pub(super) async fn insert_files(tx: &mut Transaction<'_, Any>, t: i64, f: &GameFiles) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO game_files (t, game_idx, log_gz, summary, errors) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(t)
+    .bind(f.index as i64)
+    .bind(f.log_gz.clone())
+    .bind(&f.summary)
+    .bind(&f.errors)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Hex sha256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+impl Store {
+    /// Stores submission bytes under their sha256 (kept once however many tournaments use
+    /// them). Returns the hex sha256.
+    pub async fn put_submission(&self, bytes: &[u8]) -> Result<String, StoreError> {
+        let sha = sha256_hex(bytes);
+        sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(&sha)
+            .bind(bytes.to_vec())
+            .execute(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        Ok(sha)
+    }
+
+    /// The submission bytes stored under `sha256`; `None` when there are none. Errors: the
+    /// bytes do not hash to `sha256` (one line naming it).
+    pub async fn submission(&self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let row = sqlx::query("SELECT bytes FROM submissions WHERE sha256 = $1")
+            .bind(sha256)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        let Some(row) = row else { return Ok(None) };
+        let bytes: Vec<u8> = row.try_get(0).map_err(|e| self.err(e))?;
+        let actual = sha256_hex(&bytes);
+        if actual != sha256 {
+            return Err(StoreError::Mismatch { db: self.path.clone(), sha256: sha256.to_string(), actual });
+        }
+        Ok(Some(bytes))
+    }
+
+    /// Schedule indices of the games that have stored files, in order.
+    pub async fn games_with_files(&self) -> Result<Vec<u64>, StoreError> {
+        let rows = sqlx::query("SELECT game_idx FROM game_files WHERE t = $1 ORDER BY game_idx")
+            .bind(self.t)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as u64).map_err(|e| self.err(e))).collect()
+    }
+
+    /// The stored files of game `index`; `None` when it has none (not finished, or played
+    /// without logs).
+    pub async fn game_files(&self, index: u64) -> Result<Option<GameFiles>, StoreError> {
+        let row = sqlx::query("SELECT log_gz, summary, errors FROM game_files WHERE t = $1 AND game_idx = $2")
+            .bind(self.t)
+            .bind(index as i64)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        row.map(|r| {
+            Ok(GameFiles {
+                index,
+                log_gz: r.try_get(0).map_err(|e| self.err(e))?,
+                summary: r.try_get(1).map_err(|e| self.err(e))?,
+                errors: r.try_get(2).map_err(|e| self.err(e))?,
+            })
+        })
+        .transpose()
+    }
+}

@@ -1,0 +1,127 @@
+//! Opening a store: a SQLite file or a PostgreSQL URL, behind sqlx's `Any` driver, with the
+//! schema brought up to date by the dialect's migrations (`migrations/`, `migrations_pg/`).
+
+use std::path::Path;
+use std::time::Duration;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::AnyPool;
+use sqlx::{ConnectOptions, Executor};
+
+use super::StoreError;
+
+/// How long a SQLite write waits for another connection's lock before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long connecting to PostgreSQL may take before it is an error.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The SQL dialect of a store: the few fragments that differ between the two engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// One tournament per file (`t` = 1).
+    Sqlite,
+    /// Many tournaments per database; claims lock rows with `FOR UPDATE SKIP LOCKED`.
+    Postgres,
+}
+
+impl Dialect {
+    /// The database clock in milliseconds since the Unix epoch (an SQL expression).
+    pub fn now_ms(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS BIGINT)",
+            Dialect::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+        }
+    }
+
+    /// The current UTC time as `YYYY-MM-DD HH:MM:SS` text (an SQL expression).
+    pub fn now_text(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "datetime('now')",
+            Dialect::Postgres => "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')",
+        }
+    }
+
+    /// Row locking for a claim's sub-select (SQLite serialises writers instead).
+    pub fn skip_locked(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "",
+            Dialect::Postgres => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+}
+
+/// True when `db` names a PostgreSQL database (`postgres://` or `postgresql://`).
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// `url` without its password, for messages.
+pub fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) => u.to_string(),
+        Err(_) => url.split('@').next_back().unwrap_or(url).to_string(),
+    }
+}
+
+/// Opens the SQLite file `path` (created if missing) in WAL mode with a busy timeout.
+pub async fn sqlite(path: &Path, name: &str) -> Result<AnyPool, StoreError> {
+    sqlx::any::install_default_drivers();
+    let url = SqliteConnectOptions::new().filename(path).create_if_missing(true).to_url_lossy().to_string();
+    let busy = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
+    let pool = AnyPoolOptions::new()
+        .max_connections(4)
+        .after_connect(move |conn, _| {
+            let busy = busy.clone();
+            Box::pin(async move {
+                conn.execute("PRAGMA journal_mode = WAL").await?;
+                conn.execute("PRAGMA synchronous = NORMAL").await?;
+                conn.execute("PRAGMA foreign_keys = ON").await?;
+                conn.execute(sqlx::AssertSqlSafe(busy)).await?;
+                Ok(())
+            })
+        })
+        .connect(&url)
+        .await
+        .map_err(|e| super::db_error(name, e))?;
+    sqlx::migrate!("./migrations").run(&pool).await.map_err(|e| migrate_error(name, e))?;
+    Ok(pool)
+}
+
+/// Connects to the PostgreSQL database `url`. Errors (one line each): unreachable server,
+/// refused password, missing database, a schema made by a newer mjai-sim.
+pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
+    sqlx::any::install_default_drivers();
+    let pool = AnyPoolOptions::new()
+        .max_connections(connections.max(2))
+        .acquire_timeout(CONNECT_TIMEOUT)
+        .connect(url)
+        .await
+        .map_err(|e| connect_error(name, e))?;
+    sqlx::migrate!("./migrations_pg").run(&pool).await.map_err(|e| migrate_error(name, e))?;
+    Ok(pool)
+}
+
+fn connect_error(name: &str, e: sqlx::Error) -> StoreError {
+    let cause = e.to_string().replace('\n', " ");
+    let fix = if cause.contains("password") || cause.contains("authentication") {
+        "check the user and password in --db"
+    } else if cause.contains("does not exist") {
+        "create the database (createdb NAME) or fix its name in --db"
+    } else {
+        "check that PostgreSQL runs and the host and port in --db"
+    };
+    StoreError::Connect { db: name.to_string(), cause, fix }
+}
+
+fn migrate_error(name: &str, e: sqlx::migrate::MigrateError) -> StoreError {
+    match e {
+        sqlx::migrate::MigrateError::VersionMissing(v) => StoreError::Newer { db: name.to_string(), version: v },
+        e => super::db_error(name, sqlx::Error::Migrate(Box::new(e))),
+    }
+}

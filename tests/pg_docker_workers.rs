@@ -1,0 +1,116 @@
+//! A Docker worker on a real PostgreSQL: SIGKILLed in the middle of a Docker game, then
+//! started again under the same name. Its next life removes the containers the first left
+//! and puts back the games it held; the tournament completes with one result per game and
+//! no container of the worker is left. Its own test binary, so that only this worker's
+//! containers (label `mjai-sim.game=worker-dkw-...`) are counted.
+
+mod pg_support;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pg_support::PgCluster;
+use sqlx::Row;
+
+fn mjai_sim() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
+}
+
+/// Containers (any state) labelled by the worker `dkw`.
+fn worker_containers(rt: &tokio::runtime::Runtime) -> usize {
+    rt.block_on(async {
+        let docker = bollard::Docker::connect_with_defaults().unwrap();
+        let filters = std::collections::HashMap::from([("label".to_string(), vec!["mjai-sim.game".to_string()])]);
+        let options = bollard::query_parameters::ListContainersOptions {
+            all: true,
+            filters: Some(filters),
+            ..Default::default()
+        };
+        let list = docker.list_containers(Some(options)).await.unwrap();
+        list.iter()
+            .filter(|c| {
+                c.labels.as_ref().and_then(|l| l.get("mjai-sim.game")).is_some_and(|g| g.starts_with("worker-dkw-"))
+            })
+            .count()
+    })
+}
+
+fn zip_of(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    w.start_file(name, zip::write::SimpleFileOptions::default().unix_permissions(0o644)).unwrap();
+    std::io::Write::write_all(&mut w, bytes).unwrap();
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_sigkilled_docker_worker_is_cleaned_up_by_its_next_life_and_the_tournament_completes() {
+    let pg = PgCluster::start();
+    let url = pg.url();
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py")).unwrap();
+    let zip = tmp.path().join("tz.zip");
+    std::fs::write(&zip, zip_of("bot.py", &bot)).unwrap();
+    let z = zip.display().to_string();
+    let mut coordinator = mjai_sim()
+        .args(["tournament", "--db", &url, "--sets", "2", "--seed", "5,1", "--jobs", "0", "--dir"])
+        .arg(tmp.path().join("coord"))
+        .args([format!("a={z}"), format!("b={z}"), format!("c={z}"), format!("d={z}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let worker = |extra: &[&str]| {
+        mjai_sim()
+            .args(["worker", "--db", &url, "--name", "dkw", "--jobs", "1", "--lease", "3", "--poll", "0.2"])
+            .args(extra)
+            .arg("--work-dir")
+            .arg(tmp.path().join("work"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut first = worker(&[]);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let pool = rt.block_on(sqlx::postgres::PgPool::connect(&url)).unwrap();
+    let count = |sql: &'static str| -> i64 { rt.block_on(sqlx::query(sql).fetch_one(&pool)).unwrap().get(0) };
+    // a Docker game in play: the worker holds a game and its containers exist
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let held = rt
+            .block_on(sqlx::query("SELECT COUNT(*) FROM games WHERE state = 'running'").fetch_one(&pool))
+            .map(|r| r.get::<i64, _>(0))
+            .unwrap_or(0);
+        if held > 0 && worker_containers(&rt) >= 4 {
+            break;
+        }
+        assert!(first.try_wait().unwrap().is_none(), "the worker ended early");
+        assert!(Instant::now() < deadline, "no Docker game started in 300 s");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    first.kill().unwrap(); // SIGKILL: no cleanup in this life
+    first.wait().unwrap();
+    let left = worker_containers(&rt);
+    assert!(left >= 4, "the killed worker left its game's containers ({left})");
+    let mut second = worker(&["--exit-when-idle"]);
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let status = loop {
+        if let Some(s) = second.try_wait().unwrap() {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "the second life did not finish in 600 s");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(second.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(status.success(), "second life: {status:?} {err}");
+    assert!(err.contains("of a previous life go back to the queue"), "{err}");
+    assert!(err.contains("container(s) left by a previous life of worker-dkw"), "{err}");
+    let coordinator_status = coordinator.wait().unwrap();
+    assert!(coordinator_status.success(), "coordinator: {coordinator_status:?}");
+    assert_eq!(count("SELECT COUNT(*) FROM games WHERE state = 'done'"), 8);
+    assert_eq!(count("SELECT COUNT(*) FROM results"), 32);
+    assert_eq!(count("SELECT COUNT(*) FROM game_files"), 8);
+    assert_eq!(worker_containers(&rt), 0, "no container of the worker is left");
+}
