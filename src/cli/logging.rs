@@ -4,7 +4,9 @@
 //!
 //! Level: `warn` by default; each `-v` raises it (info, debug, trace), each `-q` lowers it
 //! (error, off). `RUST_LOG` (an `EnvFilter` directive such as `mjai_sim=debug`) replaces
-//! the level given by the flags when it is set. Progress lines and tables are not logs:
+//! the level given by the flags when it is set. sqlx's "slow statement" warnings (a
+//! tournament's final read of every result is expected to take seconds) show from `-vv` on.
+//! Progress lines and tables are not logs:
 //! they are printed by the commands themselves (progress on stderr, results on stdout).
 
 use tracing_subscriber::EnvFilter;
@@ -21,12 +23,21 @@ pub fn level(verbose: u8, quiet: u8) -> &'static str {
     }
 }
 
+/// The default directive: [`level`], with sqlx's statement logging kept to errors below `-vv`.
+pub fn directive(verbose: u8, quiet: u8) -> String {
+    let level = level(verbose, quiet);
+    match level {
+        "warn" | "info" => format!("{level},sqlx::query=error"),
+        _ => level.to_string(),
+    }
+}
+
 /// Installs the subscriber (once per process; later calls do nothing). Lines go to stderr
 /// without colours when stderr is not a terminal.
 pub fn init(verbose: u8, quiet: u8) {
     let filter = match std::env::var("RUST_LOG") {
         Ok(directive) if !directive.trim().is_empty() => EnvFilter::new(directive),
-        _ => EnvFilter::new(level(verbose, quiet)),
+        _ => EnvFilter::new(directive(verbose, quiet)),
     };
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _ = tracing_subscriber::fmt()
@@ -50,5 +61,12 @@ mod tests {
         assert_eq!(level(0, 1), "error");
         assert_eq!(level(0, 2), "off");
         assert_eq!(level(1, 1), "warn");
+    }
+
+    #[test]
+    fn sqlx_statement_warnings_show_from_debug_on() {
+        assert_eq!(directive(0, 0), "warn,sqlx::query=error");
+        assert_eq!(directive(2, 0), "debug");
+        assert_eq!(directive(0, 1), "error");
     }
 }

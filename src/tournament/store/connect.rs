@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::AnyPool;
-use sqlx::{ConnectOptions, Executor};
+use sqlx::{AnyConnection, AnyPool};
+use sqlx::{ConnectOptions, Connection, Executor};
 
 use super::StoreError;
 
@@ -74,6 +74,11 @@ pub async fn sqlite(path: &Path, name: &str) -> Result<AnyPool, StoreError> {
     sqlx::any::install_default_drivers();
     let url = SqliteConnectOptions::new().filename(path).create_if_missing(true).to_url_lossy().to_string();
     let busy = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
+    // One connection first: a file that is not a database fails here at once (the pool
+    // would retry it until its acquire timeout, 30 s).
+    let mut probe = AnyConnection::connect(&url).await.map_err(|e| super::db_error(name, e))?;
+    probe.execute("PRAGMA journal_mode = WAL").await.map_err(|e| super::db_error(name, e))?;
+    let _ = probe.close().await;
     let pool = AnyPoolOptions::new()
         .max_connections(4)
         .after_connect(move |conn, _| {
