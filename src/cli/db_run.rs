@@ -10,9 +10,8 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::sync::watch;
 
-use super::tournament::{default_jobs, launch_settings, limits, stored_rules, stored_seconds};
+use super::tournament::{default_jobs, launch_settings, limits, stored_match_options, stored_rules};
 use crate::arena::launch::BotSpec;
-use crate::arena::MatchOptions;
 use crate::runtime::submission::Submission;
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
@@ -97,11 +96,7 @@ pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -
         logs: config.logs,
         html: false,
         dir,
-        match_options: MatchOptions {
-            timeout: stored_seconds(config.timeout, "timeout")?,
-            start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
-            max_restarts: config.max_restarts,
-        },
+        match_options: stored_match_options(&config)?,
         rules: stored_rules(&config.rules)?,
         names: names.clone(),
         worker: player.worker.clone(),

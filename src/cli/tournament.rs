@@ -166,11 +166,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         logs: config.logs,
         html: !config.no_html,
         dir: dir.clone(),
-        match_options: MatchOptions {
-            timeout: stored_seconds(config.timeout, "timeout")?,
-            start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
-            max_restarts: config.max_restarts,
-        },
+        match_options: stored_match_options(&config)?,
         rules: stored_rules(&config.rules)?,
         names: names.clone(),
         worker: format!("local-{}", std::process::id()),
@@ -185,10 +181,29 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     progress.finish();
     pool.drain().await;
     let end = result?;
-    let standings = standings_of(&store, &names, &config).await?;
-    write_standings(&dir, &standings)?;
+    let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
+    finish(&store, &dir, &names, &config, args.json, end, &shutdown, &hint).await
+}
+
+/// The end of a tournament command: writes and prints the standings (`--json`: JSON on
+/// stdout, the table on stderr), reports games that failed for good, closes the store, and
+/// returns the exit status: 0 done, 2 some games failed, 128 + the signal when interrupted
+/// (after printing `interrupted; HINT`).
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn finish(
+    store: &Store,
+    dir: &Path,
+    names: &[String],
+    config: &TournamentConfig,
+    json: bool,
+    end: RunEnd,
+    shutdown: &Shutdown,
+    hint: &str,
+) -> anyhow::Result<i32> {
+    let standings = standings_of(store, names, config).await?;
+    write_standings(dir, &standings)?;
     let table = standings.to_markdown();
-    if args.json {
+    if json {
         eprint!("{table}");
         println!("{}", serde_json::to_string_pretty(&standings)?);
     } else {
@@ -201,7 +216,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     }
     Ok(match end {
         RunEnd::Interrupted => {
-            eprintln!("mjai-sim: interrupted; continue with `mjai-sim tournament --resume {}`", dir.display());
+            eprintln!("mjai-sim: interrupted; {hint}");
             shutdown.exit_code().unwrap_or(130)
         }
         RunEnd::Finished if !failed.is_empty() => 2,
@@ -363,6 +378,15 @@ pub(super) fn stored_seconds(value: f64, field: &str) -> anyhow::Result<std::tim
         .parse::<Seconds>()
         .map(Seconds::duration)
         .map_err(|e| anyhow::anyhow!("the stored tournament's {field} is damaged: {e}"))
+}
+
+/// The time limits and restart cap a stored tournament's games play under.
+pub(super) fn stored_match_options(config: &TournamentConfig) -> anyhow::Result<MatchOptions> {
+    Ok(MatchOptions {
+        timeout: stored_seconds(config.timeout, "timeout")?,
+        start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
+        max_restarts: config.max_restarts,
+    })
 }
 
 /// The rule preset a stored tournament plays under (empty: made before presets, Tenhou).

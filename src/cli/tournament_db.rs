@@ -10,8 +10,7 @@ use anyhow::{bail, Context};
 
 use super::db_run::{self, Player};
 use super::play::game_id;
-use super::standings::{standings_of, write_standings};
-use super::tournament::{limits, plan, Args};
+use super::tournament::{finish, limits, plan, Args};
 use super::worker::{incarnation, wait_or_stop};
 use crate::arena::launch::BotSpec;
 use crate::arena::shutdown::Shutdown;
@@ -70,28 +69,10 @@ pub async fn run(args: &Args, db: &str) -> anyhow::Result<i32> {
         visible: false,
     };
     let end = watch(&store, &player, &shutdown).await?;
-    let standings = standings_of(&store, &names, &config).await?;
-    write_standings(&dir, &standings)?;
-    let table = standings.to_markdown();
-    if args.json {
-        eprint!("{table}");
-        println!("{}", serde_json::to_string_pretty(&standings)?);
-    } else {
-        print!("{table}");
-    }
-    let failed = store.failed().await?;
-    store.close().await;
-    for f in &failed {
-        eprintln!("mjai-sim: game {} failed {} times: {}", f.index, f.attempts, f.error);
-    }
-    Ok(match end {
-        RunEnd::Interrupted => {
-            eprintln!("mjai-sim: interrupted; workers go on (`mjai-sim worker --db URL`); standings: `mjai-sim standings --db URL --tournament {tid}`");
-            shutdown.exit_code().unwrap_or(130)
-        }
-        RunEnd::Finished if !failed.is_empty() => 2,
-        RunEnd::Finished => 0,
-    })
+    let hint = format!(
+        "workers go on (`mjai-sim worker --db URL`); standings: `mjai-sim standings --db URL --tournament {tid}`"
+    );
+    finish(&store, &dir, &names, &config, args.json, end, &shutdown, &hint).await
 }
 
 /// Plays (unless `--jobs 0`) and watches until no game is pending or running.
