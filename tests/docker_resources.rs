@@ -72,7 +72,7 @@ async fn gpus_all_is_a_device_request_on_the_created_container() {
     let mut options = DockerOptions { image: default_image(), ..Default::default() };
     Resources { gpus: Some(Gpus::All), ..Default::default() }.apply(&mut options);
     let game = format!("gpu-test-{}", std::process::id());
-    let body = container_body(&options, &game, 0, 1.0, "none");
+    let body = container_body(&options, &game, 0, 1.0, "none", None);
     let create =
         CreateContainerOptions { name: Some(format!("mjai-sim-{game}-0")), platform: options.platform.clone() };
     let id = docker.create_container(Some(create), body).await.unwrap().id;

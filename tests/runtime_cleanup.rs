@@ -1,5 +1,5 @@
-//! `mjai-sim cleanup` removes what a crashed run left behind, by label; a missing daemon
-//! is one clear line.
+//! `mjai-sim cleanup` removes what a crashed run left behind, by label (and the seats'
+//! host folders); a missing daemon is one clear line.
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -7,6 +7,7 @@ use std::process::Command;
 use bollard::query_parameters::{ListContainersOptions, ListVolumesOptions};
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
+use mjai_sim::runtime::docker::host_dir::host_root;
 use mjai_sim::runtime::docker::{connect, DockerOptions};
 
 #[path = "runtime_support/mod.rs"]
@@ -19,9 +20,12 @@ async fn cleanup_removes_a_crashed_runs_containers_by_label() {
     let game = guard.game().to_string();
     let logs = tempfile::tempdir().unwrap();
     let options = DockerOptions::default();
-    let tar = runtime_support::test_submission().to_tar(options.uid, options.gid).into();
-    let seat = SeatStart { seat: 0, tar, stderr_log: &logs.path().join("e.txt"), cpus: 1.0, network: "none" };
+    let submission = std::sync::Arc::new(runtime_support::test_submission());
+    let stderr_log = logs.path().join("e.txt");
+    let seat = SeatStart { seat: 0, submission: &submission, stderr_log: &stderr_log, cpus: 1.0, network: "none" };
     let bot = DockerBot::start(&guard, &options, seat).await.unwrap();
+    let folder = host_root().join(format!("mjai-sim-{game}-0"));
+    assert!(folder.join("work/bot.py").exists(), "the seat's host folder holds the bot");
     // A crashed referee runs no destructors.
     std::mem::forget(bot);
     std::mem::forget(guard);
@@ -35,6 +39,7 @@ async fn cleanup_removes_a_crashed_runs_containers_by_label() {
     assert!(docker.list_containers(Some(list)).await.unwrap().is_empty());
     let volumes = docker.list_volumes(Some(ListVolumesOptions { filters: Some(filters) })).await.unwrap();
     assert!(volumes.volumes.unwrap_or_default().is_empty());
+    assert!(!folder.exists(), "cleanup left the seat's host folder");
 }
 
 #[test]

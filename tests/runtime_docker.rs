@@ -11,6 +11,7 @@ use std::time::Duration;
 use bollard::query_parameters::ListContainersOptions;
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
+use mjai_sim::runtime::docker::host_dir::{host_root, IO_DIR};
 use mjai_sim::runtime::docker::image::default_image;
 use mjai_sim::runtime::docker::{connect, DockerError, DockerOptions, Transport};
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
@@ -33,8 +34,9 @@ async fn start(options: &DockerOptions) -> (DockerBot, ContainerGuard, tempfile:
         Transport::Stdio => "none".to_string(),
         Transport::Http => mjai_sim::runtime::docker::http::ensure_network(guard.docker()).await.unwrap(),
     };
-    let tar = test_submission().to_tar(options.uid, options.gid).into();
-    let seat = SeatStart { seat: 1, tar, stderr_log: &logs.path().join("stderr.txt"), cpus: 1.0, network: &network };
+    let submission = Arc::new(test_submission());
+    let stderr_log = logs.path().join("stderr.txt");
+    let seat = SeatStart { seat: 1, submission: &submission, stderr_log: &stderr_log, cpus: 1.0, network: &network };
     let bot = DockerBot::start(&guard, options, seat).await.unwrap();
     (bot, guard, logs)
 }
@@ -75,11 +77,40 @@ async fn container_is_hardened() {
     assert_eq!(host.readonly_rootfs, Some(true));
     assert_eq!(host.memory, Some(4 << 30));
     assert_eq!(host.pids_limit, Some(512));
-    assert!(host.binds.unwrap_or_default().is_empty(), "no bind mounts");
+    // Bind mounts: only the seat's own host folder, its FIFO folder read-only.
+    assert!(host.binds.unwrap_or_default().is_empty());
+    let folder = host_root().join(format!("mjai-sim-{}-1", guard.game()));
+    let mut mounts: Vec<(String, String, bool)> = info
+        .mounts
+        .unwrap()
+        .into_iter()
+        .map(|m| (m.source.unwrap_or_default(), m.destination.unwrap_or_default(), m.rw.unwrap_or(true)))
+        .collect();
+    mounts.sort();
+    let at = |sub: &str| folder.join(sub).display().to_string();
+    assert_eq!(mounts, vec![(at("io"), IO_DIR.to_string(), false), (at("work"), "/workspace".to_string(), true)]);
+    assert_eq!(bot.exchange(&format!("write {IO_DIR}/evil"), T).await.unwrap(), "fail OSError");
+    assert_eq!(std::fs::read_to_string(folder.join("work/notes.txt")).unwrap(), "x");
     let labels = info.config.unwrap().labels.unwrap();
     assert_eq!(labels["mjai-sim.seat"], "1");
     assert_eq!(labels["mjai-sim.game"], guard.game());
     bot.stop().await;
+    assert!(!folder.exists(), "the seat's host folder outlived its container");
+}
+
+#[tokio::test]
+async fn a_remote_daemon_gets_the_files_by_upload_and_stdio_by_attach() {
+    let (mut bot, guard, _logs) = start(&DockerOptions { local: false, ..options(Transport::Stdio) }).await;
+    assert_eq!(bot.exchange("seat", T).await.unwrap(), "1");
+    assert_eq!(bot.exchange("write /workspace/notes.txt", T).await.unwrap(), "ok");
+    assert_eq!(bot.exchange("ifaces", T).await.unwrap(), "lo");
+    let info = guard.docker().inspect_container(bot.id(), None).await.unwrap();
+    let kinds: Vec<String> = info.mounts.unwrap().iter().map(|m| m.typ.as_ref().unwrap().to_string()).collect();
+    assert_eq!(kinds, ["volume"], "no bind mount for a remote daemon");
+    assert!(!host_root().join(format!("mjai-sim-{}-1", guard.game())).exists());
+    assert_eq!(bot.exchange("exit 3", T).await.unwrap_err(), BotError::Crashed("exit code 3".into()));
+    bot.stop().await;
+    assert_eq!(count_labelled(guard.game()).await, 0);
 }
 
 #[tokio::test]

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use bollard::query_parameters::{ListContainersOptions, ListVolumesOptions};
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
+use mjai_sim::runtime::docker::host_dir::host_root;
 use mjai_sim::runtime::docker::{connect, DockerOptions};
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 
@@ -68,7 +69,10 @@ async fn sigint_removes_every_container_of_the_game() {
         .map_while(Result::ok)
         .find_map(|l| l.split_once("ready ").map(|(_, game)| game.trim().to_string()))
         .expect("child never got ready");
-    assert_eq!(count(&game).await, (4, 4), "four containers and their volumes while running");
+    // A local daemon: no volumes, each seat's files in its host folder instead.
+    assert_eq!(count(&game).await, (4, 0), "four containers while running");
+    let folders = || (0..4).filter(|n| host_root().join(format!("mjai-sim-{game}-{n}")).exists()).count();
+    assert_eq!(folders(), 4, "four seat folders while running");
     // SAFETY: kill(2) on our own child's pid.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
@@ -76,4 +80,5 @@ async fn sigint_removes_every_container_of_the_game() {
     let status = tokio::task::spawn_blocking(move || child.wait()).await.unwrap().unwrap();
     assert_eq!(status.code(), Some(130));
     assert_eq!(count(&game).await, (0, 0), "leftovers after Ctrl-C");
+    assert_eq!(folders(), 0, "seat folders left after Ctrl-C");
 }

@@ -14,8 +14,6 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use bytes::Bytes;
-
 use super::docker::cleanup::ContainerGuard;
 use super::docker::container::{DockerBot, SeatStart};
 use super::docker::{self, DockerError, DockerOptions, Transport};
@@ -75,7 +73,28 @@ impl SubmissionLauncher {
             Transport::Stdio => "none".to_string(),
             Transport::Http => docker::http::ensure_network(&client).await?,
         };
-        Ok(SubmissionLauncher { kind: Kind::Docker { options: Box::new(options), guard, cpus, network } })
+        Ok(SubmissionLauncher::docker_checked(options, guard, cpus, network))
+    }
+
+    /// A Docker launcher whose checks were done once by the caller (a tournament starts
+    /// thousands of containers: it asks the daemon for the image, the CPU count and the
+    /// network once, not per container). `cpus` and `network` as
+    /// [`SubmissionLauncher::docker_with_guard`] finds them.
+    pub fn docker_checked(
+        options: DockerOptions,
+        guard: ContainerGuard,
+        cpus: f64,
+        network: String,
+    ) -> SubmissionLauncher {
+        SubmissionLauncher { kind: Kind::Docker { options: Box::new(options), guard, cpus, network } }
+    }
+
+    /// The CPU limit and network a Docker launcher uses (after its checks), else `None`.
+    pub fn docker_settings(&self) -> Option<(f64, &str)> {
+        match &self.kind {
+            Kind::Docker { cpus, network, .. } => Some((*cpus, network)),
+            Kind::Process(_) => None,
+        }
     }
 
     /// A local-process launcher (not sandboxed).
@@ -124,8 +143,13 @@ impl SubmissionLauncher {
                 .map(|b| Box::new(b) as Box<dyn Bot>)
                 .map_err(|e| LaunchError::Process { seat, cause: format!("{e:#}") }),
             Kind::Docker { options, guard, cpus, network } => {
-                let tar = Bytes::from(spec.submission.to_tar(options.uid, options.gid));
-                let start = SeatStart { seat, tar, stderr_log: &spec.stderr_log, cpus: *cpus, network };
+                let start = SeatStart {
+                    seat,
+                    submission: &spec.submission,
+                    stderr_log: &spec.stderr_log,
+                    cpus: *cpus,
+                    network,
+                };
                 let bot = DockerBot::start(guard, options, start).await?;
                 Ok(Box::new(bot))
             }

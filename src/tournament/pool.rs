@@ -50,7 +50,14 @@ pub struct BotFactory {
 enum Runtime {
     None,
     Process(SubmissionLauncher),
-    Docker { client: bollard::Docker, options: Box<DockerOptions>, tag: String, serial: AtomicU64 },
+    Docker {
+        client: bollard::Docker,
+        options: Box<DockerOptions>,
+        tag: String,
+        serial: AtomicU64,
+        cpus: f64,
+        network: String,
+    },
 }
 
 impl BotFactory {
@@ -72,11 +79,17 @@ impl BotFactory {
                 let mut options =
                     Box::new(DockerOptions { transport: settings.transport, image, ..Default::default() });
                 settings.resources.apply(&mut options);
+                let (cpus, network) = launcher
+                    .docker_settings()
+                    .map(|(c, n)| (c, n.to_string()))
+                    .ok_or_else(|| anyhow::anyhow!("docker launcher without settings"))?;
                 Runtime::Docker {
                     client: guard.docker().clone(),
                     options,
                     tag: guard.game().to_string(),
                     serial: AtomicU64::new(0),
+                    cpus,
+                    network,
                 }
             }
             RuntimeKind::Process => Runtime::Process(SubmissionLauncher::process(ProcessOptions::default())),
@@ -135,12 +148,11 @@ impl BotFactory {
             Runtime::Process(runtime) => {
                 runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
             }
-            Runtime::Docker { client, options, tag, serial } => {
+            Runtime::Docker { client, options, tag, serial, cpus, network } => {
                 let n = serial.fetch_add(1, Ordering::Relaxed);
                 let guard = ContainerGuard::with_game_id(client.clone(), format!("{tag}-{n}"));
-                let runtime = SubmissionLauncher::docker_with_guard((**options).clone(), guard)
-                    .await
-                    .map_err(|e| BotError::Transport(e.to_string()))?;
+                // image, CPU count and network were checked once, by `new`
+                let runtime = SubmissionLauncher::docker_checked((**options).clone(), guard, *cpus, network.clone());
                 runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
             }
         }

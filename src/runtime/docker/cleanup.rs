@@ -208,6 +208,7 @@ impl Drop for Inner {
             });
         });
         let _ = cleanup.join();
+        super::host_dir::remove_of_game(&self.game);
     }
 }
 
@@ -234,8 +235,9 @@ pub struct Removed {
     pub networks: usize,
 }
 
-/// Removes containers, volumes and (unused) networks labelled `mjai-sim.game` — of one
-/// game, or of every game when `game` is `None`.
+/// Removes containers, volumes and (unused) networks labelled `mjai-sim.game`, and the
+/// seats' host folders ([`super::host_dir`]) — of one game, or of every game when `game`
+/// is `None`.
 ///
 /// Errors: [`DockerError::Api`] when listing fails.
 pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Removed, DockerError> {
@@ -255,6 +257,10 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Rem
         .map_err(api("listing containers"))?;
     let ids: Vec<String> = containers.into_iter().filter_map(|c| c.id).collect();
     futures_util::future::join_all(ids.iter().map(|id| remove_container(docker, id))).await;
+    match game {
+        Some(game) => super::host_dir::remove_of_game(game),
+        None => super::host_dir::remove_with_prefix(""),
+    }
     let mut removed = Removed { containers: ids.len(), ..Default::default() };
     let volumes = docker
         .list_volumes(Some(ListVolumesOptions { filters: Some(filters.clone()) }))
@@ -299,5 +305,6 @@ pub async fn remove_containers_with_prefix(docker: &Docker, prefix: &str) -> Res
         .filter_map(|c| c.id)
         .collect();
     futures_util::future::join_all(ids.iter().map(|id| remove_container(docker, id))).await;
+    super::host_dir::remove_with_prefix(prefix);
     Ok(ids.len())
 }

@@ -1,6 +1,7 @@
 //! One seat's container: create, fill, attach, start, exchange, remove.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bollard::query_parameters::{AttachContainerOptions, CreateContainerOptions, UploadToContainerOptions};
@@ -12,12 +13,14 @@ use tokio::time::Instant;
 
 use super::cleanup::{remove_container, ContainerGuard};
 use super::hardening::container_body;
+use super::host_dir::HostDir;
 use super::http::HttpConn;
-use super::stdio::{spawn_pump, Failure, StdioConn};
+use super::stdio::{spawn_fifo_pump, spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
 use crate::runtime::process::signal_name;
 use crate::runtime::stderr_log::StderrLog;
 use crate::runtime::stderr_tail::SharedTail;
+use crate::runtime::submission::Submission;
 use crate::runtime::{Bot, BotError};
 
 /// How long to wait for Docker to report the exit once the bot's output ended.
@@ -38,6 +41,8 @@ pub struct DockerBot {
     conn: Conn,
     pump: Option<tokio::task::JoinHandle<()>>,
     tail: SharedTail,
+    /// The seat's host folder (local daemon), removed with the container.
+    host: Option<HostDir>,
     stopped: bool,
 }
 
@@ -45,8 +50,8 @@ pub struct DockerBot {
 pub struct SeatStart<'a> {
     /// Seat 0-3 (the bot's argument).
     pub seat: u8,
-    /// The submission packed by [`Submission::to_tar`](crate::runtime::submission::Submission::to_tar).
-    pub tar: Bytes,
+    /// The submission: unpacked into the seat's host folder (local daemon) or uploaded.
+    pub submission: &'a Arc<Submission>,
     /// Where the bot's stderr is logged (capped).
     pub stderr_log: &'a Path,
     /// CPU limit, in CPUs (see [`super::cpu_limit`]).
@@ -70,11 +75,13 @@ impl DockerBot {
         let n = seat.seat;
         let fail =
             |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
-        let body = container_body(options, guard.game(), n, seat.cpus, seat.network);
-        let create = CreateContainerOptions {
-            name: Some(format!("mjai-sim-{}-{}", guard.game(), n)),
-            platform: options.platform.clone(),
+        let name = format!("mjai-sim-{}-{}", guard.game(), n);
+        let host = match options.local {
+            true => Some(host_dir(&name, seat.submission, options).await.map_err(|e| fail("bot folder", &e))?),
+            false => None,
         };
+        let body = container_body(options, guard.game(), n, seat.cpus, seat.network, host.as_ref());
+        let create = CreateContainerOptions { name: Some(name), platform: options.platform.clone() };
         // Created and registered in a task of its own: a start cancelled mid-way (shutdown,
         // launch timeout) still registers the container, so its guard removes it.
         let creating = guard.begin_create();
@@ -90,16 +97,28 @@ impl DockerBot {
             Ok::<_, String>(Some(id))
         });
         let id = match created.await {
-            Ok(Ok(Some(id))) => id,
-            Ok(Ok(None)) => return Err(DockerError::Interrupted),
-            Ok(Err(e)) => return Err(fail("create", &e)),
-            Err(e) => return Err(fail("create", &e)),
+            Ok(Ok(Some(id))) => Ok(id),
+            Ok(Ok(None)) => Err(DockerError::Interrupted),
+            Ok(Err(e)) => Err(fail("create", &e)),
+            Err(e) => Err(fail("create", &e)),
         };
-        match Self::fill_and_start(&docker, guard, options, &id, seat).await {
+        let id = match id {
+            Ok(id) => id,
+            Err(e) => {
+                if let Some(dir) = &host {
+                    dir.remove();
+                }
+                return Err(e);
+            }
+        };
+        match Self::fill_and_start(&docker, guard, options, &id, seat, host.clone()).await {
             Ok(bot) => Ok(bot),
             Err(e) => {
                 remove_container(&docker, &id).await;
                 guard.forget(&id);
+                if let Some(dir) = &host {
+                    dir.remove();
+                }
                 Err(e)
             }
         }
@@ -111,22 +130,42 @@ impl DockerBot {
         options: &DockerOptions,
         id: &str,
         seat: SeatStart<'_>,
+        host: Option<HostDir>,
     ) -> Result<DockerBot, DockerError> {
         let n = seat.seat;
         let fail =
             |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
-        let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
-        docker
-            .upload_to_container(id, Some(upload), bollard::body_full(seat.tar))
-            .await
-            .map_err(|e| fail("copy the bot in", &e))?;
+        if host.is_none() {
+            let tar = Bytes::from(seat.submission.to_tar(options.uid, options.gid));
+            let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
+            docker
+                .upload_to_container(id, Some(upload), bollard::body_full(tar))
+                .await
+                .map_err(|e| fail("copy the bot in", &e))?;
+        }
         let stdio = options.transport == Transport::Stdio;
-        let attach =
-            AttachContainerOptions { stdin: stdio, stdout: true, stderr: true, stream: true, ..Default::default() };
+        // Opened before the start, read-write: never blocks, never sees end-of-file.
+        let fifos = match (&host, stdio) {
+            (Some(dir), true) => Some(open_fifos(dir).map_err(|e| fail("open the bot's stdio", &e))?),
+            _ => None,
+        };
+        let attach = AttachContainerOptions {
+            stdin: stdio && fifos.is_none(),
+            stdout: fifos.is_none(),
+            stderr: true,
+            stream: true,
+            ..Default::default()
+        };
         let attached = docker.attach_container(id, Some(attach)).await.map_err(|e| fail("attach", &e))?;
         let log = StderrLog::append(seat.stderr_log, options.stderr_cap).await.map_err(|e| fail("stderr log", &e))?;
         let tail = log.tail();
-        let (stdout, pump) = spawn_pump(attached.output, log, stdio);
+        let (input, (stdout, pump)) = match fifos {
+            Some((input, output)) => (
+                Box::pin(input) as std::pin::Pin<Box<dyn tokio::io::AsyncWrite + Send>>,
+                spawn_fifo_pump(attached.output, log, output),
+            ),
+            None => (attached.input, spawn_pump(attached.output, log, stdio)),
+        };
         docker.start_container(id, None).await.map_err(|e| {
             let cause = e.to_string();
             match options.gpus.as_ref().and(super::resources::gpu_start_hint(&cause)) {
@@ -135,7 +174,7 @@ impl DockerBot {
             }
         })?;
         let conn = if stdio {
-            Conn::Stdio(StdioConn::new(attached.input, stdout, options.line_limit))
+            Conn::Stdio(StdioConn::new(input, stdout, options.line_limit))
         } else {
             let port = super::http::host_port(docker, id).await?;
             let http = HttpConn::new(port, options.line_limit);
@@ -154,6 +193,7 @@ impl DockerBot {
             conn,
             pump: Some(pump),
             tail,
+            host,
             stopped: false,
         })
     }
@@ -208,7 +248,25 @@ impl DockerBot {
         if let Some(pump) = self.pump.take() {
             let _ = pump.await;
         }
+        if let Some(dir) = &self.host {
+            dir.remove();
+        }
     }
+}
+
+/// Makes the seat's host folder `name` (unpacking may take a while for a big model: done
+/// off the async threads).
+async fn host_dir(name: &str, submission: &Arc<Submission>, options: &DockerOptions) -> std::io::Result<HostDir> {
+    let (name, sub, uid, gid) = (name.to_string(), submission.clone(), options.uid as u32, options.gid as u32);
+    tokio::task::spawn_blocking(move || HostDir::create(&name, &sub, uid, gid)).await.map_err(std::io::Error::other)?
+}
+
+/// The host ends of the bot's stdin and stdout FIFOs.
+fn open_fifos(dir: &HostDir) -> std::io::Result<(tokio::net::unix::pipe::Sender, tokio::net::unix::pipe::Receiver)> {
+    use tokio::net::unix::pipe::OpenOptions;
+    let input = OpenOptions::new().read_write(true).open_sender(dir.stdin_path())?;
+    let output = OpenOptions::new().read_write(true).open_receiver(dir.stdout_path())?;
+    Ok((input, output))
 }
 
 /// Waits until the container is no longer running.

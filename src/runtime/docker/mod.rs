@@ -1,10 +1,11 @@
 //! Docker runtime through bollard (no docker CLI): one hardened container per seat.
 //!
 //! A seat's life: create the container from the bot image ([`hardening::container_body`]:
-//! no network, no capabilities, read-only root, limits, labels) → upload the submission as a
-//! tar archive into its working folder (works with a remote Docker host; no bind mounts) →
-//! attach → start `python3 -u bot.py SEAT` → exchange lines ([`container::DockerBot`]) →
-//! force-remove (SIGKILL, container and its anonymous volume gone).
+//! no network, no capabilities, read-only root, limits, labels) with the submission
+//! bind-mounted from the seat's host folder ([`host_dir`]; a remote daemon: uploaded as a
+//! tar archive into a volume) → attach → start `python3 -u bot.py SEAT` → exchange lines
+//! ([`container::DockerBot`]; through FIFOs in the host folder, or the attach stream) →
+//! force-remove (SIGKILL, container, volume and host folder gone).
 //!
 //! Transports ([`Transport`]): `stdio` (default) talks to the bot's stdin/stdout through the
 //! attach stream; `http` runs the image's mjai.app-compatible relay on port 3000 and POSTs
@@ -24,6 +25,7 @@ use super::stderr_log::DEFAULT_STDERR_CAP;
 pub mod cleanup;
 pub mod container;
 pub mod hardening;
+pub mod host_dir;
 pub mod http;
 pub mod image;
 pub mod resources;
@@ -81,6 +83,11 @@ pub struct DockerOptions {
     pub ready_timeout: Duration,
     /// GPUs given to the container (a Docker device request). Default none.
     pub gpus: Option<resources::Gpus>,
+    /// The daemon shares this host's files: each seat's files are bind-mounted from a host
+    /// folder and stdio goes through FIFOs in it ([`host_dir`]). `false`: files uploaded
+    /// through the API into a volume, stdio through the attach stream. Default: true
+    /// unless DOCKER_HOST names a daemon elsewhere ([`daemon_is_local`]).
+    pub local: bool,
 }
 
 impl Default for DockerOptions {
@@ -102,8 +109,14 @@ impl Default for DockerOptions {
             stderr_cap: DEFAULT_STDERR_CAP,
             ready_timeout: Duration::from_secs(20),
             gpus: None,
+            local: daemon_is_local(),
         }
     }
+}
+
+/// Whether the Docker daemon runs on this host: DOCKER_HOST unset, empty or `unix://...`.
+pub fn daemon_is_local() -> bool {
+    std::env::var("DOCKER_HOST").map_or(true, |h| h.is_empty() || h.starts_with("unix://"))
 }
 
 /// Why the Docker runtime could not start a game's bots. One line each, naming the fix.

@@ -1,4 +1,6 @@
-//! The stdio transport: one JSON line each way through the container's attach stream.
+//! The stdio transport: one JSON line each way, through the container's attach stream
+//! (remote daemon) or through two FIFOs in the seat's host folder (local daemon, see
+//! [`super::host_dir`]; the attach stream then carries stderr only).
 //!
 //! A pump task reads the multiplexed attach output: stdout chunks go to a bounded channel
 //! (read by [`StdioConn::exchange`]), stderr goes to the capped log. The pump never stalls
@@ -48,6 +50,51 @@ pub fn spawn_pump(
                     tracing::debug!("attach stream ended: {e}");
                     break;
                 }
+            }
+        }
+        log.flush().await;
+    });
+    (rx, task)
+}
+
+/// As [`spawn_pump`] for a bot whose stdout is a FIFO (`stdout`, see
+/// [`super::host_dir`]) and whose attach stream carries stderr only: stdout chunks come
+/// from the FIFO, and when the attach stream ends (the process exited) what is left in the
+/// FIFO is forwarded before the stdout receiver closes.
+pub fn spawn_fifo_pump(
+    mut output: OutputStream,
+    mut log: StderrLog,
+    mut stdout: tokio::net::unix::pipe::Receiver,
+) -> (mpsc::Receiver<Bytes>, tokio::task::JoinHandle<()>) {
+    use tokio::io::AsyncReadExt;
+    let (tx, rx) = mpsc::channel(STDOUT_CHUNKS);
+    let task = tokio::spawn(async move {
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            tokio::select! {
+                item = output.next() => match item {
+                    Some(Ok(LogOutput::StdErr { message })) => log.write(&message).await,
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => {
+                        tracing::debug!("attach stream ended: {e}");
+                        break;
+                    }
+                    None => break,
+                },
+                read = stdout.read(&mut buf) => match read {
+                    Ok(n) if n > 0 => {
+                        if tx.send(Bytes::copy_from_slice(&buf[..n])).await.is_err() {
+                            break;
+                        }
+                    }
+                    _ => break,
+                },
+            }
+        }
+        // The process is gone: forward its last words (an answer written just before exit).
+        while let Ok(n) = stdout.try_read(&mut buf) {
+            if n == 0 || tx.send(Bytes::copy_from_slice(&buf[..n])).await.is_err() {
+                break;
             }
         }
         log.flush().await;
