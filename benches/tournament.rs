@@ -47,6 +47,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             worker: "bench".into(),
             lease: std::time::Duration::from_secs(30),
             store_files: false,
+            db_patience: std::time::Duration::ZERO,
         };
         let mut progress = Progress::new(options.names.clone(), SETS * 4, &[], false);
         let (_tx, stop) = tokio::sync::watch::channel(false);

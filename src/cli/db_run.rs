@@ -17,6 +17,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
 use crate::tournament::progress::Progress;
 use crate::tournament::runner::{self, RunEnd, RunOptions};
+use crate::tournament::store::retry::retry;
 use crate::tournament::store::{BotRow, Store};
 
 /// How this process plays games of database tournaments.
@@ -34,11 +35,14 @@ pub struct Player {
     pub work_dir: PathBuf,
     /// Show a progress bar.
     pub visible: bool,
+    /// How long store calls are retried while the database is unreachable.
+    pub db_patience: Duration,
 }
 
-/// The tournament's stored options. Errors: none created, or unreadable (one line).
-pub async fn config_of(store: &Store) -> anyhow::Result<(String, TournamentConfig)> {
-    let Some((tid, text)) = store.meta().await? else {
+/// The tournament's stored options, waiting up to `patience` for an unreachable database.
+/// Errors: none created, or unreadable (one line).
+pub async fn config_of(store: &Store, patience: Duration) -> anyhow::Result<(String, TournamentConfig)> {
+    let Some((tid, text)) = retry("read the tournament", patience, || store.meta()).await? else {
         anyhow::bail!("{}: no such tournament; list them with psql or create one", store.name())
     };
     let config = serde_json::from_str(&text)
@@ -47,23 +51,29 @@ pub async fn config_of(store: &Store) -> anyhow::Result<(String, TournamentConfi
 }
 
 /// The tournament's bots: built-ins by name, submissions from the database by sha256 and
-/// checked again (intake). Errors: a submission missing or damaged (one line).
-pub async fn load_bots(store: &Store, config: &TournamentConfig) -> anyhow::Result<(Vec<LoadedBot>, Vec<BotRow>)> {
-    let rows = store.bots().await?;
+/// checked again (intake), waiting up to `patience` for an unreachable database. Errors: a
+/// submission missing or damaged (one line).
+pub async fn load_bots(
+    store: &Store,
+    config: &TournamentConfig,
+    patience: Duration,
+) -> anyhow::Result<(Vec<LoadedBot>, Vec<BotRow>)> {
+    let rows = retry("read the bots", patience, || store.bots()).await?;
     let mut loaded = Vec::with_capacity(rows.len());
     for r in &rows {
         let spec: BotSpec = r.spec.parse().map_err(|e: String| anyhow::anyhow!("bot {}: {e}", r.name))?;
         loaded.push(match spec {
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
             BotSpec::Submission(_) => {
-                let bytes = store.submission(&r.sha256).await?.ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "{}: bot {}: submission {} is not in the database; create the tournament again",
-                        store.name(),
-                        r.name,
-                        r.sha256
-                    )
-                })?;
+                let bytes =
+                    retry("read a submission", patience, || store.submission(&r.sha256)).await?.ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "{}: bot {}: submission {} is not in the database; create the tournament again",
+                            store.name(),
+                            r.name,
+                            r.sha256
+                        )
+                    })?;
                 let sub = Submission::from_zip_bytes(Path::new(&r.name), &bytes, &limits(config))
                     .map_err(|e| anyhow::anyhow!("bot {}: {e}", r.name))?;
                 LoadedBot::Submission(Arc::new(sub))
@@ -76,8 +86,8 @@ pub async fn load_bots(store: &Store, config: &TournamentConfig) -> anyhow::Resu
 /// Plays the claimable games of `store`'s tournament until none is left to claim (or
 /// `stop` fires). Errors: the store failed, bots cannot start (Docker), logs unwritable.
 pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -> anyhow::Result<RunEnd> {
-    let (tid, config) = config_of(store).await?;
-    let (loaded, rows) = load_bots(store, &config).await?;
+    let (tid, config) = config_of(store, player.db_patience).await?;
+    let (loaded, rows) = load_bots(store, &config, player.db_patience).await?;
     let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let mut factory = BotFactory::new(loaded, &launch_settings(&config)?).await?;
     if let Some(tag) = &player.tag {
@@ -102,9 +112,10 @@ pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -
         worker: player.worker.clone(),
         lease: player.lease,
         store_files: true,
+        db_patience: player.db_patience,
     };
-    let counts = store.counts().await?;
-    let done = store.records().await?;
+    let counts = retry("count games", player.db_patience, || store.counts()).await?;
+    let done = retry("read results", player.db_patience, || store.records()).await?;
     let mut progress = Progress::new(names, counts.total(), &done, player.visible);
     drop(done);
     let result = runner::run(store, pool.clone(), &options, stop, &mut progress).await;

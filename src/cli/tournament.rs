@@ -76,6 +76,10 @@ pub struct Args {
     /// With --db: seconds a claimed game stays this process's without a heartbeat.
     #[arg(long, value_name = "SECS", default_value = "30")]
     pub lease: Seconds,
+    /// With --db: seconds to keep retrying while the database is unreachable (finished
+    /// games wait meanwhile) before giving up with exit status 1.
+    #[arg(long, value_name = "SECS", default_value = "300")]
+    pub db_patience: Seconds,
     /// Uma by rank in pt, four numbers.
     #[arg(long, value_name = "U1,U2,U3,U4", value_parser = parse_uma, default_value = "90,45,0,-135")]
     pub uma: [f64; 4],
@@ -172,6 +176,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         worker: format!("local-{}", std::process::id()),
         lease: args.lease.duration(),
         store_files: false,
+        db_patience: std::time::Duration::ZERO, // an embedded file: no outage to wait for
     };
     let visible = !args.json && std::io::stderr().is_terminal();
     let mut progress = Progress::new(names.clone(), counts.total(), &done, visible);

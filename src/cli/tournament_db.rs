@@ -16,6 +16,7 @@ use crate::arena::launch::BotSpec;
 use crate::arena::shutdown::Shutdown;
 use crate::tournament::entrants;
 use crate::tournament::runner::RunEnd;
+use crate::tournament::store::retry::retry;
 use crate::tournament::store::Store;
 
 /// How often the coordinator looks at the database while others play.
@@ -67,6 +68,7 @@ pub async fn run(args: &Args, db: &str) -> anyhow::Result<i32> {
         lease: args.lease.duration(),
         work_dir: dir.join("work"),
         visible: false,
+        db_patience: args.db_patience.duration(),
     };
     let end = watch(&store, &player, &shutdown).await?;
     let hint = format!(
@@ -83,11 +85,13 @@ async fn watch(store: &Store, player: &Player, shutdown: &Shutdown) -> anyhow::R
         if *stop.borrow() {
             return Ok(RunEnd::Interrupted);
         }
-        let ours = player.jobs != Some(0) && store.claimable_tournaments().await?.contains(&store.id());
+        let patience = player.db_patience;
+        let ours = player.jobs != Some(0)
+            && retry("look for games", patience, || store.claimable_tournaments()).await?.contains(&store.id());
         if ours && db_run::play(store, player, stop.clone()).await? == RunEnd::Interrupted {
             return Ok(RunEnd::Interrupted);
         }
-        let c = store.counts().await?;
+        let c = retry("count games", patience, || store.counts()).await?;
         if last != Some(c) {
             eprintln!(
                 "mjai-sim: {} of {} games done, {} running, {} pending, {} failed",

@@ -6,9 +6,13 @@
 //! SIGTERM / Ctrl-C: the games in play stop, are given back, every container is removed,
 //! exit 143 / 130.
 //!
+//! Database outages: every store call is retried with backoff for `--db-patience` seconds
+//! (default 300; see `tournament::store::retry`); games finished meanwhile are recorded
+//! once the database answers.
+//!
 //! Exit status: 0 when `--exit-when-idle` found nothing left to claim; 1 on an error (one
-//! line: database unreachable, Docker unreachable, a damaged submission); 130/143 after a
-//! signal.
+//! line: database unreachable beyond `--db-patience`, Docker unreachable, a damaged
+//! submission); 130/143 after a signal.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,6 +24,7 @@ use super::db_run::{self, Player};
 use super::numbers::Seconds;
 use crate::arena::shutdown::Shutdown;
 use crate::tournament::runner::RunEnd;
+use crate::tournament::store::retry::retry;
 use crate::tournament::store::Store;
 
 /// Arguments of `mjai-sim worker`.
@@ -43,6 +48,10 @@ pub struct Args {
     /// Seconds between looks at the database when there is nothing to play.
     #[arg(long, value_name = "SECS", default_value = "2")]
     pub poll: Seconds,
+    /// Seconds to keep retrying while the database is unreachable (finished games wait
+    /// meanwhile, their results are written once it is back) before exiting with status 1.
+    #[arg(long, value_name = "SECS", default_value = "300")]
+    pub db_patience: Seconds,
     /// Where game folders live until their result is stored [default: a folder under the
     /// system's temporary folder].
     #[arg(long, value_name = "DIR")]
@@ -101,6 +110,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         lease: args.lease.duration(),
         work_dir,
         visible: false,
+        db_patience: args.db_patience.duration(),
     };
     eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
     let mut stop = shutdown.stop();
@@ -108,7 +118,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         if *stop.borrow() {
             break RunEnd::Interrupted;
         }
-        let ids = store.claimable_tournaments().await?;
+        let ids = retry("look for games", player.db_patience, || store.claimable_tournaments()).await?;
         if ids.is_empty() {
             if args.exit_when_idle {
                 break RunEnd::Finished;

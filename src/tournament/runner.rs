@@ -10,7 +10,8 @@
 //! Faults: a game that cannot be refereed (engine error, abandoned after the restart
 //! limit) is marked failed with its reason and retried once, then reported while the rest
 //! go on. A log write failure (disk full) or a store failure stops the tournament with one
-//! line; what was recorded stays recorded. When `stop` fires, games being played end at
+//! line; what was recorded stays recorded. A database that goes away is waited for
+//! (`db_patience`, see [`super::store::retry`]): finished games are recorded once it is back. When `stop` fires, games being played end at
 //! once and go back to `pending`.
 
 use std::path::{Path, PathBuf};
@@ -23,6 +24,7 @@ use super::pool::{GameSeats, Pool};
 use super::progress::Progress;
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+use super::store::retry::retry;
 use super::store::{GameFiles, Store, StoreError};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, MatchError, MatchReport};
@@ -55,6 +57,9 @@ pub struct RunOptions {
     /// Store each game's files (compressed log, summary, errors) with its result and then
     /// remove its folder (`--db`: the database is the archive; workers keep no disk state).
     pub store_files: bool,
+    /// How long store calls are retried while the database is unreachable
+    /// ([`super::store::retry`]); finished games wait meanwhile.
+    pub db_patience: std::time::Duration,
 }
 
 /// How a run ended.
@@ -132,6 +137,7 @@ async fn coordinate(
     progress: &mut Progress,
 ) -> anyhow::Result<RunEnd> {
     let worker_id = options.worker.as_str();
+    let patience = options.db_patience;
     let lease_ms = options.lease.as_millis().min(i64::MAX as u128) as i64;
     let mut beat = tokio::time::interval((options.lease / 3).max(std::time::Duration::from_millis(100)));
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -145,7 +151,8 @@ async fn coordinate(
         }
         if let (Some(tx), false) = (&job_tx, exhausted) {
             if in_flight <= capacity / 2 {
-                let games = store.claim(worker_id, capacity - in_flight, lease_ms).await?;
+                let n = capacity - in_flight;
+                let games = retry("claim", patience, || store.claim(worker_id, n, lease_ms)).await?;
                 exhausted = games.is_empty();
                 for g in games {
                     in_flight += 1;
@@ -165,7 +172,7 @@ async fn coordinate(
                 continue;
             }
             _ = beat.tick(), if in_flight > 0 => {
-                store.heartbeat(worker_id, lease_ms).await?;
+                retry("heartbeat", patience, || store.heartbeat(worker_id, lease_ms)).await?;
                 continue;
             }
         };
@@ -186,18 +193,18 @@ async fn coordinate(
                     files.extend(f);
                 }
                 Outcome::Failed(index, reason) => {
-                    let retry = store.fail(worker_id, index, &reason).await?;
-                    progress.failure(index, &reason, retry);
-                    exhausted &= !retry;
+                    let again = retry("fail", patience, || store.fail(worker_id, index, &reason)).await?;
+                    progress.failure(index, &reason, again);
+                    exhausted &= !again;
                 }
-                Outcome::Released(index) => store.release(worker_id, index).await?,
+                Outcome::Released(index) => retry("release", patience, || store.release(worker_id, index)).await?,
                 Outcome::Fatal(reason) => {
                     fatal.get_or_insert_with(|| anyhow::anyhow!(reason));
                 }
             }
         }
         if !records.is_empty() {
-            let fresh = store.record(&records, &files).await.map_err(with_kept)?;
+            let fresh = retry("record", patience, || store.record(&records, &files)).await.map_err(with_kept)?;
             records.retain(|r| fresh.contains(&r.index));
             progress.recorded(&records);
             if options.store_files {

@@ -1,3 +1,4 @@
+#![allow(dead_code)]
 //! A throwaway PostgreSQL cluster for tests: `initdb` into a temporary folder, `pg_ctl
 //! start` listening on 127.0.0.1 on a free port (and a Unix socket in the folder), trust
 //! authentication, stopped and deleted on drop. Binaries: `/usr/lib/postgresql/<newest>/bin/`
@@ -15,6 +16,7 @@ pub struct PgCluster {
     run_as: Option<String>,
     /// The port it listens on (127.0.0.1).
     pub port: u16,
+    sock: PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -81,37 +83,44 @@ impl PgCluster {
             }
         }
         let port = free_port();
-        let cluster = PgCluster { bin, data, run_as, port, _dir: dir };
+        let cluster = PgCluster { bin, data, run_as, port, sock, _dir: dir };
         let out = cluster.run(
             "initdb",
             &["-D", cluster.data.to_str().unwrap(), "-U", "mjai", "--auth=trust", "-E", "UTF8", "--no-sync"],
         );
         assert!(out.status.success(), "initdb failed: {}", String::from_utf8_lossy(&out.stderr));
+        cluster.launch();
+        cluster
+    }
+
+    /// Starts the server on its data folder and port (`pg_ctl start`, waiting until it
+    /// accepts connections). Panics with the server's log when it cannot.
+    fn launch(&self) {
         let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=off -c synchronous_commit=off -c max_connections=200",
-            sock.display()
+            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c synchronous_commit=off -c max_connections=200",
+            self.port,
+            self.sock.display()
         );
-        let log = cluster.data.join("server.log");
-        let out = cluster.run(
-            "pg_ctl",
-            &[
-                "-D",
-                cluster.data.to_str().unwrap(),
-                "-o",
-                &options,
-                "-l",
-                log.to_str().unwrap(),
-                "-w",
-                "-t",
-                "60",
-                "start",
-            ],
-        );
+        let log = self.data.join("server.log");
+        let data = self.data.to_str().unwrap();
+        let out =
+            self.run("pg_ctl", &["-D", data, "-o", &options, "-l", log.to_str().unwrap(), "-w", "-t", "60", "start"]);
         if !out.status.success() {
             let server = std::fs::read_to_string(&log).unwrap_or_default();
             panic!("pg_ctl start failed: {}{}", String::from_utf8_lossy(&out.stderr), server);
         }
-        cluster
+    }
+
+    /// Stops the server as an operator's restart does (`pg_ctl stop -m fast`: open
+    /// connections are terminated), keeping its data.
+    pub fn stop(&self) {
+        let out = self.run("pg_ctl", &["-D", self.data.to_str().unwrap(), "-m", "fast", "-w", "stop"]);
+        assert!(out.status.success(), "pg_ctl stop failed: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// Starts the stopped server again on the same port and data.
+    pub fn restart(&self) {
+        self.launch();
     }
 
     /// The URL of its `postgres` database (user `mjai`, no password).

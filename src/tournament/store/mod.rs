@@ -24,6 +24,7 @@
 mod blobs;
 mod connect;
 mod lease;
+pub mod retry;
 mod rows;
 
 use std::path::Path;
@@ -57,6 +58,10 @@ pub enum StoreError {
     /// A stored row does not have the expected shape.
     #[error("{path}: unexpected content: {cause} (was this file made by another version of mjai-sim?)")]
     Corrupt { path: String, cause: String },
+    /// The connection to a running store broke (server stopped or restarting, network
+    /// gone, pool timed out): transient; callers retry it ([`retry`]).
+    #[error("{db}: the database is unreachable ({cause}); start it or check the network (workers retry for --db-patience seconds)")]
+    Unavailable { db: String, cause: String },
     /// The PostgreSQL server cannot be reached or refused the connection.
     #[error("{db}: cannot connect: {cause} ({fix})")]
     Connect { db: String, cause: String, fix: &'static str },
@@ -332,6 +337,8 @@ fn db_error(path: &str, e: sqlx::Error) -> StoreError {
     let cause = e.to_string().replace('\n', " ");
     if cause.contains("database is locked") || cause.contains("database table is locked") {
         StoreError::Locked { path: path.to_string() }
+    } else if retry::is_transient(&e) {
+        StoreError::Unavailable { db: path.to_string(), cause }
     } else {
         StoreError::Db { path: path.to_string(), cause }
     }
