@@ -1,0 +1,106 @@
+//! The PostgreSQL queue (issue 13's figures), on a throwaway cluster started here
+//! (`initdb` + `pg_ctl` on a temporary folder, 127.0.0.1; needs the `postgresql` package).
+//! `cargo bench --bench queue` prints:
+//! - criterion: one claim of 1 game plus the write of its result, one client;
+//! - claim and record latency p50/p99 with 4 clients claiming 1 game at a time (1,000
+//!   each) from a queue of 6,000 games (the database's share of a worker's round trip);
+
+#[path = "../tests/pg_support/mod.rs"]
+mod pg_support;
+
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mjai_sim::tournament::record::{GameRecord, SeatStats};
+use mjai_sim::tournament::schedule::{duplicate, ScheduledGame};
+use mjai_sim::tournament::store::{BotRow, Store};
+use pg_support::PgCluster;
+
+const LEASE_MS: i64 = 30_000;
+
+fn bots() -> Vec<BotRow> {
+    (0..4)
+        .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: String::new() })
+        .collect()
+}
+
+fn record_of(g: &ScheduledGame) -> GameRecord {
+    GameRecord {
+        index: g.index,
+        set: g.set,
+        seats: g.seats,
+        scores: [25000; 4],
+        ranks: [1, 2, 3, 4],
+        stats: <[SeatStats; 4]>::default(),
+    }
+}
+
+async fn queue(url: &str, tid: &str, sets: u64) -> Store {
+    let db = Store::open_url(url, 8).await.unwrap();
+    db.create(tid, "{}", &bots(), &duplicate(4, sets, [1, 0])).await.unwrap()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1e3
+}
+
+/// 4 clients, each claiming 1 game and recording it, `rounds` times.
+fn latencies(rt: &tokio::runtime::Runtime, url: &str) {
+    let rounds = 1_000;
+    let store = rt.block_on(queue(url, "latency", 1_500));
+    let clients = (0..4).map(|c| {
+        let store = store.clone();
+        rt.spawn(async move {
+            let (mut claims, mut records) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                let t = Instant::now();
+                let games = store.claim(&format!("w{c}"), 1, LEASE_MS).await.unwrap();
+                claims.push(t.elapsed());
+                let t = Instant::now();
+                store.record(&[record_of(&games[0])], &[]).await.unwrap();
+                records.push(t.elapsed());
+            }
+            (claims, records)
+        })
+    });
+    let results = rt.block_on(futures_util::future::join_all(clients));
+    let (mut claims, mut records) = (Vec::new(), Vec::new());
+    for r in results {
+        let (c, w) = r.unwrap();
+        claims.extend(c);
+        records.extend(w);
+    }
+    claims.sort();
+    records.sort();
+    println!(
+        "queue/latency (4 clients, {} claims): claim p50 {:.2} ms p99 {:.2} ms; record p50 {:.2} ms p99 {:.2} ms",
+        claims.len(),
+        percentile(&claims, 0.5),
+        percentile(&claims, 0.99),
+        percentile(&records, 0.5),
+        percentile(&records, 0.99)
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    let pg = PgCluster::start();
+    let url = pg.url();
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let store = rt.block_on(queue(&url, "criterion", 5_000));
+    let mut group = c.benchmark_group("queue");
+    group.sample_size(20);
+    group.bench_function("claim_1_and_record", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                let games = store.claim("solo", 1, LEASE_MS).await.unwrap();
+                store.record(&[record_of(&games[0])], &[]).await.unwrap();
+            })
+        })
+    });
+    group.finish();
+    latencies(&rt, &url);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
