@@ -3,6 +3,12 @@
 //! and puts back the games it held; the tournament completes with one result per game and
 //! no container of the worker is left. Its own test binary, so that only this worker's
 //! containers (label `mjai-sim.game=worker-dkw-...`) are counted.
+//!
+//! "In the middle of a game" is made certain, not hoped for: the bot writes `waiting` to
+//! stderr when it gets `start_game` and then waits 1 s before it answers, and the worker is
+//! killed once all four stderr logs of one game say so. Its four containers are then alive
+//! (a game of plain tsumogiri bots lasts well under a second, so watching the container
+//! count alone sometimes caught a finished game's containers while they were removed).
 
 mod pg_support;
 
@@ -36,6 +42,37 @@ fn worker_containers(rt: &tokio::runtime::Runtime) -> usize {
     })
 }
 
+/// `examples/tsumogiri`, but on `start_game` it says `waiting` on stderr and waits 1 s.
+fn waiting_bot() -> Vec<u8> {
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py")).unwrap();
+    let hook = "def decide(seat, events):\n";
+    assert!(source.contains(hook), "examples/tsumogiri/bot.py changed shape");
+    let wait = "    if events[0].get(\"type\") == \"start_game\":\n        \
+                import time\n        print(\"waiting\", file=sys.stderr, flush=True)\n        time.sleep(1)\n";
+    source.replacen(hook, &format!("{hook}{wait}"), 1).into_bytes()
+}
+
+/// Whether some game folder under `work` has four stderr logs that say `waiting`: its four
+/// bots are up and inside their 1 s wait.
+fn four_bots_waiting(work: &Path) -> bool {
+    fn dirs(p: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(p).into_iter().flatten().flatten() {
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                out.push(e.path());
+                dirs(&e.path(), out);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    dirs(work, &mut all);
+    all.iter().any(|d| {
+        (0..4).all(|s| {
+            std::fs::read_to_string(d.join(format!("player_logs.{s}.stderr.txt"))).is_ok_and(|t| t.contains("waiting"))
+        })
+    })
+}
+
 fn zip_of(name: &str, bytes: &[u8]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     w.start_file(name, zip::write::SimpleFileOptions::default().unix_permissions(0o644)).unwrap();
@@ -48,7 +85,7 @@ fn a_sigkilled_docker_worker_is_cleaned_up_by_its_next_life_and_the_tournament_c
     let pg = PgCluster::start();
     let url = pg.url();
     let tmp = tempfile::tempdir().unwrap();
-    let bot = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py")).unwrap();
+    let bot = waiting_bot();
     let zip = tmp.path().join("tz.zip");
     std::fs::write(&zip, zip_of("bot.py", &bot)).unwrap();
     let z = zip.display().to_string();
@@ -75,14 +112,10 @@ fn a_sigkilled_docker_worker_is_cleaned_up_by_its_next_life_and_the_tournament_c
     let rt = tokio::runtime::Runtime::new().unwrap();
     let pool = rt.block_on(sqlx::postgres::PgPool::connect(&url)).unwrap();
     let count = |sql: &'static str| -> i64 { rt.block_on(sqlx::query(sql).fetch_one(&pool)).unwrap().get(0) };
-    // a Docker game in play: the worker holds a game and its containers exist
+    // a Docker game in play: its four bots wait inside their start_game answer
     let deadline = Instant::now() + Duration::from_secs(300);
     loop {
-        let held = rt
-            .block_on(sqlx::query("SELECT COUNT(*) FROM games WHERE state = 'running'").fetch_one(&pool))
-            .map(|r| r.get::<i64, _>(0))
-            .unwrap_or(0);
-        if held > 0 && worker_containers(&rt) >= 4 {
+        if four_bots_waiting(&tmp.path().join("work")) {
             break;
         }
         assert!(first.try_wait().unwrap().is_none(), "the worker ended early");
