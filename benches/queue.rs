@@ -4,10 +4,15 @@
 //! - criterion: one claim of 1 game plus the write of its result, one client;
 //! - claim and record latency p50/p99 with 4 clients claiming 1 game at a time (1,000
 //!   each) from a queue of 6,000 games (the database's share of a worker's round trip);
+//! - queue throughput: 4 `mjai-sim worker --jobs 1` processes (the release binary) playing a
+//!   tournament of 4 `builtin:tsumogiri` without game files, games/s from the workers'
+//!   start to the last one's exit (median of 3 runs; the target is 500 games/s).
 
 #[path = "../tests/pg_support/mod.rs"]
 mod pg_support;
 
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -83,6 +88,73 @@ fn latencies(rt: &tokio::runtime::Runtime, url: &str) {
     );
 }
 
+/// Sets per throughput run: 1,000 sets are 4,000 games.
+const THROUGHPUT_SETS: u64 = 1_000;
+
+/// One throughput run: a coordinator creates the tournament (`--jobs 0`), then 4 workers
+/// play it; returns games/s from the workers' start to the last worker's exit.
+fn throughput_run(url: &str, run: u64) -> f64 {
+    let bin = env!("CARGO_BIN_EXE_mjai-sim");
+    let dir = tempfile::tempdir().unwrap();
+    let bots = ["builtin:tsumogiri", "b=builtin:tsumogiri", "c=builtin:tsumogiri", "d=builtin:tsumogiri"];
+    let mut coordinator = Command::new(bin)
+        .args(["tournament", "--db", url, "--jobs", "0", "--no-logs", "--no-html"])
+        .args(["--sets", &THROUGHPUT_SETS.to_string(), "--seed", &format!("{run},7"), "--dir"])
+        .arg(dir.path().join("t"))
+        .args(bots)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Its first line says the tournament is in the database.
+    let mut err = BufReader::new(coordinator.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("tournament"), "coordinator: {first}");
+    let drain = std::thread::spawn(move || std::io::read_to_string(err).unwrap_or_default());
+    let start = Instant::now();
+    let workers: Vec<_> = (0..4)
+        .map(|w| {
+            Command::new(bin)
+                .args(["worker", "--db", url, "--jobs", "1", "--exit-when-idle", "--name", &format!("q{run}-{w}")])
+                .arg("--work-dir")
+                .arg(dir.path().join(format!("w{w}")))
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for w in workers {
+        let out = w.wait_with_output().unwrap();
+        assert!(out.status.success(), "a worker failed: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let status = coordinator.wait().unwrap();
+    assert!(status.success(), "the coordinator failed: {}", drain.join().unwrap());
+    (THROUGHPUT_SETS * 4) as f64 / secs
+}
+
+/// Queue throughput with 4 worker processes, median of 3 runs, each in a database of its
+/// own (workers take games of any tournament in their database).
+fn throughput(rt: &tokio::runtime::Runtime, url: &str) {
+    let admin = rt.block_on(sqlx::postgres::PgPool::connect(url)).unwrap();
+    let base = url.strip_suffix("/postgres").expect("a URL of the postgres database");
+    let mut runs: Vec<f64> = (0..3)
+        .map(|r| {
+            rt.block_on(sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE tp{r}"))).execute(&admin)).unwrap();
+            throughput_run(&format!("{base}/tp{r}"), r)
+        })
+        .collect();
+    runs.sort_by(f64::total_cmp);
+    println!(
+        "queue/throughput (4 workers --jobs 1, 4 builtin:tsumogiri, {} games a run): median {:.0} games/s (runs: {})",
+        THROUGHPUT_SETS * 4,
+        runs[1],
+        runs.iter().map(|r| format!("{r:.0}")).collect::<Vec<_>>().join(", ")
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let pg = PgCluster::start();
     let url = pg.url();
@@ -100,6 +172,7 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
     latencies(&rt, &url);
+    throughput(&rt, &url);
 }
 
 criterion_group!(benches, bench);
