@@ -155,3 +155,31 @@ fn ctrl_c_stops_the_game_removes_containers_and_keeps_logs() {
     });
     assert!(left.is_empty(), "containers left behind: {left:?}");
 }
+
+/// mjai-sim in a container with the Docker socket mounted: the daemon does not see the
+/// seats' host folders. Simulated by running mjai-sim in a mount namespace of its own whose
+/// temporary folder is a tmpfs the daemon cannot see (needs root, as CI runs). The first
+/// create is refused; every seat is then uploaded instead and the game completes.
+#[test]
+fn a_daemon_that_cannot_see_the_host_folders_gets_the_bots_uploaded() {
+    setup();
+    // SAFETY: geteuid has no preconditions.
+    assert_eq!(unsafe { libc::geteuid() }, 0, "this test makes a mount namespace: run it as root (CI does)");
+    let hidden = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = repo("examples/tsumogiri");
+    let output = std::process::Command::new("unshare")
+        .args(["--mount", "--propagation", "private", "sh", "-c", r#"mount -t tmpfs tmpfs "$0" && exec "$@""#])
+        .arg(hidden.path())
+        .arg(e2e_support::bin())
+        .args(["--seed", "3", "--logs-dir"])
+        .arg(dir.path())
+        .args([&bot, &bot, &bot, &bot])
+        .env("TMPDIR", hidden.path())
+        .output()
+        .unwrap();
+    let run = Run { output, dir };
+    run.assert_complete_and_verified();
+    assert!(run.stderr().contains("bot files are uploaded instead"), "{}", run.stderr());
+    assert_eq!(run.errors(), Vec::<serde_json::Value>::new(), "{}", run.stderr());
+}

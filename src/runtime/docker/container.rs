@@ -1,6 +1,7 @@
 //! One seat's container: create, fill, attach, start, exchange, remove.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -76,39 +77,31 @@ impl DockerBot {
         let fail =
             |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
         let name = format!("mjai-sim-{}-{}", guard.game(), n);
-        let host = match options.local {
+        let mut host = match options.local && !BIND_REFUSED.load(Ordering::Relaxed) {
             true => Some(host_dir(&name, seat.submission, options).await.map_err(|e| fail("bot folder", &e))?),
             false => None,
         };
-        let body = container_body(options, guard.game(), n, seat.cpus, seat.network, host.as_ref());
-        let create = CreateContainerOptions { name: Some(name), platform: options.platform.clone() };
-        // Created and registered in a task of its own: a start cancelled mid-way (shutdown,
-        // launch timeout) still registers the container, so its guard removes it.
-        let creating = guard.begin_create();
-        let (client, owner) = (docker.clone(), guard.clone());
-        let created = tokio::spawn(async move {
-            let _creating = creating;
-            let id = client.create_container(Some(create), body).await.map_err(|e| e.to_string())?.id;
-            if !owner.register(&id) {
-                remove_container(&client, &id).await;
-                owner.forget(&id);
-                return Ok(None);
+        let mut created = create(guard, options, &seat, &name, host.as_ref()).await;
+        let refused = matches!(&created, Err(e) if e.contains(BIND_MISSING));
+        if let Some(dir) = host.take_if(|_| refused) {
+            // The daemon does not see this host's files (mjai-sim itself runs in a container
+            // with the Docker socket mounted): upload instead, for every later seat too.
+            dir.remove();
+            if !BIND_REFUSED.swap(true, Ordering::Relaxed) {
+                tracing::warn!("the Docker daemon cannot see {}: bot files are uploaded instead", dir.path().display());
             }
-            Ok::<_, String>(Some(id))
-        });
-        let id = match created.await {
-            Ok(Ok(Some(id))) => Ok(id),
-            Ok(Ok(None)) => Err(DockerError::Interrupted),
-            Ok(Err(e)) => Err(fail("create", &e)),
-            Err(e) => Err(fail("create", &e)),
-        };
-        let id = match id {
-            Ok(id) => id,
-            Err(e) => {
+            created = create(guard, options, &seat, &name, None).await;
+        }
+        let id = match created {
+            Ok(Some(id)) => id,
+            failed => {
                 if let Some(dir) = &host {
                     dir.remove();
                 }
-                return Err(e);
+                return Err(match failed {
+                    Ok(_) => DockerError::Interrupted,
+                    Err(e) => fail("create", &e),
+                });
             }
         };
         match Self::fill_and_start(&docker, guard, options, &id, seat, host.clone()).await {
@@ -252,6 +245,40 @@ impl DockerBot {
             dir.remove();
         }
     }
+}
+
+/// Docker's refusal of a bind mount whose source it cannot find.
+const BIND_MISSING: &str = "bind source path does not exist";
+
+/// Set once the daemon refused a seat's host folder: later seats are uploaded at once.
+static BIND_REFUSED: AtomicBool = AtomicBool::new(false);
+
+/// Creates the container and registers it with `guard`, in a task of its own: a start
+/// cancelled mid-way (shutdown, launch timeout) still registers the container, so its
+/// guard removes it. `Ok(None)`: the guard was already shut down (the container is gone
+/// again). Errors: Docker's refusal, as text.
+async fn create(
+    guard: &ContainerGuard,
+    options: &DockerOptions,
+    seat: &SeatStart<'_>,
+    name: &str,
+    host: Option<&HostDir>,
+) -> Result<Option<String>, String> {
+    let body = container_body(options, guard.game(), seat.seat, seat.cpus, seat.network, host);
+    let create = CreateContainerOptions { name: Some(name.to_string()), platform: options.platform.clone() };
+    let creating = guard.begin_create();
+    let (client, owner) = (guard.docker().clone(), guard.clone());
+    let task = tokio::spawn(async move {
+        let _creating = creating;
+        let id = client.create_container(Some(create), body).await.map_err(|e| e.to_string())?.id;
+        if !owner.register(&id) {
+            remove_container(&client, &id).await;
+            owner.forget(&id);
+            return Ok(None);
+        }
+        Ok(Some(id))
+    });
+    task.await.map_err(|e| e.to_string())?
 }
 
 /// Makes the seat's host folder `name` (unpacking may take a while for a big model: done

@@ -51,6 +51,7 @@ impl HostDir {
     pub fn create(name: &str, submission: &Submission, uid: u32, gid: u32) -> io::Result<HostDir> {
         let base = host_root();
         fs::DirBuilder::new().recursive(true).mode(0o700).create(&base).map_err(|e| at(&base, e))?;
+        check_private(&base)?;
         let root = base.join(name);
         if root.exists() {
             fs::remove_dir_all(&root).map_err(|e| at(&root, e))?;
@@ -145,6 +146,28 @@ fn remove_path(path: &Path) {
     }
 }
 
+/// The root must be a real folder of this user that nobody else can enter: in a shared
+/// temporary folder another user could have made it first (or made it a symlink) to read
+/// or swap the bots' files and FIFOs.
+fn check_private(base: &Path) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::symlink_metadata(base).map_err(|e| at(base, e))?;
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    if !meta.is_dir() || meta.uid() != me || meta.mode() & 0o077 != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{}: not a private folder of this user (owner uid {}, mode {:o}); remove it or set TMPDIR elsewhere",
+                base.display(),
+                meta.uid(),
+                meta.mode() & 0o7777
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn at(path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
@@ -231,5 +254,21 @@ mod tests {
         assert!(other.path().exists());
         remove_with_prefix(&format!("{game}x"));
         assert!(!other.path().exists());
+    }
+
+    #[test]
+    fn a_root_that_others_can_enter_is_refused() {
+        let base = tempfile::tempdir().unwrap();
+        let open = base.path().join("open");
+        fs::DirBuilder::new().mode(0o777).create(&open).unwrap();
+        fs::set_permissions(&open, fs::Permissions::from_mode(0o777)).unwrap();
+        let e = check_private(&open).unwrap_err();
+        assert!(e.to_string().contains("not a private folder"), "{e}");
+        let link = base.path().join("link");
+        std::os::unix::fs::symlink(base.path(), &link).unwrap();
+        assert!(check_private(&link).is_err(), "a symlink is refused");
+        let private = base.path().join("private");
+        fs::DirBuilder::new().mode(0o700).create(&private).unwrap();
+        check_private(&private).unwrap();
     }
 }
