@@ -333,28 +333,38 @@ fn is_open_ended(config: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(config).ok().and_then(|v| v.get("sets")?.as_u64()) == Some(0)
 }
 
-/// Inserts scheduled games (state `pending`) of tournament `t`.
+/// Games per `INSERT` statement (9 parameters each: well under both engines' limits).
+const INSERT_CHUNK: usize = 256;
+
+/// Inserts scheduled games (state `pending`) of tournament `t`, [`INSERT_CHUNK`] rows per
+/// statement (one round trip per chunk rather than per game).
 async fn insert_games(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     t: i64,
     games: &[ScheduledGame],
 ) -> Result<(), sqlx::Error> {
-    for g in games {
-        sqlx::query(
-            "INSERT INTO games (t, idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(t)
-        .bind(g.index as i64)
-        .bind(g.set as i64)
-        .bind(g.seed[0] as i64)
-        .bind(g.seed[1] as i64)
-        .bind(g.seats[0] as i64)
-        .bind(g.seats[1] as i64)
-        .bind(g.seats[2] as i64)
-        .bind(g.seats[3] as i64)
-        .execute(&mut **tx)
-        .await?;
+    for chunk in games.chunks(INSERT_CHUNK) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${})", (1..=9).map(|c| (i * 9 + c).to_string()).collect::<Vec<_>>().join(", $")))
+            .collect();
+        let sql = format!(
+            "INSERT INTO games (t, idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for g in chunk {
+            query = query
+                .bind(t)
+                .bind(g.index as i64)
+                .bind(g.set as i64)
+                .bind(g.seed[0] as i64)
+                .bind(g.seed[1] as i64)
+                .bind(g.seats[0] as i64)
+                .bind(g.seats[1] as i64)
+                .bind(g.seats[2] as i64)
+                .bind(g.seats[3] as i64);
+        }
+        query.execute(&mut **tx).await?;
     }
     Ok(())
 }
