@@ -145,8 +145,13 @@ async fn retire(r: RetireArgs) -> anyhow::Result<i32> {
     let done = store.retire(name).await?;
     store.close().await;
     match done {
-        Retire::Retired { idx, cancelled } => println!(
-            "retired {name} (bot {idx}) from league {tid}: {cancelled} pending game(s) cancelled; games in play finish and count"
+        Retire::Retired { idx, cancelled, active } => println!(
+            "retired {name} (bot {idx}) from league {tid}: {cancelled} pending game(s) cancelled; games in play finish \
+             and count{}",
+            match active {
+                0..4 => format!("; {active} active bot(s) left, fewer than 4: the league idles until bots are added"),
+                _ => String::new(),
+            }
         ),
         Retire::Already { idx } => println!("{name} (bot {idx}) was retired from league {tid} before; nothing changed"),
         Retire::Unknown => bail!(

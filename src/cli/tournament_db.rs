@@ -21,7 +21,7 @@ use crate::arena::shutdown::Shutdown;
 use crate::tournament::entrants;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::store::retry::retry;
-use crate::tournament::store::{Counts, Store};
+use crate::tournament::store::{Counts, Store, TopUp};
 
 /// How often the coordinator looks at the database while others play.
 const POLL: Duration = Duration::from_millis(500);
@@ -99,11 +99,23 @@ pub async fn run(args: &Args, db: &str) -> anyhow::Result<i32> {
 async fn watch(store: &Store, player: &Player, league: bool, shutdown: &Shutdown) -> anyhow::Result<RunEnd> {
     let mut stop = shutdown.stop();
     let mut last: Option<(Counts, Instant)> = None;
+    let mut idle = false;
     loop {
         if *stop.borrow() {
             return Ok(RunEnd::Interrupted);
         }
         let patience = player.db_patience;
+        if league {
+            // keeps a league topped up while no worker claims, and says once when it idles
+            let topped = retry("top up", patience, || store.top_up(1)).await?;
+            if let (TopUp::Idle { active }, false) = (topped, idle) {
+                eprintln!(
+                    "mjai-sim: the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots \
+                     are added (mjai-sim league add)"
+                );
+            }
+            idle = matches!(topped, TopUp::Idle { .. });
+        }
         let ours = player.jobs != Some(0)
             && retry("look for games", patience, || store.claimable_tournaments()).await?.contains(&store.id());
         if ours && db_run::play(store, player, stop.clone()).await?.end == RunEnd::Interrupted {

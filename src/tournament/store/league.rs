@@ -67,6 +67,8 @@ pub enum Retire {
         idx: usize,
         /// Its pending games, now `cancelled`.
         cancelled: u64,
+        /// Bots still active (fewer than 4: the league idles).
+        active: usize,
     },
     /// The bot was retired before: nothing changed.
     Already {
@@ -258,8 +260,14 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(|e| self.err(e))?;
+        let active = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND retired = 0")
+            .bind(self.t)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map_err(|e| self.err(e))?;
         tx.commit().await.map_err(|e| self.err(e))?;
-        Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected() })
+        Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected(), active: active as usize })
     }
 
     /// Indices of the retired bots, in order.

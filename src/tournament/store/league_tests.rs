@@ -97,7 +97,7 @@ async fn bots_added_and_retired_change_what_is_topped_up_and_claimed() {
     assert_eq!(store.top_up(8).await.unwrap(), TopUp::Added { sets: 3, pending: 16 });
     let theirs = pending_with(&store, 1).await;
     assert!(theirs > 0);
-    assert_eq!(store.retire("b1").await.unwrap(), Retire::Retired { idx: 1, cancelled: theirs as u64 });
+    assert_eq!(store.retire("b1").await.unwrap(), Retire::Retired { idx: 1, cancelled: theirs as u64, active: 4 });
     assert_eq!(pending_with(&store, 1).await, 0);
     let c = store.counts().await.unwrap();
     assert_eq!((c.cancelled, c.pending), (theirs as u64, 16 - theirs as u64));
@@ -112,7 +112,7 @@ async fn bots_added_and_retired_change_what_is_topped_up_and_claimed() {
     assert_eq!(after[0].seed, [3 + after[0].set, 0], "set i plays [nonce + i, key]");
 
     // fewer than 4 active bots: the league idles and is not listed for workers
-    assert!(matches!(store.retire("b2").await.unwrap(), Retire::Retired { idx: 2, .. }));
+    assert!(matches!(store.retire("b2").await.unwrap(), Retire::Retired { idx: 2, active: 3, .. }));
     assert_eq!(store.top_up(8).await.unwrap(), TopUp::Idle { active: 3 });
     assert!(store.claimable_tournaments().await.unwrap().is_empty());
     assert_eq!(store.add_bot("late", "builtin:rulebase", "ee", None).await.unwrap(), AddBot::Added { idx: 5 });
