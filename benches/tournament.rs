@@ -48,6 +48,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             lease: std::time::Duration::from_secs(30),
             store_files: false,
             db_patience: std::time::Duration::ZERO,
+            open_ended: false,
         };
         let mut progress = Progress::new(options.names.clone(), SETS * 4, &[], false);
         let (_tx, stop) = tokio::sync::watch::channel(false);

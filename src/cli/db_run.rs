@@ -59,8 +59,19 @@ pub async fn load_bots(
     patience: Duration,
 ) -> anyhow::Result<(Vec<LoadedBot>, Vec<BotRow>)> {
     let rows = retry("read the bots", patience, || store.bots()).await?;
+    Ok((load_rows(store, config, &rows, patience).await?, rows))
+}
+
+/// The bots of `rows` (see [`load_bots`]): submissions are read from the database, never
+/// from the path they were given as.
+pub async fn load_rows(
+    store: &Store,
+    config: &TournamentConfig,
+    rows: &[BotRow],
+    patience: Duration,
+) -> anyhow::Result<Vec<LoadedBot>> {
     let mut loaded = Vec::with_capacity(rows.len());
-    for r in &rows {
+    for r in rows {
         let spec: BotSpec = r.spec.parse().map_err(|e: String| anyhow::anyhow!("bot {}: {e}", r.name))?;
         loaded.push(match spec {
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
@@ -80,12 +91,23 @@ pub async fn load_bots(
             }
         });
     }
-    Ok((loaded, rows))
+    Ok(loaded)
+}
+
+/// What [`play`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// How the run ended.
+    pub end: RunEnd,
+    /// Games this run recorded (0: it found nothing to play).
+    pub games: u64,
 }
 
 /// Plays the claimable games of `store`'s tournament until none is left to claim (or
-/// `stop` fires). Errors: the store failed, bots cannot start (Docker), logs unwritable.
-pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -> anyhow::Result<RunEnd> {
+/// `stop` fires), with the bots stored when it begins (a league's bots added later are
+/// played by the next call). Errors: the store failed, bots cannot start (Docker), logs
+/// unwritable.
+pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -> anyhow::Result<Played> {
     let (tid, config) = config_of(store, player.db_patience).await?;
     let (loaded, rows) = load_bots(store, &config, player.db_patience).await?;
     let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
@@ -113,13 +135,22 @@ pub async fn play(store: &Store, player: &Player, stop: watch::Receiver<bool>) -
         lease: player.lease,
         store_files: true,
         db_patience: player.db_patience,
+        open_ended: config.sets == 0,
     };
-    let counts = retry("count games", player.db_patience, || store.counts()).await?;
-    let done = retry("read results", player.db_patience, || store.records()).await?;
-    let mut progress = Progress::new(names, counts.total(), &done, player.visible);
-    drop(done);
+    let mut progress = match (player.visible, options.open_ended) {
+        (false, _) => Progress::new(names, 0, &[], false), // hidden: no need to read the results
+        (true, true) => {
+            let done = retry("read results", player.db_patience, || store.records()).await?;
+            Progress::open_ended(names, &done, true)
+        }
+        (true, false) => {
+            let counts = retry("count games", player.db_patience, || store.counts()).await?;
+            let done = retry("read results", player.db_patience, || store.records()).await?;
+            Progress::new(names, counts.total(), &done, true)
+        }
+    };
     let result = runner::run(store, pool.clone(), &options, stop, &mut progress).await;
     progress.finish();
     pool.drain().await;
-    result
+    Ok(Played { end: result?, games: progress.recorded_here() })
 }

@@ -10,6 +10,8 @@ mod export;
 mod export_games;
 mod hand;
 mod image;
+mod league;
+mod local_run;
 mod logging;
 mod numbers;
 mod play;
@@ -70,6 +72,8 @@ enum Command {
     ExportGames(export_games::Args),
     /// Play scheduled games of every tournament in a PostgreSQL database (scale-out).
     Worker(worker::Args),
+    /// Add a bot to a league (a tournament made with --sets 0) or retire one.
+    League(league::Args),
 }
 
 /// Runs the command line; returns the process exit code. Errors are printed as one line;
@@ -97,6 +101,7 @@ pub fn run() -> i32 {
         Some(Command::Tournament(a)) => tournament::run(a),
         Some(Command::Standings(a)) => standings::run(a),
         Some(Command::Worker(a)) => worker::run(a),
+        Some(Command::League(a)) => league::run(a),
         Some(Command::ExportGames(a)) => export_games::run(a),
         None => play::run(cli.play),
     };

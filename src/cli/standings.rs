@@ -39,14 +39,20 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let standings = standings_of(&store, &names, &config).await?;
         let c = store.counts().await?;
         store.close().await;
-        eprintln!(
-            "mjai-sim: tournament {tid}: {} of {} games done, {} running, {} pending, {} failed",
-            c.done,
-            c.total(),
-            c.running,
-            c.pending,
-            c.failed
-        );
+        match config.sets {
+            0 => eprintln!(
+                "mjai-sim: league {tid}: {} games done, {} running, {} pending, {} failed, {} cancelled",
+                c.done, c.running, c.pending, c.failed, c.cancelled
+            ),
+            _ => eprintln!(
+                "mjai-sim: tournament {tid}: {} of {} games done, {} running, {} pending, {} failed",
+                c.done,
+                c.total(),
+                c.running,
+                c.pending,
+                c.failed
+            ),
+        }
         if args.json {
             println!("{}", serde_json::to_string_pretty(&standings)?);
         } else {
@@ -73,11 +79,14 @@ async fn open(args: &Args) -> anyhow::Result<Store> {
     Ok(Store::open(&db).await?)
 }
 
-/// The standings of every recorded game (the one place building [`StandingsOptions`]).
+/// The standings of every recorded game (the one place building [`StandingsOptions`]),
+/// retired bots marked.
 pub async fn standings_of(store: &Store, names: &[String], config: &TournamentConfig) -> anyhow::Result<Standings> {
     let records = store.records().await?;
     let options = StandingsOptions::new(config.uma, config.seed[0]);
-    Ok(compute(names, &records, &options))
+    let mut standings = compute(names, &records, &options);
+    standings.mark_retired(&store.retired().await?);
+    Ok(standings)
 }
 
 /// Writes `DIR/standings.json` and `DIR/standings.md`, each through a temporary file and a

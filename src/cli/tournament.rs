@@ -1,20 +1,21 @@
 //! `mjai-sim tournament [OPTIONS] BOT BOT BOT BOT [BOT...]`: many games between N bots in
 //! duplicate sets (or one-vs-three), `--jobs` at a time, results in `DIR/tournament.sqlite`,
 //! resumable with `--resume DIR`; standings in `DIR/standings.json` and `DIR/standings.md`.
+//! `--sets 0`: a league, played until stopped ([`super::local_run`], `--db`:
+//! [`super::tournament_db`]).
 //!
 //! Exit status: 0 when every game was played; 1 when the tournament could not start (bad
 //! submission, Docker unreachable, bad options) or stopped on an error (disk full, locked
 //! database: what was recorded is kept); 2 when some games failed twice (listed on stderr);
 //! 130 after Ctrl-C or SIGTERM (continue with `--resume DIR`).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
 use crate::arena::shutdown::Shutdown;
 
+use super::local_run::{self, Local};
 use super::numbers::Seconds;
 use super::play::{game_id, parse_seed};
 use super::rules_arg::{RulesArg, RulesFlag};
@@ -26,11 +27,9 @@ use crate::engine::game::Rules;
 use crate::runtime::submission::SubmissionLimits;
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::entrants::{self, Entrant};
-use crate::tournament::pool::{BotFactory, Pool};
-use crate::tournament::progress::Progress;
-use crate::tournament::runner::{self, RunEnd, RunOptions};
+use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::{self, Format, ScheduledGame};
-use crate::tournament::store::{BotRow, Store, DB_FILE};
+use crate::tournament::store::{Store, DB_FILE};
 
 /// Arguments of `mjai-sim tournament`.
 #[derive(Debug, clap::Args)]
@@ -39,7 +38,8 @@ pub struct Args {
     /// holding bot.py, or builtin:NAME. With --format 1v3: CHALLENGER CHAMPION.
     #[arg(value_name = "BOT")]
     pub bots: Vec<String>,
-    /// Duplicate sets to play (4 hanchans each, one wall seed, seats rotated).
+    /// Duplicate sets to play (4 hanchans each, one wall seed, seats rotated); 0: an
+    /// open-ended league, played until stopped (bots added and retired with `mjai-sim league`).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub sets: u64,
     /// Wall seed base NONCE[,KEY]: set i plays (NONCE + i, KEY) [default: random NONCE].
@@ -127,13 +127,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     runtime.block_on(run_async(args))
 }
 
-/// A tournament ready to play: its folder, store, settings and bots.
+/// A tournament ready to play: its folder, store and settings.
 struct Prepared {
     dir: PathBuf,
     store: Store,
     config: TournamentConfig,
-    entrants: Vec<Entrant>,
-    rows: Vec<BotRow>,
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
@@ -144,48 +142,18 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         Some(dir) => resume(dir).await?,
         None => create(&args).await?,
     };
-    let Prepared { dir, store, config, entrants, rows } = prepared;
-    let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
-    let settings = launch_settings(&config)?;
-    let factory = Arc::new(BotFactory::new(loaded, &settings).await?);
-    let jobs = args.jobs.unwrap_or_else(|| default_jobs(factory.has_submissions())).max(1);
-    let pool = Arc::new(Pool::new(factory.clone(), config.keep_bots, jobs, dir.join("bot_logs")));
-    if config.keep_bots {
-        std::fs::create_dir_all(dir.join("bot_logs")).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let counts = store.counts().await?;
-    let done = store.records().await?;
-    eprintln!(
-        "mjai-sim: tournament in {} ({} bots: {}; seed {},{}; {} games, {} done; {jobs} at once)",
-        dir.display(),
-        entrants.len(),
-        names.join(", "),
-        config.seed[0],
-        config.seed[1],
-        counts.total(),
-        done.len()
-    );
-    let options = RunOptions {
-        jobs,
-        logs: config.logs,
-        html: !config.no_html,
-        dir: dir.clone(),
-        match_options: stored_match_options(&config)?,
-        rules: stored_rules(&config.rules)?,
-        names: names.clone(),
-        worker: format!("local-{}", std::process::id()),
-        lease: args.lease.duration(),
-        store_files: false,
-        db_patience: std::time::Duration::ZERO, // an embedded file: no outage to wait for
-    };
-    let visible = !args.json && std::io::stderr().is_terminal();
-    let mut progress = Progress::new(names.clone(), counts.total(), &done, visible);
-    drop(done);
+    let Prepared { dir, store, config, .. } = prepared;
     let shutdown = Shutdown::install()?;
-    let result = runner::run(&store, pool.clone(), &options, shutdown.stop(), &mut progress).await;
-    progress.finish();
-    pool.drain().await;
-    let end = result?;
+    let local = Local {
+        dir: &dir,
+        store: &store,
+        config: &config,
+        jobs: args.jobs,
+        lease: args.lease.duration(),
+        json: args.json,
+    };
+    let end = local_run::play(&local, loaded, &shutdown).await?;
+    let names: Vec<String> = store.bots().await?.into_iter().map(|b| b.name).collect();
     let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
     finish(&store, &dir, &names, &config, args.json, end, &shutdown, &hint).await
 }
@@ -247,11 +215,12 @@ async fn create(args: &Args) -> anyhow::Result<(Prepared, Vec<crate::tournament:
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
     let store = Store::open(&db).await?;
     let store = store.create(&tid, &serde_json::to_string(&config)?, &rows, &games).await?;
-    Ok((Prepared { dir, store, config, entrants, rows }, loaded))
+    Ok((Prepared { dir, store, config }, loaded))
 }
 
 /// A new tournament's options, bots (parsed, not yet loaded) and schedule, from the
-/// arguments. Errors: too few bots, `--sets 0`, a malformed BOT.
+/// arguments (`--sets 0`: a league, no game scheduled up front). Errors: too few bots,
+/// `--sets 0` with `--format 1v3`, a malformed BOT.
 pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant>, Vec<ScheduledGame>)> {
     let format = match args.format {
         FormatArg::Duplicate => Format::Duplicate,
@@ -267,8 +236,8 @@ pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant
         }
         _ => {}
     }
-    if args.sets == 0 {
-        bail!("--sets 0: give at least one set");
+    if args.sets == 0 && format == Format::OneVsThree {
+        bail!("--sets 0 (an open-ended league) needs --format duplicate: one-vs-three has no bots to choose between");
     }
     let mut entrants: Vec<Entrant> = args
         .bots
@@ -304,8 +273,8 @@ pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant
     Ok((config, entrants, games))
 }
 
-/// An existing tournament: its stored options and bots; a bot whose submission changed
-/// (sha256) is refused.
+/// An existing tournament: its stored options and the bots it was created with (from their
+/// paths); a bot whose submission changed (sha256) is refused.
 async fn resume(dir: &Path) -> anyhow::Result<(Prepared, Vec<crate::tournament::pool::LoadedBot>)> {
     let db = dir.join(DB_FILE);
     if !db.exists() {
@@ -317,7 +286,9 @@ async fn resume(dir: &Path) -> anyhow::Result<(Prepared, Vec<crate::tournament::
     };
     let config: TournamentConfig = serde_json::from_str(&config_text)
         .map_err(|e| anyhow::anyhow!("{}: unreadable tournament options ({e})", db.display()))?;
-    let stored = store.bots().await?;
+    let mut stored = store.bots().await?;
+    // a league's bots added later (`league add`) are loaded from the database by the runner
+    stored.truncate(config.bots.len());
     let entrants: Vec<Entrant> = stored
         .iter()
         .map(|r| Ok(Entrant { name: r.name.clone(), spec: r.spec.parse().map_err(|e: String| anyhow::anyhow!(e))? }))
@@ -338,7 +309,7 @@ async fn resume(dir: &Path) -> anyhow::Result<(Prepared, Vec<crate::tournament::
     if requeued > 0 {
         eprintln!("mjai-sim: {requeued} game(s) cut off before will be played again from their start");
     }
-    Ok((Prepared { dir: dir.to_path_buf(), store, config, entrants, rows: stored }, loaded))
+    Ok((Prepared { dir: dir.to_path_buf(), store, config }, loaded))
 }
 
 pub(super) fn limits(config: &TournamentConfig) -> SubmissionLimits {

@@ -6,6 +6,11 @@
 //! SIGTERM / Ctrl-C: the games in play stop, are given back, every container is removed,
 //! exit 143 / 130.
 //!
+//! Leagues (`--sets 0`): a league with 4 active bots always has work (claiming tops its
+//! schedule up), so a worker plays it until stopped; bots added to it are loaded at the
+//! worker's next round (a round ends when the claims come back empty: the games waiting
+//! need a bot this round did not load).
+//!
 //! Database outages: every store call is retried with backoff for `--db-patience` seconds
 //! (default 300; see `tournament::store::retry`); games finished meanwhile are recorded
 //! once the database answers.
@@ -126,10 +131,17 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
             wait_or_stop(&mut stop, args.poll.duration()).await;
             continue;
         }
+        let mut played = 0;
         for t in ids {
-            if db_run::play(&store.scoped(t), &player, stop.clone()).await? == RunEnd::Interrupted {
+            let round = db_run::play(&store.scoped(t), &player, stop.clone()).await?;
+            if round.end == RunEnd::Interrupted {
                 break;
             }
+            played += round.games;
+        }
+        if played == 0 {
+            // a league listed but nothing to claim now (others took it): look again later
+            wait_or_stop(&mut stop, args.poll.duration()).await;
         }
     };
     store.close().await;

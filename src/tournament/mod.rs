@@ -6,7 +6,8 @@
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
 //!   ([`bootstrap`]: intervals over duplicate sets; [`ratings`]: Weng-Lin and mjai.app Elo;
 //!   [`tally`]: one bot's totals; [`render`]: `standings.md` and the terminal table).
-//! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three.
+//! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; [`scheduler`]:
+//!   its state, extended one set at a time (leagues).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
 //! - [`config`]: a tournament's options, stored so that `--resume` replays them.
 //! - [`store`]: the results store (`tournament.sqlite`, sqlx).
@@ -27,6 +28,7 @@ pub mod record;
 pub mod render;
 pub mod runner;
 pub mod schedule;
+pub mod scheduler;
 pub mod standings;
 pub mod store;
 pub mod tally;

@@ -1,5 +1,6 @@
 //! The tournament's progress bar on stderr (indicatif): games done / total, games/s, ETA,
-//! and the leader (lowest average rank) with a 95% interval.
+//! and the leader (lowest average rank) with a 95% interval; for a league (open-ended, no
+//! total) games done, games/s and the leader.
 //!
 //! The leader's interval here is a quick normal approximation over games
 //! (mean ± 1.96·sd/√n), updated as games finish; the standings files use the seeded
@@ -25,18 +26,32 @@ pub struct Progress {
     names: Vec<String>,
     tallies: Vec<Tally>,
     last_message: Option<Instant>,
+    recorded_here: u64,
 }
 
 impl Progress {
     /// A bar for `total` games of which `records` are already done (resume). Hidden when
     /// `visible` is false (e.g. stderr is not a terminal, or `--json`).
     pub fn new(names: Vec<String>, total: u64, records: &[GameRecord], visible: bool) -> Progress {
+        Progress::with_total(names, Some(total), records, visible)
+    }
+
+    /// A counter for a league (no total, no ETA), `records` already done.
+    pub fn open_ended(names: Vec<String>, records: &[GameRecord], visible: bool) -> Progress {
+        Progress::with_total(names, None, records, visible)
+    }
+
+    fn with_total(names: Vec<String>, total: Option<u64>, records: &[GameRecord], visible: bool) -> Progress {
         let target = if visible { ProgressDrawTarget::stderr_with_hz(4) } else { ProgressDrawTarget::hidden() };
-        let bar = ProgressBar::with_draw_target(Some(total), target);
-        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec:.1}  ETA {eta}  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        let bar = ProgressBar::with_draw_target(total, target);
+        let template = match total {
+            Some(_) => "{bar:30} {pos}/{len} games  {per_sec:.1}  ETA {eta}  {msg}",
+            None => "{pos} games  {per_sec:.1}  {msg}",
+        };
+        let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
-        let mut p = Progress { tallies: vec![Tally::default(); names.len()], names, bar, last_message: None };
+        let mut p =
+            Progress { tallies: vec![Tally::default(); names.len()], names, bar, last_message: None, recorded_here: 0 };
         p.bar.set_position(records.len() as u64);
         p.bar.reset_eta();
         p.count(records);
@@ -46,6 +61,7 @@ impl Progress {
 
     /// Games just recorded.
     pub fn recorded(&mut self, records: &[GameRecord]) {
+        self.recorded_here += records.len() as u64;
         self.count(records);
         self.bar.inc(records.len() as u64);
         self.update_message(false);
@@ -55,6 +71,23 @@ impl Progress {
     pub fn failure(&self, index: u64, reason: &str, retry: bool) {
         let then = if retry { "retrying once" } else { "failed for good" };
         self.bar.suspend(|| eprintln!("mjai-sim: game {index} failed ({reason}); {then}"));
+    }
+
+    /// The bot names after bots were added to a league (their tallies start empty).
+    pub fn set_names(&mut self, names: Vec<String>) {
+        self.tallies.resize(names.len().max(self.tallies.len()), Tally::default());
+        self.names = names;
+        self.names.resize(self.tallies.len(), String::new());
+    }
+
+    /// Games recorded through [`Progress::recorded`] (by this run, not before it).
+    pub fn recorded_here(&self) -> u64 {
+        self.recorded_here
+    }
+
+    /// One line above the bar (`mjai-sim: LINE`).
+    pub fn note(&self, line: &str) {
+        self.bar.suspend(|| eprintln!("mjai-sim: {line}"));
     }
 
     /// Removes the bar (before the final table).
@@ -122,5 +155,8 @@ mod tests {
         assert!((mean - 5.0 / 3.0).abs() < 1e-9);
         // sd of (3, 1, 1) = 1.1547; 1.96 · sd / √3 = 1.3067
         assert!((half - 1.3067).abs() < 1e-3, "{half}");
+        assert_eq!(p.recorded_here(), 2);
+        let open = Progress::open_ended(vec!["a".into()], &[], false);
+        assert_eq!((open.bar.length(), open.recorded_here()), (None, 0));
     }
 }

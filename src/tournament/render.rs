@@ -1,6 +1,6 @@
 //! Standings as text: `standings.md` ([`Standings::to_markdown`]) and a compact terminal
 //! table ([`Standings::to_table`]). Bots are listed best first (lowest average rank; bots
-//! without games last, then in bot-list order).
+//! without games last, then in bot-list order); a retired bot is shown as `NAME (retired)`.
 
 use std::fmt::Write;
 
@@ -24,6 +24,16 @@ fn ci(x: Option<[f64; 2]>, digits: usize) -> String {
 /// A name safe inside a Markdown table cell.
 fn cell(name: &str) -> String {
     name.replace('|', "\\|").replace('\n', " ")
+}
+
+impl BotStanding {
+    /// The name as the tables show it: `NAME (retired)` for a bot retired from its league.
+    pub fn label(&self) -> String {
+        match self.retired {
+            true => format!("{} (retired)", self.name),
+            false => self.name.clone(),
+        }
+    }
 }
 
 impl Standings {
@@ -64,7 +74,7 @@ impl Standings {
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.1} |",
                 i + 1,
-                cell(&b.name),
+                cell(&b.label()),
                 b.games,
                 num(b.avg_rank, 3),
                 ci(b.avg_rank_ci, 3),
@@ -87,7 +97,7 @@ impl Standings {
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                cell(&b.name),
+                cell(&b.label()),
                 b.kyokus,
                 pct(b.win_rate),
                 pct(b.deal_in_rate),
@@ -127,7 +137,7 @@ impl Standings {
 
     /// A compact plain-text table for the terminal (one line per bot, best first).
     pub fn to_table(&self) -> String {
-        let width = self.bots.iter().map(|b| b.name.chars().count()).max().unwrap_or(3).clamp(3, 32);
+        let width = self.bots.iter().map(|b| b.label().chars().count()).max().unwrap_or(3).clamp(3, 32);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -135,7 +145,7 @@ impl Standings {
             "#", "bot", "games", "avg rank", "95% CI", "avg pt", "95% CI", "Elo", "mu"
         );
         for (i, b) in self.ranked().into_iter().enumerate() {
-            let name: String = b.name.chars().take(width).collect();
+            let name: String = b.label().chars().take(width).collect();
             let _ = writeln!(
                 out,
                 "{:>2}  {:<width$}  {:>6}  {:>8}  {:<16}  {:>7}  {:<18}  {:>7.1}  {:>6.2}",

@@ -11,9 +11,14 @@
 //! limit) is marked failed with its reason and retried once, then reported while the rest
 //! go on. A log write failure (disk full) or a store failure stops the tournament with one
 //! line; what was recorded stays recorded. A database that goes away is waited for
-//! (`db_patience`, see [`super::store::retry`]): finished games are recorded once it is back. When `stop` fires, games being played end at
-//! once and go back to `pending`.
+//! (`db_patience`, see [`super::store::retry`]): finished games are recorded once it is
+//! back. When `stop` fires, games being played end at once and go back to `pending`.
+//!
+//! Leagues (`open_ended`): each claim batch is preceded by a top-up of the schedule, and
+//! claims take only games among the bots this run loaded; the run ends when nothing it can
+//! claim is left, and the caller starts another run, which loads the bots added since.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -25,7 +30,7 @@ use super::progress::Progress;
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 use super::store::retry::retry;
-use super::store::{GameFiles, Store, StoreError};
+use super::store::{GameFiles, Store, StoreError, TopUp};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, MatchError, MatchReport};
 use crate::arena::observer::{Fanout, Observer, Silent};
@@ -60,12 +65,17 @@ pub struct RunOptions {
     /// How long store calls are retried while the database is unreachable
     /// ([`super::store::retry`]); finished games wait meanwhile.
     pub db_patience: std::time::Duration,
+    /// A league (`--sets 0`): the schedule is topped up before each claim batch
+    /// ([`Store::top_up`]), and only games among the bots in `names` are claimed (bots added
+    /// since are left to a process that loads them: the run ends when nothing else is left).
+    pub open_ended: bool,
 }
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunEnd {
-    /// Every game is done or failed for good.
+    /// Every game is done or failed for good; in a league: nothing is left that this run
+    /// can claim (bots were added since it loaded them, or fewer than 4 bots are active).
     Finished,
     /// `stop` fired; unfinished games are pending again.
     Interrupted,
@@ -152,7 +162,12 @@ async fn coordinate(
         if let (Some(tx), false) = (&job_tx, exhausted) {
             if in_flight <= capacity / 2 {
                 let n = capacity - in_flight;
-                let games = retry("claim", patience, || store.claim(worker_id, n, lease_ms)).await?;
+                if options.open_ended {
+                    let topped = retry("top up", patience, || store.top_up(capacity as u64)).await?;
+                    say_idle_once(store.id(), topped, progress);
+                }
+                let bots = options.names.len();
+                let games = retry("claim", patience, || store.claim_among(worker_id, n, lease_ms, bots)).await?;
                 exhausted = games.is_empty();
                 for g in games {
                     in_flight += 1;
@@ -219,6 +234,23 @@ async fn coordinate(
         return Err(e);
     }
     Ok(if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished })
+}
+
+/// One line when a league goes idle (fewer than 4 active bots), once per process until it
+/// has bots enough again.
+fn say_idle_once(t: i64, topped: TopUp, progress: &Progress) {
+    static IDLE: std::sync::Mutex<BTreeSet<i64>> = std::sync::Mutex::new(BTreeSet::new());
+    let Ok(mut idle) = IDLE.lock() else { return };
+    match topped {
+        TopUp::Idle { active } if idle.insert(t) => progress.note(&format!(
+            "the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots are added \
+             (mjai-sim league add)"
+        )),
+        TopUp::Idle { .. } => {}
+        _ => {
+            idle.remove(&t);
+        }
+    }
 }
 
 fn with_kept(e: StoreError) -> anyhow::Error {

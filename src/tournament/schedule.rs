@@ -11,6 +11,8 @@
 //!   meetings differ by at most 3 sets at any point of the schedule.
 //! - Set `i` plays wall seed `[nonce + i, key]` (wrapping), as Mortal's one-vs-three numbers
 //!   its sets: the same command gives the same schedule and games.
+//! - The scheduler's state lives in [`super::scheduler`], so a league (`--sets 0`) can be
+//!   extended one set at a time and gives the same sets as `duplicate()` for the same bots.
 //! - One-vs-three (Mortal's `--format 1v3`): bot 0 is the challenger, bot 1 the champion; the
 //!   champion fills the three other seats and the challenger moves through seats 0–3.
 
@@ -18,6 +20,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+
+use super::scheduler::Scheduler;
 
 /// One scheduled game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,21 +51,11 @@ pub fn duplicate(bots: usize, sets: u64, seed: [u64; 2]) -> Vec<ScheduledGame> {
     if bots < 4 {
         return Vec::new();
     }
-    let order = seeded_order(bots, seed);
-    let mut games = vec![0u64; bots];
-    let mut shared = vec![vec![0u64; bots]; bots];
+    let mut scheduler = Scheduler::new(bots, seed);
+    let all = vec![true; bots];
     let mut out = Vec::with_capacity(sets as usize * 4);
-    for set in 0..sets {
-        let table = pick_table(&order, &games, &shared);
-        for &a in &table {
-            games[a] += 4;
-            for &b in &table {
-                if a != b {
-                    shared[a][b] += 1;
-                }
-            }
-        }
-        push_rotations(&mut out, set, table, seed);
+    for _ in 0..sets {
+        out.extend(scheduler.next_set(&all).into_iter().flatten());
     }
     out
 }
@@ -86,7 +80,7 @@ pub fn set_seed(seed: [u64; 2], set: u64) -> [u64; 2] {
 }
 
 /// A permutation of `0..bots` drawn from the tournament seed (the last tie-break).
-fn seeded_order(bots: usize, seed: [u64; 2]) -> Vec<usize> {
+pub(super) fn seeded_order(bots: usize, seed: [u64; 2]) -> Vec<usize> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed[0] ^ seed[1].rotate_left(32) ^ 0x005e_ed7a_61e5);
     let mut order: Vec<usize> = (0..bots).collect();
     order.shuffle(&mut rng);
@@ -102,7 +96,7 @@ const EXHAUSTIVE: usize = 12;
 /// by the sum of the squares of its pairs' shared tables and the lowest wins (ties:
 /// earliest in `order`);
 /// otherwise the bots are picked greedily by (games, shared tables with those picked, order).
-fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>]) -> [usize; 4] {
+pub(super) fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>]) -> [usize; 4] {
     let mut by_games: Vec<usize> = order.to_vec();
     by_games.sort_by_key(|&b| games[b]); // stable: ties keep the seeded order
     let cut = games[by_games[3]];
@@ -166,11 +160,12 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-fn push_rotations(out: &mut Vec<ScheduledGame>, set: u64, table: [usize; 4], seed: [u64; 2]) {
-    for g in 0..4usize {
+/// The 4 games of set `set` at `table`: game `g` seats the table's bot `(s + g) % 4` in seat `s`.
+pub(super) fn rotations(set: u64, table: [usize; 4], seed: [u64; 2]) -> [ScheduledGame; 4] {
+    std::array::from_fn(|g| {
         let seats = std::array::from_fn(|s| table[(s + g) % 4]);
-        out.push(ScheduledGame { index: set * 4 + g as u64, set, seats, seed: set_seed(seed, set) });
-    }
+        ScheduledGame { index: set * 4 + g as u64, set, seats, seed: set_seed(seed, set) }
+    })
 }
 
 #[cfg(test)]
@@ -192,6 +187,23 @@ mod tests {
             }
         }
         (played, met)
+    }
+
+    /// The schedules of before the scheduler's state moved to `scheduler.rs` (a digest of
+    /// every game's index, set, seed and seats, computed with that code): leagues did not
+    /// change a single seat of fixed tournaments.
+    #[test]
+    fn schedules_are_those_of_before_the_incremental_scheduler() {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let cases = [(4usize, 10u64, [1u64, 2u64]), (5, 50, [3, 4]), (6, 30, [0, 0]), (9, 100, [123, 456])];
+        for (bots, sets, seed) in cases.into_iter().chain([(13, 60, [7, 1]), (20, 40, [u64::MAX, 9])]) {
+            for g in duplicate(bots, sets, seed) {
+                for x in [g.index, g.set, g.seed[0], g.seed[1]].into_iter().chain(g.seats.iter().map(|&s| s as u64)) {
+                    h = (h ^ x).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        assert_eq!(h, 0x9999_aaec_7b98_9435);
     }
 
     #[test]

@@ -102,6 +102,10 @@ pub struct RatingPoint {
 pub struct BotStanding {
     /// Bot name.
     pub name: String,
+    /// Retired from its league (`mjai-sim league retire`): no longer scheduled, its games
+    /// still counted. Always false in a tournament with a fixed schedule.
+    #[serde(default)]
+    pub retired: bool,
     /// Games played.
     pub games: u64,
     /// Duplicate sets played in.
@@ -305,6 +309,16 @@ fn mean_rank(r: &GameRecord, b: usize) -> f64 {
 }
 
 impl Standings {
+    /// Marks the bots with these indices retired ([`BotStanding::retired`]); indices
+    /// outside the bot list are ignored.
+    pub fn mark_retired(&mut self, retired: &[usize]) {
+        for &b in retired {
+            if let Some(bot) = self.bots.get_mut(b) {
+                bot.retired = true;
+            }
+        }
+    }
+
     /// The bot with the lowest average rank (ties: earlier in the bot list); `None` before
     /// any game.
     pub fn leader(&self) -> Option<Leader> {

@@ -190,3 +190,22 @@ fn json_schema_and_text() {
     assert_eq!(table.lines().count(), 6, "header, 4 bots, headline:\n{table}");
     assert!(table.lines().nth(1).unwrap().contains("bot0"));
 }
+
+#[test]
+fn retired_bots_are_kept_and_marked() {
+    let records: Vec<GameRecord> = (0..2).flat_map(set_of_four).collect();
+    let mut st = compute(&names(5), &records, &opts());
+    assert!(st.bots.iter().all(|b| !b.retired));
+    st.mark_retired(&[3, 99]);
+    let json = serde_json::to_value(&st).unwrap();
+    let retired: Vec<bool> = json["bots"].as_array().unwrap().iter().map(|b| b["retired"].as_bool().unwrap()).collect();
+    assert_eq!(retired, [false, false, false, true, false]);
+    assert_eq!(st.bots[3].games, 8, "a retired bot's games still count");
+    assert!(st.to_markdown().contains("| bot3 (retired) |"), "{}", st.to_markdown());
+    assert!(st.to_table().contains("bot3 (retired)"));
+    // standings.json written before leagues existed reads back with retired = false
+    let mut old = json.clone();
+    old["bots"][3].as_object_mut().unwrap().remove("retired");
+    let back: Standings = serde_json::from_value(old).unwrap();
+    assert!(!back.bots[3].retired);
+}

@@ -71,6 +71,7 @@ impl BotTally {
         let g = self.games;
         BotStanding {
             name: name.to_string(),
+            retired: false,
             games: g,
             sets: self.sets,
             avg_rank: ratio(self.rank_sum as f64, g),

@@ -43,6 +43,9 @@ pub struct StandingsFile {
 pub struct BotRow {
     /// Bot name.
     pub name: String,
+    /// Retired from its league (shown after the name).
+    #[serde(default)]
+    pub retired: bool,
     /// Games played.
     #[serde(default)]
     pub games: u64,
@@ -197,12 +200,13 @@ fn standings_table(s: &StandingsFile) -> String {
         let elo = b.elo.map_or(String::new(), |e| format!("{e:.0}"));
         let ci_attr = rank_ci.map_or(String::new(), |(lo, hi)| format!(" data-ci=\"{lo} {hi}\""));
         o.push_str(&format!(
-            "<tr data-bot=\"{n}\"{ci_attr}><td>{}</td><td class=\"name\">{n}</td><td>{}</td><td>{:.3}{}</td><td>{pt}</td><td>{dist}</td><td>{wl}</td><td>{elo}</td></tr>",
+            "<tr data-bot=\"{n}\"{ci_attr}><td>{}</td><td class=\"name\">{n}{retired}</td><td>{}</td><td>{:.3}{}</td><td>{pt}</td><td>{dist}</td><td>{wl}</td><td>{elo}</td></tr>",
             i + 1,
             b.games,
             b.avg_rank,
             fmt_ci(rank_ci, 3),
             n = escape_html(&b.name),
+            retired = if b.retired { " <small>(retired)</small>" } else { "" },
         ));
     }
     o.push_str("</table>");
@@ -273,6 +277,14 @@ mod tests {
         assert_eq!(ci_of(&serde_json::json!(0.5), 2.5), Some((2.0, 3.0)));
         assert_eq!(ci_of(&serde_json::json!({"lo": 1.0, "hi": 2.0}), 1.5), Some((1.0, 2.0)));
         assert_eq!(ci_of(&Value::Null, 1.5), None);
+    }
+
+    #[test]
+    fn a_retired_bot_is_marked() {
+        let text = r#"{"bots": [{"name": "a", "avg_rank": 2.0}, {"name": "b", "avg_rank": 3.0, "retired": true}]}"#;
+        let html = render_report("t", &parse_standings(text).unwrap(), &[]);
+        assert!(html.contains("<td class=\"name\">b <small>(retired)</small></td>"), "{html}");
+        assert!(html.contains("<td class=\"name\">a</td>"));
     }
 
     #[test]

@@ -50,6 +50,18 @@ impl Dialect {
             Dialect::Postgres => " FOR UPDATE SKIP LOCKED",
         }
     }
+
+    /// The first statement of a transaction that changes a league (top-up, adding or
+    /// retiring a bot): locks tournament `$1`'s row until the transaction ends, so that
+    /// such transactions run one after another. PostgreSQL: `SELECT ... FOR UPDATE`;
+    /// SQLite: a write that changes nothing, which takes the file's write lock at once (a
+    /// transaction that read first could not upgrade to a write when another wrote meanwhile).
+    pub fn lock_tournament(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "UPDATE tournament SET open_ended = open_ended WHERE id = $1",
+            Dialect::Postgres => "SELECT id FROM tournament WHERE id = $1 FOR UPDATE",
+        }
+    }
 }
 
 /// True when `db` names a PostgreSQL database (`postgres://` or `postgresql://`).

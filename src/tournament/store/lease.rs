@@ -22,9 +22,23 @@ impl Store {
     /// CTE: as a plain `IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may run
     /// the sub-select more than once and claim far more than `n` games.
     pub async fn claim(&self, worker: &str, n: usize, lease_ms: i64) -> Result<Vec<ScheduledGame>, StoreError> {
+        self.claim_among(worker, n, lease_ms, usize::MAX).await
+    }
+
+    /// [`Store::claim`] of games whose four seats are bots `0..bots` only: a process that
+    /// loaded `bots` bots leaves the games of bots added to a league since to processes
+    /// that loaded them (an empty list while such games wait: load the bots again).
+    pub async fn claim_among(
+        &self,
+        worker: &str,
+        n: usize,
+        lease_ms: i64,
+        bots: usize,
+    ) -> Result<Vec<ScheduledGame>, StoreError> {
         let now = self.dialect.now_ms();
         let sql = format!(
-            "WITH c AS MATERIALIZED (SELECT idx FROM games WHERE t = $3 AND {cond} ORDER BY idx LIMIT $4{lock}) \
+            "WITH c AS MATERIALIZED (SELECT idx FROM games WHERE t = $3 AND {cond} \
+             AND seat0 < $5 AND seat1 < $5 AND seat2 < $5 AND seat3 < $5 ORDER BY idx LIMIT $4{lock}) \
              UPDATE games SET state = 'running', claimed_by = $1, claimed_at = {text}, lease_until = {now} + $2 \
              WHERE t = $3 AND idx IN (SELECT idx FROM c) \
              RETURNING idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3",
@@ -37,6 +51,7 @@ impl Store {
             .bind(lease_ms)
             .bind(self.t)
             .bind(n as i64)
+            .bind(bots.min(i64::MAX as usize) as i64)
             .fetch_all(&self.pool)
             .await
             .map_err(|e| self.err(e))?;
@@ -105,9 +120,15 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// Tournaments (`tournament.id`) that have claimable games, oldest first.
+    /// Tournaments (`tournament.id`) that have claimable games, and leagues with at least
+    /// 4 active bots (claiming tops them up), oldest first.
     pub async fn claimable_tournaments(&self) -> Result<Vec<i64>, StoreError> {
-        let sql = format!("SELECT DISTINCT t FROM games WHERE {} ORDER BY t", claimable(self.dialect.now_ms()));
+        let sql = format!(
+            "SELECT DISTINCT t FROM games WHERE {} UNION \
+             SELECT b.t FROM bots b JOIN tournament x ON x.id = b.t \
+             WHERE x.open_ended = 1 AND b.retired = 0 GROUP BY b.t HAVING COUNT(*) >= 4 ORDER BY 1",
+            claimable(self.dialect.now_ms())
+        );
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&self.pool).await.map_err(|e| self.err(e))?;
         rows.iter().map(|r| r.try_get::<i64, _>(0).map_err(|e| self.err(e))).collect()
     }

@@ -4,9 +4,10 @@
 //! One small interface ([`Store`]) for both engines and every caller (the tournament
 //! runner, `mjai-sim worker`, standings): create a tournament with its bots, submissions
 //! and scheduled games, claim games under a lease ([`lease`]), record results with the
-//! game's files (one transaction per batch), mark a game failed, list records and metadata.
-//! The queries are the same for both engines except three fragments ([`Dialect`]): the
-//! clock, the creation time and `FOR UPDATE SKIP LOCKED`. Schemas: `migrations/` (SQLite,
+//! game's files (one transaction per batch), mark a game failed, list records and metadata;
+//! leagues ([`league`]): top the schedule up, add and retire bots.
+//! The queries are the same for both engines except four fragments ([`Dialect`]): the
+//! clock, the creation time, `FOR UPDATE SKIP LOCKED` and the lock of a league's row. Schemas: `migrations/` (SQLite,
 //! one tournament per file, `t` = 1) and `migrations_pg/` (many tournaments, `t` =
 //! `tournament.id`); the same tables and columns.
 //!
@@ -23,6 +24,7 @@
 
 mod blobs;
 mod connect;
+mod league;
 mod lease;
 pub mod retry;
 mod rows;
@@ -36,6 +38,7 @@ use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 pub use blobs::GameFiles;
 pub use connect::{is_postgres_url, redact, Dialect};
+pub use league::{AddBot, Retire, TopUp};
 pub use rows::{BotRow, Counts, FailedGame};
 
 /// The database file of a tournament folder.
@@ -136,7 +139,9 @@ impl Store {
     }
 
     /// Writes a new tournament in one transaction: its id, options (JSON text), bots and
-    /// every scheduled game (state `pending`). Returns the store scoped to it.
+    /// every scheduled game (state `pending`). Options with `"sets": 0` make it a league
+    /// (open-ended: no game yet, topped up by [`Store::top_up`]). Returns the store scoped
+    /// to it.
     pub async fn create(
         &self,
         tid: &str,
@@ -170,23 +175,13 @@ impl Store {
                 .await
                 .map_err(|e| self.err(e))?;
         }
-        for g in games {
-            sqlx::query(
-                "INSERT INTO games (t, idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(t)
-            .bind(g.index as i64)
-            .bind(g.set as i64)
-            .bind(g.seed[0] as i64)
-            .bind(g.seed[1] as i64)
-            .bind(g.seats[0] as i64)
-            .bind(g.seats[1] as i64)
-            .bind(g.seats[2] as i64)
-            .bind(g.seats[3] as i64)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| self.err(e))?;
+        insert_games(&mut tx, t, games).await.map_err(|e| self.err(e))?;
+        if is_open_ended(config) {
+            sqlx::query("UPDATE tournament SET open_ended = 1 WHERE id = $1")
+                .bind(t)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
         }
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(self.scoped(t))
@@ -333,6 +328,47 @@ impl Store {
     }
 }
 
+/// Whether tournament options (JSON text) describe a league: `"sets": 0`.
+fn is_open_ended(config: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(config).ok().and_then(|v| v.get("sets")?.as_u64()) == Some(0)
+}
+
+/// Games per `INSERT` statement (9 parameters each: well under both engines' limits).
+const INSERT_CHUNK: usize = 256;
+
+/// Inserts scheduled games (state `pending`) of tournament `t`, [`INSERT_CHUNK`] rows per
+/// statement (one round trip per chunk rather than per game).
+async fn insert_games(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    t: i64,
+    games: &[ScheduledGame],
+) -> Result<(), sqlx::Error> {
+    for chunk in games.chunks(INSERT_CHUNK) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${})", (1..=9).map(|c| (i * 9 + c).to_string()).collect::<Vec<_>>().join(", $")))
+            .collect();
+        let sql = format!(
+            "INSERT INTO games (t, idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for g in chunk {
+            query = query
+                .bind(t)
+                .bind(g.index as i64)
+                .bind(g.set as i64)
+                .bind(g.seed[0] as i64)
+                .bind(g.seed[1] as i64)
+                .bind(g.seats[0] as i64)
+                .bind(g.seats[1] as i64)
+                .bind(g.seats[2] as i64)
+                .bind(g.seats[3] as i64);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 fn db_error(path: &str, e: sqlx::Error) -> StoreError {
     let cause = e.to_string().replace('\n', " ");
     if cause.contains("database is locked") || cause.contains("database table is locked") {
@@ -344,5 +380,7 @@ fn db_error(path: &str, e: sqlx::Error) -> StoreError {
     }
 }
 
+#[cfg(test)]
+mod league_tests;
 #[cfg(test)]
 mod tests;

@@ -30,10 +30,12 @@ pub struct Counts {
     pub done: u64,
     /// Failed twice; reported, not counted.
     pub failed: u64,
+    /// A retired bot's games that were never claimed (leagues): not played, not counted.
+    pub cancelled: u64,
 }
 
 impl Counts {
-    /// Every scheduled game.
+    /// Every scheduled game that is played or to be played (cancelled games excluded).
     pub fn total(&self) -> u64 {
         self.pending + self.running + self.done + self.failed
     }
@@ -86,6 +88,7 @@ pub(super) fn counts(rows: &[AnyRow]) -> Result<Counts, sqlx::Error> {
             "pending" => c.pending = n,
             "running" => c.running = n,
             "done" => c.done = n,
+            "cancelled" => c.cancelled = n,
             _ => c.failed += n,
         }
     }

@@ -101,3 +101,15 @@ async fn an_expired_lease_is_claimed_again_and_a_late_result_counts_once() {
     assert_eq!(store.records().await.unwrap(), vec![record_of(&second[0], 30000)]);
     assert_eq!(store.requeue_worker("w3").await.unwrap(), 7);
 }
+
+#[tokio::test]
+async fn a_schedule_of_several_insert_chunks_is_stored_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    let rows: Vec<BotRow> = (0..5)
+        .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: "00".into() })
+        .collect();
+    let games = duplicate(5, 150, [u64::MAX - 3, 7]); // 600 games: chunks of 256, 256 and 88
+    let store = store.create("big", "{}", &rows, &games).await.unwrap();
+    assert_eq!(store.claim("w", 10_000, LEASE).await.unwrap(), games);
+}

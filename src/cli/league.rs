@@ -1,0 +1,162 @@
+//! `mjai-sim league add|retire --db URL --tournament ID ...`: the bots of a league (a
+//! tournament created with `--sets 0`), changed while workers play it.
+//!
+//! - `add NAME BOT`: intake first (a refused bot never enters: nothing is written); a zip's
+//!   bytes go into the database by sha256 with the bot, which gets the next index. Workers
+//!   load it at their next round; the scheduler seats it at every table until it has as
+//!   many games as the others.
+//! - `retire NAME`: the bot is never scheduled again and its pending games are cancelled;
+//!   games already claimed finish and count, and the standings keep it, marked retired.
+//!
+//! Each prints one line on stdout saying what happened. Exit status 0, or 1 with a one-line
+//! error (no such tournament, not a league, a refused bot, a name taken or unknown).
+
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+
+use super::db_run::config_of;
+use super::tournament::limits;
+use crate::arena::launch::BotSpec;
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::entrants::{self, Entrant};
+use crate::tournament::store::{AddBot, Retire, Store};
+
+/// Arguments of `mjai-sim league`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// `league add` or `league retire`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Add a bot to a league (intake checks first; a refused bot never enters).
+    Add(AddArgs),
+    /// Stop scheduling a bot of a league (its games stay counted).
+    Retire(RetireArgs),
+}
+
+/// The league.
+#[derive(Debug, clap::Args)]
+pub struct Target {
+    /// The database holding the league (postgres://USER:PASS@HOST:PORT/NAME, or sqlite:PATH).
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The league's tournament id (printed when it was created).
+    #[arg(long, value_name = "ID")]
+    pub tournament: String,
+}
+
+/// Arguments of `league add`.
+#[derive(Debug, clap::Args)]
+pub struct AddArgs {
+    /// The league.
+    #[command(flatten)]
+    pub target: Target,
+    /// The new bot's name, unique in the league.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The bot: a .zip holding bot.py, or builtin:NAME.
+    #[arg(value_name = "BOT")]
+    pub bot: String,
+}
+
+/// Arguments of `league retire`.
+#[derive(Debug, clap::Args)]
+pub struct RetireArgs {
+    /// The league.
+    #[command(flatten)]
+    pub target: Target,
+    /// The bot's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+/// Runs `league add` or `league retire`; returns the exit code.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        match args.action {
+            Action::Add(a) => add(a).await,
+            Action::Retire(r) => retire(r).await,
+        }
+    })
+}
+
+/// The league's store, id and options. Errors: no such tournament, or not a league.
+async fn open(target: &Target) -> anyhow::Result<(Store, String, TournamentConfig)> {
+    let db = Store::open_url(&target.db, 2).await?;
+    let Some(store) = db.tournament(&target.tournament).await? else {
+        bail!("{}: no tournament {} (the id is printed by `mjai-sim tournament --db`)", db.name(), target.tournament)
+    };
+    let (tid, config) = config_of(&store, Duration::ZERO).await?;
+    if config.sets != 0 {
+        bail!(
+            "tournament {tid} has a fixed schedule ({} sets); only a league (created with --sets 0) takes bots in and out",
+            config.sets
+        );
+    }
+    Ok((store, tid, config))
+}
+
+async fn add(a: AddArgs) -> anyhow::Result<i32> {
+    let name = a.name.trim().to_string();
+    if name.is_empty() || name.contains(['\n', '\r']) {
+        bail!("league add: `{}` is not a name; give the bot a one-line name, e.g. alice", a.name.escape_debug());
+    }
+    let spec: BotSpec = a.bot.parse().map_err(|e: String| anyhow::anyhow!("{name}: {e}"))?;
+    if let BotSpec::Submission(path) = &spec {
+        if path.is_dir() {
+            bail!(
+                "{name}: a league's submission must be a .zip (workers read it from the database): zip it with `cd {} && zip -r ../{name}.zip .`",
+                path.display()
+            );
+        }
+    }
+    let (store, tid, config) = open(&a.target).await?;
+    let entrant = Entrant { name: name.clone(), spec: spec.clone() };
+    let (_, rows) = entrants::load(std::slice::from_ref(&entrant), &limits(&config))?; // intake before any write
+    let bytes = match &spec {
+        BotSpec::Submission(path) => {
+            Some(std::fs::read(path).with_context(|| format!("{name}: cannot read {}", path.display()))?)
+        }
+        BotSpec::Builtin(_) => None,
+    };
+    let row = &rows[0];
+    let added = store.add_bot(&name, &row.spec, &row.sha256, bytes.as_deref()).await?;
+    store.close().await;
+    match added {
+        AddBot::Added { idx } => {
+            println!("added {name} ({}) to league {tid} as bot {idx}; workers load it at their next round", row.spec);
+            Ok(0)
+        }
+        AddBot::NameTaken => {
+            bail!("league {tid} already has a bot named {name}; choose another NAME (nothing was added)")
+        }
+    }
+}
+
+async fn retire(r: RetireArgs) -> anyhow::Result<i32> {
+    let (store, tid, _) = open(&r.target).await?;
+    let name = r.name.trim();
+    let done = store.retire(name).await?;
+    store.close().await;
+    match done {
+        Retire::Retired { idx, cancelled, active } => println!(
+            "retired {name} (bot {idx}) from league {tid}: {cancelled} pending game(s) cancelled; games in play finish \
+             and count{}",
+            match active {
+                0..4 => format!("; {active} active bot(s) left, fewer than 4: the league idles until bots are added"),
+                _ => String::new(),
+            }
+        ),
+        Retire::Already { idx } => println!("{name} (bot {idx}) was retired from league {tid} before; nothing changed"),
+        Retire::Unknown => bail!(
+            "league {tid} has no bot named {name}; `mjai-sim standings --db URL --tournament {tid}` lists its bots"
+        ),
+    }
+    Ok(0)
+}

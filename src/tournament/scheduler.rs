@@ -1,0 +1,193 @@
+//! The duplicate scheduler's state, kept from one set to the next so that a schedule can be
+//! extended one set at a time: [`super::schedule::duplicate`] runs it to the end at once; a
+//! league (an open-ended tournament, `--sets 0`) rebuilds it from the sets already stored and
+//! appends sets over the bots still active ([`super::store`]'s top-up).
+//!
+//! The state is what [`super::schedule`]'s table choice reads: games per bot, tables shared
+//! per pair of bots, and the seeded tie-break order.
+//!
+//! - "Games" counts scheduled games (pending, running, done and failed alike; cancelled
+//!   games, those of a retired bot that were never claimed, do not count), so a bot added
+//!   to a league starts at 0 and sits at every table until it has caught up.
+//! - The tie-break order of the bots a tournament was created with is the seeded
+//!   permutation `duplicate()` has always used; a bot added later takes the next place after
+//!   every bot before it (bot `i` added after bot `i - 1`), so the order of the others never
+//!   changes and the same history gives the same next set.
+//! - A retired bot keeps its counts (its games stay counted) but is never chosen again.
+
+use super::schedule::{pick_table, rotations, seeded_order, ScheduledGame};
+
+/// Games per bot, tables shared per pair, the tie-break order and the next set's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scheduler {
+    seed: [u64; 2],
+    order: Vec<usize>,
+    games: Vec<u64>,
+    shared: Vec<Vec<u64>>,
+    sets: u64,
+}
+
+impl Scheduler {
+    /// A scheduler for the `bots` bots a tournament is created with (bot indices
+    /// `0..bots`), wall seeds from `seed = [nonce, key]`, no set scheduled yet.
+    pub fn new(bots: usize, seed: [u64; 2]) -> Scheduler {
+        Scheduler {
+            seed,
+            order: seeded_order(bots, seed),
+            games: vec![0; bots],
+            shared: vec![vec![0; bots]; bots],
+            sets: 0,
+        }
+    }
+
+    /// Bots known (indices `0..bots()`).
+    pub fn bots(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Sets scheduled or replayed so far; the next set gets this number.
+    pub fn sets(&self) -> u64 {
+        self.sets
+    }
+
+    /// Scheduled games of `bot` counted so far (0 for an unknown bot).
+    pub fn games_of(&self, bot: usize) -> u64 {
+        self.games.get(bot).copied().unwrap_or(0)
+    }
+
+    /// Adds bots until there are `bots` (bots added to a league, in index order); each new
+    /// bot takes the last place of the tie-break order. Never removes bots.
+    pub fn grow(&mut self, bots: usize) {
+        if bots <= self.games.len() {
+            return;
+        }
+        self.order.extend(self.games.len()..bots);
+        self.games.resize(bots, 0);
+        for row in &mut self.shared {
+            row.resize(bots, 0);
+        }
+        self.shared.resize(bots, vec![0; bots]);
+    }
+
+    /// Counts a set already scheduled (the next one in order): `table` holds its four bots
+    /// (the seats of its first game), `games` how many of its 4 games count (those not
+    /// cancelled). A bot index beyond [`Scheduler::bots`] grows the scheduler first.
+    pub fn replay(&mut self, table: [usize; 4], games: u64) {
+        if let Some(&max) = table.iter().max() {
+            self.grow(max + 1);
+        }
+        self.count(table, games);
+        self.sets += 1;
+    }
+
+    /// Schedules the next set among the bots with `active[bot]` true (missing entries:
+    /// inactive): its 4 games, indices `4·set .. 4·set + 3`, wall seed `[nonce + set, key]`.
+    /// `None` (nothing scheduled) when fewer than 4 bots are active.
+    pub fn next_set(&mut self, active: &[bool]) -> Option<[ScheduledGame; 4]> {
+        let order: Vec<usize> =
+            self.order.iter().copied().filter(|&b| active.get(b).copied().unwrap_or(false)).collect();
+        if order.len() < 4 {
+            return None;
+        }
+        let table = pick_table(&order, &self.games, &self.shared);
+        self.count(table, 4);
+        let set = self.sets;
+        self.sets += 1;
+        Some(rotations(set, table, self.seed))
+    }
+
+    fn count(&mut self, table: [usize; 4], games: u64) {
+        for &a in &table {
+            self.games[a] += games;
+            if games > 0 {
+                for &b in &table {
+                    if a != b {
+                        self.shared[a][b] += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::schedule::duplicate;
+    use super::*;
+
+    fn table_of(g: &ScheduledGame) -> [usize; 4] {
+        g.seats
+    }
+
+    #[test]
+    fn replaying_a_prefix_and_extending_gives_duplicate_exactly() {
+        for (bots, seed) in [(4usize, [3u64, 0u64]), (6, [11, 2]), (9, [7, 7]), (13, [1, 99])] {
+            let full = duplicate(bots, 40, seed);
+            for cut in [0u64, 1, 17, 39] {
+                let mut s = Scheduler::new(bots, seed);
+                for set in 0..cut {
+                    s.replay(table_of(&full[set as usize * 4]), 4);
+                }
+                let all = vec![true; bots];
+                let rest: Vec<ScheduledGame> = (cut..40).flat_map(|_| s.next_set(&all).unwrap()).collect();
+                assert_eq!(rest, full[cut as usize * 4..], "{bots} bots, seed {seed:?}, replayed {cut} sets");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bot_added_later_sits_at_every_table_until_it_has_caught_up() {
+        let mut s = Scheduler::new(4, [5, 0]);
+        let four = vec![true; 4];
+        for _ in 0..10 {
+            s.next_set(&four).unwrap();
+        }
+        s.grow(5);
+        assert_eq!(s.bots(), 5);
+        let five = vec![true; 5];
+        let mut caught_up = false;
+        for _ in 0..60 {
+            let behind = (0..4).all(|b| s.games_of(4) < s.games_of(b));
+            let set = s.next_set(&five).unwrap();
+            if behind {
+                assert!(set.iter().all(|g| g.seats.contains(&4)), "the new bot is at every table while behind");
+            } else {
+                caught_up = true;
+            }
+            assert_eq!(set[0].seed, [5 + set[0].set, 0]);
+        }
+        assert!(caught_up, "40 sets make up 40 games");
+        let games: Vec<u64> = (0..5).map(|b| s.games_of(b)).collect();
+        assert!(games.iter().max().unwrap() - games.iter().min().unwrap() <= 4, "{games:?}");
+    }
+
+    #[test]
+    fn a_retired_bot_is_never_chosen_and_its_games_stay_counted() {
+        let mut s = Scheduler::new(6, [2, 1]);
+        let mut active = vec![true; 6];
+        for _ in 0..12 {
+            s.next_set(&active).unwrap();
+        }
+        let before = s.games_of(2);
+        active[2] = false;
+        for _ in 0..30 {
+            assert!(s.next_set(&active).unwrap().iter().all(|g| !g.seats.contains(&2)));
+        }
+        assert_eq!(s.games_of(2), before);
+        let others: Vec<u64> = [0, 1, 3, 4, 5].iter().map(|&b| s.games_of(b)).collect();
+        assert!(others.iter().max().unwrap() - others.iter().min().unwrap() <= 4, "{others:?}");
+        active[0] = false;
+        active[1] = false;
+        assert_eq!(s.next_set(&active), None, "3 active bots: nothing scheduled");
+        assert_eq!(s.sets(), 42);
+    }
+
+    #[test]
+    fn cancelled_games_do_not_count() {
+        let mut s = Scheduler::new(5, [0, 0]);
+        s.replay([0, 1, 2, 3], 1); // three of its games cancelled
+        assert_eq!((s.games_of(0), s.games_of(4)), (1, 0));
+        s.replay([4, 1, 2, 7], 4); // a bot index beyond the list grows it
+        assert_eq!((s.bots(), s.games_of(7), s.sets()), (8, 4, 2));
+    }
+}

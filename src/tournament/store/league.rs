@@ -1,0 +1,282 @@
+//! Leagues: open-ended tournaments (options with `"sets": 0`) whose schedule grows while
+//! workers play and whose bots are added and retired meanwhile.
+//!
+//! - [`Store::top_up`], run before each claim batch of a league: when fewer than
+//!   `min_pending` games are pending, the duplicate scheduler ([`Scheduler`]) is rebuilt
+//!   from one row per scheduled set (its first game) plus the count of cancelled games per
+//!   set, and sets over the active bots are appended until `2 × min_pending` games are
+//!   pending. Set `i` plays wall seed `[nonce + i, key]` as in a fixed tournament.
+//! - [`Store::add_bot`]: a new bot (index after the last) with its submission bytes.
+//! - [`Store::retire`]: the bot is never scheduled again and its pending games become
+//!   `cancelled`; games already claimed finish and count (one interrupted later, given back,
+//!   failed once or whose lease expired, is played again like any claimed game).
+//!
+//! Each runs in one transaction whose first statement locks the tournament's row
+//! ([`super::Dialect::lock_tournament`]), so concurrent workers' top-ups, additions and
+//! retirements run one after another, each seeing the sets and bots of those before it.
+
+use std::collections::BTreeMap;
+
+use sqlx::Row;
+
+use super::{insert_games, Store, StoreError};
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::scheduler::Scheduler;
+
+/// What [`Store::top_up`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TopUp {
+    /// Enough games were pending (or the tournament has a fixed schedule): nothing added.
+    Enough {
+        /// Games pending.
+        pending: u64,
+    },
+    /// Sets were appended.
+    Added {
+        /// Sets appended (4 games each).
+        sets: u64,
+        /// Games pending now.
+        pending: u64,
+    },
+    /// Fewer than 4 bots are active: nothing can be scheduled and the league idles until
+    /// bots are added.
+    Idle {
+        /// Bots not retired.
+        active: usize,
+    },
+}
+
+/// What [`Store::add_bot`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AddBot {
+    /// The bot is in, with this index in the bot list.
+    Added {
+        /// Its index (what `GameRecord::seats` holds).
+        idx: usize,
+    },
+    /// A bot of this tournament already has the name: nothing was written.
+    NameTaken,
+}
+
+/// What [`Store::retire`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retire {
+    /// The bot is retired now.
+    Retired {
+        /// Its index.
+        idx: usize,
+        /// Its pending games, now `cancelled`.
+        cancelled: u64,
+        /// Bots still active (fewer than 4: the league idles).
+        active: usize,
+    },
+    /// The bot was retired before: nothing changed.
+    Already {
+        /// Its index.
+        idx: usize,
+    },
+    /// No bot of this tournament has the name.
+    Unknown,
+}
+
+impl Store {
+    /// Tops a league's schedule up: when fewer than `min_pending` games are pending, appends
+    /// duplicate sets over the active bots until `2 × min_pending` are (see the module
+    /// docs). A tournament with a fixed schedule is left as it is. Errors: the database
+    /// failed; the stored options or sets are damaged.
+    pub async fn top_up(&self, min_pending: u64) -> Result<TopUp, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let text: String = sqlx::query("SELECT config FROM tournament WHERE id = $1")
+            .bind(self.t)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(|e| self.err(e))?;
+        let config: TournamentConfig = serde_json::from_str(&text)
+            .map_err(|e| StoreError::Corrupt { path: self.path.clone(), cause: format!("tournament options: {e}") })?;
+        let count = |state: &'static str| {
+            sqlx::query("SELECT COUNT(*) FROM games WHERE t = $1 AND state = $2").bind(self.t).bind(state)
+        };
+        let pending = count("pending").fetch_one(&mut *tx).await.and_then(|r| r.try_get::<i64, _>(0));
+        let pending = pending.map_err(|e| self.err(e))? as u64;
+        if config.sets != 0 || pending >= min_pending {
+            tx.commit().await.map_err(|e| self.err(e))?;
+            return Ok(TopUp::Enough { pending });
+        }
+        let bots = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1 ORDER BY idx")
+            .bind(self.t)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let mut active = Vec::new();
+        for r in &bots {
+            let (idx, retired) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
+            let (idx, retired) = (idx.map_err(|e| self.err(e))? as usize, retired.map_err(|e| self.err(e))?);
+            active.resize(active.len().max(idx + 1), false);
+            active[idx] = retired == 0;
+        }
+        let n_active = active.iter().filter(|&&a| a).count();
+        if n_active < 4 {
+            tx.commit().await.map_err(|e| self.err(e))?;
+            return Ok(TopUp::Idle { active: n_active });
+        }
+        let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
+        let mut games = Vec::new();
+        while pending + (games.len() as u64) < min_pending.saturating_mul(2) {
+            match scheduler.next_set(&active) {
+                Some(set) => games.extend(set),
+                None => break,
+            }
+        }
+        insert_games(&mut tx, self.t, &games).await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(TopUp::Added { sets: games.len() as u64 / 4, pending: pending + games.len() as u64 })
+    }
+
+    /// The scheduler after every stored set: one row per set (its first game's seats are
+    /// the set's table) and the cancelled games per set.
+    async fn rebuild(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        config: &TournamentConfig,
+        bots: usize,
+    ) -> Result<Scheduler, StoreError> {
+        let cancelled = sqlx::query("SELECT set_idx, COUNT(*) FROM games WHERE t = $1 AND state = $2 GROUP BY set_idx")
+            .bind(self.t)
+            .bind("cancelled")
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let mut gone = BTreeMap::new();
+        for r in &cancelled {
+            let (set, n) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
+            gone.insert(set.map_err(|e| self.err(e))?, n.map_err(|e| self.err(e))? as u64);
+        }
+        let heads = sqlx::query(
+            "SELECT set_idx, seat0, seat1, seat2, seat3 FROM games \
+             WHERE t = $1 AND idx = set_idx * 4 ORDER BY set_idx",
+        )
+        .bind(self.t)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        let mut scheduler = Scheduler::new(config.bots.len(), config.seed);
+        scheduler.grow(bots);
+        for (i, r) in heads.iter().enumerate() {
+            let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
+            let set = int(0)?;
+            let table = [int(1)?, int(2)?, int(3)?, int(4)?];
+            if set != i as i64 || table.iter().any(|&b| b < 0 || b as usize >= bots) {
+                let cause = format!("set {set} (expected {i}) seats {table:?}: the league's sets are not contiguous");
+                return Err(StoreError::Corrupt { path: self.path.clone(), cause });
+            }
+            let counted = 4u64.saturating_sub(gone.get(&set).copied().unwrap_or(0));
+            scheduler.replay(table.map(|b| b as usize), counted);
+        }
+        Ok(scheduler)
+    }
+
+    /// Adds a bot to this tournament under `name` (index after the last bot), storing the
+    /// submission's zip `bytes` by their sha256 (`None` for a built-in) in the same
+    /// transaction. `spec` is the BOT argument, `sha256` that of the submission. A name
+    /// already taken writes nothing. Errors: the database failed.
+    pub async fn add_bot(
+        &self,
+        name: &str,
+        spec: &str,
+        sha256: &str,
+        bytes: Option<&[u8]>,
+    ) -> Result<AddBot, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let taken = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND name = $2")
+            .bind(self.t)
+            .bind(name)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map_err(|e| self.err(e))?;
+        if taken > 0 {
+            return Ok(AddBot::NameTaken); // the transaction rolls back: nothing written
+        }
+        let idx = sqlx::query("SELECT COALESCE(MAX(idx) + 1, 0) FROM bots WHERE t = $1")
+            .bind(self.t)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map_err(|e| self.err(e))?;
+        if let Some(bytes) = bytes {
+            sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(sha256)
+                .bind(bytes.to_vec())
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
+        }
+        sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
+            .bind(self.t)
+            .bind(idx)
+            .bind(name)
+            .bind(spec)
+            .bind(sha256)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(AddBot::Added { idx: idx as usize })
+    }
+
+    /// Retires the bot named `name`: it is never scheduled again and its pending games
+    /// become `cancelled` (games already claimed finish and count). Errors: the database
+    /// failed.
+    pub async fn retire(&self, name: &str) -> Result<Retire, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let row = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1 AND name = $2")
+            .bind(self.t)
+            .bind(name)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let Some(row) = row else { return Ok(Retire::Unknown) };
+        let (idx, retired) = (row.try_get::<i64, _>(0), row.try_get::<i64, _>(1));
+        let (idx, retired) = (idx.map_err(|e| self.err(e))?, retired.map_err(|e| self.err(e))?);
+        if retired != 0 {
+            return Ok(Retire::Already { idx: idx as usize });
+        }
+        sqlx::query("UPDATE bots SET retired = 1 WHERE t = $1 AND idx = $2")
+            .bind(self.t)
+            .bind(idx)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let done = sqlx::query(
+            "UPDATE games SET state = 'cancelled' WHERE t = $1 AND state = 'pending' \
+             AND (seat0 = $2 OR seat1 = $2 OR seat2 = $2 OR seat3 = $2)",
+        )
+        .bind(self.t)
+        .bind(idx)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        let active = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND retired = 0")
+            .bind(self.t)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected(), active: active as usize })
+    }
+
+    /// Indices of the retired bots, in order.
+    pub async fn retired(&self) -> Result<Vec<usize>, StoreError> {
+        let rows = sqlx::query("SELECT idx FROM bots WHERE t = $1 AND retired = 1 ORDER BY idx")
+            .bind(self.t)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).collect()
+    }
+}

@@ -1,0 +1,157 @@
+//! Leagues on SQLite: top-up, bots added and retired, concurrent top-ups.
+
+use sqlx::Row;
+
+use super::*;
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::schedule::{duplicate, Format};
+
+const LEASE: i64 = 60_000;
+
+fn config(bots: usize, sets: u64, seed: [u64; 2]) -> String {
+    serde_json::to_string(&TournamentConfig {
+        format: Format::Duplicate,
+        bots: vec!["builtin:tsumogiri".into(); bots],
+        sets,
+        seed,
+        uma: [90.0, 45.0, 0.0, -135.0],
+        timeout: 2.0,
+        start_timeout: 20.0,
+        max_restarts: 32,
+        runtime: "process".into(),
+        transport: "stdio".into(),
+        image: None,
+        max_submission_mb: 100,
+        keep_bots: false,
+        logs: false,
+        no_html: false,
+        rules: String::new(),
+        resources: Default::default(),
+    })
+    .unwrap()
+}
+
+fn rows(n: usize) -> Vec<BotRow> {
+    (0..n)
+        .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: "00".into() })
+        .collect()
+}
+
+async fn league(dir: &Path, seed: [u64; 2]) -> Store {
+    let store = Store::open(&dir.join(DB_FILE)).await.unwrap();
+    store.create("league", &config(4, 0, seed), &rows(4), &[]).await.unwrap()
+}
+
+async fn pending_with(store: &Store, bot: i64) -> i64 {
+    sqlx::query(
+        "SELECT COUNT(*) FROM games WHERE state = 'pending' AND (seat0 = $1 OR seat1 = $1 OR seat2 = $1 OR seat3 = $1)",
+    )
+    .bind(bot)
+    .fetch_one(&store.pool)
+    .await
+    .unwrap()
+    .get(0)
+}
+
+#[tokio::test]
+async fn a_league_is_topped_up_with_the_sets_of_a_fixed_tournament() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league(tmp.path(), [9, 1]).await;
+    assert_eq!(store.counts().await.unwrap().total(), 0, "a league starts with no game");
+    assert_eq!(store.claimable_tournaments().await.unwrap(), vec![store.id()], "listed: claiming tops it up");
+    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 12 });
+    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Enough { pending: 12 });
+    let mut claimed = store.claim("w", 10, LEASE).await.unwrap();
+    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 14 });
+    claimed.extend(store.claim("w", 100, LEASE).await.unwrap());
+    assert_eq!(claimed, duplicate(4, 6, [9, 1]), "the sets and walls of `--sets 6`");
+
+    // a fixed tournament is never topped up
+    let other = Store::open(&tmp.path().join("fixed.sqlite")).await.unwrap();
+    let fixed = other.create("fixed", &config(4, 1, [9, 1]), &rows(4), &duplicate(4, 1, [9, 1])).await.unwrap();
+    fixed.claim("w", 4, LEASE).await.unwrap();
+    assert_eq!(fixed.top_up(100).await.unwrap(), TopUp::Enough { pending: 0 });
+    assert!(fixed.claimable_tournaments().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn bots_added_and_retired_change_what_is_topped_up_and_claimed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league(tmp.path(), [3, 0]).await;
+    assert_eq!(store.top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
+    let bytes = b"zip bytes".as_slice();
+    let sha = blobs::sha256_hex(bytes);
+    assert_eq!(store.add_bot("new", "new.zip", &sha, Some(bytes)).await.unwrap(), AddBot::Added { idx: 4 });
+    assert_eq!(store.submission(&sha).await.unwrap().as_deref(), Some(bytes));
+    assert_eq!(store.add_bot("new", "builtin:random", "ff", None).await.unwrap(), AddBot::NameTaken);
+    assert_eq!(store.bots().await.unwrap().len(), 5);
+
+    // a process that loaded 4 bots claims the games of those 4 only
+    assert_eq!(store.claim_among("old", 100, LEASE, 4).await.unwrap().len(), 8);
+    assert_eq!(store.top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
+    assert!(store.claim_among("old", 100, LEASE, 4).await.unwrap().is_empty(), "the new bot is at every table");
+    let fresh = store.claim_among("reloaded", 4, LEASE, 5).await.unwrap();
+    assert!(fresh.len() == 4 && fresh.iter().all(|g| g.seats.contains(&4)), "{fresh:?}");
+
+    // retiring cancels the bot's pending games, and it is never scheduled again
+    assert_eq!(store.top_up(8).await.unwrap(), TopUp::Added { sets: 3, pending: 16 });
+    let theirs = pending_with(&store, 1).await;
+    assert!(theirs > 0);
+    assert_eq!(store.retire("b1").await.unwrap(), Retire::Retired { idx: 1, cancelled: theirs as u64, active: 4 });
+    assert_eq!(pending_with(&store, 1).await, 0);
+    let c = store.counts().await.unwrap();
+    assert_eq!((c.cancelled, c.pending), (theirs as u64, 16 - theirs as u64));
+    assert_eq!(store.retire("b1").await.unwrap(), Retire::Already { idx: 1 });
+    assert_eq!(store.retire("nobody").await.unwrap(), Retire::Unknown);
+    assert_eq!(store.retired().await.unwrap(), vec![1]);
+    store.claim_among("reloaded", 100, LEASE, 5).await.unwrap();
+    let TopUp::Added { sets, .. } = store.top_up(8).await.unwrap() else { panic!("4 active bots") };
+    let after = store.claim_among("reloaded", 100, LEASE, 5).await.unwrap();
+    assert_eq!(after.len() as u64, sets * 4);
+    assert!(after.iter().all(|g| !g.seats.contains(&1)), "{after:?}");
+    assert_eq!(after[0].seed, [3 + after[0].set, 0], "set i plays [nonce + i, key]");
+
+    // fewer than 4 active bots: the league idles and is not listed for workers
+    assert!(matches!(store.retire("b2").await.unwrap(), Retire::Retired { idx: 2, active: 3, .. }));
+    assert_eq!(store.top_up(8).await.unwrap(), TopUp::Idle { active: 3 });
+    assert!(store.claimable_tournaments().await.unwrap().is_empty());
+    assert_eq!(store.add_bot("late", "builtin:rulebase", "ee", None).await.unwrap(), AddBot::Added { idx: 5 });
+    assert_eq!(store.claimable_tournaments().await.unwrap(), vec![store.id()]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_top_ups_append_each_set_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league(tmp.path(), [7, 7]).await;
+    store.close().await;
+    let tasks = (0..8).map(|w| {
+        let path = tmp.path().join(DB_FILE);
+        tokio::spawn(async move {
+            let store = Store::open(&path).await.unwrap();
+            let mut claimed = 0;
+            for _ in 0..30 {
+                store.top_up(4).await.unwrap();
+                claimed += store.claim(&format!("w{w}"), 4, LEASE).await.unwrap().len() as u64;
+            }
+            claimed
+        })
+    });
+    let tasks: Vec<_> = tasks.collect(); // spawned at once, not one after another
+    let mut claimed = 0;
+    for t in tasks {
+        claimed += t.await.unwrap();
+    }
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    let games: Vec<ScheduledGame> =
+        sqlx::query("SELECT idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3 FROM games ORDER BY idx")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| rows::game(r).unwrap())
+            .collect();
+    let c = store.counts().await.unwrap();
+    assert_eq!((c.running, c.pending + c.running), (claimed, games.len() as u64));
+    let sets = games.len() as u64 / 4;
+    assert_eq!(games, duplicate(4, sets, [7, 7]));
+}
