@@ -9,12 +9,12 @@ mod pg_support;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mjai_sim::tournament::config::TournamentConfig;
 use mjai_sim::tournament::schedule::{duplicate, Format, ScheduledGame};
 use mjai_sim::tournament::store::{BotRow, Store};
-use pg_support::PgCluster;
+use pg_support::{poll, PgCluster};
 use sqlx::Row;
 
 fn mjai_sim() -> Command {
@@ -27,18 +27,6 @@ fn text(bytes: &[u8]) -> String {
 
 fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
-}
-
-/// Polls `check` every 20 ms until it returns `Some`, at most `limit`.
-fn poll<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = check() {
-            return v;
-        }
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn signal(child: &Child, sig: i32) {

@@ -9,9 +9,9 @@ mod pg_support;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use pg_support::PgCluster;
+use pg_support::{poll, PgCluster};
 use sqlx::Row;
 
 const BOTS: [&str; 4] = ["builtin:rulebase", "builtin:random", "builtin:tsumogiri", "r2=builtin:rulebase"];
@@ -31,18 +31,6 @@ fn but_timing(mut s: serde_json::Value) -> serde_json::Value {
         }
     }
     s
-}
-
-/// Polls `check` every 20 ms until it returns `Some`, at most `limit`.
-fn poll<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = check() {
-            return v;
-        }
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// (games done, results rows) in the database, or `None` while it does not answer.

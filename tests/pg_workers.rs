@@ -7,12 +7,12 @@ mod pg_support;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::schedule::{duplicate, ScheduledGame};
 use mjai_sim::tournament::store::{BotRow, Store, StoreError};
-use pg_support::PgCluster;
+use pg_support::{poll, PgCluster};
 use sqlx::Row;
 
 fn rt() -> tokio::runtime::Runtime {
@@ -145,18 +145,6 @@ fn worker(url: &str, name: &str, work: &Path) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start a worker")
-}
-
-/// Polls `check` every 20 ms until it returns `Some`, at most `limit`.
-fn poll<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = check() {
-            return v;
-        }
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn wait_exit(child: &mut Child, limit: Duration) -> std::process::ExitStatus {

@@ -148,3 +148,15 @@ impl Drop for PgCluster {
         let _ = self.run("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"]);
     }
 }
+
+/// Polls `check` every 20 ms until it returns `Some`, at most `limit`.
+pub fn poll<T>(limit: std::time::Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(v) = check() {
+            return v;
+        }
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
