@@ -182,18 +182,24 @@ fn three_workers_and_a_coordinator_finish_a_tournament_despite_a_sigkill() {
         rt.block_on(sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&pool)).unwrap().get(0)
     };
     // the victim holds games and has recorded some: SIGKILL it in the middle of the run
-    let held: Vec<i64> = poll(Duration::from_secs(120), "w1 to play", || {
-        let rows = rt
-            .block_on(
-                sqlx::query("SELECT idx FROM games WHERE state = 'running' AND claimed_by LIKE 'w1#%' ORDER BY idx")
-                    .fetch_all(&pool),
-            )
-            .ok()?;
+    let running_of_w1 = || -> Vec<i64> {
+        rt.block_on(
+            sqlx::query("SELECT idx FROM games WHERE state = 'running' AND claimed_by LIKE 'w1#%' ORDER BY idx")
+                .fetch_all(&pool),
+        )
+        .map(|rows| rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+        .unwrap_or_default()
+    };
+    poll(Duration::from_secs(120), "w1 to play", || {
         let done = count("SELECT COUNT(*) FROM games WHERE state = 'done'");
-        (done > 0 && !rows.is_empty()).then(|| rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+        (done > 0 && !running_of_w1().is_empty()).then_some(())
     });
     victim.kill().unwrap(); // SIGKILL
     victim.wait().unwrap();
+    // What it held when it died (read after the kill: it may have recorded a game between a
+    // look and the kill, and such a game is not replayed).
+    let held = running_of_w1();
+    assert!(!held.is_empty(), "the victim died holding games");
     let mut others = vec![worker(&url, "w2", &work), worker(&url, "w3", &work), worker(&url, "w4", &work)];
     let status = wait_exit(&mut coordinator, Duration::from_secs(300));
     let mut stdout = String::new();
