@@ -65,12 +65,8 @@ impl Store {
     /// them). Returns the hex sha256.
     pub async fn put_submission(&self, bytes: &[u8]) -> Result<String, StoreError> {
         let sha = sha256_hex(bytes);
-        sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(&sha)
-            .bind(bytes.to_vec())
-            .execute(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
+        let mut conn = self.pool.acquire().await.map_err(|e| self.err(e))?;
+        insert_submission(&mut conn, &sha, bytes).await.map_err(|e| self.err(e))?;
         Ok(sha)
     }
 
@@ -120,4 +116,18 @@ impl Store {
         })
         .transpose()
     }
+}
+
+/// Stores submission `bytes` under `sha256` (kept once: a second insert changes nothing).
+pub(super) async fn insert_submission(
+    conn: &mut sqlx::AnyConnection,
+    sha256: &str,
+    bytes: &[u8],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(sha256)
+        .bind(bytes.to_vec())
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -19,7 +19,8 @@ use std::collections::BTreeMap;
 
 use sqlx::Row;
 
-use super::{insert_games, Store, StoreError};
+use super::blobs::insert_submission;
+use super::{insert_bot, insert_games, BotRow, Store, StoreError};
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::scheduler::Scheduler;
 
@@ -207,22 +208,11 @@ impl Store {
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
         if let Some(bytes) = bytes {
-            sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(sha256)
-                .bind(bytes.to_vec())
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| self.err(e))?;
+            insert_submission(&mut tx, sha256, bytes).await.map_err(|e| self.err(e))?;
         }
-        sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
-            .bind(self.t)
-            .bind(idx)
-            .bind(name)
-            .bind(spec)
-            .bind(sha256)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| self.err(e))?;
+        let row =
+            BotRow { idx: idx as usize, name: name.to_string(), spec: spec.to_string(), sha256: sha256.to_string() };
+        insert_bot(&mut tx, self.t, &row).await.map_err(|e| self.err(e))?;
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(AddBot::Added { idx: idx as usize })
     }

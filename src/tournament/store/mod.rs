@@ -165,15 +165,7 @@ impl Store {
             .map_err(|e| self.err(e))?;
         let t: i64 = row.try_get(0).map_err(|e| self.err(e))?;
         for b in bots {
-            sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
-                .bind(t)
-                .bind(b.idx as i64)
-                .bind(&b.name)
-                .bind(&b.spec)
-                .bind(&b.sha256)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| self.err(e))?;
+            insert_bot(&mut tx, t, b).await.map_err(|e| self.err(e))?;
         }
         insert_games(&mut tx, t, games).await.map_err(|e| self.err(e))?;
         if is_open_ended(config) {
@@ -338,6 +330,19 @@ const INSERT_CHUNK: usize = 256;
 
 /// Inserts scheduled games (state `pending`) of tournament `t`, [`INSERT_CHUNK`] rows per
 /// statement (one round trip per chunk rather than per game).
+/// Writes bot `b` of tournament `t`.
+async fn insert_bot(conn: &mut sqlx::AnyConnection, t: i64, b: &BotRow) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
+        .bind(t)
+        .bind(b.idx as i64)
+        .bind(&b.name)
+        .bind(&b.spec)
+        .bind(&b.sha256)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 async fn insert_games(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     t: i64,
