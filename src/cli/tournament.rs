@@ -142,7 +142,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         Some(dir) => resume(dir).await?,
         None => create(&args).await?,
     };
-    let Prepared { dir, store, config, .. } = prepared;
+    let Prepared { dir, store, config } = prepared;
     let shutdown = Shutdown::install()?;
     let local = Local {
         dir: &dir,

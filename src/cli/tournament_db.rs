@@ -108,11 +108,8 @@ async fn watch(store: &Store, player: &Player, league: bool, shutdown: &Shutdown
         if league {
             // keeps a league topped up while no worker claims, and says once when it idles
             let topped = retry("top up", patience, || store.top_up(1)).await?;
-            if let (TopUp::Idle { active }, false) = (topped, idle) {
-                eprintln!(
-                    "mjai-sim: the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots \
-                     are added (mjai-sim league add)"
-                );
+            if let (Some(note), false) = (topped.idle_note(), idle) {
+                eprintln!("mjai-sim: {note}");
             }
             idle = matches!(topped, TopUp::Idle { .. });
         }

@@ -241,13 +241,10 @@ async fn coordinate(
 fn say_idle_once(t: i64, topped: TopUp, progress: &Progress) {
     static IDLE: std::sync::Mutex<BTreeSet<i64>> = std::sync::Mutex::new(BTreeSet::new());
     let Ok(mut idle) = IDLE.lock() else { return };
-    match topped {
-        TopUp::Idle { active } if idle.insert(t) => progress.note(&format!(
-            "the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots are added \
-             (mjai-sim league add)"
-        )),
-        TopUp::Idle { .. } => {}
-        _ => {
+    match topped.idle_note() {
+        Some(note) if idle.insert(t) => progress.note(&note),
+        Some(_) => {}
+        None => {
             idle.remove(&t);
         }
     }

@@ -47,6 +47,19 @@ pub enum TopUp {
     },
 }
 
+impl TopUp {
+    /// The line said once when a league idles: `None` unless this is [`TopUp::Idle`].
+    pub fn idle_note(&self) -> Option<String> {
+        match self {
+            TopUp::Idle { active } => Some(format!(
+                "the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots are added \
+                 (mjai-sim league add)"
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// What [`Store::add_bot`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AddBot {
