@@ -20,6 +20,7 @@ use tokio::sync::watch;
 use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, Observer};
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
+use super::watchdog::Watchdog;
 use super::{Launcher, MatchOptions, Table};
 use crate::engine::event::{batch_line, Event, Seat};
 
@@ -32,6 +33,9 @@ pub enum Ending {
     RestartLimit(u32),
     /// The shutdown signal fired (Ctrl-C); the game was abandoned.
     Interrupted,
+    /// The game exceeded its bound ([`super::watchdog`]): stuck, or over
+    /// `--game-timeout`; the reason, one line. Tournaments retry such a game once.
+    Failed(String),
 }
 
 /// What happened in a match, for the summary.
@@ -74,7 +78,9 @@ pub async fn play_match(
     observer: &mut dyn Observer,
     shutdown: watch::Receiver<bool>,
 ) -> Result<MatchReport, MatchError> {
+    let watchdog = Watchdog::new(options);
     let mut referee = Referee {
+        watchdog: watchdog.clone(),
         seats: Seats::new(launcher),
         relay: Relay::at(1),
         options,
@@ -92,7 +98,14 @@ pub async fn play_match(
             warnings: Vec::new(),
         },
     };
-    let result = referee.run(table).await;
+    let finished = tokio::select! {
+        result = referee.run(table) => Ok(result), // bounded: by the watchdog.
+        reason = watchdog.expired() => Err(reason), // bounded: it is the bound.
+    };
+    let result = finished.unwrap_or_else(|reason| {
+        tracing::warn!("game failed: {reason}");
+        Ok(referee.finish(Ending::Failed(reason)))
+    });
     referee.seats.stop_all().await;
     let mut report = result?;
     report.scores = table.scores();
@@ -100,6 +113,8 @@ pub async fn play_match(
 }
 
 struct Referee<'a> {
+    /// Kicked after every step; see [`super::watchdog`].
+    watchdog: Watchdog,
     seats: Seats<'a>,
     relay: Relay,
     options: &'a MatchOptions,
@@ -123,6 +138,7 @@ impl Referee<'_> {
             None => return Ok(self.finish(Ending::Interrupted)),
         };
         loop {
+            self.watchdog.kick();
             if !offenders.is_empty() {
                 match self.chombo_and_restart(table, &offenders).await? {
                     Some(next) => offenders = next,
@@ -190,7 +206,7 @@ impl Referee<'_> {
         let limit = self.options.start_timeout;
         let mut shutdown = self.shutdown.clone();
         let launched = tokio::select! {
-            errors = self.seats.launch_all(limit) => errors,
+            errors = self.seats.launch_all(limit) => { self.watchdog.kick(); errors }
             _ = shutdown.wait_for(|stop| *stop) => return Ok(None),
         };
         let mut offenders = Vec::new();
@@ -334,6 +350,7 @@ impl Referee<'_> {
         }
         self.flush(table)?;
         self.seats.stop_all().await;
+        self.watchdog.kick();
         if table.is_over() {
             self.report.ending = Ending::Completed;
             return Ok(None);

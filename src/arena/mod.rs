@@ -12,6 +12,7 @@
 //! - [`game_run`]: [`game_run::run_game`], one whole game into an output folder (the main job's game).
 //! - [`shutdown`]: SIGINT/SIGTERM into the `stop` channel of games (one path for every command).
 //! - [`launch`]: BOT arguments (`builtin:NAME`, zip, folder) to running bots.
+//! - [`watchdog`]: the bound over a whole game (progress and total time).
 
 use std::time::Duration;
 
@@ -34,6 +35,7 @@ pub mod shutdown;
 pub mod stats;
 pub mod summary;
 pub mod table;
+pub mod watchdog;
 
 pub use match_loop::{play_match, MatchError, MatchReport};
 pub use observer::{ErrorEntry, Observer};
@@ -60,10 +62,22 @@ pub struct MatchOptions {
     /// Restarts of the four bots (one per chombo) after which the match is aborted
     /// (default 32; mjai.app: 10).
     pub max_restarts: u32,
+    /// Longest a whole game may take (`--game-timeout`, default 3600 s); past it the game
+    /// ends as failed ([`watchdog`]).
+    pub game_timeout: Duration,
 }
+
+/// Default of [`MatchOptions::game_timeout`]: one hour, about twice the longest game of
+/// bots that use most of a 2 s decision timeout on every decision.
+pub const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(3600);
 
 impl Default for MatchOptions {
     fn default() -> Self {
-        MatchOptions { timeout: Duration::from_secs(2), start_timeout: Duration::from_secs(20), max_restarts: 32 }
+        MatchOptions {
+            timeout: Duration::from_secs(2),
+            start_timeout: Duration::from_secs(20),
+            max_restarts: 32,
+            game_timeout: DEFAULT_GAME_TIMEOUT,
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The four running bots: launch, concurrent exchanges with per-seat timeouts, stop.
 //!
-//! Every wait here is bounded: a runtime that does not honour its own timeout is cut off a
-//! little later ([`GRACE`]), so one broken bot can never hang the game.
+//! Every wait here is bounded ([`crate::runtime::bounded`]): a runtime that does not honour
+//! its own timeout is cut off a little later ([`GRACE`]), a stop after
+//! [`bounded::STOP_GRACE`], so one broken bot can never hang the game.
 
 use std::time::{Duration, Instant};
 
@@ -9,6 +10,7 @@ use futures_util::future::join_all;
 
 use super::Launcher;
 use crate::engine::event::{Event, Seat};
+use crate::runtime::bounded::{self, within};
 use crate::runtime::{Bot, BotError};
 
 /// Extra time granted to a runtime beyond the decision timeout before the loop stops
@@ -47,12 +49,12 @@ impl<'l> Seats<'l> {
     pub async fn launch_all(&mut self, limit: Duration) -> [Option<BotError>; 4] {
         let launcher = self.launcher;
         let launches = (0..4u8).map(|seat| async move {
-            match tokio::time::timeout(limit + GRACE, launcher.launch(seat)).await {
+            match within(limit + GRACE, "starting a bot", launcher.launch(seat)).await {
                 Ok(result) => result,
                 Err(_) => Err(BotError::Timeout(limit.as_secs_f64())),
             }
         });
-        let results = join_all(launches).await;
+        let results = join_all(launches).await; // bounded: each by within() above.
         let mut errors: [Option<BotError>; 4] = [None, None, None, None];
         for (seat, result) in results.into_iter().enumerate() {
             match result {
@@ -74,10 +76,10 @@ impl<'l> Seats<'l> {
         }
     }
 
-    /// Stops every running bot, concurrently, and empties the seats.
+    /// Stops every running bot, concurrently, each within [`bounded::STOP_GRACE`], and
+    /// empties the seats.
     pub async fn stop_all(&mut self) {
-        let stops = self.bots.iter_mut().filter_map(|slot| slot.as_mut()).map(|bot| bot.stop());
-        join_all(stops).await;
+        bounded::stop_all(self.bots.iter_mut().flatten()).await;
         self.bots = [None, None, None, None];
     }
 
@@ -100,7 +102,7 @@ impl<'l> Seats<'l> {
                 let started = Instant::now();
                 let answer = match slot.as_mut() {
                     None => Err(BotError::Crashed("the bot is not running (it failed to start)".into())),
-                    Some(bot) => match tokio::time::timeout(timeout + GRACE, bot.exchange(line, timeout)).await {
+                    Some(bot) => match within(timeout + GRACE, "an exchange", bot.exchange(line, timeout)).await {
                         Ok(answer) => answer,
                         Err(_) => Err(BotError::Timeout(timeout.as_secs_f64())),
                     },
@@ -108,7 +110,7 @@ impl<'l> Seats<'l> {
                 Exchange { seat, answer, elapsed: started.elapsed() }
             });
         }
-        let mut done = join_all(futures).await;
+        let mut done = join_all(futures).await; // bounded: each by within() above.
         done.sort_by_key(|x| requests.iter().position(|r| r.0 == x.seat));
         done
     }

@@ -84,8 +84,12 @@ pub struct Summary {
     pub rank: [u8; 4],
     /// True when the game reached `end_game`.
     pub completed: bool,
-    /// `completed`, `restart_limit` or `interrupted`.
+    /// `completed`, `restart_limit`, `interrupted` or `failed` (the game's watchdog ended it:
+    /// see `failure`).
     pub ending: String,
+    /// Why a `failed` game was ended (one line); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
     /// Final scores in points.
     pub scores: [i32; 4],
     /// Chombos per seat.
@@ -118,6 +122,7 @@ impl Summary {
             Ending::Completed => "completed",
             Ending::RestartLimit(_) => "restart_limit",
             Ending::Interrupted => "interrupted",
+            Ending::Failed(_) => "failed",
         };
         Summary {
             kyoku_count: kyoku.len(),
@@ -125,6 +130,10 @@ impl Summary {
             rank: ranks(report.scores),
             completed: report.ending == Ending::Completed,
             ending: ending.to_string(),
+            failure: match &report.ending {
+                Ending::Failed(reason) => Some(reason.clone()),
+                _ => None,
+            },
             scores: report.scores,
             chombos: report.chombos,
             restarts: report.restarts,

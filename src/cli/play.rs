@@ -53,6 +53,9 @@ pub struct Args {
     /// Restarts (one per chombo) after which the game is abandoned.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_restarts: u32,
+    /// Longest a whole game may take, in seconds; past it the game ends as failed (exit 2).
+    #[arg(long, value_name = "SECS", default_value = "3600")]
+    pub game_timeout: Seconds,
     /// Where the game starts (--from LOG@HAND, or --start/--scores/--honba/--kyotaku).
     #[command(flatten)]
     pub start: StartArgs,
@@ -85,6 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         timeout: args.timeout.duration(),
         start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
+        game_timeout: args.game_timeout.duration(),
     };
     let start = args.start.resolve(args.seed)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
@@ -141,13 +145,17 @@ async fn play(
     } else {
         print!("{table}");
     }
-    Ok(match report.ending {
+    Ok(match &report.ending {
         Ending::Completed => 0,
         Ending::RestartLimit(n) => {
             eprintln!(
                 "mjai-sim: game abandoned after {n} restarts (--max-restarts); causes in {}",
                 dir.join("errors.json").display()
             );
+            2
+        }
+        Ending::Failed(reason) => {
+            eprintln!("mjai-sim: game failed: {reason}; bots stopped, logs so far in {}", dir.display());
             2
         }
         Ending::Interrupted => {

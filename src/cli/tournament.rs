@@ -95,6 +95,9 @@ pub struct Args {
     /// Restarts after which a game is abandoned (then failed, retried once).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_restarts: u32,
+    /// Longest one game may take, in seconds; past it the game fails (retried once).
+    #[arg(long, value_name = "SECS", default_value = "3600")]
+    pub game_timeout: Seconds,
     /// Rule preset of every game.
     #[command(flatten)]
     pub rules: RulesFlag,
@@ -256,6 +259,7 @@ pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant
         timeout: args.timeout.duration().as_secs_f64(),
         start_timeout: args.start_timeout.duration().as_secs_f64(),
         max_restarts: args.max_restarts,
+        game_timeout: args.game_timeout.duration().as_secs_f64(),
         rules: value_name(args.rules.preset),
         resources: args.runtime.resources(),
         runtime: value_name(args.runtime.runtime),
@@ -362,6 +366,10 @@ pub(super) fn stored_match_options(config: &TournamentConfig) -> anyhow::Result<
         timeout: stored_seconds(config.timeout, "timeout")?,
         start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
         max_restarts: config.max_restarts,
+        game_timeout: match config.game_timeout {
+            0.0 => crate::arena::DEFAULT_GAME_TIMEOUT,
+            secs => stored_seconds(secs, "game_timeout")?,
+        },
     })
 }
 

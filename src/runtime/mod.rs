@@ -76,6 +76,7 @@ impl BotError {
     }
 }
 
+pub mod bounded;
 pub mod builtin;
 pub mod docker;
 pub mod launcher;

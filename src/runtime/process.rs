@@ -15,6 +15,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::time::Instant;
 
+use super::bounded::{join_or_abort, until, within, DRAIN_GRACE};
 use super::line::{LineBuffer, DEFAULT_LINE_LIMIT};
 use super::stderr_log::{StderrLog, DEFAULT_STDERR_CAP};
 use super::stderr_tail::SharedTail;
@@ -72,7 +73,7 @@ impl ProcessBot {
         submission
             .unpack_into(dir.path())
             .map_err(|e| anyhow::anyhow!("seat {seat}: cannot unpack the bot into {}: {e}", dir.path().display()))?;
-        let mut log = StderrLog::append(stderr_log, options.stderr_cap).await?;
+        let mut log = StderrLog::append(stderr_log, options.stderr_cap).await?; // bounded: a local file.
         let tail = log.tail();
         let mut child = Command::new(&options.python)
             .args(["-u", "bot.py", &seat.to_string()])
@@ -96,13 +97,14 @@ impl ProcessBot {
         };
         let stderr_task = tokio::spawn(async move {
             let mut buf = vec![0u8; 64 * 1024];
+            // bounded: ends with the bot's process group; stop_inner aborts it after DRAIN_GRACE.
             while let Ok(n) = stderr.read(&mut buf).await {
                 if n == 0 {
                     break;
                 }
-                log.write(&buf[..n]).await;
+                log.write(&buf[..n]).await; // bounded: a local file.
             }
-            log.flush().await;
+            log.flush().await; // bounded: a local file.
         });
         let pgid = child.id().map(|pid| pid as i32);
         Ok(ProcessBot {
@@ -130,13 +132,13 @@ impl ProcessBot {
         if dropped > 0 {
             tracing::warn!("bot printed {dropped} unrequested line(s); dropped");
         }
-        let Some(stdin) = self.stdin.as_mut() else { return Err(self.ended().await) };
+        let Some(stdin) = self.stdin.as_mut() else { return Err(self.ended().await) }; // bounded: EXIT_GRACE.
         let mut message = Vec::with_capacity(line.len() + 1);
         message.extend_from_slice(line.as_bytes());
         message.push(b'\n');
-        match tokio::time::timeout_at(deadline, stdin.write_all(&message)).await {
+        match until(deadline, "writing a line", stdin.write_all(&message)).await {
             Err(_) => return Err(timed_out()),
-            Ok(Err(_)) => return Err(self.ended().await),
+            Ok(Err(_)) => return Err(self.ended().await), // bounded: EXIT_GRACE.
             Ok(Ok(())) => {}
         }
         let mut buf = vec![0u8; 64 * 1024];
@@ -144,9 +146,9 @@ impl ProcessBot {
             if let Some(answer) = self.lines.take_line()? {
                 return Ok(answer);
             }
-            match tokio::time::timeout_at(deadline, self.stdout.read(&mut buf)).await {
+            match until(deadline, "reading an answer", self.stdout.read(&mut buf)).await {
                 Err(_) => return Err(timed_out()),
-                Ok(Ok(0)) | Ok(Err(_)) => return Err(self.ended().await),
+                Ok(Ok(0)) | Ok(Err(_)) => return Err(self.ended().await), // bounded: EXIT_GRACE.
                 Ok(Ok(n)) => self.lines.push(&buf[..n]),
             }
         }
@@ -157,12 +159,12 @@ impl ProcessBot {
     /// drained, so the tail and the log hold its last words (a traceback).
     async fn ended(&mut self) -> BotError {
         if self.exit.is_none() {
-            if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, self.child.wait()).await {
+            if let Ok(Ok(status)) = within(EXIT_GRACE, "waiting for the exit", self.child.wait()).await {
                 self.exit = Some(status);
             }
         }
         if let (Some(_), Some(task)) = (self.exit, self.stderr_task.as_mut()) {
-            if tokio::time::timeout(EXIT_GRACE, task).await.is_ok() {
+            if within(EXIT_GRACE, "draining stderr", task).await.is_ok() {
                 self.stderr_task = None;
             }
         }
@@ -183,14 +185,17 @@ impl ProcessBot {
             }
         }
         if self.exit.is_none() {
-            let _ = self.child.kill().await;
-            self.exit = self.child.wait().await.ok();
+            let _ = self.child.start_kill();
+            if let Ok(Ok(status)) = within(EXIT_GRACE, "waiting for the exit", self.child.wait()).await {
+                self.exit = Some(status);
+            }
         }
         if let Some(pgid) = self.pgid.take() {
-            wait_for_group_gone(pgid).await;
+            wait_for_group_gone(pgid).await; // bounded: 2 s inside.
         }
-        if let Some(task) = self.stderr_task.take() {
-            let _ = task.await;
+        if let Some(mut task) = self.stderr_task.take() {
+            // A helper that left the group (setsid) may hold stderr open: not waited for.
+            join_or_abort(&mut task, DRAIN_GRACE, "draining stderr").await;
         }
     }
 }
@@ -201,7 +206,7 @@ impl ProcessBot {
 async fn wait_for_group_gone(pgid: i32) {
     let deadline = Instant::now() + Duration::from_secs(2);
     while group_has_live_members(pgid) && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(2)).await;
+        tokio::time::sleep(Duration::from_millis(2)).await; // bounded: until the deadline.
     }
 }
 
@@ -242,6 +247,19 @@ pub fn signal_name(sig: i32) -> &'static str {
         libc::SIGINT => " (SIGINT)",
         libc::SIGBUS => " (SIGBUS)",
         _ => "",
+    }
+}
+
+impl Drop for ProcessBot {
+    /// A bot dropped without [`Bot::stop`] (its game was cancelled by a watchdog or a
+    /// panic) takes its whole process group with it, not only its first process.
+    fn drop(&mut self) {
+        if let Some(pgid) = self.pgid.take() {
+            // SAFETY: as in stop_inner: signals our own process group, touches no memory.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
     }
 }
 

@@ -24,6 +24,10 @@ pub struct TournamentConfig {
     pub start_timeout: f64,
     /// Restarts after which a game is abandoned (and failed).
     pub max_restarts: u32,
+    /// Seconds a whole game may take (`--game-timeout`); 0 in tournaments made before the
+    /// option existed, which play under the default (3600 s).
+    #[serde(default)]
+    pub game_timeout: f64,
     /// `docker` or `process`.
     pub runtime: String,
     /// `stdio` or `http`.

@@ -21,6 +21,7 @@ use futures_util::future::{join_all, BoxFuture};
 use crate::arena::launch::{docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
 use crate::engine::event::Seat;
+use crate::runtime::bounded;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::{self, DockerOptions};
@@ -70,10 +71,11 @@ impl BotFactory {
             _ if !any_submission => Runtime::None,
             RuntimeKind::Docker => {
                 // checks the daemon and the image once, as one game does
-                let launcher = docker_launcher(settings).await?;
+                let launcher = docker_launcher(settings).await?; // bounded: Docker client timeouts.
                 let guard = launcher.guard().ok_or_else(|| anyhow::anyhow!("docker launcher without guard"))?;
                 let image = match &settings.image {
                     Some(image) => image.clone(),
+                    // bounded: Docker client timeouts.
                     None => docker::image::ensure_image(guard.docker(), &Default::default(), &|_| {}).await?,
                 };
                 let mut options =
@@ -146,6 +148,7 @@ impl BotFactory {
         match &self.runtime {
             Runtime::None => Err(BotError::Transport("no runtime for submissions".into())),
             Runtime::Process(runtime) => {
+                // bounded: start (Docker client timeouts, the relay's ready_timeout).
                 runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
             }
             Runtime::Docker { client, options, tag, serial, cpus, network } => {
@@ -153,6 +156,7 @@ impl BotFactory {
                 let guard = ContainerGuard::with_game_id(client.clone(), format!("{tag}-{n}"));
                 // image, CPU count and network were checked once, by `new`
                 let runtime = SubmissionLauncher::docker_checked((**options).clone(), guard, *cpus, network.clone());
+                // bounded: start (Docker client timeouts, the relay's ready_timeout).
                 runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
             }
         }
@@ -241,11 +245,11 @@ impl GameSeats {
             let s = usize::from(seat);
             let bot = match self.pool.take(self.bots[s], seat) {
                 Some(b) => Some(b),
-                None => self.start_fresh(seat).await.ok(),
+                None => self.start_fresh(seat).await.ok(), // bounded: start.
             };
             (s, bot)
         });
-        let bots = join_all(starts).await;
+        let bots = join_all(starts).await; // bounded: starts.
         if let Ok(mut ready) = self.ready.lock() {
             for (s, b) in bots {
                 ready[s] = b;
@@ -278,10 +282,11 @@ impl GameSeats {
             self.stderr[s].clone()
         };
         let (pool, bot) = (self.pool.clone(), self.bots[s]);
-        let start = async move { pool.factory.start(bot, seat, &stderr).await };
+        let start = async move { pool.factory.start(bot, seat, &stderr).await }; // bounded: start.
         if !self.pool.factory.has_submissions() {
-            return start.await; // built-ins start at once, in the process
+            return start.await; // bounded: built-ins start at once, in the process.
         }
+        // bounded: start.
         match tokio::task::spawn_local(start).await {
             Ok(result) => result,
             Err(e) => Err(BotError::Transport(format!("the start of seat {seat} failed: {e}"))),
@@ -297,7 +302,7 @@ fn take_all(slots: &Slots) -> Vec<Option<Box<dyn Bot>>> {
 }
 
 async fn stop_all(mut bots: Vec<Box<dyn Bot>>) {
-    join_all(bots.iter_mut().map(|b| b.stop())).await;
+    bounded::stop_all(bots.iter_mut()).await;
 }
 
 impl Launcher for GameSeats {
@@ -310,12 +315,12 @@ impl Launcher for GameSeats {
             // A relaunch within the game is a restart: the old bot goes for good.
             let old = self.returned.lock().ok().and_then(|mut r| r[s].take());
             if let Some(mut old) = old {
-                old.stop().await;
+                bounded::stop(old.as_mut()).await;
             }
             let ready = self.ready.lock().ok().and_then(|mut r| r[s].take());
             let bot = match ready {
                 Some(b) => b,
-                None => self.start_fresh(seat).await?,
+                None => self.start_fresh(seat).await?, // bounded: start; Seats::launch_all.
             };
             if self.pool.keep {
                 let kept: Box<dyn Bot> =
@@ -359,7 +364,7 @@ impl Bot for KeptBot {
                 Err(_) => Some(bot),
             };
             if let Some(mut other) = displaced {
-                other.stop().await;
+                bounded::stop(other.as_mut()).await;
             }
         })
     }

@@ -349,6 +349,7 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
                 Outcome::Done(Box::new(record), files)
             }
             Ending::RestartLimit(n) => Outcome::Failed(game.index, format!("abandoned after {n} restarts")),
+            Ending::Failed(reason) => Outcome::Failed(game.index, reason),
             Ending::Interrupted => Outcome::Released(game.index),
         },
         Err(GameError::Fatal(e)) => Outcome::Fatal(e),

@@ -18,6 +18,7 @@ use super::host_dir::HostDir;
 use super::http::HttpConn;
 use super::stdio::{spawn_fifo_pump, spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
+use crate::runtime::bounded::{join_or_abort, within, DRAIN_GRACE, STOP_GRACE};
 use crate::runtime::process::signal_name;
 use crate::runtime::stderr_log::StderrLog;
 use crate::runtime::stderr_tail::SharedTail;
@@ -77,11 +78,13 @@ impl DockerBot {
         let fail =
             |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
         let name = format!("mjai-sim-{}-{}", guard.game(), n);
+        // Every wait of a start: bounded by the start timeout of the caller
+        // (Seats::launch_all) and the Docker client's own timeouts.
         let mut host = match options.local && !BIND_REFUSED.load(Ordering::Relaxed) {
-            true => Some(host_dir(&name, seat.submission, options).await.map_err(|e| fail("bot folder", &e))?),
+            true => Some(host_dir(&name, seat.submission, options).await.map_err(|e| fail("bot folder", &e))?), // bounded: start.
             false => None,
         };
-        let mut created = create(guard, options, &seat, &name, host.as_ref()).await;
+        let mut created = create(guard, options, &seat, &name, host.as_ref()).await; // bounded: start.
         let refused = matches!(&created, Err(e) if e.contains(BIND_MISSING));
         if let Some(dir) = host.take_if(|_| refused) {
             // The daemon does not see this host's files (mjai-sim itself runs in a container
@@ -90,7 +93,7 @@ impl DockerBot {
             if !BIND_REFUSED.swap(true, Ordering::Relaxed) {
                 tracing::warn!("the Docker daemon cannot see {}: bot files are uploaded instead", dir.path().display());
             }
-            created = create(guard, options, &seat, &name, None).await;
+            created = create(guard, options, &seat, &name, None).await; // bounded: start.
         }
         let id = match created {
             Ok(Some(id)) => id,
@@ -104,10 +107,11 @@ impl DockerBot {
                 });
             }
         };
+        // bounded: start.
         match Self::fill_and_start(&docker, guard, options, &id, seat, host.clone()).await {
             Ok(bot) => Ok(bot),
             Err(e) => {
-                remove_container(&docker, &id).await;
+                remove_container(&docker, &id).await; // bounded: Docker client timeout.
                 guard.forget(&id);
                 if let Some(dir) = &host {
                     dir.remove();
@@ -133,6 +137,7 @@ impl DockerBot {
             let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
             docker
                 .upload_to_container(id, Some(upload), bollard::body_full(tar))
+                // bounded: start.
                 .await
                 .map_err(|e| fail("copy the bot in", &e))?;
         }
@@ -149,7 +154,9 @@ impl DockerBot {
             stream: true,
             ..Default::default()
         };
+        // bounded: start.
         let attached = docker.attach_container(id, Some(attach)).await.map_err(|e| fail("attach", &e))?;
+        // bounded: a local file.
         let log = StderrLog::append(seat.stderr_log, options.stderr_cap).await.map_err(|e| fail("stderr log", &e))?;
         let tail = log.tail();
         let (input, (stdout, pump)) = match fifos {
@@ -159,6 +166,7 @@ impl DockerBot {
             ),
             None => (attached.input, spawn_pump(attached.output, log, stdio)),
         };
+        // bounded: start.
         docker.start_container(id, None).await.map_err(|e| {
             let cause = e.to_string();
             match options.gpus.as_ref().and(super::resources::gpu_start_hint(&cause)) {
@@ -169,10 +177,11 @@ impl DockerBot {
         let conn = if stdio {
             Conn::Stdio(StdioConn::new(input, stdout, options.line_limit))
         } else {
-            let port = super::http::host_port(docker, id).await?;
+            let port = super::http::host_port(docker, id).await?; // bounded: start.
             let http = HttpConn::new(port, options.line_limit);
+            // bounded: ready_timeout.
             if !http.wait_ready(Instant::now() + options.ready_timeout).await {
-                let why = exit_reason(docker, id, options.memory_bytes).await;
+                let why = exit_reason(docker, id, options.memory_bytes).await; // bounded: start.
                 return Err(fail("relay not ready", &why.unwrap_or_else(|| "no answer on port 3000".into())));
             }
             Conn::Http(http)
@@ -206,23 +215,24 @@ impl DockerBot {
             return Err(BotError::Closed);
         }
         let result = match &mut self.conn {
-            Conn::Stdio(c) => c.exchange(line, timeout).await,
-            Conn::Http(c) => c.exchange(line, timeout).await,
+            Conn::Stdio(c) => c.exchange(line, timeout).await, // bounded: timeout.
+            Conn::Http(c) => c.exchange(line, timeout).await,  // bounded: timeout.
         };
         match result {
             Ok(answer) => Ok(answer),
             Err(Failure::Bot(e)) => Err(e),
             Err(Failure::Ended) => {
-                let waited = tokio::time::timeout(EXIT_GRACE, wait_exit(&self.docker, &self.id)).await;
+                let _ = within(EXIT_GRACE, "waiting for the exit", wait_exit(&self.docker, &self.id)).await;
                 // The attach stream ends with the process: drain its last stderr (a traceback).
                 if let Some(pump) = self.pump.as_mut() {
-                    if tokio::time::timeout(EXIT_GRACE, pump).await.is_ok() {
+                    if within(EXIT_GRACE, "draining stderr", pump).await.is_ok() {
                         self.pump = None;
                     }
                 }
-                match (waited, exit_reason(&self.docker, &self.id, self.memory_bytes).await) {
-                    (_, Some(reason)) => Err(BotError::Crashed(reason)),
-                    (Ok(()), None) | (Err(_), None) => Err(BotError::Closed),
+                let why = exit_reason(&self.docker, &self.id, self.memory_bytes);
+                match within(EXIT_GRACE, "asking why", why).await {
+                    Ok(Some(reason)) => Err(BotError::Crashed(reason)),
+                    Ok(None) | Err(_) => Err(BotError::Closed),
                 }
             }
         }
@@ -234,12 +244,15 @@ impl DockerBot {
         }
         self.stopped = true;
         if let Conn::Stdio(c) = &mut self.conn {
-            c.close_input().await;
+            c.close().await; // bounded: CLOSE_GRACE inside.
         }
-        remove_container(&self.docker, &self.id).await;
-        self.guard.forget(&self.id);
-        if let Some(pump) = self.pump.take() {
-            let _ = pump.await;
+        // Still registered with the guard when Docker does not answer in time: the game's
+        // guard removes it at the end.
+        if within(STOP_GRACE, "removing a container", remove_container(&self.docker, &self.id)).await.is_ok() {
+            self.guard.forget(&self.id);
+        }
+        if let Some(mut pump) = self.pump.take() {
+            join_or_abort(&mut pump, DRAIN_GRACE, "draining the bot's output").await;
         }
         if let Some(dir) = &self.host {
             dir.remove();
@@ -270,21 +283,23 @@ async fn create(
     let (client, owner) = (guard.docker().clone(), guard.clone());
     let task = tokio::spawn(async move {
         let _creating = creating;
+        // bounded: start.
         let id = client.create_container(Some(create), body).await.map_err(|e| e.to_string())?.id;
         if !owner.register(&id) {
-            remove_container(&client, &id).await;
+            remove_container(&client, &id).await; // bounded: Docker client timeout.
             owner.forget(&id);
             return Ok(None);
         }
         Ok(Some(id))
     });
-    task.await.map_err(|e| e.to_string())?
+    task.await.map_err(|e| e.to_string())? // bounded: start.
 }
 
 /// Makes the seat's host folder `name` (unpacking may take a while for a big model: done
 /// off the async threads).
 async fn host_dir(name: &str, submission: &Arc<Submission>, options: &DockerOptions) -> std::io::Result<HostDir> {
     let (name, sub, uid, gid) = (name.to_string(), submission.clone(), options.uid as u32, options.gid as u32);
+    // bounded: local files.
     tokio::task::spawn_blocking(move || HostDir::create(&name, &sub, uid, gid)).await.map_err(std::io::Error::other)?
 }
 
@@ -300,12 +315,13 @@ fn open_fifos(dir: &HostDir) -> std::io::Result<(tokio::net::unix::pipe::Sender,
 async fn wait_exit(docker: &Docker, id: &str) {
     let options = bollard::query_parameters::WaitContainerOptions { condition: "not-running".into() };
     let mut wait = docker.wait_container(id, Some(options));
-    let _ = wait.next().await;
+    let _ = wait.next().await; // bounded: callers use within(EXIT_GRACE).
 }
 
 /// Why a container's process is no longer running ("exit code 1", "killed by signal 9
 /// (SIGKILL)", "killed: out of memory (limit 4096 MiB)"), or `None` while it runs.
 pub async fn exit_reason(docker: &Docker, id: &str, memory_bytes: i64) -> Option<String> {
+    // bounded: callers use within(EXIT_GRACE), or the start timeout.
     let state = docker.inspect_container(id, None).await.ok()?.state?;
     if state.running == Some(true) {
         return None;

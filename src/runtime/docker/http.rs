@@ -36,12 +36,14 @@ pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
         let filters = HashMap::from([("name".to_string(), vec![HTTP_NETWORK.to_string()])]);
         let networks = docker
             .list_networks(Some(ListNetworksOptions { filters: Some(filters) }))
+            // bounded: Docker client timeout.
             .await
             .map_err(api("listing networks"))?;
         Ok::<_, DockerError>(
             networks.into_iter().filter(|n| n.name.as_deref() == Some(HTTP_NETWORK)).filter_map(|n| n.id).min(),
         )
     };
+    // bounded: Docker client timeout.
     if let Some(id) = find().await? {
         return Ok(id);
     }
@@ -56,8 +58,10 @@ pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
         labels: Some(HashMap::from([(LABEL_GAME.to_string(), "shared".to_string())])),
         ..Default::default()
     };
+    // bounded: Docker client timeout.
     docker.create_network(request).await.map_err(api("creating the http network"))?;
     find()
+        // bounded: Docker client timeout.
         .await?
         .ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })
 }
@@ -68,6 +72,7 @@ pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
 pub async fn host_port(docker: &Docker, id: &str) -> Result<u16, DockerError> {
     let info = docker
         .inspect_container(id, None)
+        // bounded: Docker client timeout.
         .await
         .map_err(|e| DockerError::Api { doing: "inspecting a container", cause: e.to_string() })?;
     info.network_settings
@@ -96,6 +101,7 @@ pub fn relay_exit(text: &str) -> String {
 async fn read_capped(mut response: reqwest::Response, limit: usize, timeout: Duration) -> Result<Vec<u8>, Failure> {
     let mut body = Vec::new();
     loop {
+        // bounded: the request timeout covers the body.
         match response.chunk().await {
             Ok(Some(chunk)) => {
                 body.extend_from_slice(&chunk);
@@ -138,12 +144,14 @@ impl HttpConn {
     pub async fn wait_ready(&self, deadline: Instant) -> bool {
         let mut pause = Duration::from_millis(5);
         while Instant::now() < deadline {
+            // bounded: 2 s per attempt, until the deadline.
             let attempt = self.client.get(&self.url).timeout(Duration::from_secs(2)).send().await;
             match attempt {
                 Ok(r) if r.status().is_success() => return true,
                 Ok(r) if r.status().as_u16() == 503 => return false,
                 _ => {}
             }
+            // bounded: until the deadline.
             tokio::time::sleep(pause.min(deadline.saturating_duration_since(Instant::now()))).await;
             pause = (pause * 2).min(Duration::from_millis(100));
         }
@@ -152,6 +160,7 @@ impl HttpConn {
 
     /// POSTs one batch and returns the relay's answer line.
     pub async fn exchange(&self, line: &str, timeout: Duration) -> Result<String, Failure> {
+        // bounded: the request timeout.
         let sent = self.client.post(&self.url).body(line.to_string()).timeout(timeout).send().await;
         let response = match sent {
             Ok(r) => r,
@@ -159,6 +168,7 @@ impl HttpConn {
             Err(_) => return Err(Failure::Ended),
         };
         let status = response.status().as_u16();
+        // bounded: the request timeout covers the body.
         let body = read_capped(response, self.line_limit, timeout).await?;
         match status {
             200 => String::from_utf8(body).map_err(|_| Failure::Bot(BotError::InvalidUtf8)),

@@ -17,6 +17,7 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use crate::runtime::bounded::{until, within};
 use crate::runtime::line::LineBuffer;
 use crate::runtime::stderr_log::StderrLog;
 use crate::runtime::BotError;
@@ -26,6 +27,9 @@ pub type OutputStream = Pin<Box<dyn Stream<Item = Result<LogOutput, bollard::err
 
 /// Chunks of stdout buffered between the pump and the exchange.
 const STDOUT_CHUNKS: usize = 64;
+
+/// Longest wait for the bot's stdin to close (a bot that stopped reading holds it full).
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 /// Spawns the pump. Returns the stdout receiver (closed when the stream ends: the
 /// container's process exited) and the task handle (finishes after flushing the log).
@@ -37,14 +41,16 @@ pub fn spawn_pump(
 ) -> (mpsc::Receiver<Bytes>, tokio::task::JoinHandle<()>) {
     let (tx, rx) = mpsc::channel(STDOUT_CHUNKS);
     let task = tokio::spawn(async move {
+        // bounded: the stream ends when the container is removed (or the task is aborted).
         while let Some(item) = output.next().await {
             match item {
                 Ok(LogOutput::StdOut { message }) | Ok(LogOutput::Console { message }) => {
+                    // bounded: fails at once when the receiver is closed (StdioConn::close).
                     if keep_stdout && tx.send(message).await.is_err() {
                         break;
                     }
                 }
-                Ok(LogOutput::StdErr { message }) => log.write(&message).await,
+                Ok(LogOutput::StdErr { message }) => log.write(&message).await, // bounded: a local file.
                 Ok(LogOutput::StdIn { .. }) => {}
                 Err(e) => {
                     tracing::debug!("attach stream ended: {e}");
@@ -52,7 +58,7 @@ pub fn spawn_pump(
                 }
             }
         }
-        log.flush().await;
+        log.flush().await; // bounded: a local file.
     });
     (rx, task)
 }
@@ -60,7 +66,9 @@ pub fn spawn_pump(
 /// As [`spawn_pump`] for a bot whose stdout is a FIFO (`stdout`, see
 /// [`super::host_dir`]) and whose attach stream carries stderr only: stdout chunks come
 /// from the FIFO, and when the attach stream ends (the process exited) what is left in the
-/// FIFO is forwarded before the stdout receiver closes.
+/// FIFO is forwarded before the stdout receiver closes — as much as the channel takes
+/// without waiting (the last words of a bot that exited are small; a flood is dropped:
+/// this process holds the FIFO's write end too, so the FIFO never ends by itself).
 pub fn spawn_fifo_pump(
     mut output: OutputStream,
     mut log: StderrLog,
@@ -73,7 +81,7 @@ pub fn spawn_fifo_pump(
         loop {
             tokio::select! {
                 item = output.next() => match item {
-                    Some(Ok(LogOutput::StdErr { message })) => log.write(&message).await,
+                    Some(Ok(LogOutput::StdErr { message })) => log.write(&message).await, // bounded: a local file.
                     Some(Ok(_)) => {}
                     Some(Err(e)) => {
                         tracing::debug!("attach stream ended: {e}");
@@ -83,6 +91,7 @@ pub fn spawn_fifo_pump(
                 },
                 read = stdout.read(&mut buf) => match read {
                     Ok(n) if n > 0 => {
+                        // bounded: fails at once when the receiver is closed (StdioConn::close).
                         if tx.send(Bytes::copy_from_slice(&buf[..n])).await.is_err() {
                             break;
                         }
@@ -91,13 +100,14 @@ pub fn spawn_fifo_pump(
                 },
             }
         }
-        // The process is gone: forward its last words (an answer written just before exit).
+        // The process is gone: forward its last words (an answer written just before exit),
+        // never waiting: a full channel means nobody reads them in time.
         while let Ok(n) = stdout.try_read(&mut buf) {
-            if n == 0 || tx.send(Bytes::copy_from_slice(&buf[..n])).await.is_err() {
+            if n == 0 || tx.try_send(Bytes::copy_from_slice(&buf[..n])).is_err() {
                 break;
             }
         }
-        log.flush().await;
+        log.flush().await; // bounded: a local file.
     });
     (rx, task)
 }
@@ -139,10 +149,10 @@ impl StdioConn {
         message.extend_from_slice(line.as_bytes());
         message.push(b'\n');
         let write = async {
-            self.input.write_all(&message).await?;
-            self.input.flush().await
+            self.input.write_all(&message).await?; // bounded: by until(deadline) below.
+            self.input.flush().await // bounded: by until(deadline) below.
         };
-        match tokio::time::timeout_at(deadline, write).await {
+        match until(deadline, "writing a line", write).await {
             Err(_) => return Err(timed_out()),
             Ok(Err(_)) => return Err(Failure::Ended),
             Ok(Ok(())) => {}
@@ -151,7 +161,7 @@ impl StdioConn {
             if let Some(answer) = self.lines.take_line().map_err(Failure::Bot)? {
                 return Ok(answer);
             }
-            match tokio::time::timeout_at(deadline, self.stdout.recv()).await {
+            match until(deadline, "reading an answer", self.stdout.recv()).await {
                 Err(_) => return Err(timed_out()),
                 Ok(None) => return Err(Failure::Ended),
                 Ok(Some(chunk)) => self.lines.push(&chunk),
@@ -159,8 +169,11 @@ impl StdioConn {
         }
     }
 
-    /// Closes the bot's stdin (end of input), ignoring errors.
-    pub async fn close_input(&mut self) {
-        let _ = self.input.shutdown().await;
+    /// Ends the conversation: closes the bot's stdin (end of input; at most
+    /// [`CLOSE_GRACE`], errors ignored) and the stdout receiver, so that a pump blocked on a
+    /// full channel (a bot that flooded stdout) fails its send and ends.
+    pub async fn close(&mut self) {
+        let _ = within(CLOSE_GRACE, "closing the bot's stdin", self.input.shutdown()).await;
+        self.stdout.close();
     }
 }

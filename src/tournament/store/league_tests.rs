@@ -18,6 +18,7 @@ fn config(bots: usize, sets: u64, seed: [u64; 2]) -> String {
         timeout: 2.0,
         start_timeout: 20.0,
         max_restarts: 32,
+        game_timeout: 3600.0,
         runtime: "process".into(),
         transport: "stdio".into(),
         image: None,
