@@ -9,6 +9,8 @@
 //! - [`view`]: the HTML game viewer and tournament report (pure functions of logs).
 //! - [`cli`]: the command line.
 
+#![warn(missing_docs)]
+
 pub mod arena;
 pub mod bots;
 pub mod cli;

@@ -1,8 +1,9 @@
 //! tenhou.net/6 export of the 100 hanchans of Mortal's arena (`tests/data/mortal-arena-100.tar.xz`):
 //! every win is scored by the engine to the logged deltas (no notes), final scores agree with
-//! the replay, and, when `scripts/build-convlog.sh` has built mjai-reviewer's converter, the
-//! export converted back to mjai matches the original event by event up to convlog's listed
-//! conventions.
+//! the replay, and the export converted back to mjai by mjai-reviewer's converter (built by
+//! `scripts/build-convlog.sh`; `scripts/test` builds it when missing) matches the original
+//! event by event up to convlog's listed conventions. Without the converter the round-trip
+//! tests fail, naming the fix; they never skip.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -61,11 +62,17 @@ fn mortal_games_export_with_every_win_scored_to_its_deltas() {
 }
 
 /// mjai-reviewer's converter, built by `scripts/build-convlog.sh` (or `MJAI_SIM_CONVLOG`).
-fn convlog() -> Option<PathBuf> {
+/// Panics (the test fails, it is never skipped) when the binary is missing.
+fn convlog() -> PathBuf {
     let path = std::env::var_os("MJAI_SIM_CONVLOG")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target/convlog/bin/convlog"));
-    path.exists().then_some(path)
+    assert!(
+        path.is_file(),
+        "no convlog binary at {}: run scripts/test (it builds convlog), or scripts/build-convlog.sh and set MJAI_SIM_CONVLOG",
+        path.display()
+    );
+    path
 }
 
 /// Runs convlog on `game`; the mjai events it writes.
@@ -168,10 +175,7 @@ fn compare(ours: &[Event], back: &[Event], kinds: &mut BTreeMap<&'static str, us
 
 #[test]
 fn convlog_round_trip_of_mortal_games() {
-    let Some(bin) = convlog() else {
-        eprintln!("SKIPPED: no convlog binary (run scripts/build-convlog.sh to build target/convlog/bin/convlog)");
-        return;
-    };
+    let bin = convlog();
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_tenhou6");
     std::fs::create_dir_all(&dir).unwrap();
     let mut kinds = BTreeMap::new();
@@ -189,15 +193,12 @@ fn convlog_round_trip_of_mortal_games() {
 }
 
 /// Self-play games with many calls, kans and riichi (random and rulebase bots), played in
-/// process: `MJAI_SIM_SELFPLAY_GAMES` of them (200 by default; the README's figure is 1,000).
+/// process: `MJAI_SIM_SELFPLAY_GAMES` of them (200 by default; docs/output-files.md's figure is 1,000).
 #[test]
 fn convlog_round_trip_of_selfplay_games_with_calls() {
     use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
     use mjai_sim::bots::{by_name, Agent};
-    let Some(bin) = convlog() else {
-        eprintln!("SKIPPED: no convlog binary (run scripts/build-convlog.sh to build target/convlog/bin/convlog)");
-        return;
-    };
+    let bin = convlog();
     let n: u64 = std::env::var("MJAI_SIM_SELFPLAY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_tenhou6_selfplay");
     std::fs::create_dir_all(&dir).unwrap();

@@ -74,5 +74,5 @@ fn under_tenhou_rules_only_the_games_using_mjai_app_freedoms_fail() {
     assert_eq!(failures.len(), FAILING_UNDER_TENHOU, "{}", failures.join("\n"));
 }
 
-/// Reference games refused under Tenhou rules (measured; README "Rule presets").
+/// Reference games refused under Tenhou rules (measured; docs/rules.md "Rule presets").
 const FAILING_UNDER_TENHOU: usize = 70;

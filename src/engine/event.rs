@@ -51,44 +51,120 @@ pub enum Event {
         tehais: Box<[[Tile; 13]; 4]>,
     },
     /// A draw; `pai` is `?` when another seat draws.
-    Tsumo { actor: Seat, pai: Tile },
+    Tsumo {
+        /// Seat drawing.
+        actor: Seat,
+        /// Tile drawn; `?` in other seats' views.
+        pai: Tile,
+    },
     /// A discard. `tsumogiri` is true when the discarded tile is the one just drawn.
-    Dahai { actor: Seat, pai: Tile, tsumogiri: bool },
+    Dahai {
+        /// Seat discarding.
+        actor: Seat,
+        /// Tile discarded.
+        pai: Tile,
+        /// True when the discarded tile is the one just drawn.
+        tsumogiri: bool,
+    },
     /// Chi of `target`'s discard `pai` (target is always the kamicha).
-    Chi { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 2] },
+    Chi {
+        /// Seat calling.
+        actor: Seat,
+        /// Seat whose discard is called (always the kamicha).
+        target: Seat,
+        /// The called discard.
+        pai: Tile,
+        /// The two tiles from the caller's hand.
+        consumed: [Tile; 2],
+    },
     /// Pon of `target`'s discard `pai`.
-    Pon { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 2] },
+    Pon {
+        /// Seat calling.
+        actor: Seat,
+        /// Seat whose discard is called.
+        target: Seat,
+        /// The called discard.
+        pai: Tile,
+        /// The two tiles from the caller's hand.
+        consumed: [Tile; 2],
+    },
     /// Open kan on `target`'s discard `pai`.
-    Daiminkan { actor: Seat, target: Seat, pai: Tile, consumed: [Tile; 3] },
+    Daiminkan {
+        /// Seat calling.
+        actor: Seat,
+        /// Seat whose discard is called.
+        target: Seat,
+        /// The called discard.
+        pai: Tile,
+        /// The three tiles from the caller's hand.
+        consumed: [Tile; 3],
+    },
     /// Added kan: `pai` joins the pon made of `consumed`.
-    Kakan { actor: Seat, pai: Tile, consumed: [Tile; 3] },
+    Kakan {
+        /// Seat adding to its pon.
+        actor: Seat,
+        /// Tile added.
+        pai: Tile,
+        /// The pon's three tiles.
+        consumed: [Tile; 3],
+    },
     /// Closed kan of four tiles from the hand.
-    Ankan { actor: Seat, consumed: [Tile; 4] },
+    Ankan {
+        /// Seat declaring the kan.
+        actor: Seat,
+        /// The four tiles.
+        consumed: [Tile; 4],
+    },
     /// A new dora indicator is revealed.
-    Dora { dora_marker: Tile },
+    Dora {
+        /// The new dora indicator.
+        dora_marker: Tile,
+    },
     /// Riichi declaration; the discard follows.
-    Reach { actor: Seat },
+    Reach {
+        /// Seat declaring riichi.
+        actor: Seat,
+    },
     /// The riichi discard passed: 1000 points are deposited.
-    ReachAccepted { actor: Seat },
+    ReachAccepted {
+        /// Seat whose riichi stands.
+        actor: Seat,
+    },
     /// A win. From a bot: `actor`, `target` (itself for tsumo), optionally `pai`. In the log:
     /// `deltas` (points, kyotaku and honba included) and `ura_markers`.
     Hora {
+        /// The winner.
+        /// The winner.
         actor: Seat,
+        /// Seat that dealt in (the winner itself for a tsumo).
+        /// Seat that dealt in (the winner itself for a tsumo).
         target: Seat,
+        /// Winning tile (optional in an answer).
+        /// Winning tile (optional in an answer).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pai: Option<Tile>,
+        /// Score changes per seat, kyotaku and honba included (in the log).
+        /// Score changes per seat, kyotaku and honba included (in the log).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         deltas: Option<[i32; 4]>,
+        /// Ura dora indicators (in the log).
+        /// Ura dora indicators (in the log).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ura_markers: Option<Vec<Tile>>,
     },
     /// A drawn hand. From a bot: kyuushu kyuuhai (only `actor`, optional). In the log:
     /// `deltas`; `reason` is `"error"` for a chombo, with the offender as `actor`.
     Ryukyoku {
+        /// Seat declaring kyuushu kyuuhai, or a chombo's offender.
+        /// Seat declaring kyuushu kyuuhai, or a chombo's offender.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         actor: Option<Seat>,
+        /// Score changes per seat (in the log).
+        /// Score changes per seat (in the log).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         deltas: Option<[i32; 4]>,
+        /// `"error"` for a chombo; absent otherwise.
+        /// `"error"` for a chombo; absent otherwise.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },

@@ -38,7 +38,12 @@ pub enum LaunchError {
     Docker(#[from] DockerError),
     /// A local process failed to start.
     #[error("seat {seat}: {cause}")]
-    Process { seat: u8, cause: String },
+    Process {
+        /// The seat, 0 to 3.
+        seat: u8,
+        /// Why the process did not start.
+        cause: String,
+    },
 }
 
 enum Kind {

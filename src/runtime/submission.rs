@@ -39,47 +39,112 @@ pub const MAX_NAME_BYTES: usize = 255;
 pub enum SubmissionError {
     /// The path does not exist or cannot be read.
     #[error("{path}: cannot read the submission ({cause}); pass an existing .zip file or folder")]
-    Unreadable { path: PathBuf, cause: String },
+    Unreadable {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The I/O error.
+        cause: String,
+    },
     /// The file is not a zip archive.
     #[error("{path}: not a zip archive ({cause}); pack the bot with `zip -r bot.zip .` inside its folder")]
-    NotZip { path: PathBuf, cause: String },
+    NotZip {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The zip reader's error.
+        cause: String,
+    },
     /// The archive or folder holds no files.
     #[error("{path}: the submission is empty; it must hold bot.py at its root")]
-    Empty { path: PathBuf },
+    Empty {
+        /// The submission's path, as given.
+        path: PathBuf,
+    },
     /// No `bot.py` at the root, but one in a single top folder.
     #[error("{path}: bot.py is inside the folder `{folder}`; zip the folder's contents, not the folder")]
-    NestedBotPy { path: PathBuf, folder: String },
+    NestedBotPy {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The single top folder holding `bot.py`.
+        folder: String,
+    },
     /// No `bot.py` at the root.
     #[error(
         "{path}: no bot.py at the root of the submission; add bot.py (the program run as `python3 -u bot.py SEAT`)"
     )]
-    NoBotPy { path: PathBuf },
+    NoBotPy {
+        /// The submission's path, as given.
+        path: PathBuf,
+    },
     /// An entry name escapes the bot's folder (absolute path or `..`).
     #[error("{path}: entry `{entry}` points outside the bot's folder (absolute path or `..`); use relative paths inside the folder")]
-    UnsafePath { path: PathBuf, entry: String },
+    UnsafePath {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+    },
     /// An entry is a symbolic link.
     #[error("{path}: entry `{entry}` is a symbolic link; replace it with the file it points to")]
-    Symlink { path: PathBuf, entry: String },
+    Symlink {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+    },
     /// A name is longer than [`MAX_NAME_BYTES`] or not valid UTF-8.
     #[error("{path}: entry `{entry}` has a name longer than 255 bytes or not UTF-8; rename it")]
-    BadName { path: PathBuf, entry: String },
+    BadName {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+    },
     /// The same file appears twice.
     #[error("{path}: entry `{entry}` appears twice; remove the duplicate")]
-    Duplicate { path: PathBuf, entry: String },
+    Duplicate {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+    },
     /// The archive file (or folder total) is over the size limit.
     #[error(
         "{path}: {bytes} bytes is over the {limit}-byte submission limit; shrink the bot or raise --max-submission-mb"
     )]
-    TooLarge { path: PathBuf, bytes: u64, limit: u64 },
+    TooLarge {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The submission's size in bytes.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The uncompressed total is over the limit (possibly a zip bomb).
     #[error("{path}: unpacks to more than {limit} bytes (zip bomb?); shrink the bot's files")]
-    TooLargeUnpacked { path: PathBuf, limit: u64 },
+    TooLargeUnpacked {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// More files than the limit.
     #[error("{path}: more than {limit} files; remove unneeded files")]
-    TooManyFiles { path: PathBuf, limit: usize },
+    TooManyFiles {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The limit on the number of files.
+        limit: usize,
+    },
     /// An entry could not be decompressed.
     #[error("{path}: entry `{entry}` is corrupt ({cause}); re-create the zip")]
-    Corrupt { path: PathBuf, entry: String, cause: String },
+    Corrupt {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+        /// The decompressor's error.
+        cause: String,
+    },
 }
 
 /// One regular file of a submission.

@@ -1,5 +1,5 @@
-//! Standings of a tournament from its game records (`standings.json`, schema in README.md,
-//! "Tournament standings").
+//! Standings of a tournament from its game records (`standings.json`, schema in docs/output-files.md,
+//! "standings.json").
 //!
 //! - pt is uma by rank only (default Mortal's 90, 45, 0, −135), as Mortal's
 //!   `one_vs_three.py` prints `avg_pt`: no `(score − 25000)/1000` term.

@@ -28,7 +28,7 @@ pub fn chromium() -> PathBuf {
             }
         }
     }
-    panic!("no chromium on PATH: install it (Debian: apt-get install -y chromium; .ci/run does)");
+    panic!("no chromium on PATH: run scripts/test (it installs chromium), or apt-get install -y chromium");
 }
 
 /// A fresh folder under Cargo's target tmp dir for one test.

@@ -40,7 +40,7 @@ fn find_bin() -> PathBuf {
     }
     panic!(
         "PostgreSQL's initdb and pg_ctl were not found (in /usr/lib/postgresql/*/bin or PATH): \
-         install them with `apt-get install postgresql` (CI's .ci/run does)"
+         install them with `apt-get install postgresql` (scripts/test does)"
     );
 }
 

@@ -130,13 +130,23 @@ pub enum DockerError {
     ImageMissing(String),
     /// A seat's container could not be created, filled or started.
     #[error("seat {seat}: container failed to start ({cause}); check `docker info` and the image, then retry")]
-    Start { seat: u8, cause: String },
+    Start {
+        /// The seat, 0 to 3.
+        seat: u8,
+        /// Docker's error.
+        cause: String,
+    },
     /// Shutdown (Ctrl-C) began while containers were starting.
     #[error("interrupted: the game is shutting down")]
     Interrupted,
     /// Any other Docker API failure.
     #[error("Docker API error while {doing}: {cause}")]
-    Api { doing: &'static str, cause: String },
+    Api {
+        /// What was being done, e.g. "creating a container".
+        doing: &'static str,
+        /// Docker's error.
+        cause: String,
+    },
 }
 
 /// Connects to the Docker daemon named by DOCKER_HOST (default: the local socket) and

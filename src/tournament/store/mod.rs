@@ -54,26 +54,63 @@ pub enum StoreError {
     #[error(
         "{path}: the database is locked (another mjai-sim is using this tournament?); stop it or choose another --dir"
     )]
-    Locked { path: String },
+    Locked {
+        /// The database, as named in messages (a file path, or a URL without its password).
+        path: String,
+    },
     /// Any other database failure (disk full, permissions, corrupt file, connection lost).
     #[error("{path}: database error: {cause} (check free space, permissions and that the database runs)")]
-    Db { path: String, cause: String },
+    Db {
+        /// The database, as named in messages (a file path, or a URL without its password).
+        path: String,
+        /// The driver's error.
+        cause: String,
+    },
     /// A stored row does not have the expected shape.
     #[error("{path}: unexpected content: {cause} (was this file made by another version of mjai-sim?)")]
-    Corrupt { path: String, cause: String },
+    Corrupt {
+        /// The database, as named in messages (a file path, or a URL without its password).
+        path: String,
+        /// What was unexpected.
+        cause: String,
+    },
     /// The connection to a running store broke (server stopped or restarting, network
     /// gone, pool timed out): transient; callers retry it ([`retry`]).
     #[error("{db}: the database is unreachable ({cause}); start it or check the network (workers retry for --db-patience seconds)")]
-    Unavailable { db: String, cause: String },
+    Unavailable {
+        /// The database, as named in messages (a URL without its password).
+        db: String,
+        /// The driver's error.
+        cause: String,
+    },
     /// The PostgreSQL server cannot be reached or refused the connection.
     #[error("{db}: cannot connect: {cause} ({fix})")]
-    Connect { db: String, cause: String, fix: &'static str },
+    Connect {
+        /// The database, as named in messages (a URL without its password).
+        db: String,
+        /// The driver's error.
+        cause: String,
+        /// What to check or change.
+        fix: &'static str,
+    },
     /// The schema was migrated by a newer mjai-sim.
     #[error("{db}: the schema has migration {version}, unknown to this mjai-sim (made by a newer version); upgrade mjai-sim")]
-    Newer { db: String, version: i64 },
+    Newer {
+        /// The database, as named in messages (a URL without its password).
+        db: String,
+        /// The newest migration recorded in the database.
+        version: i64,
+    },
     /// Stored submission bytes do not hash to their key.
     #[error("{db}: submission {sha256}: the stored bytes hash to {actual} (damaged); add the submission again")]
-    Mismatch { db: String, sha256: String, actual: String },
+    Mismatch {
+        /// The database, as named in messages (a URL without its password).
+        db: String,
+        /// The submission's key (sha256 of its bytes).
+        sha256: String,
+        /// The sha256 of the bytes stored.
+        actual: String,
+    },
 }
 
 /// An open store, scoped to one tournament (`t`; always 1 in SQLite).
