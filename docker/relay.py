@@ -55,8 +55,10 @@ class Bot:
             except (BrokenPipeError, OSError):
                 self.proc.wait()
                 return 503, self.exit_reason()
-            answer = self.proc.stdout.readline(MAX_ANSWER + 1)
-            if len(answer) > MAX_ANSWER:
+            # The line and its newline (\r\n at most): a line of exactly MAX_ANSWER bytes
+            # passes, as over stdio; a longer one is cut here and refused.
+            answer = self.proc.stdout.readline(MAX_ANSWER + 2)
+            if len(answer.rstrip(b"\r\n")) > MAX_ANSWER:
                 return 502, f"bot answer longer than {MAX_ANSWER} bytes"
             if not answer.endswith(b"\n"):
                 try:

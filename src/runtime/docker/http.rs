@@ -26,44 +26,73 @@ use crate::runtime::BotError;
 /// Name of the shared bridge network of http containers.
 pub const HTTP_NETWORK: &str = "mjai-sim-http";
 
-/// Returns the id of the http network, creating it when missing. When two runs create it
-/// at once, both settle on the lowest id (the other one is removed by `mjai-sim cleanup`).
+/// Returns the id of the http network, creating it when missing.
+///
+/// Runs that start at once may each create one: Docker allows two networks of one name,
+/// and then refuses to start any container on either ("network mjai-sim-http is
+/// ambiguous"). So every run settles on the network created first (a network created
+/// later can never become the first, so all runs agree) and removes the others that no
+/// container uses; a duplicate still in use (by a run that chose otherwise) is left to
+/// `mjai-sim cleanup`.
 ///
 /// Errors: [`DockerError::Api`].
 pub async fn ensure_network(docker: &Docker) -> Result<String, DockerError> {
     let api = |doing: &'static str| move |e: bollard::errors::Error| DockerError::Api { doing, cause: e.to_string() };
-    let find = || async {
+    let existing = || async {
         let filters = HashMap::from([("name".to_string(), vec![HTTP_NETWORK.to_string()])]);
         let networks = docker
             .list_networks(Some(ListNetworksOptions { filters: Some(filters) }))
             // bounded: Docker client timeout.
             .await
             .map_err(api("listing networks"))?;
-        Ok::<_, DockerError>(
-            networks.into_iter().filter(|n| n.name.as_deref() == Some(HTTP_NETWORK)).filter_map(|n| n.id).min(),
-        )
+        let mut found: Vec<(CreationKey, String)> = networks
+            .into_iter()
+            .filter(|n| n.name.as_deref() == Some(HTTP_NETWORK))
+            .filter_map(|n| Some((creation_key(n.created.as_deref().unwrap_or("")), n.id?)))
+            .collect();
+        found.sort();
+        Ok::<_, DockerError>(found.into_iter().map(|(_, id)| id).collect::<Vec<_>>())
     };
     // bounded: Docker client timeout.
-    if let Some(id) = find().await? {
-        return Ok(id);
-    }
-    let request = NetworkCreateRequest {
-        name: HTTP_NETWORK.to_string(),
-        driver: Some("bridge".into()),
-        internal: Some(false),
-        options: Some(HashMap::from([
-            ("com.docker.network.bridge.enable_ip_masquerade".to_string(), "false".to_string()),
-            ("com.docker.network.bridge.enable_icc".to_string(), "false".to_string()),
-        ])),
-        labels: Some(HashMap::from([(LABEL_GAME.to_string(), "shared".to_string())])),
-        ..Default::default()
-    };
-    // bounded: Docker client timeout.
-    docker.create_network(request).await.map_err(api("creating the http network"))?;
-    find()
+    let mut networks = existing().await?;
+    if networks.is_empty() {
+        let request = NetworkCreateRequest {
+            name: HTTP_NETWORK.to_string(),
+            driver: Some("bridge".into()),
+            internal: Some(false),
+            options: Some(HashMap::from([
+                ("com.docker.network.bridge.enable_ip_masquerade".to_string(), "false".to_string()),
+                ("com.docker.network.bridge.enable_icc".to_string(), "false".to_string()),
+            ])),
+            labels: Some(HashMap::from([(LABEL_GAME.to_string(), "shared".to_string())])),
+            ..Default::default()
+        };
         // bounded: Docker client timeout.
-        .await?
-        .ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })
+        docker.create_network(request).await.map_err(api("creating the http network"))?;
+        // bounded: Docker client timeout.
+        networks = existing().await?;
+    }
+    let mut networks = networks.into_iter();
+    let first = networks
+        .next()
+        .ok_or(DockerError::Api { doing: "creating the http network", cause: "not found after creation".into() })?;
+    for duplicate in networks {
+        // bounded: Docker client timeout.
+        if let Err(e) = docker.remove_network(&duplicate).await {
+            tracing::debug!("duplicate http network {duplicate} kept: {e}");
+        }
+    }
+    Ok(first)
+}
+
+/// Orders networks by creation time: Docker's RFC 3339 time with its fraction padded to
+/// nanoseconds (Docker drops trailing zeros, so the text alone does not sort).
+type CreationKey = (String, String);
+
+fn creation_key(created: &str) -> CreationKey {
+    let (head, tail) = created.split_once('.').unwrap_or((created.get(..19).unwrap_or(created), ""));
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    (head.to_string(), format!("{digits:0<9}"))
 }
 
 /// The host port Docker picked for the relay of container `id`.
@@ -204,6 +233,28 @@ mod tests {
             while socket.write_all(chunk.as_bytes()).await.is_ok() {}
         });
         port
+    }
+
+    #[test]
+    fn networks_sort_by_creation_time_whatever_the_fraction_length() {
+        let mut created = [
+            "2026-11-25T10:08:01.5Z",
+            "2026-11-25T10:08:01.123456789Z",
+            "2026-11-25T10:08:01Z",
+            "2026-11-25T10:07:59.9Z",
+        ]
+        .map(creation_key);
+        created.sort();
+        let order: Vec<String> = created.iter().map(|(h, f)| format!("{h}.{f}")).collect();
+        assert_eq!(
+            order,
+            [
+                "2026-11-25T10:07:59.900000000",
+                "2026-11-25T10:08:01.000000000",
+                "2026-11-25T10:08:01.123456789",
+                "2026-11-25T10:08:01.500000000"
+            ]
+        );
     }
 
     #[tokio::test]
