@@ -25,7 +25,7 @@ import sysconfig
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Deque, List, Optional, Sequence
+from typing import IO, Any, Callable, Deque, List, Mapping, Optional, Sequence
 
 from .exceptions import EngineRuntimeError, MjaiSimError
 
@@ -127,7 +127,7 @@ def run(
     tail: Deque[str] = collections.deque(maxlen=200)
     out_chunks: List[bytes] = []
 
-    def read_err(stream) -> None:  # type: ignore[no-untyped-def]
+    def read_err(stream: IO[bytes]) -> None:
         for raw in iter(stream.readline, b""):
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             tail.append(line)
@@ -138,7 +138,7 @@ def run(
                 sys.stderr.flush()
         stream.close()
 
-    def read_out(stream) -> None:  # type: ignore[no-untyped-def]
+    def read_out(stream: IO[bytes]) -> None:
         for chunk in iter(lambda: stream.read(65536), b""):
             out_chunks.append(chunk)
         stream.close()
@@ -151,8 +151,8 @@ def run(
         start_new_session=True,
     )
     readers = [
-        threading.Thread(target=read_err, args=(proc.stderr,), daemon=True),
-        threading.Thread(target=read_out, args=(proc.stdout,), daemon=True),
+        threading.Thread(target=read_err, args=(proc.stderr,), daemon=True, name="mjai-sim stderr"),
+        threading.Thread(target=read_out, args=(proc.stdout,), daemon=True, name="mjai-sim stdout"),
     ]
     for t in readers:
         t.start()
@@ -212,7 +212,7 @@ def failure(done: Completed) -> MjaiSimError:
     return MjaiSimError(message, done.returncode, done.command, stderr)
 
 
-def option_args(options: dict, known: dict) -> List[str]:
+def option_args(options: Mapping[str, Any], known: Mapping[str, str]) -> List[str]:
     """CLI arguments for keyword options: ``known`` maps a keyword to its ``--flag``.
 
     ``None`` and ``False`` leave an option out; ``True`` gives the bare flag; a list or tuple

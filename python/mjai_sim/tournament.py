@@ -60,7 +60,7 @@ class Standings(dict):  # type: ignore[type-arg]
             ValueError: an unknown ``table``.
         """
         try:
-            import pandas as pd
+            import pandas as pd  # type: ignore[import-untyped]
         except ImportError as e:  # pragma: no cover - depends on the environment
             raise ImportError("Standings.to_frame() needs pandas: pip install pandas") from e
         if table == "bots":
@@ -86,13 +86,20 @@ class _Progress:
         self.shown = ""
         self.last_line_at = 0.0
         self.last_done = -1
+        self.in_table = False
+        self.finished = False
 
     def line(self, text: str) -> None:
-        """A line of the binary's stderr: printed above the bar."""
+        """A line of the binary's stderr: printed above the bar. The standings table the
+        binary prints at the end (also returned as data) is left out; its own ``mjai-sim:``
+        lines after it (failed games, "interrupted") are not."""
         if text.startswith("mjai-sim: tournament in ") and self.dir is None:
             rest = text[len("mjai-sim: tournament in ") :]
             self.dir = Path(rest.split(" (", 1)[0])
-        if not self.enabled:
+        if text.startswith("# Standings"):
+            self.poll(final=True)
+            self.in_table = True
+        if not self.enabled or (self.in_table and not text.startswith("mjai-sim: ")):
             return
         with self.lock:
             if self.tty and self.shown:
@@ -121,7 +128,8 @@ class _Progress:
         return int(done), int(total)
 
     def poll(self, final: bool = False) -> None:
-        if not self.enabled:
+        """Redraws the bar (``final``: for the last time, ending its line)."""
+        if not self.enabled or self.finished:
             return
         counts = self.counts()
         if counts is None:
@@ -137,6 +145,9 @@ class _Progress:
         eta = f"{(total - done) / rate:.0f}s" if rate > 0 and total else "?"
         text = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.1f}/s  ETA {eta}"
         with self.lock:
+            if self.finished:
+                return
+            self.finished = final
             if self.tty:
                 self.out.write("\r\033[K" + text + ("\n" if final else ""))
                 self.shown = "" if final else text
