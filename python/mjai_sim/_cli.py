@@ -10,11 +10,14 @@ Python then sends the child exactly one SIGINT (the CLI's clean stop: games done
 containers removed, exit 130), waits for it, and raises ``KeyboardInterrupt``. A second
 Ctrl-C while waiting forwards a second SIGINT (the CLI then quits at once, as on a terminal).
 This also works where only Python receives the signal (Jupyter's "interrupt kernel").
+On Linux the child also gets SIGTERM (its clean stop) if the Python process dies, so a
+killed notebook leaves no game running.
 """
 
 from __future__ import annotations
 
 import collections
+import ctypes
 import os
 import re
 import shutil
@@ -92,6 +95,14 @@ def find_mjai_sim_bin() -> str:
     )
 
 
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: SIGTERM to this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)
+    except Exception:
+        pass
+
+
 @dataclass
 class Completed:
     """What a finished ``mjai-sim`` run left: exit status, stdout, the tail of stderr."""
@@ -149,6 +160,7 @@ def run(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
     )
     readers = [
         threading.Thread(target=read_err, args=(proc.stderr,), daemon=True, name="mjai-sim stderr"),
