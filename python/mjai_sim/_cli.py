@@ -172,12 +172,13 @@ def run(
     try:
         while True:
             try:
-                proc.wait(timeout=poll_seconds if on_poll is not None else None)
-                break
-            except subprocess.TimeoutExpired:
-                if on_poll is not None:
-                    on_poll()
-            except KeyboardInterrupt:
+                try:
+                    proc.wait(timeout=poll_seconds if on_poll is not None else None)
+                    break
+                except subprocess.TimeoutExpired:
+                    if on_poll is not None:
+                        on_poll()
+            except KeyboardInterrupt:  # in wait() or in on_poll()
                 # Ctrl-C: one SIGINT per Ctrl-C to the child (its clean stop), then wait.
                 interrupted = True
                 if proc.poll() is None:
