@@ -60,8 +60,11 @@ def test_duplicate_tournament_returns_standings_dicts(tmp_path: Path, capsys: py
     assert frame.loc["rb", "games"] == 12
     assert len(standings.to_frame("pairs")) == 6
 
-    # The standings of a finished folder read back the same.
+    # The standings of a finished folder read back the same, and resuming it plays nothing more.
     assert mjai_sim.standings(tmp_path / "t") == standings
+    assert mjai_sim.tournament(resume=tmp_path / "t", progress=False) == standings
+    with pytest.raises(TypeError, match="resume"):
+        mjai_sim.tournament(bots, resume=tmp_path / "t")
 
 
 def test_one_vs_three_and_options(tmp_path: Path) -> None:
