@@ -213,8 +213,9 @@ def tournament(
         The standings (``standings.json``); also written to ``dir``.
 
     Raises:
-        EngineRuntimeError: a bot is refused at intake (the message names it).
-        MjaiSimError: the tournament cannot start or stopped on an error (the CLI's one line).
+        MjaiSimError: a bot is refused at intake (the message names the bot: ``"mine:
+            mine.zip: bot.py is inside the folder ..."``; nothing is written), the
+            tournament cannot start, or it stopped on an error; the CLI's one line.
         KeyboardInterrupt: after Ctrl-C: games being played are stopped, every finished
             game is kept; ``tournament(resume=dir)`` plays the rest.
         TypeError: an unknown keyword argument.
