@@ -92,3 +92,12 @@ def test_a_crashing_bot_is_a_chombo_not_an_exception(zips: Dict[str, Path], tmp_
     assert summary["chombos"][0] > 0
     errors = json.loads((tmp_path / "errors.json").read_text())
     assert errors and {e["player_id"] for e in errors} == {0}
+
+
+def test_abandoned_game_returns_with_a_warning(zips: Dict[str, Path], tmp_path: Path) -> None:
+    # Exit 2 (abandoned after --max-restarts): mjai returns after its 10 runs; so does run(), warning.
+    bots = [zips["crash"], "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"]
+    with pytest.warns(RuntimeWarning, match="abandoned after 1 restarts"):
+        summary = mjai_sim.Simulator(bots, logs_dir=tmp_path, runtime="process", quiet=True, max_restarts=1).run()
+    assert summary["completed"] is False
+    assert summary["restarts"] >= 1
