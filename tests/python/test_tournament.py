@@ -141,3 +141,33 @@ def test_ctrl_c_stops_the_tournament_and_keeps_the_games_done(tmp_path: Path) ->
     kept = json.loads((folder / "standings.json").read_text())
     assert kept["games"] == done
     assert mjai_sim.standings(folder)["games"] == done
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    script = (
+        "import mjai_sim, sys\n"
+        "s = mjai_sim.tournament(['builtin:rulebase'] * 4, sets=3, seed=3, jobs=1, dir=sys.argv[1])\n"
+        "print('games', s['games'])\n"
+    )
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "t")], stdout=slave, stderr=slave)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the terminal's last writer closed it
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=120) == 0
+    text = b"".join(chunks).decode()
+    assert "\r\033[K[" in text  # redrawn in place
+    assert "12/12 games" in text
+    assert "games 12" in text
+    assert "# Standings" not in text  # the final table is returned as data, not echoed
