@@ -211,17 +211,25 @@ def one_line(tail: Sequence[str]) -> str:
     return lines[-1].strip() if lines else "mjai-sim failed without a message"
 
 
-def failure(done: Completed) -> MjaiSimError:
-    """The exception for a failed run: :class:`EngineRuntimeError` when the message names
-    a seat (the game could not start because of it), else :class:`MjaiSimError`."""
+def failure(done: Completed, game: bool = False) -> MjaiSimError:
+    """The exception for a failed run.
+
+    :class:`EngineRuntimeError` when the CLI's message names a seat (``seat N: ...``: the
+    game could not start because of it), and, with ``game``, for any other failure of the
+    CLI's own to start a game (exit 1 with a ``mjai-sim:`` line: Docker unreachable, no
+    image; ``player_id`` -1), as mjai raises it for any game that cannot start. Option errors
+    (clap's ``error:`` lines), crashes and other exits give :class:`MjaiSimError`.
+    """
     message = one_line(done.stderr_tail)
     stderr = "\n".join(done.stderr_tail)
     if done.returncode == 101 or any("panicked at" in line for line in done.stderr_tail):
         message = f"mjai-sim crashed (a bug, please report it): {message}"
         return MjaiSimError(message, done.returncode, done.command, stderr)
+    own = any(line.startswith("mjai-sim: ") for line in done.stderr_tail)
     seat = _SEAT.match(message)
-    if seat and done.returncode == 1:
-        return EngineRuntimeError(message, int(seat.group(1)), done.returncode, done.command, stderr)
+    if done.returncode == 1 and own and (seat or game):
+        player = int(seat.group(1)) if seat else -1
+        return EngineRuntimeError(message, player, done.returncode, done.command, stderr)
     return MjaiSimError(message, done.returncode, done.command, stderr)
 
 

@@ -41,16 +41,19 @@ class MjaiSimError(Exception):
 
 
 class EngineRuntimeError(MjaiSimError):
-    """A game cannot start because of one seat (mjai's ``EngineRuntimeError``).
+    """A game cannot start (mjai's ``EngineRuntimeError``).
 
-    Raised when the binary exits 1 with a message naming a seat (``seat N: ...``): a refused
-    submission (no ``bot.py`` at the zip's root, too large, unreadable), an unknown built-in.
+    Raised when the binary exits 1 with its own one-line message before a game starts: a
+    seat's fault when the message names it (``seat N: ...``: a refused submission with no
+    ``bot.py`` at the zip's root, too large or unreadable; an unknown built-in), else
+    ``player_id`` -1 (Docker unreachable, the image missing).
     Bots that start and then crash, time out or answer illegally are not errors of the game:
     they pay chombos and the game completes (see ``errors.json``), as in mjai-sim's CLI.
 
     Attributes:
         msg: the one-line message (as mjai's ``EngineRuntimeError.msg``).
-        player_id: the seat (0-3) the message names, or -1 when it names none.
+        player_id: the seat (0-3) the message names, or -1 when it names none (as mjai's
+            ``player_id`` -1 for an error it cannot attribute).
     """
 
     def __init__(

@@ -106,10 +106,11 @@ class Simulator:
         after its 10 runs.
 
         Raises:
-            EngineRuntimeError: the game cannot start because of a seat (``player_id``):
-                a refused submission, an unknown built-in.
-            MjaiSimError: any other failure (Docker unreachable, a bad option), with the
-                CLI's one-line message.
+            EngineRuntimeError: the game cannot start (the CLI exits 1 with its one-line
+                message): because of a seat (``player_id``: a refused submission, an
+                unknown built-in) or not (``player_id`` -1: Docker unreachable, no image).
+            MjaiSimError: any other failure (a bad option, a crash), with the CLI's
+                one-line message; ``EngineRuntimeError`` is a subclass.
             KeyboardInterrupt: after Ctrl-C, once the bots are stopped (logs so far kept).
         """
         self.logs_dir.mkdir(parents=True, exist_ok=True)
@@ -117,7 +118,7 @@ class Simulator:
         if done.returncode == 130:
             raise KeyboardInterrupt
         if done.returncode not in (0, 2):
-            raise _cli.failure(done)
+            raise _cli.failure(done, game=True)
         if done.returncode == 2:
             warnings.warn(f"mjai-sim: {_cli.one_line(done.stderr_tail)}", RuntimeWarning, stacklevel=2)
         summary_path = self.logs_dir / "summary.json"
