@@ -95,12 +95,26 @@ def find_mjai_sim_bin() -> str:
     )
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: SIGTERM to this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+def _load_prctl() -> Optional[Callable[..., int]]:
+    """libc's ``prctl``, looked up once in this process (never in a forked child, where
+    ``dlopen`` is not safe while other threads run)."""
+    if not sys.platform.startswith("linux"):
+        return None
     try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)
-    except Exception:
-        pass
+        prctl: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+        return prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _load_prctl()
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: SIGTERM to this process when its parent dies (``prctl(PR_SET_PDEATHSIG)``)."""
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
 
 
 @dataclass
@@ -160,7 +174,7 @@ def run(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        preexec_fn=_die_with_parent if _PRCTL is not None else None,
     )
     readers = [
         threading.Thread(target=read_err, args=(proc.stderr,), daemon=True, name="mjai-sim stderr"),
