@@ -1,0 +1,272 @@
+"""Finding and running the ``mjai-sim`` binary that the wheel installs.
+
+The wheel carries the binary as a script (maturin ``bindings = "bin"``), so pip puts it in
+the scripts folder of the environment the package went into (``<venv>/bin/mjai-sim``). Every
+Python function here runs it as a child process and turns its exit status and one-line
+messages into return values or :mod:`mjai_sim.exceptions`.
+
+Ctrl-C: the child runs in its own process group, so a terminal's Ctrl-C reaches Python only;
+Python then sends the child exactly one SIGINT (the CLI's clean stop: games done are kept,
+containers removed, exit 130), waits for it, and raises ``KeyboardInterrupt``. A second
+Ctrl-C while waiting forwards a second SIGINT (the CLI then quits at once, as on a terminal).
+This also works where only Python receives the signal (Jupyter's "interrupt kernel").
+On Linux the child also gets SIGTERM (its clean stop) if the Python process dies, so a
+killed notebook leaves no game running.
+"""
+
+from __future__ import annotations
+
+import collections
+import ctypes
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable, Deque, List, Mapping, Optional, Sequence
+
+from .exceptions import EngineRuntimeError, MjaiSimError
+
+#: Environment variable naming the binary to run instead of the installed one.
+BIN_ENV = "MJAI_SIM_BIN"
+
+_SEAT = re.compile(r"^seat (\d+): ")
+
+
+def _exe_name() -> str:
+    return "mjai-sim" + (sysconfig.get_config_var("EXE") or "")
+
+
+def _user_scripts() -> Optional[str]:
+    if sys.version_info >= (3, 10):
+        scheme = sysconfig.get_preferred_scheme("user")
+    elif os.name == "nt":
+        scheme = "nt_user"
+    elif sys.platform == "darwin" and getattr(sys, "_framework", None):
+        scheme = "osx_framework_user"
+    else:
+        scheme = "posix_user"
+    try:
+        return sysconfig.get_path("scripts", scheme=scheme)
+    except KeyError:
+        return None
+
+
+def find_mjai_sim_bin() -> str:
+    """Returns the path of the ``mjai-sim`` binary this package runs.
+
+    Looked up in order: ``$MJAI_SIM_BIN``; the scripts folder of this interpreter's
+    environment (where pip installs the wheel's binary); the folder of ``sys.executable``;
+    ``bin/`` beside the package (``pip install --target``); the user scheme's scripts folder
+    (``pip install --user``); finally ``PATH``.
+
+    Raises:
+        FileNotFoundError: no binary was found (the message lists where it looked).
+    """
+    exe = _exe_name()
+    env = os.environ.get(BIN_ENV)
+    if env:
+        if os.path.isfile(env) and os.access(env, os.X_OK):
+            return env
+        raise FileNotFoundError(f"{BIN_ENV}={env} is not an executable file")
+    folders: List[str] = [
+        sysconfig.get_path("scripts"),
+        os.path.dirname(sys.executable),
+        str(Path(__file__).resolve().parent.parent / "bin"),
+    ]
+    user = _user_scripts()
+    if user:
+        folders.append(user)
+    for folder in folders:
+        path = os.path.join(folder, exe)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    on_path = shutil.which(exe)
+    if on_path:
+        return on_path
+    raise FileNotFoundError(
+        f"no {exe} binary in {', '.join(folders)} or on PATH; reinstall the package "
+        f"(pip install .) or set {BIN_ENV}"
+    )
+
+
+def _load_prctl() -> Optional[Callable[..., int]]:
+    """libc's ``prctl``, looked up once in this process (never in a forked child, where
+    ``dlopen`` is not safe while other threads run)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+        return prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _load_prctl()
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: SIGTERM to this process when its parent dies (``prctl(PR_SET_PDEATHSIG)``)."""
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+
+
+@dataclass
+class Completed:
+    """What a finished ``mjai-sim`` run left: exit status, stdout, the tail of stderr."""
+
+    returncode: int
+    stdout: str
+    stderr_tail: List[str] = field(default_factory=list)
+    command: List[str] = field(default_factory=list)
+
+
+def run(
+    args: Sequence[str],
+    *,
+    echo: bool = False,
+    on_line: Optional[Callable[[str], None]] = None,
+    on_poll: Optional[Callable[[], None]] = None,
+    poll_seconds: float = 0.25,
+) -> Completed:
+    """Runs ``mjai-sim ARGS`` to its end and returns what it left.
+
+    Args:
+        args: the arguments after the binary.
+        echo: copy each stderr line to ``sys.stderr`` as it comes (unless ``on_line`` is
+            given, which then decides).
+        on_line: called with each stderr line (without its newline), from a reader thread.
+        on_poll: called every ``poll_seconds`` while the child runs (progress display).
+
+    Raises:
+        KeyboardInterrupt: after Ctrl-C, once the child has stopped cleanly.
+        FileNotFoundError: the binary is missing.
+    """
+    command = [find_mjai_sim_bin(), *map(str, args)]
+    tail: Deque[str] = collections.deque(maxlen=200)
+    out_chunks: List[bytes] = []
+
+    def read_err(stream: IO[bytes]) -> None:
+        for raw in iter(stream.readline, b""):
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            tail.append(line)
+            if on_line is not None:
+                on_line(line)
+            elif echo:
+                sys.stderr.write(line + "\n")
+                sys.stderr.flush()
+        stream.close()
+
+    def read_out(stream: IO[bytes]) -> None:
+        for chunk in iter(lambda: stream.read(65536), b""):
+            out_chunks.append(chunk)
+        stream.close()
+
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_die_with_parent if _PRCTL is not None else None,
+    )
+    readers = [
+        threading.Thread(target=read_err, args=(proc.stderr,), daemon=True, name="mjai-sim stderr"),
+        threading.Thread(target=read_out, args=(proc.stdout,), daemon=True, name="mjai-sim stdout"),
+    ]
+    for t in readers:
+        t.start()
+    interrupted = False
+    try:
+        while True:
+            try:
+                try:
+                    proc.wait(timeout=poll_seconds if on_poll is not None else None)
+                    break
+                except subprocess.TimeoutExpired:
+                    if on_poll is not None:
+                        on_poll()
+            except KeyboardInterrupt:  # in wait() or in on_poll()
+                # Ctrl-C: one SIGINT per Ctrl-C to the child (its clean stop), then wait.
+                interrupted = True
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGINT)
+    finally:
+        if proc.poll() is None:  # an exception other than Ctrl-C: stop the child cleanly
+            proc.send_signal(signal.SIGTERM)
+            proc.wait()
+        for t in readers:
+            t.join(timeout=10)
+    done = Completed(proc.returncode, b"".join(out_chunks).decode("utf-8", "replace"), list(tail), command)
+    if interrupted:
+        raise KeyboardInterrupt
+    return done
+
+
+def one_line(tail: Sequence[str]) -> str:
+    """The CLI's one-line error message in a stderr tail, without its prefix.
+
+    The CLI prints its own errors as ``mjai-sim: MESSAGE`` and option errors (clap) as
+    ``error: MESSAGE``; the last such line is the one that ended the run.
+    """
+    for line in reversed(tail):
+        if line.startswith("mjai-sim: "):
+            return line[len("mjai-sim: ") :]
+    for line in tail:
+        if line.startswith("error: "):
+            return line[len("error: ") :]
+    lines = [line for line in tail if line.strip()]
+    return lines[-1].strip() if lines else "mjai-sim failed without a message"
+
+
+def failure(done: Completed, game: bool = False) -> MjaiSimError:
+    """The exception for a failed run.
+
+    :class:`EngineRuntimeError` when the CLI's message names a seat (``seat N: ...``: the
+    game could not start because of it), and, with ``game``, for any other failure of the
+    CLI's own to start a game (exit 1 with a ``mjai-sim:`` line: Docker unreachable, no
+    image; ``player_id`` -1), as mjai raises it for any game that cannot start. Option errors
+    (clap's ``error:`` lines), crashes and other exits give :class:`MjaiSimError`.
+    """
+    message = one_line(done.stderr_tail)
+    stderr = "\n".join(done.stderr_tail)
+    if done.returncode == 101 or any("panicked at" in line for line in done.stderr_tail):
+        message = f"mjai-sim crashed (a bug, please report it): {message}"
+        return MjaiSimError(message, done.returncode, done.command, stderr)
+    own = any(line.startswith("mjai-sim: ") for line in done.stderr_tail)
+    seat = _SEAT.match(message)
+    if done.returncode == 1 and own and (seat or game):
+        player = int(seat.group(1)) if seat else -1
+        return EngineRuntimeError(message, player, done.returncode, done.command, stderr)
+    return MjaiSimError(message, done.returncode, done.command, stderr)
+
+
+def option_args(options: Mapping[str, Any], known: Mapping[str, str]) -> List[str]:
+    """CLI arguments for keyword options: ``known`` maps a keyword to its ``--flag``.
+
+    ``None`` and ``False`` leave an option out; ``True`` gives the bare flag; a list or tuple
+    is joined with commas (``seed=(10000, 2000)`` -> ``--seed 10000,2000``).
+
+    Raises:
+        TypeError: an unknown keyword (the message lists the known ones).
+    """
+    out: List[str] = []
+    for key, value in options.items():
+        flag = known.get(key)
+        if flag is None:
+            raise TypeError(f"unexpected keyword argument {key!r} (known: {', '.join(sorted(known))})")
+        if value is None or value is False:
+            continue
+        if value is True:
+            out.append(flag)
+        elif isinstance(value, (list, tuple)):
+            out += [flag, ",".join(str(v) for v in value)]
+        else:
+            out += [flag, str(value)]
+    return out
