@@ -13,7 +13,7 @@ pub fn play(h: &Hostile, transport: &str) {
     let sandbox = Sandbox::new();
     let bot = sandbox.bot(h);
     let logs = sandbox.path("logs");
-    let mut args = vec!["--seed", "11", "--transport", transport, "--timeout", "2", "--start-timeout", "10"];
+    let mut args = vec!["--seed", "11", "--transport", transport, "--timeout", "2", "--start-timeout", "6"];
     if h.expect == Expect::EveryHand {
         // Every incarnation pays: start at South 4 with seat 3 far ahead, so that the first
         // chombo ends the game (issue 19: "sleep in start_game").

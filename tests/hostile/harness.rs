@@ -39,6 +39,17 @@ impl Sandbox {
         dir.display().to_string()
     }
 
+    /// The hostile bot as a zip submission (`bot.py` at its root: a database keeps zips).
+    pub fn bot_zip(&self, h: &Hostile) -> String {
+        use std::io::Write;
+        let path = self.path(&format!("{}.zip", h.name));
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+        zip.start_file("bot.py", zip::write::SimpleFileOptions::default()).unwrap();
+        zip.write_all(super::catalogue::source(h).as_bytes()).unwrap();
+        zip.finish().unwrap();
+        path.display().to_string()
+    }
+
     /// `mjai-sim ARGS` with this sandbox as its temporary folder.
     pub fn command(&self, args: &[&str]) -> Command {
         let tmp = self.path("tmp");

@@ -21,6 +21,7 @@ mod catalogue;
 mod harness;
 mod signals;
 mod tournament;
+mod watchdog;
 mod worker;
 
 fn ready() {
@@ -149,4 +150,16 @@ fn sigterm_stops_a_tournament_whose_bot_is_sigstopped() {
 fn sigterm_stops_a_worker_whose_bot_is_sigstopped() {
     ready();
     signals::worker(&catalogue::by_name("sigstops_itself"));
+}
+
+#[test]
+fn a_game_over_its_game_timeout_fails_and_leaves_nothing() {
+    ready();
+    watchdog::game();
+}
+
+#[test]
+fn a_tournament_retries_a_game_over_its_game_timeout_once_then_reports_it() {
+    ready();
+    watchdog::tournament();
 }

@@ -65,7 +65,7 @@ pub fn worker(h: &Hostile) {
     let pg = PgCluster::start();
     let url = pg.url();
     let sandbox = Sandbox::new();
-    let bot = format!("hostile={}", sandbox.bot(h));
+    let bot = format!("hostile={}", sandbox.bot_zip(h));
     let mut create = sandbox.command(&["tournament", "--db", &url, "--sets", "1", "--seed", "3", "--jobs", "0"]);
     create.args(["--timeout", "60", "--dir"]).arg(sandbox.path("coord")).args([
         bot.as_str(),

@@ -15,7 +15,7 @@ pub fn play(h: &Hostile, transport: &str) {
     let sandbox = Sandbox::new();
     let bot = format!("hostile={}", sandbox.bot(h));
     let dir = sandbox.path("tournament");
-    let start_timeout = if h.expect == Expect::EveryHand { "3" } else { "10" };
+    let start_timeout = if h.expect == Expect::EveryHand { "3" } else { "6" };
     let mut command = sandbox.command(&["tournament", "--sets", "2", "--jobs", "2", "--seed", "7"]);
     command
         .args(["--transport", transport, "--timeout", "2", "--start-timeout", start_timeout, "--dir"])

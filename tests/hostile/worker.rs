@@ -18,9 +18,9 @@ pub fn play(h: &Hostile) {
     let pg = PgCluster::start();
     let url = pg.url();
     let sandbox = Sandbox::new();
-    let bot = format!("hostile={}", sandbox.bot(h));
+    let bot = format!("hostile={}", sandbox.bot_zip(h));
     let mut create = sandbox.command(&["tournament", "--db", &url, "--sets", "1", "--seed", "3", "--jobs", "0"]);
-    create.args(["--timeout", "2", "--start-timeout", "10", "--dir"]).arg(sandbox.path("coord")).args([
+    create.args(["--timeout", "2", "--start-timeout", "6", "--dir"]).arg(sandbox.path("coord")).args([
         bot.as_str(),
         "t1=builtin:tsumogiri",
         "t2=builtin:tsumogiri",
