@@ -4,6 +4,8 @@
 mod game_support;
 
 use game_support::*;
+use mjai_sim::bots::from_spec;
+use mjai_sim::bots::selfplay::{play_with_rules, series_config, IgnoreAnswers};
 use mjai_sim::engine::event::Event;
 use mjai_sim::engine::game::{Game, Rules, StartState};
 
@@ -78,15 +80,28 @@ fn ankan_before_kokushi(rules: Rules) -> Game {
 }
 
 #[test]
-fn kokushi_robs_an_ankan_only_under_tenhou() {
-    let g = ankan_before_kokushi(Rules::tenhou());
+fn kokushi_may_not_rob_an_ankan_under_either_preset() {
+    // Tenhou denies it (riichi.wiki Chankan, "Kokushi Denied": Tenhou log
+    // 2013121107gm-0019-0000-b01e54cd); mjai.app's libriichi offers no ron on an ankan.
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let g = ankan_before_kokushi(rules);
+        // The rinshan tsumo follows at once.
+        assert_eq!(pending_seats(&g), vec![0], "{}", rules.name());
+        assert!(tail(&g, 1)[0].starts_with(r#"{"type":"tsumo","actor":0,"#), "{:?}", tail(&g, 1));
+    }
+}
+
+#[test]
+fn kokushi_robs_an_ankan_when_the_switch_is_on() {
+    // Mahjong Soul's rule (riichienv `GameRule::default_mjsoul`), kept as a switch.
+    let rules = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
+    assert_eq!(rules.name(), "custom");
+    let mut g = ankan_before_kokushi(rules);
     assert_eq!(pending_seats(&g), vec![1]);
     assert!(g.pending()[0].legal.iter().any(|e| matches!(e, Event::Hora { actor: 1, target: 0, .. })));
-
-    let g = ankan_before_kokushi(Rules::mjai_app());
-    // Nobody may ron an ankan: the rinshan tsumo follows at once.
-    assert_eq!(pending_seats(&g), vec![0]);
-    assert!(tail(&g, 1)[0].starts_with(r#"{"type":"tsumo","actor":0,"#), "{:?}", tail(&g, 1));
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":0,"pai":"E"}"#);
+    // Kokushi, a yakuman ron by a non-dealer off the dealer: 32000.
+    assert_eq!(last_deltas(&g), [-32000, 32000, 0, 0]);
 }
 
 /// Seat 1 holds 1111m with three sets: it waits only on a fifth 1m (karaten). Everyone
@@ -206,4 +221,36 @@ fn four_winds_take_the_riichi_stick_only_under_tenhou() {
     let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#;
     assert_eq!(four_winds_with_riichi(Rules::tenhou()), [r#"{"type":"reach_accepted","actor":3}"#, abort]);
     assert_eq!(four_winds_with_riichi(Rules::mjai_app()), [abort, r#"{"type":"end_kyoku"}"#]);
+}
+
+/// Game `index` of `selfplay builtin:random builtin:rulebase builtin:random
+/// builtin:tsumogiri --seed 2026` under `rules`: its log.
+fn selfplay_2026(index: u64, rules: Rules) -> Vec<Event> {
+    let names = ["builtin:random", "builtin:rulebase", "builtin:random", "builtin:tsumogiri"].map(String::from);
+    let mut agents = names.each_ref().map(|s| from_spec(s).expect("a built-in bot"));
+    play_with_rules(series_config(2026, index, names.clone()), rules, &mut agents, &mut IgnoreAnswers)
+        .expect("the game finishes")
+        .log
+}
+
+/// Rons on the tile of an ankan: a `hora` whose target made the ankan just before (only the
+/// ankan's `dora` between).
+fn ankan_rons(log: &[Event]) -> usize {
+    (0..log.len())
+        .filter(|&i| {
+            let Event::Hora { actor, target, .. } = log[i] else { return false };
+            let before = log[..i].iter().rev().find(|e| !matches!(e, Event::Dora { .. } | Event::Hora { .. }));
+            actor != target && matches!(before, Some(Event::Ankan { actor: a, .. }) if *a == target)
+        })
+        .count()
+}
+
+#[test]
+fn selfplay_game_3370_has_no_ron_on_an_ankan_under_tenhou() {
+    // issue 20, item 3: an independent check of 5,000 such games found one kokushi ron on an
+    // ankan, in game 3370; Tenhou allows none.
+    assert_eq!(ankan_rons(&selfplay_2026(3370, Rules::tenhou())), 0);
+    // The same game with the switch on (the old Tenhou preset) has it.
+    let robs = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
+    assert_eq!(ankan_rons(&selfplay_2026(3370, robs)), 1);
 }

@@ -1,5 +1,6 @@
 //! Small shape facts the referee needs besides `hand::shanten`/`hand::waits`: the
-//! kokushi shape (only kokushi may rob an ankan) and the yaochuu count (kyuushu kyuuhai).
+//! kokushi shape (only kokushi may rob an ankan, under `Rules::kokushi_robs_ankan`) and the
+//! yaochuu count (kyuushu kyuuhai).
 
 use crate::engine::tile::KINDS;
 
