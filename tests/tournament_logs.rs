@@ -13,6 +13,7 @@ use mjai_sim::arena::match_loop::{Ending, MatchReport};
 use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::engine::event::Event;
+use mjai_sim::engine::game::Rules;
 use mjai_sim::tournament::hands::Hands;
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
@@ -121,7 +122,7 @@ fn mortal_arena_games_counted_independently() {
             None => [25000; 4],
         };
         let report = report(scores, [0; 4]);
-        records.push(GameRecord::from_game(g as u64, g as u64 / 4, [0, 1, 2, 3], log, &report));
+        records.push(GameRecord::from_game(g as u64, g as u64 / 4, [0, 1, 2, 3], log, &report, &Rules::mjai_app()));
     }
     // 137 draws in the archive carry noten payments; more are exhaustive without them.
     assert_eq!(paid, 137);
@@ -181,7 +182,8 @@ fn selfplay_games_with_calls_and_kans() {
         for (s, _) in &game.chombos {
             chombos[*s as usize] += 1;
         }
-        let record = GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos));
+        let record =
+            GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos), &Rules::tenhou());
         assert_matches_independent(&record.stats, &game.log, &format!("game {i}"));
         assert_eq!(record.scores, game.scores);
         assert_eq!(record.ranks, mjai_sim::bots::stats::placements(game.scores));

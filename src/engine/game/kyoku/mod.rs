@@ -16,7 +16,7 @@ use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
 use super::{Rules, StartState};
 
-pub use settle::chombo_deltas;
+pub use settle::{chombo_deltas, karaten};
 pub use turn::kuikae;
 
 /// Where the kyoku waits.
