@@ -6,8 +6,10 @@ mod game_support;
 use game_support::*;
 use mjai_sim::bots::from_spec;
 use mjai_sim::bots::selfplay::{play_with_rules, series_config, IgnoreAnswers};
-use mjai_sim::engine::event::Event;
+use mjai_sim::engine::event::{DrawReason, Event};
+use mjai_sim::engine::game::replay::replay_with;
 use mjai_sim::engine::game::{Game, Rules, StartState};
+use mjai_sim::export::tenhou6::export;
 
 fn on(rules: Rules, start: StartState, hands: [&str; 4], live: &str, dora: &str) -> Game {
     game_with_rules(start, vec![wall(hands, live, "", dora, "")], rules)
@@ -47,7 +49,10 @@ fn triple_ron_aborts_under_tenhou() {
     let g = triple_ron(Rules::tenhou());
     assert_eq!(
         since(&g, 0)[4..6],
-        [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#.to_string(), r#"{"type":"end_kyoku"}"#.to_string()]
+        [
+            r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"triple_ron"}"#.to_string(),
+            r#"{"type":"end_kyoku"}"#.to_string()
+        ]
     );
     // An abortive draw: the dealer repeats with one more honba, the stick stays.
     assert_eq!(last_start(&g), ("E".into(), 1, 2, 1, 0, [25000, 25000, 24000, 25000]));
@@ -181,8 +186,9 @@ fn tenhou_stacks_with_another_yakuman_only_under_tenhou() {
     assert_eq!(last_deltas(&tenhou_with_suuankou(Rules::mjai_app())), [48000, -16000, -16000, -16000]);
 }
 
-/// All four declare riichi on their first discard (each is tenpai from the deal).
-fn four_riichi(rules: Rules) -> Vec<String> {
+/// All four declare riichi on their first discard (each is tenpai from the deal); returns
+/// the game and the log length before seat 3's riichi.
+fn four_riichi_game(rules: Rules) -> (Game, usize) {
     let hands = ["123456789m1123p", "123456789p1123s", "123456789s1123m", "1112223334445z"];
     let mut g = on(rules, Default::default(), hands, "7z6z8p9s1m", "9m");
     for (seat, pai) in [(0, "C"), (1, "F"), (2, "8p")] {
@@ -192,12 +198,73 @@ fn four_riichi(rules: Rules) -> Vec<String> {
     let n = g.log().len();
     act(&mut g, 3, r#"{"type":"reach","actor":3}"#);
     act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"9s","tsumogiri":true}"#);
+    (g, n)
+}
+
+/// The events after seat 3's riichi discard, to the end of the kyoku.
+fn four_riichi(rules: Rules) -> Vec<String> {
+    let (g, n) = four_riichi_game(rules);
     since(&g, n)[2..].iter().take_while(|e| !e.contains("start_kyoku")).cloned().collect()
+}
+
+/// The tenhou.net/6 result of the first kyoku of `log`.
+fn first_result(log: &[Event]) -> serde_json::Value {
+    let game = export(log, &[]).expect("exports");
+    game.log[0][16].clone()
+}
+
+#[test]
+fn four_riichi_is_exported_as_four_riichi_under_both_presets() {
+    // issue 20, 2(a): under mjai-app the abort follows the next seat's tsumo (as mjai.app
+    // logs it), which the export used to read as kyuushu kyuuhai.
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let (g, _) = four_riichi_game(rules);
+        assert_eq!(first_result(g.log()), serde_json::json!(["四家立直"]), "{}", rules.name());
+        // The same log without the draw reason (as mjai.app writes it) is read the same.
+        let bare: Vec<Event> = g
+            .log()
+            .iter()
+            .map(|e| match e {
+                Event::Ryukyoku { actor, deltas, .. } => {
+                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
+                }
+                e => e.clone(),
+            })
+            .collect();
+        assert_eq!(first_result(&bare), serde_json::json!(["四家立直"]), "{} without reason", rules.name());
+    }
+}
+
+#[test]
+fn four_riichi_logs_verify_with_and_without_the_draw_reason() {
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let (g, _) = four_riichi_game(rules);
+        // The first kyoku, to its end_kyoku.
+        let end = g.log().iter().position(|e| matches!(e, Event::EndKyoku)).expect("an end_kyoku");
+        let log = g.log()[..=end].to_vec();
+        let reasons: Vec<_> = log.iter().filter_map(DrawReason::of).collect();
+        assert_eq!(reasons, [DrawReason::FourRiichi], "{}", rules.name());
+        let bare: Vec<Event> = log
+            .iter()
+            .map(|e| match e {
+                Event::Ryukyoku { actor, deltas, .. } => {
+                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
+                }
+                e => e.clone(),
+            })
+            .collect();
+        for l in [&log, &bare] {
+            // Every logged event is reproduced; the replay stops where the engine deals the
+            // next kyoku, past the end of the cut log.
+            let err = replay_with(l, rules).expect_err("the log stops after one kyoku");
+            assert_eq!(err.index, l.len(), "{}: {err}", rules.name());
+        }
+    }
 }
 
 #[test]
 fn four_riichi_abort_after_reach_accepted_under_tenhou_and_after_the_next_tsumo_under_mjai_app() {
-    let end = [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#];
+    let end = [r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_riichi"}"#, r#"{"type":"end_kyoku"}"#];
     let accepted = r#"{"type":"reach_accepted","actor":3}"#;
     assert_eq!(four_riichi(Rules::tenhou()), [accepted, end[0], end[1]]);
     assert_eq!(four_riichi(Rules::mjai_app()), [accepted, r#"{"type":"tsumo","actor":0,"pai":"1m"}"#, end[0], end[1]]);
@@ -218,7 +285,7 @@ fn four_winds_with_riichi(rules: Rules) -> Vec<String> {
 
 #[test]
 fn four_winds_take_the_riichi_stick_only_under_tenhou() {
-    let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#;
+    let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_winds"}"#;
     assert_eq!(four_winds_with_riichi(Rules::tenhou()), [r#"{"type":"reach_accepted","actor":3}"#, abort]);
     assert_eq!(four_winds_with_riichi(Rules::mjai_app()), [abort, r#"{"type":"end_kyoku"}"#]);
 }

@@ -12,7 +12,7 @@ mod reference_support;
 use mjai_sim::arena::match_loop::{Ending, MatchReport};
 use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
-use mjai_sim::engine::event::Event;
+use mjai_sim::engine::event::{DrawReason, Event};
 use mjai_sim::engine::game::Rules;
 use mjai_sim::tournament::hands::Hands;
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
@@ -64,14 +64,19 @@ fn independent_counts(log: &[Event]) -> [[u32; 6]; 4] {
 
 /// Checks every `ryukyoku` of `log` against the hands followed by [`Hands`]: a draw with
 /// noten payments must be exhaustive, and its paid seats exactly the tenpai ones; an
-/// exhaustive draw without payments has all four tenpai or none. Returns (exhaustive
-/// draws, draws with payments).
+/// exhaustive draw without payments has all four tenpai or none; a logged `reason` (issue
+/// 20) agrees with the hands. Chombos are skipped. Returns (exhaustive draws, draws with
+/// payments).
 fn check_draws(log: &[Event]) -> (u32, u32) {
     let mut hands = Hands::default();
     let (mut exhaustive, mut paid) = (0, 0);
     for (i, e) in log.iter().enumerate() {
-        if let Event::Ryukyoku { deltas: Some(d), reason: None, .. } = e {
+        let reason = DrawReason::of(e);
+        if let (Event::Ryukyoku { deltas: Some(d), .. }, false) = (e, reason == Some(DrawReason::Chombo)) {
             let tenpai = hands.tenpai();
+            if let Some(r) = reason {
+                assert_eq!(r == DrawReason::Exhaustive, hands.at_exhaustive_draw(), "event {i}: reason {r:?}");
+            }
             if hands.at_exhaustive_draw() {
                 exhaustive += 1;
                 if d.iter().any(|&x| x != 0) {

@@ -11,7 +11,8 @@
 //!   even when the declaration tile is ronned).
 //! - `calls`: hands with at least one chi, pon or daiminkan (ankan keeps the hand closed and
 //!   is not a call, as Mortal's `fuuro`; a kakan follows a pon).
-//! - `draws`: exhaustive draws (live wall empty; abortive draws excluded);
+//! - `draws`: exhaustive draws (the `ryukyoku`'s `reason` is `exhaustive`; in a log without
+//!   `reason`, the live wall is empty and no abortive draw applies);
 //!   `tenpai_draws`: of those, hands that were tenpai as the game's rules pay it (keishiki
 //!   tenpai counts; karaten counts under the mjai-app preset, not under Tenhou's), found by
 //!   following the four hands through the log.
@@ -23,7 +24,7 @@ use super::hands::Hands;
 use super::timing::TimeHistogram;
 use crate::arena::match_loop::MatchReport;
 use crate::arena::summary::ranks;
-use crate::engine::event::Event;
+use crate::engine::event::{DrawReason, Event};
 use crate::engine::game::Rules;
 
 /// One finished game.
@@ -137,7 +138,7 @@ impl SeatStats {
                         }
                     }
                 }
-                Event::Ryukyoku { reason: None, .. } if hands.at_exhaustive_draw() => {
+                Event::Ryukyoku { .. } if exhaustive(event, &hands) => {
                     for (s, tenpai) in out.iter_mut().zip(hands.tenpai_under(rules)) {
                         s.draws += 1;
                         s.tenpai_draws += u32::from(tenpai);
@@ -149,6 +150,15 @@ impl SeatStats {
         }
         close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
         out
+    }
+}
+
+/// The `ryukyoku` `event` (logged now) ends the hand by an exhaustive draw: its `reason`
+/// says so, or, without a reason, the hands followed so far show it.
+fn exhaustive(event: &Event, hands: &Hands) -> bool {
+    match event {
+        Event::Ryukyoku { reason: None, .. } => hands.at_exhaustive_draw(),
+        _ => DrawReason::of(event) == Some(DrawReason::Exhaustive),
     }
 }
 

@@ -132,13 +132,23 @@ fn karaten_draw(deltas: [i32; 4], reason: Option<&str>) -> Vec<Event> {
 #[test]
 fn karaten_is_tenpai_at_the_draw_under_the_mjai_app_preset() {
     // issue 20, 2(b): mjai.app pays karaten as tenpai (3000 from the three others), so the
-    // statistic counts it.
-    let log = karaten_draw([3000, -1000, -1000, -1000], None);
-    let s = SeatStats::from_log_with(&log, &Rules::mjai_app());
-    assert_eq!(s.each_ref().map(|x| x.draws), [1; 4]);
-    assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [1, 0, 0, 0]);
+    // statistic counts it, with or without the logged reason.
+    for reason in [None, Some("exhaustive")] {
+        let log = karaten_draw([3000, -1000, -1000, -1000], reason);
+        let s = SeatStats::from_log_with(&log, &Rules::mjai_app());
+        assert_eq!(s.each_ref().map(|x| x.draws), [1; 4], "{reason:?}");
+        assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [1, 0, 0, 0], "{reason:?}");
+    }
     let s = SeatStats::from_log_with(&karaten_draw([0; 4], None), &Rules::tenhou());
     assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [0; 4]);
+}
+
+#[test]
+fn a_logged_abortive_reason_is_not_an_exhaustive_draw() {
+    // The wall is empty, but the log says the hand was aborted (four kans by the discard
+    // that emptied it, say): not an exhaustive draw.
+    let s = SeatStats::from_log(&karaten_draw([0; 4], Some("four_kans")));
+    assert_eq!(s.each_ref().map(|x| x.draws), [0; 4]);
 }
 
 #[test]

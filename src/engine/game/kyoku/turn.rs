@@ -1,7 +1,7 @@
 //! Actions on a seat's own turn: dahai, reach, ankan, kakan, tsumo, kyuushu kyuuhai; and
 //! what follows a discard that nobody claims.
 
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::hand::{Meld, MeldKind};
 use crate::engine::tile::Tile;
 
@@ -24,7 +24,7 @@ impl Kyoku {
                 self.settle_horas(seat, tile, &[seat], false, log);
             }
             Event::Ryukyoku { .. } => {
-                self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::KyuushuKyuuhai, log);
             }
             _ => unreachable!("legal turn actions are dahai, reach, ankan, kakan, hora, ryukyoku"),
         }
@@ -81,7 +81,7 @@ impl Kyoku {
                 // all four are in riichi; a riichi leaves at least 3 live tiles).
                 self.draw((seat + 1) % 4, false, log);
             }
-            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::FourRiichi, log);
             return false;
         }
         true
@@ -97,12 +97,23 @@ impl Kyoku {
 
     /// Nobody claimed `seat`'s discard: abortive draws, exhaustive draw or the next tsumo.
     pub(super) fn after_discard(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        if self.four_winds() || self.four_kans_abort() {
-            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+        if let Some(reason) = self.abort_after_discard() {
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, reason, log);
         } else if self.live_left() == 0 {
             self.exhaustive_draw(log);
         } else {
             self.draw((seat + 1) % 4, false, log);
+        }
+    }
+
+    /// Four winds, else four kans, when the discard that passed ends the hand.
+    pub(super) fn abort_after_discard(&self) -> Option<DrawReason> {
+        if self.four_winds() {
+            Some(DrawReason::FourWinds)
+        } else if self.four_kans_abort() {
+            Some(DrawReason::FourKans)
+        } else {
+            None
         }
     }
 
