@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::event::{DrawReason, Event, Seat};
+use crate::event::{DrawReason, Event, Seat};
 
 use super::kyoku::chombo_deltas;
 use super::shown::ShownTiles;

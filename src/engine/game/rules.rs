@@ -99,8 +99,8 @@ impl Rules {
     /// Whether a seat whose concealed `3k+1` tiles are `counts` (per kind), with `melds`
     /// calls, is paid as tenpai at an exhaustive draw: it waits on some kind, or (when
     /// [`Rules::karaten_is_tenpai`]) it is karaten. Shapes that are not `3k+1` are noten.
-    pub fn tenpai_at_draw(&self, counts: &[u8; crate::engine::tile::KINDS], melds: u8) -> bool {
-        crate::engine::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
+    pub fn tenpai_at_draw(&self, counts: &[u8; crate::tile::KINDS], melds: u8) -> bool {
+        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
     /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`), or `custom`.

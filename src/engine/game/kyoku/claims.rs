@@ -2,8 +2,8 @@
 //! paid under [`Rules::pay_triple_ron`](super::super::Rules)), then
 //! pon/daiminkan over chi, else play goes on.
 
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::hand::Riichi;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::Riichi;
 
 use super::{Kyoku, Outcome, Phase};
 

@@ -8,9 +8,9 @@ mod claims;
 mod settle;
 mod turn;
 
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::hand::{evaluate, HandScore, Riichi, WinContext};
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::{evaluate, HandScore, Riichi, WinContext};
+use crate::tile::Tile;
 
 use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
@@ -184,7 +184,7 @@ impl Kyoku {
         if !tsumo {
             counts[win_tile.kind() as usize] += 1;
         }
-        if crate::engine::hand::shanten(&counts, p.calls.len() as u8) != -1 {
+        if crate::hand::shanten(&counts, p.calls.len() as u8) != -1 {
             return None;
         }
         let mut tehai = p.tehai.clone();

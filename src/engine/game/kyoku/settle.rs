@@ -1,9 +1,9 @@
 //! Points at the end of a kyoku: wins (honba, kyotaku, double ron, pao), exhaustive draws
 //! (tenpai payments, nagashi mangan).
 
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::hand::Riichi;
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::Riichi;
+use crate::tile::Tile;
 
 use super::{Kyoku, Outcome};
 
@@ -160,7 +160,7 @@ mod tests {
     fn karaten_is_a_completion_only_by_a_fifth_tile() {
         let counts = |s: &str| {
             let mut c = [0u8; 34];
-            crate::engine::tile::parse_compact(s).unwrap().iter().for_each(|t| c[t.kind() as usize] += 1);
+            crate::tile::parse_compact(s).unwrap().iter().for_each(|t| c[t.kind() as usize] += 1);
             c
         };
         assert!(super::karaten(&counts("1111m234p567s789s")));

@@ -1,9 +1,9 @@
 //! Actions on a seat's own turn: dahai, reach, ankan, kakan, tsumo, kyuushu kyuuhai; and
 //! what follows a discard that nobody claims.
 
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::hand::{Meld, MeldKind};
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::{Meld, MeldKind};
+use crate::tile::Tile;
 
 use super::super::player::Call;
 use super::{Kyoku, Outcome, Phase};
@@ -35,7 +35,7 @@ impl Kyoku {
         p.remove(tile);
         p.refresh_waits();
         // Tenhou: a riichi hand that lets its winning tsumo go is furiten for good.
-        if p.riichi != crate::engine::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
+        if p.riichi != crate::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
             p.furiten_riichi = true;
         }
         p.kawa.push(tile);
@@ -66,16 +66,13 @@ impl Kyoku {
             return true;
         }
         p.reach_declared = false;
-        p.riichi = if uninterrupted && p.kawa.len() == 1 {
-            crate::engine::hand::Riichi::Double
-        } else {
-            crate::engine::hand::Riichi::Riichi
-        };
+        p.riichi =
+            if uninterrupted && p.kawa.len() == 1 { crate::hand::Riichi::Double } else { crate::hand::Riichi::Riichi };
         p.ippatsu = true;
         self.scores[seat as usize] -= 1000;
         self.kyotaku = self.kyotaku.saturating_add(1);
         log.push(Event::ReachAccepted { actor: seat });
-        if self.players.iter().all(|p| p.riichi != crate::engine::hand::Riichi::None) {
+        if self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None) {
             if self.rules.four_riichi_after_tsumo {
                 // mjai.app: the next seat draws before the hand is aborted (nobody can call:
                 // all four are in riichi; a riichi leaves at least 3 live tiles).
