@@ -1,6 +1,7 @@
 //! mjai-sim: a referee for riichi mahjong games between mjai bots.
 //!
-//! - [`engine`]: the rules (pure, synchronous): tiles, hand evaluation, mjai events, game.
+//! - [`engine`]: the rules (pure, synchronous): tiles, hand evaluation, mjai events, game;
+//!   the `mjai-sim-engine` crate (`src/engine`), for tools that need the referee alone.
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
 //! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins).
 //! - [`arena`]: the match loop tying a game to four bots, with logs and summary.
@@ -14,7 +15,7 @@
 pub mod arena;
 pub mod bots;
 pub mod cli;
-pub mod engine;
+pub use mjai_sim_engine as engine;
 pub mod export;
 pub mod runtime;
 pub mod tournament;

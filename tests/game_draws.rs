@@ -16,7 +16,10 @@ fn kyuushu_kyuuhai_is_the_dealers_choice() {
     let legal = &g.pending()[0].legal;
     assert!(legal.contains(&Event::Ryukyoku { actor: Some(0), deltas: None, reason: None }), "{legal:?}");
     act(&mut g, 0, r#"{"type":"ryukyoku"}"#);
-    assert_eq!(tail(&g, 4)[..2], [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#]);
+    assert_eq!(
+        tail(&g, 4)[..2],
+        [r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"kyuushu_kyuuhai"}"#, r#"{"type":"end_kyoku"}"#]
+    );
     assert_eq!(last_start(&g), ("E".into(), 1, 1, 0, 0, [25000; 4]));
 }
 
@@ -28,7 +31,10 @@ fn four_winds_abort() {
     act(&mut g, 1, r#"{"type":"dahai","actor":1,"pai":"E","tsumogiri":false}"#);
     act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"E","tsumogiri":true}"#);
     act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"E","tsumogiri":false}"#);
-    assert_eq!(tail(&g, 4)[..2], [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#]);
+    assert_eq!(
+        tail(&g, 4)[..2],
+        [r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_winds"}"#, r#"{"type":"end_kyoku"}"#]
+    );
     assert_eq!(last_start(&g), ("E".into(), 1, 1, 0, 0, [25000; 4]));
 }
 
@@ -44,7 +50,7 @@ fn four_riichi_abort_keeps_the_sticks() {
         tail(&g, 5)[..3],
         [
             r#"{"type":"reach_accepted","actor":3}"#,
-            r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#,
+            r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_riichi"}"#,
             r#"{"type":"end_kyoku"}"#
         ]
     );

@@ -1,10 +1,11 @@
 //! Scenario tests on arranged walls: pao for daisangen, ankan after riichi, kokushi
-//! robbing an ankan.
+//! robbing an ankan (only under `Rules::kokushi_robs_ankan`; Tenhou allows no such ron).
 
 mod game_support;
 
 use game_support::*;
 use mjai_sim::engine::event::Event;
+use mjai_sim::engine::game::Rules;
 
 const PAO_HANDS: [&str; 4] = ["2468m2468p2468s1z", "1234m19p9s556677z", "3579m3579p3579s2z", "1m13s1122333444z"];
 
@@ -89,10 +90,20 @@ fn ankan_after_riichi_only_when_the_waits_stay() {
     assert!(legal.iter().any(|e| matches!(e, Event::Hora { .. })), "1m also wins: {legal:?}");
 }
 
+const KOKUSHI_HANDS: [&str; 4] = ["111z2345m2345p23s", "19m19p19s2345677z", "345678m345678p4s", "288m288p3456789s"];
+
 #[test]
-fn only_kokushi_may_rob_an_ankan() {
-    let hands = ["111z2345m2345p23s", "19m19p19s2345677z", "345678m345678p4s", "288m288p3456789s"];
-    let mut g = game(hands, "1z", "9p");
+fn nobody_may_rob_an_ankan_under_tenhou_not_even_kokushi() {
+    let mut g = game(KOKUSHI_HANDS, "1z", "9p");
+    act(&mut g, 0, r#"{"type":"ankan","actor":0,"consumed":["E","E","E","E"]}"#);
+    // Seat 1 is kokushi tenpai on East but is not asked: the rinshan tsumo follows.
+    assert_eq!(pending_seats(&g), vec![0]);
+}
+
+#[test]
+fn only_kokushi_may_rob_an_ankan_when_the_switch_is_on() {
+    let rules = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
+    let mut g = game_with_rules(Default::default(), vec![wall(KOKUSHI_HANDS, "1z", "", "9p", "")], rules);
     act(&mut g, 0, r#"{"type":"ankan","actor":0,"consumed":["E","E","E","E"]}"#);
     assert_eq!(pending_seats(&g), vec![1]);
     act(&mut g, 1, r#"{"type":"hora","actor":1,"target":0,"pai":"E"}"#);

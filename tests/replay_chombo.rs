@@ -48,7 +48,7 @@ fn single_and_multiple_offenders_replay() {
 fn a_wrong_chombo_delta_is_reported() {
     let game = play_with_chombos(12, &[(1, &[1])]);
     let mut log = game.log().to_vec();
-    let i = log.iter().position(|e| matches!(e, Event::Ryukyoku { reason: Some(_), .. })).unwrap();
+    let i = log.iter().position(|e| matches!(e, Event::Ryukyoku { reason: Some(r), .. } if r == "error")).unwrap();
     log[i] = Event::Ryukyoku { actor: Some(1), deltas: Some([4000, -9000, 2000, 3000]), reason: Some("error".into()) };
     let err = replay(&log).unwrap_err();
     assert_eq!(err.index, i, "{err}");

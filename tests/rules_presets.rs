@@ -4,8 +4,12 @@
 mod game_support;
 
 use game_support::*;
-use mjai_sim::engine::event::Event;
+use mjai_sim::bots::from_spec;
+use mjai_sim::bots::selfplay::{play_with_rules, series_config, IgnoreAnswers};
+use mjai_sim::engine::event::{DrawReason, Event};
+use mjai_sim::engine::game::replay::replay_with;
 use mjai_sim::engine::game::{Game, Rules, StartState};
+use mjai_sim::export::tenhou6::export;
 
 fn on(rules: Rules, start: StartState, hands: [&str; 4], live: &str, dora: &str) -> Game {
     game_with_rules(start, vec![wall(hands, live, "", dora, "")], rules)
@@ -45,7 +49,10 @@ fn triple_ron_aborts_under_tenhou() {
     let g = triple_ron(Rules::tenhou());
     assert_eq!(
         since(&g, 0)[4..6],
-        [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#.to_string(), r#"{"type":"end_kyoku"}"#.to_string()]
+        [
+            r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"triple_ron"}"#.to_string(),
+            r#"{"type":"end_kyoku"}"#.to_string()
+        ]
     );
     // An abortive draw: the dealer repeats with one more honba, the stick stays.
     assert_eq!(last_start(&g), ("E".into(), 1, 2, 1, 0, [25000, 25000, 24000, 25000]));
@@ -78,15 +85,28 @@ fn ankan_before_kokushi(rules: Rules) -> Game {
 }
 
 #[test]
-fn kokushi_robs_an_ankan_only_under_tenhou() {
-    let g = ankan_before_kokushi(Rules::tenhou());
+fn kokushi_may_not_rob_an_ankan_under_either_preset() {
+    // Tenhou denies it (riichi.wiki Chankan, "Kokushi Denied": Tenhou log
+    // 2013121107gm-0019-0000-b01e54cd); mjai.app's libriichi offers no ron on an ankan.
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let g = ankan_before_kokushi(rules);
+        // The rinshan tsumo follows at once.
+        assert_eq!(pending_seats(&g), vec![0], "{}", rules.name());
+        assert!(tail(&g, 1)[0].starts_with(r#"{"type":"tsumo","actor":0,"#), "{:?}", tail(&g, 1));
+    }
+}
+
+#[test]
+fn kokushi_robs_an_ankan_when_the_switch_is_on() {
+    // Mahjong Soul's rule (riichienv `GameRule::default_mjsoul`), kept as a switch.
+    let rules = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
+    assert_eq!(rules.name(), "custom");
+    let mut g = ankan_before_kokushi(rules);
     assert_eq!(pending_seats(&g), vec![1]);
     assert!(g.pending()[0].legal.iter().any(|e| matches!(e, Event::Hora { actor: 1, target: 0, .. })));
-
-    let g = ankan_before_kokushi(Rules::mjai_app());
-    // Nobody may ron an ankan: the rinshan tsumo follows at once.
-    assert_eq!(pending_seats(&g), vec![0]);
-    assert!(tail(&g, 1)[0].starts_with(r#"{"type":"tsumo","actor":0,"#), "{:?}", tail(&g, 1));
+    act(&mut g, 1, r#"{"type":"hora","actor":1,"target":0,"pai":"E"}"#);
+    // Kokushi, a yakuman ron by a non-dealer off the dealer: 32000.
+    assert_eq!(last_deltas(&g), [-32000, 32000, 0, 0]);
 }
 
 /// Seat 1 holds 1111m with three sets: it waits only on a fifth 1m (karaten). Everyone
@@ -166,8 +186,9 @@ fn tenhou_stacks_with_another_yakuman_only_under_tenhou() {
     assert_eq!(last_deltas(&tenhou_with_suuankou(Rules::mjai_app())), [48000, -16000, -16000, -16000]);
 }
 
-/// All four declare riichi on their first discard (each is tenpai from the deal).
-fn four_riichi(rules: Rules) -> Vec<String> {
+/// All four declare riichi on their first discard (each is tenpai from the deal); returns
+/// the game and the log length before seat 3's riichi.
+fn four_riichi_game(rules: Rules) -> (Game, usize) {
     let hands = ["123456789m1123p", "123456789p1123s", "123456789s1123m", "1112223334445z"];
     let mut g = on(rules, Default::default(), hands, "7z6z8p9s1m", "9m");
     for (seat, pai) in [(0, "C"), (1, "F"), (2, "8p")] {
@@ -177,12 +198,73 @@ fn four_riichi(rules: Rules) -> Vec<String> {
     let n = g.log().len();
     act(&mut g, 3, r#"{"type":"reach","actor":3}"#);
     act(&mut g, 3, r#"{"type":"dahai","actor":3,"pai":"9s","tsumogiri":true}"#);
+    (g, n)
+}
+
+/// The events after seat 3's riichi discard, to the end of the kyoku.
+fn four_riichi(rules: Rules) -> Vec<String> {
+    let (g, n) = four_riichi_game(rules);
     since(&g, n)[2..].iter().take_while(|e| !e.contains("start_kyoku")).cloned().collect()
+}
+
+/// The tenhou.net/6 result of the first kyoku of `log`.
+fn first_result(log: &[Event]) -> serde_json::Value {
+    let game = export(log, &[]).expect("exports");
+    game.log[0][16].clone()
+}
+
+#[test]
+fn four_riichi_is_exported_as_four_riichi_under_both_presets() {
+    // issue 20, 2(a): under mjai-app the abort follows the next seat's tsumo (as mjai.app
+    // logs it), which the export used to read as kyuushu kyuuhai.
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let (g, _) = four_riichi_game(rules);
+        assert_eq!(first_result(g.log()), serde_json::json!(["四家立直"]), "{}", rules.name());
+        // The same log without the draw reason (as mjai.app writes it) is read the same.
+        let bare: Vec<Event> = g
+            .log()
+            .iter()
+            .map(|e| match e {
+                Event::Ryukyoku { actor, deltas, .. } => {
+                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
+                }
+                e => e.clone(),
+            })
+            .collect();
+        assert_eq!(first_result(&bare), serde_json::json!(["四家立直"]), "{} without reason", rules.name());
+    }
+}
+
+#[test]
+fn four_riichi_logs_verify_with_and_without_the_draw_reason() {
+    for rules in [Rules::tenhou(), Rules::mjai_app()] {
+        let (g, _) = four_riichi_game(rules);
+        // The first kyoku, to its end_kyoku.
+        let end = g.log().iter().position(|e| matches!(e, Event::EndKyoku)).expect("an end_kyoku");
+        let log = g.log()[..=end].to_vec();
+        let reasons: Vec<_> = log.iter().filter_map(DrawReason::of).collect();
+        assert_eq!(reasons, [DrawReason::FourRiichi], "{}", rules.name());
+        let bare: Vec<Event> = log
+            .iter()
+            .map(|e| match e {
+                Event::Ryukyoku { actor, deltas, .. } => {
+                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
+                }
+                e => e.clone(),
+            })
+            .collect();
+        for l in [&log, &bare] {
+            // Every logged event is reproduced; the replay stops where the engine deals the
+            // next kyoku, past the end of the cut log.
+            let err = replay_with(l, rules).expect_err("the log stops after one kyoku");
+            assert_eq!(err.index, l.len(), "{}: {err}", rules.name());
+        }
+    }
 }
 
 #[test]
 fn four_riichi_abort_after_reach_accepted_under_tenhou_and_after_the_next_tsumo_under_mjai_app() {
-    let end = [r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#, r#"{"type":"end_kyoku"}"#];
+    let end = [r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_riichi"}"#, r#"{"type":"end_kyoku"}"#];
     let accepted = r#"{"type":"reach_accepted","actor":3}"#;
     assert_eq!(four_riichi(Rules::tenhou()), [accepted, end[0], end[1]]);
     assert_eq!(four_riichi(Rules::mjai_app()), [accepted, r#"{"type":"tsumo","actor":0,"pai":"1m"}"#, end[0], end[1]]);
@@ -203,7 +285,39 @@ fn four_winds_with_riichi(rules: Rules) -> Vec<String> {
 
 #[test]
 fn four_winds_take_the_riichi_stick_only_under_tenhou() {
-    let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#;
+    let abort = r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_winds"}"#;
     assert_eq!(four_winds_with_riichi(Rules::tenhou()), [r#"{"type":"reach_accepted","actor":3}"#, abort]);
     assert_eq!(four_winds_with_riichi(Rules::mjai_app()), [abort, r#"{"type":"end_kyoku"}"#]);
+}
+
+/// Game `index` of `selfplay builtin:random builtin:rulebase builtin:random
+/// builtin:tsumogiri --seed 2026` under `rules`: its log.
+fn selfplay_2026(index: u64, rules: Rules) -> Vec<Event> {
+    let names = ["builtin:random", "builtin:rulebase", "builtin:random", "builtin:tsumogiri"].map(String::from);
+    let mut agents = names.each_ref().map(|s| from_spec(s).expect("a built-in bot"));
+    play_with_rules(series_config(2026, index, names.clone()), rules, &mut agents, &mut IgnoreAnswers)
+        .expect("the game finishes")
+        .log
+}
+
+/// Rons on the tile of an ankan: a `hora` whose target made the ankan just before (only the
+/// ankan's `dora` between).
+fn ankan_rons(log: &[Event]) -> usize {
+    (0..log.len())
+        .filter(|&i| {
+            let Event::Hora { actor, target, .. } = log[i] else { return false };
+            let before = log[..i].iter().rev().find(|e| !matches!(e, Event::Dora { .. } | Event::Hora { .. }));
+            actor != target && matches!(before, Some(Event::Ankan { actor: a, .. }) if *a == target)
+        })
+        .count()
+}
+
+#[test]
+fn selfplay_game_3370_has_no_ron_on_an_ankan_under_tenhou() {
+    // issue 20, item 3: an independent check of 5,000 such games found one kokushi ron on an
+    // ankan, in game 3370; Tenhou allows none.
+    assert_eq!(ankan_rons(&selfplay_2026(3370, Rules::tenhou())), 0);
+    // The same game with the switch on (the old Tenhou preset) has it.
+    let robs = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
+    assert_eq!(ankan_rons(&selfplay_2026(3370, robs)), 1);
 }

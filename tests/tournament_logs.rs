@@ -12,7 +12,8 @@ mod reference_support;
 use mjai_sim::arena::match_loop::{Ending, MatchReport};
 use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
-use mjai_sim::engine::event::Event;
+use mjai_sim::engine::event::{DrawReason, Event};
+use mjai_sim::engine::game::Rules;
 use mjai_sim::tournament::hands::Hands;
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
@@ -63,14 +64,19 @@ fn independent_counts(log: &[Event]) -> [[u32; 6]; 4] {
 
 /// Checks every `ryukyoku` of `log` against the hands followed by [`Hands`]: a draw with
 /// noten payments must be exhaustive, and its paid seats exactly the tenpai ones; an
-/// exhaustive draw without payments has all four tenpai or none. Returns (exhaustive
-/// draws, draws with payments).
+/// exhaustive draw without payments has all four tenpai or none; a logged `reason` (issue
+/// 20) agrees with the hands. Chombos are skipped. Returns (exhaustive draws, draws with
+/// payments).
 fn check_draws(log: &[Event]) -> (u32, u32) {
     let mut hands = Hands::default();
     let (mut exhaustive, mut paid) = (0, 0);
     for (i, e) in log.iter().enumerate() {
-        if let Event::Ryukyoku { deltas: Some(d), reason: None, .. } = e {
+        let reason = DrawReason::of(e);
+        if let (Event::Ryukyoku { deltas: Some(d), .. }, false) = (e, reason == Some(DrawReason::Chombo)) {
             let tenpai = hands.tenpai();
+            if let Some(r) = reason {
+                assert_eq!(r == DrawReason::Exhaustive, hands.at_exhaustive_draw(), "event {i}: reason {r:?}");
+            }
             if hands.at_exhaustive_draw() {
                 exhaustive += 1;
                 if d.iter().any(|&x| x != 0) {
@@ -121,7 +127,7 @@ fn mortal_arena_games_counted_independently() {
             None => [25000; 4],
         };
         let report = report(scores, [0; 4]);
-        records.push(GameRecord::from_game(g as u64, g as u64 / 4, [0, 1, 2, 3], log, &report));
+        records.push(GameRecord::from_game(g as u64, g as u64 / 4, [0, 1, 2, 3], log, &report, &Rules::mjai_app()));
     }
     // 137 draws in the archive carry noten payments; more are exhaustive without them.
     assert_eq!(paid, 137);
@@ -181,7 +187,8 @@ fn selfplay_games_with_calls_and_kans() {
         for (s, _) in &game.chombos {
             chombos[*s as usize] += 1;
         }
-        let record = GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos));
+        let record =
+            GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos), &Rules::tenhou());
         assert_matches_independent(&record.stats, &game.log, &format!("game {i}"));
         assert_eq!(record.scores, game.scores);
         assert_eq!(record.ranks, mjai_sim::bots::stats::placements(game.scores));

@@ -149,7 +149,8 @@ fn game_with_chombo() -> (Game, usize, String) {
         let answers: Vec<(Seat, Event)> = game.pending().iter().map(|d| (d.seat, d.legal[0].clone())).collect();
         game.apply(&answers).unwrap();
     }
-    let at = game.log().iter().position(|e| matches!(e, Event::Ryukyoku { reason: Some(_), .. })).unwrap();
+    let at =
+        game.log().iter().position(|e| matches!(e, Event::Ryukyoku { reason: Some(r), .. } if r == "error")).unwrap();
     let label = game.log()[..at]
         .iter()
         .rev()

@@ -153,7 +153,9 @@ pub enum Event {
         ura_markers: Option<Vec<Tile>>,
     },
     /// A drawn hand. From a bot: kyuushu kyuuhai (only `actor`, optional). In the log:
-    /// `deltas`; `reason` is `"error"` for a chombo, with the offender as `actor`.
+    /// `deltas`, and `reason`: why the hand was drawn ([`DrawReason`]; `"error"` for a
+    /// chombo, with the offender as `actor`). mjai readers ignore `reason` (Mortal's
+    /// libriichi and mjai.app write none), and logs without it are read as before.
     Ryukyoku {
         /// Seat declaring kyuushu kyuuhai, or a chombo's offender.
         /// Seat declaring kyuushu kyuuhai, or a chombo's offender.
@@ -230,6 +232,68 @@ impl Event {
     }
 }
 
+/// Why a hand was drawn: the `reason` of a logged `ryukyoku`, written by this engine since
+/// issue 20 (mjai.app's engine writes no reason; a reader must accept its absence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The live wall ran out (荒牌平局; Tenhou 流局, 流し満貫 included): `"exhaustive"`.
+    Exhaustive,
+    /// Nine kinds of terminals and honors declared on the first draw (九種九牌):
+    /// `"kyuushu_kyuuhai"`.
+    KyuushuKyuuhai,
+    /// All four seats in riichi (四家立直): `"four_riichi"`.
+    FourRiichi,
+    /// Four kans by more than one seat, the next discard not ronned (四槓散了): `"four_kans"`.
+    FourKans,
+    /// The same wind discarded by all four on the first go-around (四風連打): `"four_winds"`.
+    FourWinds,
+    /// Three rons on one discard, an abortive draw under Tenhou (三家和): `"triple_ron"`.
+    TripleRon,
+    /// A chombo (an illegal or missing answer), paid as a mangan: `"error"`, the value the
+    /// engine already wrote before the other reasons existed.
+    Chombo,
+}
+
+impl DrawReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [DrawReason; 7] = [
+        DrawReason::Exhaustive,
+        DrawReason::KyuushuKyuuhai,
+        DrawReason::FourRiichi,
+        DrawReason::FourKans,
+        DrawReason::FourWinds,
+        DrawReason::TripleRon,
+        DrawReason::Chombo,
+    ];
+
+    /// The value of the `reason` field.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "exhaustive",
+            DrawReason::KyuushuKyuuhai => "kyuushu_kyuuhai",
+            DrawReason::FourRiichi => "four_riichi",
+            DrawReason::FourKans => "four_kans",
+            DrawReason::FourWinds => "four_winds",
+            DrawReason::TripleRon => "triple_ron",
+            DrawReason::Chombo => "error",
+        }
+    }
+
+    /// The reason a `reason` field names; `None` for an unknown value.
+    pub fn parse(reason: &str) -> Option<DrawReason> {
+        DrawReason::ALL.into_iter().find(|r| r.as_str() == reason)
+    }
+
+    /// The reason a logged `ryukyoku` gives; `None` for other events, for a `ryukyoku`
+    /// without `reason` (mjai.app's logs) and for an unknown value.
+    pub fn of(event: &Event) -> Option<DrawReason> {
+        match event {
+            Event::Ryukyoku { reason: Some(r), .. } => DrawReason::parse(r),
+            _ => None,
+        }
+    }
+}
+
 /// Serialises events as one JSON array on one line (the batch a bot receives), without the
 /// trailing newline.
 pub fn batch_line(events: &[Event]) -> String {
@@ -239,6 +303,20 @@ pub fn batch_line(events: &[Event]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draw_reasons_round_trip_and_chombo_stays_error() {
+        for r in DrawReason::ALL {
+            assert_eq!(DrawReason::parse(r.as_str()), Some(r));
+        }
+        assert_eq!(DrawReason::Chombo.as_str(), "error");
+        assert_eq!(DrawReason::parse("fanpai"), None);
+        let e: Event =
+            serde_json::from_str(r#"{"type":"ryukyoku","deltas":[0,0,0,0],"reason":"four_riichi"}"#).unwrap();
+        assert_eq!(DrawReason::of(&e), Some(DrawReason::FourRiichi));
+        let e: Event = serde_json::from_str(r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#).unwrap();
+        assert_eq!(DrawReason::of(&e), None);
+    }
 
     #[test]
     fn canonical_form_matches_mortal_logs() {

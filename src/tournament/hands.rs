@@ -4,6 +4,7 @@
 
 use crate::bots::WALL_DRAWS;
 use crate::engine::event::Event;
+use crate::engine::game::Rules;
 use crate::engine::hand::waits;
 use crate::engine::tile::{Tile, KINDS};
 
@@ -93,6 +94,12 @@ impl Hands {
     /// the hand holds all four of is not tenpai).
     pub fn tenpai(&self) -> [bool; 4] {
         std::array::from_fn(|s| waits(&self.counts[s], self.melds[s]) != 0)
+    }
+
+    /// Seats paid as tenpai at an exhaustive draw under `rules` ([`Rules::tenpai_at_draw`]:
+    /// karaten counts when [`Rules::karaten_is_tenpai`]).
+    pub fn tenpai_under(&self, rules: &Rules) -> [bool; 4] {
+        std::array::from_fn(|s| rules.tenpai_at_draw(&self.counts[s], self.melds[s]))
     }
 
     fn add(&mut self, seat: usize, t: Tile) {

@@ -7,19 +7,20 @@
 use crate::arena::match_loop::{Ending, MatchReport};
 use crate::bots::selfplay::{self, IgnoreAnswers};
 use crate::engine::event::Event;
-use crate::engine::game::{GameConfig, StartState};
+use crate::engine::game::{GameConfig, Rules, StartState};
 
 /// Plays one game between the built-in bots `names` (seat order, `NAME` of `builtin:NAME`)
-/// on wall seed `seed`. Errors: an unknown bot name, or an engine error (one line).
-pub fn play(names: &[String; 4], seed: [u64; 2]) -> Result<(MatchReport, Vec<Event>), String> {
+/// on wall seed `seed` under `rules`. Errors: an unknown bot name, or an engine error (one
+/// line).
+pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchReport, Vec<Event>), String> {
     let mut agents = Vec::with_capacity(4);
     for name in names {
         agents.push(crate::bots::by_name(name).map_err(|e| e.to_string())?);
     }
     let mut agents: [Box<dyn crate::bots::Agent>; 4] = agents.try_into().map_err(|_| "four seats".to_string())?;
     let config = GameConfig { seed, names: ["0", "1", "2", "3"].map(String::from), start: StartState::default() };
-    let finished =
-        selfplay::play(config, &mut agents, &mut IgnoreAnswers).map_err(|e| format!("rules engine error: {e}"))?;
+    let finished = selfplay::play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers)
+        .map_err(|e| format!("rules engine error: {e}"))?;
     let mut chombos = [0u32; 4];
     for (seat, _) in &finished.chombos {
         chombos[usize::from(*seat)] += 1;

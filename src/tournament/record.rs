@@ -11,9 +11,11 @@
 //!   even when the declaration tile is ronned).
 //! - `calls`: hands with at least one chi, pon or daiminkan (ankan keeps the hand closed and
 //!   is not a call, as Mortal's `fuuro`; a kakan follows a pon).
-//! - `draws`: exhaustive draws (live wall empty; abortive draws excluded);
-//!   `tenpai_draws`: of those, hands that were tenpai (Tenhou: keishiki tenpai counts,
-//!   karaten does not), found by following the four hands through the log.
+//! - `draws`: exhaustive draws (the `ryukyoku`'s `reason` is `exhaustive`; in a log without
+//!   `reason`, the live wall is empty and no abortive draw applies);
+//!   `tenpai_draws`: of those, hands that were tenpai as the game's rules pay it (keishiki
+//!   tenpai counts; karaten counts under the mjai-app preset, not under Tenhou's), found by
+//!   following the four hands through the log.
 //! - `chombos`: from the match report.
 
 use serde::{Deserialize, Serialize};
@@ -22,7 +24,8 @@ use super::hands::Hands;
 use super::timing::TimeHistogram;
 use crate::arena::match_loop::MatchReport;
 use crate::arena::summary::ranks;
-use crate::engine::event::Event;
+use crate::engine::event::{DrawReason, Event};
+use crate::engine::game::Rules;
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,10 +95,17 @@ pub struct SeatStats {
 }
 
 impl SeatStats {
-    /// The four seats' statistics read off a full (unmasked) mjai log; `chombos` and `times`
-    /// are left empty (they come from the match report). Malformed logs never panic: events
-    /// naming a seat outside `0..4` are ignored.
+    /// The four seats' statistics read off a full (unmasked) mjai log of a game played
+    /// under Tenhou's rules; see [`SeatStats::from_log_with`].
     pub fn from_log(log: &[Event]) -> [SeatStats; 4] {
+        SeatStats::from_log_with(log, &Rules::tenhou())
+    }
+
+    /// The four seats' statistics read off a full (unmasked) mjai log of a game played under
+    /// `rules` (they decide who was tenpai at an exhaustive draw); `chombos` and `times` are
+    /// left empty (they come from the match report). Malformed logs never panic: events
+    /// naming a seat outside `0..4` are ignored.
+    pub fn from_log_with(log: &[Event], rules: &Rules) -> [SeatStats; 4] {
         let mut out: [SeatStats; 4] = Default::default();
         let mut hands = Hands::default();
         let mut called = [false; 4];
@@ -128,8 +138,8 @@ impl SeatStats {
                         }
                     }
                 }
-                Event::Ryukyoku { reason: None, .. } if hands.at_exhaustive_draw() => {
-                    for (s, tenpai) in out.iter_mut().zip(hands.tenpai()) {
+                Event::Ryukyoku { .. } if exhaustive(event, &hands) => {
+                    for (s, tenpai) in out.iter_mut().zip(hands.tenpai_under(rules)) {
                         s.draws += 1;
                         s.tenpai_draws += u32::from(tenpai);
                     }
@@ -140,6 +150,15 @@ impl SeatStats {
         }
         close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
         out
+    }
+}
+
+/// The `ryukyoku` `event` (logged now) ends the hand by an exhaustive draw: its `reason`
+/// says so, or, without a reason, the hands followed so far show it.
+fn exhaustive(event: &Event, hands: &Hands) -> bool {
+    match event {
+        Event::Ryukyoku { reason: None, .. } => hands.at_exhaustive_draw(),
+        _ => DrawReason::of(event) == Some(DrawReason::Exhaustive),
     }
 }
 
@@ -159,11 +178,18 @@ fn close_hand(out: &mut [SeatStats; 4], called: &mut [bool; 4], reached: &mut [b
 }
 
 impl GameRecord {
-    /// The record of a game from its full log and the match report: scores, chombos and
-    /// decision times from the report, ranks from the scores (ties to the earlier seat), the
-    /// rest from the log ([`SeatStats::from_log`]).
-    pub fn from_game(index: u64, set: u64, seats: [usize; 4], log: &[Event], report: &MatchReport) -> GameRecord {
-        let mut stats = SeatStats::from_log(log);
+    /// The record of a game played under `rules` from its full log and the match report:
+    /// scores, chombos and decision times from the report, ranks from the scores (ties to
+    /// the earlier seat), the rest from the log ([`SeatStats::from_log_with`]).
+    pub fn from_game(
+        index: u64,
+        set: u64,
+        seats: [usize; 4],
+        log: &[Event],
+        report: &MatchReport,
+        rules: &Rules,
+    ) -> GameRecord {
+        let mut stats = SeatStats::from_log_with(log, rules);
         for (s, st) in stats.iter_mut().enumerate() {
             st.chombos = report.chombos[s];
             st.times = TimeHistogram::of(&report.decision_times[s]);

@@ -5,6 +5,7 @@ use std::time::Duration;
 use super::record::{GameRecord, SeatStats};
 use crate::arena::match_loop::{Ending, MatchReport};
 use crate::engine::event::Event;
+use crate::engine::game::Rules;
 use crate::engine::tile::{parse_compact, Tile};
 
 fn t(s: &str) -> Tile {
@@ -116,6 +117,40 @@ fn karaten_is_not_tenpai_at_the_draw() {
     assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [0; 4]);
 }
 
+/// Seat 0 holds 5p four times and waits only on 5p (karaten) through a whole wall.
+fn karaten_draw(deltas: [i32; 4], reason: Option<&str>) -> Vec<Event> {
+    let mut tehais = TENPAI_0;
+    tehais[0] = "123456789m5555p";
+    let mut log = vec![start(1, tehais)];
+    for i in 0..70u8 {
+        log.extend([tsumo(i % 4, "9p"), dahai(i % 4, "9p")]);
+    }
+    log.push(Event::Ryukyoku { actor: None, deltas: Some(deltas), reason: reason.map(String::from) });
+    log
+}
+
+#[test]
+fn karaten_is_tenpai_at_the_draw_under_the_mjai_app_preset() {
+    // issue 20, 2(b): mjai.app pays karaten as tenpai (3000 from the three others), so the
+    // statistic counts it, with or without the logged reason.
+    for reason in [None, Some("exhaustive")] {
+        let log = karaten_draw([3000, -1000, -1000, -1000], reason);
+        let s = SeatStats::from_log_with(&log, &Rules::mjai_app());
+        assert_eq!(s.each_ref().map(|x| x.draws), [1; 4], "{reason:?}");
+        assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [1, 0, 0, 0], "{reason:?}");
+    }
+    let s = SeatStats::from_log_with(&karaten_draw([0; 4], None), &Rules::tenhou());
+    assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [0; 4]);
+}
+
+#[test]
+fn a_logged_abortive_reason_is_not_an_exhaustive_draw() {
+    // The wall is empty, but the log says the hand was aborted (four kans by the discard
+    // that emptied it, say): not an exhaustive draw.
+    let s = SeatStats::from_log(&karaten_draw([0; 4], Some("four_kans")));
+    assert_eq!(s.each_ref().map(|x| x.draws), [0; 4]);
+}
+
 #[test]
 fn record_takes_scores_chombos_and_times_from_the_report() {
     let report = MatchReport {
@@ -127,7 +162,7 @@ fn record_takes_scores_chombos_and_times_from_the_report() {
         errors: vec![],
         warnings: vec![],
     };
-    let r = GameRecord::from_game(7, 1, [3, 0, 2, 1], &game_log(), &report);
+    let r = GameRecord::from_game(7, 1, [3, 0, 2, 1], &game_log(), &report, &Rules::tenhou());
     assert_eq!((r.index, r.set, r.seats), (7, 1, [3, 0, 2, 1]));
     assert_eq!(r.ranks, [1, 4, 2, 3], "ties go to the earlier seat");
     assert_eq!(r.stats.each_ref().map(|s| s.chombos), [0, 1, 0, 0]);

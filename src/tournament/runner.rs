@@ -327,10 +327,12 @@ fn seats_of(pool: &Arc<Pool>, options: &RunOptions, game: &ScheduledGame) -> Gam
 async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, stop: watch::Receiver<bool>) -> Outcome {
     let fast = if options.logs { None } else { seats.pool().factory().builtin_names(game.seats) };
     let result = match fast.clone() {
-        Some(names) => inproc::play(&names, game.seed).map_err(GameError::Failed).map(|(report, log)| {
-            let record = GameRecord::from_game(game.index, game.set, game.seats, &log, &report);
-            (report, record)
-        }),
+        Some(names) => {
+            inproc::play(&names, game.seed, options.rules).map_err(GameError::Failed).map(|(report, log)| {
+                let record = GameRecord::from_game(game.index, game.set, game.seats, &log, &report, &options.rules);
+                (report, record)
+            })
+        }
         None => play_logged(game, seats, options, stop).await,
     };
     let clean =
@@ -401,6 +403,6 @@ async fn play_logged(
             }
         }
     }
-    let record = GameRecord::from_game(game.index, game.set, game.seats, table.log(), &report);
+    let record = GameRecord::from_game(game.index, game.set, game.seats, table.log(), &report, &options.rules);
     Ok((report, record))
 }

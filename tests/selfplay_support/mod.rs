@@ -2,7 +2,7 @@
 //! event at a time, that knows the table (all hands) and the Tenhou progression rules.
 #![allow(dead_code)]
 
-use mjai_sim::engine::event::{Event, Seat};
+use mjai_sim::engine::event::{DrawReason, Event, Seat};
 use mjai_sim::engine::hand;
 use mjai_sim::engine::tile::{to_counts, Tile, KINDS};
 
@@ -262,12 +262,18 @@ impl Checker {
                     return Err("ryukyoku deltas do not sum to 0".into());
                 }
                 self.apply(d);
-                self.outcome = Some(if reason.as_deref() == Some("error") {
-                    Outcome::Chombo
-                } else if self.draws == 70 {
-                    Outcome::Exhaustive { dealer_tenpai: self.tenpai(self.oya) }
-                } else {
-                    Outcome::Abortive
+                // The logged reason (issue 20) must agree with the position; a log without
+                // one is classified from the position alone.
+                let reason = reason.as_deref().map(|r| DrawReason::parse(r).ok_or(format!("unknown draw reason {r}")));
+                self.outcome = Some(match reason.transpose()? {
+                    Some(DrawReason::Chombo) => Outcome::Chombo,
+                    Some(DrawReason::Exhaustive) if self.draws != 70 => {
+                        return Err(format!("an exhaustive draw after {} draws", self.draws));
+                    }
+                    Some(DrawReason::Exhaustive) => Outcome::Exhaustive { dealer_tenpai: self.tenpai(self.oya) },
+                    Some(_) => Outcome::Abortive,
+                    None if self.draws == 70 => Outcome::Exhaustive { dealer_tenpai: self.tenpai(self.oya) },
+                    None => Outcome::Abortive,
                 });
             }
             Event::EndKyoku => {

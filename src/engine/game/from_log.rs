@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::event::Event;
-use crate::engine::tile::Tile;
+use crate::event::Event;
+use crate::tile::Tile;
 
 use super::shown::ShownTiles;
 use super::wall::{kyoku_count, Wall};

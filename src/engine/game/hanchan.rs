@@ -1,7 +1,7 @@
 //! The hanchan around the kyoku: who deals next, honba and riichi sticks, when the game
 //! ends, and the final ranking (Tenhou rules).
 
-use crate::engine::tile::Tile;
+use crate::tile::Tile;
 
 use super::kyoku::Outcome;
 use super::{Rules, StartState};

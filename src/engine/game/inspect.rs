@@ -3,8 +3,8 @@
 
 use super::kyoku::Phase;
 use super::Game;
-use crate::engine::event::Seat;
-use crate::engine::hand::HandScore;
+use crate::event::Seat;
+use crate::hand::HandScore;
 
 impl Game {
     /// What a `hora` by `seat` would score at this moment: tsumo on its turn (the drawn

@@ -7,9 +7,9 @@
 //! it uses the drawn tile and keeps the waits; ron needs no furiten and a yaku; a kakan can
 //! be robbed by any winning hand, an ankan only by kokushi musou tenpai (Tenhou).
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::{shanten, waits, MeldKind, Riichi};
-use crate::engine::tile::Tile;
+use crate::event::{Event, Seat};
+use crate::hand::{shanten, waits, MeldKind, Riichi};
+use crate::tile::Tile;
 
 use super::kyoku::{Kyoku, Phase};
 use super::player::Player;

@@ -12,14 +12,16 @@
 //! - Events: `ura_markers` is in every `hora`, with as many tiles as dora indicators when
 //!   the winner is in riichi and empty otherwise. A riichi discard that passes is followed
 //!   by `reach_accepted` before any call on it. Kan dora (Tenhou; Mortal's arena
-//!   `board.rs` does the same): ankan → dora at once (→ chankan chance for kokushi) →
-//!   tsumo; daiminkan/kakan → rinshan tsumo → the maker decides → dora → `dahai`, so the
+//!   `board.rs` does the same): ankan → dora at once (→ a chankan chance for kokushi,
+//!   only under [`Rules::kokushi_robs_ankan`]) → tsumo; daiminkan/kakan → rinshan tsumo →
+//!   the maker decides → dora → `dahai`, so the
 //!   seat acting on the rinshan tsumo sees the `tsumo` last (bots built on libriichi's
 //!   `PlayerState`, as mjai.app's `mjai.Bot`, read their options from the last event), and
 //!   a rinshan kaihou win does not count that dora. A kan made while a minkan's dora still
 //!   waits shows it first: before the ankan, or before the rinshan tsumo of a kakan.
-//! - Chankan: any winning hand may rob a kakan; only kokushi musou may rob an ankan
-//!   (Tenhou). A robbed kakan was never complete: the robber keeps ippatsu.
+//! - Chankan: any winning hand may rob a kakan; nobody may rob an ankan (Tenhou, kokushi
+//!   included; kokushi may under [`Rules::kokushi_robs_ankan`], Mahjong Soul's rule). A
+//!   robbed kakan was never complete: the robber keeps ippatsu.
 //! - Double ron: one `hora` per winner in seat order after the discarder; the first takes
 //!   the honba and riichi sticks. Three rons abort the hand (mjai.app: all three paid).
 //! - Pao (daisangen, daisuushii): the seat that fed the last set pays a tsumo alone, or

@@ -1,8 +1,8 @@
 //! One seat's state inside a kyoku: concealed tiles, calls, discards, riichi and furiten.
 
-use crate::engine::event::Seat;
-use crate::engine::hand::{self, Meld, MeldKind, Riichi};
-use crate::engine::tile::{to_counts, Tile, KINDS};
+use crate::event::Seat;
+use crate::hand::{self, Meld, MeldKind, Riichi};
+use crate::tile::{to_counts, Tile, KINDS};
 
 /// A call as the table saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::event::{Event, Seat};
+use crate::event::{DrawReason, Event, Seat};
 
 use super::kyoku::chombo_deltas;
 use super::shown::ShownTiles;
@@ -156,7 +156,9 @@ fn answer_from_log(log: &[Event], n: usize, seat: Seat, may_pass: bool) -> Optio
         n += 1;
     }
     match log.get(n)? {
-        Event::Ryukyoku { actor: None | Some(_), reason: None, .. } if !may_pass => {
+        e @ Event::Ryukyoku { .. }
+            if !may_pass && matches!(DrawReason::of(e), None | Some(DrawReason::KyuushuKyuuhai)) =>
+        {
             Some(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None })
         }
         e @ (Event::Dahai { .. }
@@ -190,8 +192,15 @@ fn compare(log: &[Event], got: &[Event], checked: &mut usize) -> Result<(), Disa
     Ok(())
 }
 
+/// `want` (logged) and `got` (the engine's) are the same event. A `ryukyoku` logged without
+/// `reason` (mjai.app's logs, and this engine's before issue 20) matches any reason but a
+/// chombo's.
 fn same_logged(want: &Event, got: &Event) -> bool {
     match (want, got) {
+        (
+            Event::Ryukyoku { actor, deltas, reason: None },
+            Event::Ryukyoku { actor: ga, deltas: gd, reason: Some(_) },
+        ) => actor == ga && deltas == gd && DrawReason::of(got) != Some(DrawReason::Chombo),
         (Event::Kakan { actor, pai, .. }, Event::Kakan { actor: ga, pai: gp, .. }) => actor == ga && pai == gp,
         (Event::Chi { .. } | Event::Pon { .. } | Event::Daiminkan { .. }, _) => super::validate::same_action(want, got),
         _ => want == got,

@@ -8,7 +8,7 @@
 //! - no `reach_accepted` before a four-riichi abortive draw (Tenhou writes no result for the
 //!   fourth stick); it is put back before the comparison.
 
-use crate::engine::event::{Event, Seat};
+use crate::event::{Event, Seat};
 
 use super::replay::{replay_with, Disagreement, ReplayReport};
 use super::Rules;

@@ -2,7 +2,7 @@
 //! numbers, actors that are not seats) can make the engine panic or overflow: each breach is
 //! a [`Disagreement`] naming its line.
 
-use crate::engine::event::Event;
+use crate::event::Event;
 
 use super::replay::{at, Disagreement};
 

@@ -1,5 +1,5 @@
 //! Rule presets: where mjai.app's engine (smly/mjai.app `src/arena/`, built on Mortal's
-//! libriichi) parts from Tenhou. Everything not listed here is the same in both presets
+//! libriichi) parts from Tenhou, and switches another platform's rule needs. Everything not listed here is the same in both presets
 //! (points, yaku, fu, pao, double ron, dora timing, game end, tobi below 0).
 
 /// One set of rule switches. [`Rules::tenhou`] (also `Rules::default()`) is what games are
@@ -21,8 +21,14 @@ pub struct Rules {
     /// the honba and riichi sticks, as in a double ron). Tenhou: sanchahou, an abortive draw
     /// (`board.rs`: "No triple-ron ryukyoku").
     pub pay_triple_ron: bool,
-    /// Kokushi musou tenpai may rob an ankan (Tenhou). mjai.app: nobody may ron an ankan
-    /// (libriichi offers no ron on an `ankan` event).
+    /// Kokushi musou tenpai may ron the tile of another seat's ankan (Mahjong Soul's rule:
+    /// riichienv `GameRule::default_mjsoul`; no preset here has it, kept as a switch).
+    /// Tenhou: nobody may ron an ankan, kokushi included (issue 20): riichi.wiki's Chankan
+    /// page shows it denied in Tenhou log 2013121107gm-0019-0000-b01e54cd (image "Kokushi
+    /// Denied"), and riichienv, checked against Tenhou paifu, sets
+    /// `allows_ron_on_ankan_for_kokushi_musou: false` in `GameRule::default_tenhou`
+    /// (smly/RiichiEnv issue #43, PR #44: "Tenhou (false) and MJSoul (true)"). mjai.app:
+    /// the same (libriichi offers no ron on an `ankan` event).
     pub kokushi_robs_ankan: bool,
     /// At an exhaustive draw a hand waiting only on a kind it holds four of (karaten)
     /// counts as tenpai: it gets noten payments and keeps the deal. mjai.app (libriichi:
@@ -55,14 +61,15 @@ impl Default for Rules {
 
 impl Rules {
     /// Tenhou's rules (the default): kuikae forbidden, the riichi discard keeps tenpai,
-    /// three rons abort the hand, kokushi may rob an ankan, karaten is noten, tenhou and
-    /// chiihou stack with other yakuman, the West round ends as soon as someone has 30000.
+    /// three rons abort the hand, no ron on an ankan (kokushi included), karaten is noten,
+    /// tenhou and chiihou stack with other yakuman, the West round ends as soon as someone
+    /// has 30000.
     pub const fn tenhou() -> Rules {
         Rules {
             allow_kuikae: false,
             allow_noten_riichi_discard: false,
             pay_triple_ron: false,
-            kokushi_robs_ankan: true,
+            kokushi_robs_ankan: false,
             karaten_is_tenpai: false,
             tenhou_chiihou_alone: false,
             west_renchan_continues: false,
@@ -87,6 +94,13 @@ impl Rules {
             four_riichi_after_tsumo: true,
             abort_before_reach_accepted: true,
         }
+    }
+
+    /// Whether a seat whose concealed `3k+1` tiles are `counts` (per kind), with `melds`
+    /// calls, is paid as tenpai at an exhaustive draw: it waits on some kind, or (when
+    /// [`Rules::karaten_is_tenpai`]) it is karaten. Shapes that are not `3k+1` are noten.
+    pub fn tenpai_at_draw(&self, counts: &[u8; crate::tile::KINDS], melds: u8) -> bool {
+        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
     /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`), or `custom`.

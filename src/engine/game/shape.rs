@@ -1,7 +1,8 @@
 //! Small shape facts the referee needs besides `hand::shanten`/`hand::waits`: the
-//! kokushi shape (only kokushi may rob an ankan) and the yaochuu count (kyuushu kyuuhai).
+//! kokushi shape (only kokushi may rob an ankan, under `Rules::kokushi_robs_ankan`) and the
+//! yaochuu count (kyuushu kyuuhai).
 
-use crate::engine::tile::KINDS;
+use crate::tile::KINDS;
 
 /// True when every tile held is a terminal or honor (a kokushi musou shape).
 pub fn is_kokushi_shape(c: &[u8; KINDS]) -> bool {
@@ -20,7 +21,7 @@ fn is_yaochuu_kind(k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tile::{parse_compact, to_counts};
+    use crate::tile::{parse_compact, to_counts};
 
     fn counts(s: &str) -> [u8; KINDS] {
         to_counts(&parse_compact(s).unwrap())

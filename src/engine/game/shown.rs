@@ -2,8 +2,8 @@
 //! live and rinshan draws (a `tsumo` right after a kan is a rinshan draw), the dora
 //! indicators (`start_kyoku` and `dora`) and the ura indicators of a riichi winner's `hora`.
 
-use crate::engine::event::Event;
-use crate::engine::tile::Tile;
+use crate::event::Event;
+use crate::tile::Tile;
 
 use super::replay::Disagreement;
 use super::wall::Wall;

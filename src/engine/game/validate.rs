@@ -4,8 +4,8 @@
 //! Harmless variations are accepted: extra fields (`"meta"`), `hora` without `pai`,
 //! `ryukyoku` without `actor`, `consumed` in any order.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::tile::Tile;
+use crate::event::{Event, Seat};
+use crate::tile::Tile;
 
 use super::kyoku::{Kyoku, Phase};
 use super::{Decision, Illegal};
@@ -96,7 +96,7 @@ fn reason(k: &Kyoku, seat: Seat, answer: &Event) -> String {
                 format!("dahai {pai} with tsumogiri true, but {pai} is not the drawn tile")
             } else if !tsumogiri && held == drawn {
                 format!("dahai {pai} with tsumogiri false, but the only {pai} held is the drawn tile")
-            } else if p.riichi != crate::engine::hand::Riichi::None {
+            } else if p.riichi != crate::hand::Riichi::None {
                 format!("dahai {pai}: after riichi only the drawn tile may be discarded (tedashi)")
             } else if p.kuikae >> pai.kind() & 1 == 1 {
                 format!("dahai {pai}: kuikae, this tile may not be discarded right after the call")

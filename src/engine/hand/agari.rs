@@ -4,7 +4,7 @@
 //!
 //! Enumeration is allocation-free: shapes are handed to a callback one at a time.
 
-use crate::engine::tile::KINDS;
+use crate::tile::KINDS;
 
 /// What a set is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,7 +205,7 @@ pub(crate) fn is_kokushi(concealed: &[u8; KINDS]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tile::{parse_compact, to_counts};
+    use crate::tile::{parse_compact, to_counts};
 
     fn shapes(hand: &str, win: &str, tsumo: bool) -> Vec<Shape> {
         let counts = to_counts(&parse_compact(hand).unwrap());

@@ -3,7 +3,7 @@
 //! reading of the hand.
 
 use super::{Riichi, WinContext};
-use crate::engine::tile::KINDS;
+use crate::tile::KINDS;
 
 /// Decomposition-independent facts about one win.
 #[derive(Debug, Clone)]

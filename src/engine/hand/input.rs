@@ -3,7 +3,7 @@
 
 use super::agari::{Set, SetKind};
 use super::{MeldKind, NoWin, Riichi, WinContext};
-use crate::engine::tile::{Tile, KINDS};
+use crate::tile::{Tile, KINDS};
 
 /// The validated tile counts of one win.
 pub(crate) struct Counted {
@@ -81,7 +81,7 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
 /// The set a call forms, or why it is not a legal call.
 fn meld_set(m: &super::Meld) -> Result<Set, NoWin> {
     let size = if m.is_kan() { 4 } else { 3 };
-    let shown = || crate::engine::tile::format_compact(&m.tiles);
+    let shown = || crate::tile::format_compact(&m.tiles);
     if m.tiles.len() != size {
         return Err(invalid(format!("call {:?} '{}' has {} tiles; it needs {size}", m.kind, shown(), m.tiles.len())));
     }

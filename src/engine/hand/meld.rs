@@ -1,6 +1,6 @@
 //! Calls (melds) as the hand evaluator sees them.
 
-use crate::engine::tile::Tile;
+use crate::tile::Tile;
 
 /// The kind of a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

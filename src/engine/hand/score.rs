@@ -8,7 +8,7 @@ use super::points::{base_points, payment};
 use super::yaku::YakuList;
 use super::yakuman::YAKUMAN_HAN;
 use super::{fu, input, yaku, yakuman, HandScore, NoWin, Riichi, WinContext};
-use crate::engine::tile::{Tile, KINDS};
+use crate::tile::{Tile, KINDS};
 
 /// The best reading so far.
 struct Best {

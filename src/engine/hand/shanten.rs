@@ -6,7 +6,7 @@
 //! fifth copy of a kind it holds four of is not tenpai (Tenhou).
 
 use super::shanten_combo::{group_class, replacement_of};
-use crate::engine::tile::KINDS;
+use crate::tile::KINDS;
 
 /// What [`shanten`] returns for input outside its contract.
 pub(crate) const INVALID: i8 = i8::MAX;

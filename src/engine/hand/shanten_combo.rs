@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::shanten_table::{honor, suit, Dist};
-use crate::engine::tile::KINDS;
+use crate::tile::KINDS;
 
 struct Combo {
     suit_classes: usize,

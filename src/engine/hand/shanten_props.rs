@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 
-use crate::engine::hand::{discard_choices, shanten, ukeire, waits};
-use crate::engine::tile::KINDS;
+use crate::hand::{discard_choices, shanten, ukeire, waits};
+use crate::tile::KINDS;
 
 /// Brute-force agari test written independently of the tables: a pair plus mentsu by
 /// backtracking, or (no melds) seven different pairs, or kokushi.

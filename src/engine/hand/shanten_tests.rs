@@ -1,7 +1,7 @@
 //! Hand-picked cases and properties for shanten, waits and ukeire.
 
-use crate::engine::hand::{discard_choices, shanten, ukeire, waits};
-use crate::engine::tile::{parse_compact, to_counts, KINDS};
+use crate::hand::{discard_choices, shanten, ukeire, waits};
+use crate::tile::{parse_compact, to_counts, KINDS};
 
 fn counts(text: &str) -> [u8; KINDS] {
     to_counts(&parse_compact(text).expect("test hand"))

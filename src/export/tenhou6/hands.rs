@@ -195,6 +195,16 @@ impl Table {
         })
     }
 
+    /// Tenpai as the mjai-app preset pays it at an exhaustive draw: karaten counts
+    /// ([`crate::engine::game::Rules::karaten_is_tenpai`]).
+    pub fn tenpai_with_karaten(&self) -> [bool; 4] {
+        let rules = crate::engine::game::Rules::mjai_app();
+        std::array::from_fn(|s| {
+            let seat = &self.seats[s];
+            rules.tenpai_at_draw(&to_counts(&seat.hand), seat.melds.len() as u8)
+        })
+    }
+
     /// Scores `actor`'s win on `target` (itself for tsumo) with the ura indicators the log
     /// lists (counted only for a riichi winner).
     pub fn score(&self, actor: Seat, target: Seat, ura: &[Tile]) -> Result<HandScore, NoWin> {

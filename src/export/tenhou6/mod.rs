@@ -22,7 +22,7 @@ pub mod yaku_names;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::game::final_scores;
 use crate::engine::game::rank_order;
 use crate::engine::tile::Tile;
@@ -253,7 +253,12 @@ fn step(
                 note(format!("chombo by seat {who}{why}: exported as 流局 with its deltas {d:?}"));
                 k.result = vec![json!("流局"), json!(d)];
             } else {
-                let name = result::draw_name(&k.table, &d);
+                let name = result::draw_name(&k.table, &d, DrawReason::of(e));
+                // mjai.app draws the next tile before a four-riichi abort; Tenhou does not.
+                if let (Some(Event::Tsumo { actor, .. }), "四家立直") = (&k.table.last, name) {
+                    k.takes[usize::from(*actor)].pop();
+                    note(format!("four riichi: seat {actor}'s tsumo before the abort (mjai.app) is left out"));
+                }
                 k.result = vec![json!(name)];
                 if result::draw_has_deltas(name) {
                     k.result.push(json!(d));

@@ -6,48 +6,75 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::hand::Riichi;
 use crate::engine::tile::Tile;
 
 use super::hands::{Table, DRAWS};
 use super::yaku_names::{point_string, yaku_strings};
 
-/// Tenhou's name of the draw that `ryukyoku` (not a chombo) with `deltas` ends, read from the
-/// table before it: the 70th draw discarded → exhaustive (`流局`, `全員聴牌`, `全員不聴`, or
-/// `流し満貫` when the deltas are not the tenpai payments); otherwise the abortive draw the
+/// Tenhou's name of the draw that `ryukyoku` (not a chombo) with `deltas` ends: from the
+/// `reason` the engine logged ([`DrawReason`]), else read from the table before it (logs
+/// without `reason`, as mjai.app writes them; see [`inferred_reason`]). An exhaustive draw
+/// is `流局`, `全員聴牌`, `全員不聴`, or `流し満貫` when the deltas are neither the tenpai
+/// payments of Tenhou nor those with karaten paid as tenpai (the mjai-app preset).
+pub fn draw_name(t: &Table, deltas: &[i32; 4], reason: Option<DrawReason>) -> &'static str {
+    match reason.unwrap_or_else(|| inferred_reason(t)) {
+        DrawReason::Exhaustive => exhaustive_name(t, deltas),
+        DrawReason::KyuushuKyuuhai => "九種九牌",
+        DrawReason::FourRiichi => "四家立直",
+        DrawReason::FourWinds => "四風連打",
+        DrawReason::FourKans => "四槓散了",
+        DrawReason::TripleRon => "三家和了",
+        DrawReason::Chombo => "流局",
+    }
+}
+
+/// Why a `ryukyoku` logged now, without `reason`, ended the hand: the 70th draw discarded
+/// → exhaustive; all four in riichi → four riichi (also when the next seat's `tsumo` came
+/// first, as mjai.app logs it: a seat in riichi cannot declare kyuushu kyuuhai); after a
+/// `tsumo` → kyuushu kyuuhai; otherwise four winds, four kans or triple ron, as the
 /// position allows.
-pub fn draw_name(t: &Table, deltas: &[i32; 4]) -> &'static str {
+pub fn inferred_reason(t: &Table) -> DrawReason {
     let after_discard = matches!(t.last, Some(Event::Dahai { .. } | Event::ReachAccepted { .. }));
     if t.draws == DRAWS && after_discard {
-        let tenpai = t.tenpai();
-        let n = tenpai.iter().filter(|&&x| x).count() as i32;
-        let payments: [i32; 4] = match n {
-            0 | 4 => [0; 4],
-            _ => tenpai.map(|x| if x { 3000 / n } else { -3000 / (4 - n) }),
-        };
-        return match (deltas == &payments, n) {
-            (false, _) => "流し満貫",
-            (true, 4) => "全員聴牌",
-            (true, 0) => "全員不聴",
-            (true, _) => "流局",
-        };
-    }
-    if matches!(t.last, Some(Event::Tsumo { .. })) {
-        return "九種九牌";
+        return DrawReason::Exhaustive;
     }
     let riichi = |s: usize| t.seats[s].riichi != Riichi::None || t.seats[s].declared;
     if (0..4).all(riichi) {
-        return "四家立直";
+        return DrawReason::FourRiichi;
+    }
+    if matches!(t.last, Some(Event::Tsumo { .. })) {
+        return DrawReason::KyuushuKyuuhai;
     }
     let first = |s: usize| t.seats[s].discards == 1;
     if t.uninterrupted && (0..4).all(first) {
-        return "四風連打";
+        return DrawReason::FourWinds;
     }
     if t.kan_makers.len() == 4 && t.kan_makers.iter().any(|&m| m != t.kan_makers[0]) {
-        return "四槓散了";
+        return DrawReason::FourKans;
     }
-    "三家和了"
+    DrawReason::TripleRon
+}
+
+/// `流局`, `全員聴牌`, `全員不聴` or `流し満貫` for an exhaustive draw with `deltas`.
+fn exhaustive_name(t: &Table, deltas: &[i32; 4]) -> &'static str {
+    let paid = [t.tenpai(), t.tenpai_with_karaten()].into_iter().find(|&tenpai| tenpai_payments(tenpai) == *deltas);
+    let Some(tenpai) = paid else { return "流し満貫" };
+    match tenpai.iter().filter(|&&x| x).count() {
+        4 => "全員聴牌",
+        0 => "全員不聴",
+        _ => "流局",
+    }
+}
+
+/// Tenhou's noten payments (3000 points split) for `tenpai`.
+fn tenpai_payments(tenpai: [bool; 4]) -> [i32; 4] {
+    let n = tenpai.iter().filter(|&&x| x).count() as i32;
+    match n {
+        0 | 4 => [0; 4],
+        _ => tenpai.map(|x| if x { 3000 / n } else { -3000 / (4 - n) }),
+    }
 }
 
 /// True for the draws Tenhou writes with deltas.

@@ -2,8 +2,8 @@
 //! paid under [`Rules::pay_triple_ron`](super::super::Rules)), then
 //! pon/daiminkan over chi, else play goes on.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::Riichi;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::Riichi;
 
 use super::{Kyoku, Outcome, Phase};
 
@@ -29,7 +29,7 @@ impl Kyoku {
             }
         }
         if winners.len() == 3 && !self.rules.pay_triple_ron {
-            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::TripleRon, log);
             return;
         }
         if !winners.is_empty() {
@@ -43,15 +43,15 @@ impl Kyoku {
             _ => {
                 // mjai.app aborts for four winds or four kans before a riichi declared with
                 // this discard is accepted (no stick goes down).
-                if self.rules.abort_before_reach_accepted && (self.four_winds() || self.four_kans_abort()) {
-                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                if let Some(reason) = self.abort_after_discard().filter(|_| self.rules.abort_before_reach_accepted) {
+                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, reason, log);
                     return;
                 }
                 if !self.accept_reach(from, log) {
                     return;
                 }
                 if self.four_kans_abort() {
-                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                    self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::FourKans, log);
                     return;
                 }
                 let call = answers

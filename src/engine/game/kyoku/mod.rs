@@ -8,15 +8,15 @@ mod claims;
 mod settle;
 mod turn;
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::{evaluate, HandScore, Riichi, WinContext};
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::{evaluate, HandScore, Riichi, WinContext};
+use crate::tile::Tile;
 
 use super::player::Player;
 use super::wall::{Wall, LIVE_TILES};
 use super::{Rules, StartState};
 
-pub use settle::chombo_deltas;
+pub use settle::{chombo_deltas, karaten};
 pub use turn::kuikae;
 
 /// Where the kyoku waits.
@@ -184,7 +184,7 @@ impl Kyoku {
         if !tsumo {
             counts[win_tile.kind() as usize] += 1;
         }
-        if crate::engine::hand::shanten(&counts, p.calls.len() as u8) != -1 {
+        if crate::hand::shanten(&counts, p.calls.len() as u8) != -1 {
             return None;
         }
         let mut tehai = p.tehai.clone();
@@ -211,19 +211,19 @@ impl Kyoku {
         Some(if self.rules.tenhou_chiihou_alone { first_draw_alone(score) } else { score })
     }
 
-    /// Ends the kyoku with a draw of `deltas`, logging `ryukyoku` (and `reason`, for chombo).
+    /// Ends the kyoku with a draw of `deltas`, logging `ryukyoku` with its `reason`.
     pub fn end_ryukyoku(
         &mut self,
         outcome: Outcome,
         deltas: [i32; 4],
         actor: Option<Seat>,
-        reason: Option<&str>,
+        reason: DrawReason,
         log: &mut Vec<Event>,
     ) {
         for (s, d) in self.scores.iter_mut().zip(deltas) {
             *s += d;
         }
-        log.push(Event::Ryukyoku { actor, deltas: Some(deltas), reason: reason.map(str::to_string) });
+        log.push(Event::Ryukyoku { actor, deltas: Some(deltas), reason: Some(reason.as_str().to_string()) });
         self.finish(outcome, log);
     }
 
@@ -238,7 +238,7 @@ impl Kyoku {
     /// deposited stay on the table.
     pub fn chombo(&mut self, offenders: &[Seat], log: &mut Vec<Event>) {
         let deltas = settle::chombo_deltas(offenders, self.oya);
-        self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), Some("error"), log);
+        self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), DrawReason::Chombo, log);
     }
 }
 

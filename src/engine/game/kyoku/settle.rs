@@ -1,9 +1,9 @@
 //! Points at the end of a kyoku: wins (honba, kyotaku, double ron, pao), exhaustive draws
 //! (tenpai payments, nagashi mangan).
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::Riichi;
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::Riichi;
+use crate::tile::Tile;
 
 use super::{Kyoku, Outcome};
 
@@ -131,10 +131,9 @@ impl Kyoku {
     /// The live wall is empty and the last discard passed: nagashi mangan if any, else
     /// tenpai payments (Tenhou: nagashi replaces them; riichi sticks stay on the table).
     pub(super) fn exhaustive_draw(&mut self, log: &mut Vec<Event>) {
-        let karaten_counts = self.rules.karaten_is_tenpai;
         let tenpai = [0, 1, 2, 3].map(|s| {
             let p = &self.players[s];
-            p.waits() != 0 || (karaten_counts && karaten(&p.counts()))
+            p.waits() != 0 || (self.rules.karaten_is_tenpai && karaten(&p.counts()))
         });
         let mut deltas = [0i32; 4];
         let nagashi: Vec<Seat> = (0..4u8).filter(|&s| self.players[s as usize].nagashi).collect();
@@ -149,7 +148,7 @@ impl Kyoku {
             }
         }
         let dealer_tenpai = tenpai[self.oya as usize];
-        self.end_ryukyoku(Outcome::Exhaustive { dealer_tenpai }, deltas, None, None, log);
+        self.end_ryukyoku(Outcome::Exhaustive { dealer_tenpai }, deltas, None, DrawReason::Exhaustive, log);
     }
 }
 
@@ -161,7 +160,7 @@ mod tests {
     fn karaten_is_a_completion_only_by_a_fifth_tile() {
         let counts = |s: &str| {
             let mut c = [0u8; 34];
-            crate::engine::tile::parse_compact(s).unwrap().iter().for_each(|t| c[t.kind() as usize] += 1);
+            crate::tile::parse_compact(s).unwrap().iter().for_each(|t| c[t.kind() as usize] += 1);
             c
         };
         assert!(super::karaten(&counts("1111m234p567s789s")));

@@ -1,9 +1,9 @@
 //! Actions on a seat's own turn: dahai, reach, ankan, kakan, tsumo, kyuushu kyuuhai; and
 //! what follows a discard that nobody claims.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::{Meld, MeldKind};
-use crate::engine::tile::Tile;
+use crate::event::{DrawReason, Event, Seat};
+use crate::hand::{Meld, MeldKind};
+use crate::tile::Tile;
 
 use super::super::player::Call;
 use super::{Kyoku, Outcome, Phase};
@@ -24,7 +24,7 @@ impl Kyoku {
                 self.settle_horas(seat, tile, &[seat], false, log);
             }
             Event::Ryukyoku { .. } => {
-                self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+                self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::KyuushuKyuuhai, log);
             }
             _ => unreachable!("legal turn actions are dahai, reach, ankan, kakan, hora, ryukyoku"),
         }
@@ -35,7 +35,7 @@ impl Kyoku {
         p.remove(tile);
         p.refresh_waits();
         // Tenhou: a riichi hand that lets its winning tsumo go is furiten for good.
-        if p.riichi != crate::engine::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
+        if p.riichi != crate::hand::Riichi::None && p.drawn.is_some_and(|d| p.waits() >> d.kind() & 1 == 1) {
             p.furiten_riichi = true;
         }
         p.kawa.push(tile);
@@ -66,22 +66,19 @@ impl Kyoku {
             return true;
         }
         p.reach_declared = false;
-        p.riichi = if uninterrupted && p.kawa.len() == 1 {
-            crate::engine::hand::Riichi::Double
-        } else {
-            crate::engine::hand::Riichi::Riichi
-        };
+        p.riichi =
+            if uninterrupted && p.kawa.len() == 1 { crate::hand::Riichi::Double } else { crate::hand::Riichi::Riichi };
         p.ippatsu = true;
         self.scores[seat as usize] -= 1000;
         self.kyotaku = self.kyotaku.saturating_add(1);
         log.push(Event::ReachAccepted { actor: seat });
-        if self.players.iter().all(|p| p.riichi != crate::engine::hand::Riichi::None) {
+        if self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None) {
             if self.rules.four_riichi_after_tsumo {
                 // mjai.app: the next seat draws before the hand is aborted (nobody can call:
                 // all four are in riichi; a riichi leaves at least 3 live tiles).
                 self.draw((seat + 1) % 4, false, log);
             }
-            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::FourRiichi, log);
             return false;
         }
         true
@@ -97,12 +94,23 @@ impl Kyoku {
 
     /// Nobody claimed `seat`'s discard: abortive draws, exhaustive draw or the next tsumo.
     pub(super) fn after_discard(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        if self.four_winds() || self.four_kans_abort() {
-            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, None, log);
+        if let Some(reason) = self.abort_after_discard() {
+            self.end_ryukyoku(Outcome::Abortive, [0; 4], None, reason, log);
         } else if self.live_left() == 0 {
             self.exhaustive_draw(log);
         } else {
             self.draw((seat + 1) % 4, false, log);
+        }
+    }
+
+    /// Four winds, else four kans, when the discard that passed ends the hand.
+    pub(super) fn abort_after_discard(&self) -> Option<DrawReason> {
+        if self.four_winds() {
+            Some(DrawReason::FourWinds)
+        } else if self.four_kans_abort() {
+            Some(DrawReason::FourKans)
+        } else {
+            None
         }
     }
 
