@@ -8,6 +8,8 @@
 //! dependency tree). Its dependencies: serde, serde_json, thiserror, and sha3 with rand 0.8
 //! and rand_chacha 0.3 for walls dealt as mjai.app deals them.
 
+#![warn(missing_docs)]
+
 pub mod event;
 pub mod game;
 pub mod hand;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use sqlx::Row;
 
 use super::catalogue::Hostile;
-use super::harness::{check_game, run_bounded, Sandbox};
-use super::pg_support::PgCluster;
+use super::harness::{check_game, run_bounded, wait_bounded, Sandbox};
+use super::pg_support::{poll, PgCluster};
 
 /// The longest the worker may take for the 4 games of one set (seconds).
 pub const WORKER_BOUND: Duration = Duration::from_secs(300);
@@ -26,23 +26,23 @@ pub fn play(h: &Hostile) {
         "t2=builtin:tsumogiri",
         "t3=builtin:tsumogiri",
     ]);
-    let mut coordinator =
-        create.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap();
+    let coordinator = create.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let pool = rt.block_on(sqlx::postgres::PgPool::connect(&url)).unwrap();
+    // The worker exits when idle: start it once the games exist.
+    poll(Duration::from_secs(60), "the tournament's games", || {
+        let count = rt.block_on(sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&pool)).ok()?;
+        (count.get::<i64, _>(0) == 4).then_some(())
+    });
     let mut worker = sandbox.command(&["worker", "--db", &url, "--name", "hostile", "--jobs", "2", "--poll", "0.2"]);
     worker.args(["--exit-when-idle", "--work-dir"]).arg(sandbox.path("work"));
     let what = format!("{} in a PostgreSQL worker", h.name);
     let (output, took) = run_bounded(worker, WORKER_BOUND, &what);
     assert!(output.status.success(), "{what}: exit {:?}\n{}", output.status, String::from_utf8_lossy(&output.stderr));
-    let status = coordinator.wait().unwrap();
-    assert!(status.success(), "{what}: coordinator {status:?}");
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let rows = rt.block_on(async {
-        let pool = sqlx::postgres::PgPool::connect(&url).await.unwrap();
-        sqlx::query("SELECT game_idx, summary, errors FROM game_files ORDER BY game_idx")
-            .fetch_all(&pool)
-            .await
-            .unwrap()
-    });
+    let (coordinated, _) = wait_bounded(coordinator, WORKER_BOUND, "the coordinator");
+    assert!(coordinated.status.success(), "{what}: coordinator {:?}", coordinated.status);
+    let query = sqlx::query("SELECT game_idx, summary, errors FROM game_files ORDER BY game_idx").fetch_all(&pool);
+    let rows = rt.block_on(query).unwrap();
     assert_eq!(rows.len(), 4, "{what}: 4 games stored");
     for row in rows {
         let g: i64 = row.get(0);
