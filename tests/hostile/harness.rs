@@ -94,25 +94,8 @@ impl Sandbox {
 /// Runs `command` to its end, at most `bound`: past it the process is killed (SIGKILL)
 /// and the test fails, so a hang costs the bound, never the whole CI run.
 pub fn run_bounded(mut command: Command, bound: Duration, what: &str) -> (Output, Duration) {
-    let started = Instant::now();
     let child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("mjai-sim starts");
-    let pid = child.id() as i32;
-    let (done, wait) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done.send(child.wait_with_output());
-    });
-    match wait.recv_timeout(bound) {
-        Ok(output) => (output.expect("mjai-sim is waited for"), started.elapsed()),
-        Err(_) => {
-            // SAFETY: kill(2) on the child we spawned; no memory is touched.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            let output = wait.recv().ok().and_then(Result::ok);
-            let stderr = output.map(|o| String::from_utf8_lossy(&o.stderr).into_owned()).unwrap_or_default();
-            panic!("{what}: not finished within its bound of {bound:?} (killed):\n{stderr}");
-        }
-    }
+    wait_bounded(child, bound, what)
 }
 
 /// Spawns `command` with stderr piped (for signal tests, which wait on it themselves).
@@ -147,8 +130,8 @@ pub fn check_game(summary: &Value, errors: &Value, seat: usize, h: &Hostile, wha
     assert_eq!(blamed.len() as u64, mine, "{what}: one errors.json entry per chombo: {errors}");
 }
 
-/// Waits for `child` at most `bound` (SIGKILL and a failed test past it); its output and
-/// the time it took.
+/// Waits for `child` at most `bound` (SIGKILL and a failed test, with its stderr, past
+/// it); its output and the time it took.
 pub fn wait_bounded(child: Child, bound: Duration, what: &str) -> (Output, Duration) {
     let started = Instant::now();
     let pid = child.id() as i32;
@@ -163,7 +146,9 @@ pub fn wait_bounded(child: Child, bound: Duration, what: &str) -> (Output, Durat
             unsafe {
                 libc::kill(pid, libc::SIGKILL);
             }
-            panic!("{what}: not finished within its bound of {bound:?} (killed)");
+            let output = wait.recv().ok().and_then(Result::ok);
+            let stderr = output.map(|o| String::from_utf8_lossy(&o.stderr).into_owned()).unwrap_or_default();
+            panic!("{what}: not finished within its bound of {bound:?} (killed):\n{stderr}");
         }
     }
 }
