@@ -29,6 +29,7 @@ GAME_OPTIONS: Dict[str, str] = {
     "image": "--image",
     "start_timeout": "--start-timeout",
     "max_restarts": "--max-restarts",
+    "game_timeout": "--game-timeout",
     "max_submission_mb": "--max-submission-mb",
     "memory": "--memory",
     "cpus": "--cpus",

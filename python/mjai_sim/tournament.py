@@ -27,6 +27,7 @@ TOURNAMENT_OPTIONS: Dict[str, str] = {
     "timeout": "--timeout",
     "start_timeout": "--start-timeout",
     "max_restarts": "--max-restarts",
+    "game_timeout": "--game-timeout",
     "rules": "--rules",
     "runtime": "--runtime",
     "transport": "--transport",
