@@ -15,11 +15,13 @@ use super::numbers::Seconds;
 use super::runtime_args::RuntimeArgs;
 use crate::arena::launch::{build_launcher, BotSpec, SeatLauncher};
 use crate::arena::relay::start_game_line;
+use crate::arena::seats::GRACE;
 use crate::arena::shutdown::Shutdown;
 use crate::arena::Launcher;
 use crate::engine::event::{batch_line, Event};
 use crate::engine::game::{Game, GameConfig, StartState};
-use crate::runtime::Bot;
+use crate::runtime::bounded::{self, within};
+use crate::runtime::{Bot, BotError};
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
@@ -59,7 +61,7 @@ async fn check(args: Args) -> anyhow::Result<i32> {
     let timeout = args.start_timeout.duration();
     let started = Instant::now();
     let specs = [args.bot.clone(), args.bot.clone(), args.bot.clone(), args.bot.clone()];
-    let launcher = build_launcher(&specs, &settings).await?;
+    let launcher = build_launcher(&specs, &settings).await?; // bounded: Docker client timeouts.
     step(true, "intake", started.elapsed(), &args.bot.to_string());
     if let Some(guard) = launcher.guard() {
         eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
@@ -71,10 +73,10 @@ async fn check(args: Args) -> anyhow::Result<i32> {
         _ = shutdown.stopped() => None,
     };
     if let Some(bot) = bot.as_mut() {
-        bot.stop().await;
+        bounded::stop(bot.as_mut()).await;
     }
     if let Some(guard) = launcher.guard() {
-        guard.shutdown().await;
+        guard.shutdown().await; // bounded: Docker client timeouts, CREATE_WAIT.
     }
     match passed {
         None => {
@@ -101,16 +103,23 @@ async fn start_and_exchange(
     timeout: Duration,
 ) -> bool {
     let started = Instant::now();
-    match launcher.launch(0).await {
+    let launched = within(timeout + GRACE, "starting the bot", launcher.launch(0)).await;
+    match launched.unwrap_or(Err(BotError::Timeout(timeout.as_secs_f64()))) {
         Ok(bot) => {
             step(true, "start the bot", started.elapsed(), "");
-            exchanges(slot.insert(bot).as_mut(), seed, timeout).await
+            exchanges(slot.insert(bot).as_mut(), seed, timeout).await // bounded: each exchange().
         }
         Err(e) => {
             step(false, "start the bot", started.elapsed(), &e.to_string());
             false
         }
     }
+}
+
+/// One exchange, cut off [`GRACE`] after `timeout` as in a game.
+async fn exchange(bot: &mut dyn Bot, line: &str, timeout: Duration) -> Result<String, BotError> {
+    let answer = within(timeout + GRACE, "an exchange", bot.exchange(line, timeout)).await;
+    answer.unwrap_or(Err(BotError::Timeout(timeout.as_secs_f64())))
 }
 
 /// The two test exchanges; prints each step, returns true when both passed.
@@ -120,7 +129,7 @@ async fn exchanges(bot: &mut dyn Bot, seed: u64, timeout: Duration) -> bool {
     let log = game.log();
 
     let started = Instant::now();
-    let answer = bot.exchange(&start_game_line(log, 0), timeout).await;
+    let answer = exchange(bot, &start_game_line(log, 0), timeout).await; // bounded: within().
     let took = started.elapsed();
     match answer.as_deref().map(serde_json::from_str::<Event>) {
         Ok(Ok(Event::None)) => step(true, "start_game -> none", took, ""),
@@ -139,7 +148,7 @@ async fn exchanges(bot: &mut dyn Bot, seed: u64, timeout: Duration) -> bool {
 
     let first: Vec<Event> = log[1..].iter().map(|e| e.masked_for(0)).collect();
     let started = Instant::now();
-    let answer = bot.exchange(&batch_line(&first), timeout).await;
+    let answer = exchange(bot, &batch_line(&first), timeout).await; // bounded: within().
     let took = started.elapsed();
     match answer {
         Ok(line) => match game.validate(0, &line) {

@@ -86,19 +86,20 @@ pub async fn stop_all<'a>(bots: impl IntoIterator<Item = &'a mut Box<dyn Bot>>) 
 mod tests {
     use super::*;
 
-    /// The files in which the runtimes and the seats wait on bots. (The match loop's own
+    /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
-    const BOT_IO: [(&str, &str); 6] = [
+    const BOT_IO: [(&str, &str); 7] = [
         ("runtime/process.rs", include_str!("process.rs")),
         ("runtime/docker/container.rs", include_str!("docker/container.rs")),
         ("runtime/docker/stdio.rs", include_str!("docker/stdio.rs")),
         ("runtime/docker/http.rs", include_str!("docker/http.rs")),
         ("arena/seats.rs", include_str!("../arena/seats.rs")),
         ("tournament/pool.rs", include_str!("../tournament/pool.rs")),
+        ("cli/check.rs", include_str!("../cli/check.rs")),
     ];
 
     /// Names whose call bounds the `.await` on the same line.
-    const HELPERS: [&str; 6] = ["within(", "until(", "join_or_abort(", "stop(", "stop_all(", "bounded::"];
+    const HELPERS: [&str; 4] = ["within(", "until(", "join_or_abort(", "bounded::"];
 
     #[test]
     fn every_await_on_a_bot_is_bounded_or_says_what_bounds_it() {

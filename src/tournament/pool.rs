@@ -209,7 +209,7 @@ impl Pool {
             Ok(mut idle) => idle.drain().flat_map(|(_, v)| v).collect(),
             Err(_) => Vec::new(),
         };
-        stop_all(all).await;
+        stop_all(all).await; // bounded: each bot by bounded::stop.
     }
 }
 
@@ -267,7 +267,7 @@ impl GameSeats {
             let back = if clean && self.pool.keep { self.pool.put(self.bots[s], s as Seat, b) } else { Some(b) };
             to_stop.push(back);
         }
-        stop_all(to_stop.into_iter().flatten().collect()).await;
+        stop_all(to_stop.into_iter().flatten().collect()).await; // bounded: each bot by bounded::stop.
     }
 
     /// Starts a fresh bot for `seat` in a task of its own on the runner's `LocalSet`: a
