@@ -84,7 +84,7 @@ pub fn render_report(title: &str, standings: &Standings, games: &[GameLink]) -> 
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
 th{background:#eef}td.name{text-align:left;font-weight:bold}svg{background:#fafafa;border:1px solid #ddd}\
-svg text{font:12px sans-serif}#games td,#games th{text-align:left}#games .r1{font-weight:bold}";
+svg text{font:12px sans-serif}#standings td{white-space:nowrap}#games td,#games th{text-align:left}#games .r1{font-weight:bold}";
 
 fn fmt_ci(ci: Option<[f64; 2]>, digits: usize) -> String {
     ci.map_or(String::new(), |[lo, hi]| format!(" [{lo:.digits$}, {hi:.digits$}]"))
