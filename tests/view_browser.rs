@@ -219,6 +219,45 @@ fn a_log_failing_verification_is_shown_up_to_the_failure() {
     assert_eq!(attr_after(&past.dom, "<body", "data-event"), bad.to_string());
 }
 
+/// The cells of the head-to-head matrix as (row, column, classes, text before `<br>`).
+fn matrix_cells(dom: &str) -> Vec<(String, String, String, String)> {
+    dom.split("<td class=\"h2h ")
+        .skip(1)
+        .map(|cell| {
+            let classes = cell.split('"').next().unwrap().to_string();
+            let row = cell.split("data-row=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+            let col = cell.split("data-col=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+            let text = cell.split_once('>').unwrap().1.split("<br>").next().unwrap().to_string();
+            (row, col, classes, text)
+        })
+        .collect()
+}
+
+/// `−0.21 [−0.40, −0.02]` (or `0.53 (no CI)`): numbers with two decimals.
+fn is_diff_with_ci(text: &str) -> bool {
+    let number = |s: &str| {
+        let s = s.strip_prefix('−').unwrap_or(s);
+        s.split_once('.').is_some_and(|(i, d)| {
+            !i.is_empty()
+                && i.chars().all(|c| c.is_ascii_digit())
+                && d.len() == 2
+                && d.chars().all(|c| c.is_ascii_digit())
+        })
+    };
+    match text.split_once(' ') {
+        Some((diff, "(no CI)")) => number(diff),
+        Some((diff, ci)) => {
+            number(diff)
+                && ci
+                    .strip_prefix('[')
+                    .and_then(|c| c.strip_suffix(']'))
+                    .and_then(|c| c.split_once(", "))
+                    .is_some_and(|(lo, hi)| number(lo) && number(hi))
+        }
+        None => false,
+    }
+}
+
 #[test]
 fn the_report_shows_every_bot_with_its_ci_and_links_every_game() {
     let dir = scratch("report");
@@ -228,13 +267,17 @@ fn the_report_shows_every_bot_with_its_ci_and_links_every_game() {
         std::fs::create_dir_all(dir.join("games").join(id)).unwrap();
         std::fs::write(dir.join("games").join(id).join("game.html"), "<!DOCTYPE html><p>game</p>").unwrap();
     }
+    let summary =
+        r#"{"rank": [3, 1, 4, 2], "bots": ["tsumogiri", "<script>random</script>", "rulebase-a", "rulebase-b"]}"#;
+    std::fs::write(dir.join("games/g-001/summary.json"), summary).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_mjai-sim")).arg("report").arg(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let shown = load(&dir.join("report.html"), "");
     let fixture: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&fixture).unwrap()).unwrap();
     let cis = [(1.85, 2.40), (2.02, 2.58), (2.80, 3.30), (2.25, 2.80)];
+    let esc = |name: &str| name.replace('<', "&lt;").replace('>', "&gt;");
     for (bot, (lo, hi)) in fixture["bots"].as_array().unwrap().iter().zip(cis) {
-        let name = bot["name"].as_str().unwrap().replace('<', "&lt;").replace('>', "&gt;");
+        let name = esc(bot["name"].as_str().unwrap());
         let row = format!("<tr data-bot=\"{name}\"");
         assert_eq!(attr_after(&shown.dom, &row, "data-ci"), format!("{lo} {hi}"), "{name}");
         assert!(shown.dom.contains(&format!("[{lo:.3}, {hi:.3}]")), "{name}: CI printed");
@@ -243,9 +286,37 @@ fn the_report_shows_every_bot_with_its_ci_and_links_every_game() {
         assert!(shown.dom.contains(&format!("<polyline class=\"rating\" data-bot=\"{name}\"")), "{name}: rating line");
     }
     assert!(!shown.dom.contains("<script>random"), "names are escaped");
-    for id in ["g-001", "g-002"] {
-        assert!(shown.dom.contains(&format!("<a href=\"games/{id}/game.html\">{id}</a>")), "link to {id}");
+
+    // Head to head: both triangles, each cell a rounded difference with its CI.
+    let cells = matrix_cells(&shown.dom);
+    assert_eq!(cells.len(), 12, "4 bots: every ordered pair of two of them");
+    for (row, col, _, text) in &cells {
+        assert!(is_diff_with_ci(text), "{row} × {col}: {text:?}");
     }
+    assert!(!shown.dom.contains("(see ") && !shown.dom.contains("a_above"), "no mirror notes, no raw keys");
+    let cell = |row: &str, col: &str| {
+        let (row, col) = (esc(row), esc(col));
+        cells.iter().find(|c| c.0 == row && c.1 == col).map(|c| (c.2.clone(), c.3.clone())).unwrap()
+    };
+    assert_eq!(cell("rulebase-b", "tsumogiri"), ("better sig".into(), "−0.75 [−1.10, −0.40]".into()));
+    assert_eq!(cell("tsumogiri", "rulebase-b"), ("worse sig".into(), "0.75 [0.40, 1.10]".into()));
+    assert_eq!(cell("rulebase-a", "rulebase-b").0, "better", "a CI containing 0 is pale");
+    assert_eq!(cell("<script>random</script>", "rulebase-a").0, "worse sig");
+    assert!(cell("tsumogiri", "<script>random</script>").1.ends_with(" (no CI)"), "one shared set: no CI");
+
+    // Axis ticks at round numbers: the rank axis in halves.
+    let rank_chart = shown.dom.split("id=\"rank-chart\"").nth(1).unwrap().split("</svg>").next().unwrap();
+    let ticks: Vec<&str> =
+        rank_chart.split("class=\"tick\"").skip(1).map(|t| t.split(['>', '<']).nth(1).unwrap()).collect();
+    assert_eq!(ticks, ["1.0", "1.5", "2.0", "2.5", "3.0", "3.5", "4.0"]);
+
+    // The games, with their bots by rank.
+    let g1 = shown.dom.split("<a href=\"games/g-001/game.html\">g-001</a>").nth(1).expect("link to g-001");
+    let g1 = g1.split("</tr>").next().unwrap();
+    let listed: Vec<&str> = g1.split("\">").skip(1).map(|t| t.split('<').next().unwrap()).collect();
+    assert_eq!(listed, ["&lt;script&gt;random&lt;/script&gt;", "rulebase-b", "tsumogiri", "rulebase-a"], "{g1}");
+    assert!(g1.contains("title=\"seat 1, rank 1\"") && g1.contains("title=\"seat 2, rank 4\""), "{g1}");
+    assert!(shown.dom.contains("<a href=\"games/g-002/game.html\">g-002</a>"), "link to g-002");
     assert!(shown.page_requests.is_empty(), "the page made requests: {:?}", shown.page_requests);
 }
 

@@ -38,8 +38,25 @@ pub fn write_report(dir: &Path, out: &Path) -> anyhow::Result<()> {
     std::fs::write(out, html).with_context(|| format!("cannot write {} (choose another with -o)", out.display()))
 }
 
+/// The part of a game's `summary.json` the report lists.
+#[derive(serde::Deserialize)]
+struct GameSummary {
+    bots: [String; 4],
+    rank: [u8; 4],
+}
+
+/// Bot and rank of each seat from `summary.json` in `game`; empty when it is missing or
+/// unreadable (the game is still listed).
+fn seats_of(game: &Path) -> Vec<(String, u8)> {
+    let Ok(text) = std::fs::read_to_string(game.join("summary.json")) else { return Vec::new() };
+    match serde_json::from_str::<GameSummary>(&text) {
+        Ok(s) => s.bots.into_iter().zip(s.rank).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// Every game folder under `dir/games/`, sorted by id, linked to its `game.html` (or its log
-/// when the page was not written).
+/// when the page was not written), with its bots and ranks.
 fn game_links(dir: &Path) -> Vec<GameLink> {
     let Ok(entries) = std::fs::read_dir(dir.join("games")) else { return Vec::new() };
     let mut ids: Vec<String> = entries
@@ -50,9 +67,9 @@ fn game_links(dir: &Path) -> Vec<GameLink> {
     ids.sort();
     ids.into_iter()
         .map(|id| {
-            let page =
-                if dir.join("games").join(&id).join("game.html").exists() { "game.html" } else { "mjai_log.json" };
-            GameLink { href: format!("games/{id}/{page}"), id }
+            let game = dir.join("games").join(&id);
+            let page = if game.join("game.html").exists() { "game.html" } else { "mjai_log.json" };
+            GameLink { href: format!("games/{id}/{page}"), seats: seats_of(&game), id }
         })
         .collect()
 }

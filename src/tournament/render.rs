@@ -49,7 +49,8 @@ impl Standings {
         v
     }
 
-    fn headline(&self) -> String {
+    /// One line: games, sets, uma and how the intervals were made.
+    pub fn headline(&self) -> String {
         let uma = self.uma.map(|u| format!("{u}")).join("/");
         format!(
             "{} games in {} duplicate sets; pt = uma {uma}; {:.0}% intervals from {} bootstrap resamples of the sets (seed {})",

@@ -5,11 +5,13 @@
 //! - [`game`]: what the viewer shows, derived from a log (hand results scored by the engine,
 //!   chombos with their errors, unknown events, the first verification failure).
 //! - [`page`]: the HTML page around it (assets from `assets/`, inlined; no network).
-//! - [`report`]: `report.html` from `standings.json` (inline SVG).
+//! - [`report`]: `report.html` from `standings.json` (inline SVG: [`report_svg`]; the
+//!   head-to-head matrix: [`report_matrix`]).
 
 pub mod game;
 pub mod page;
 pub mod report;
+pub mod report_matrix;
 pub mod report_svg;
 
 pub use game::{GameData, GameInput};
@@ -22,6 +24,6 @@ pub enum ViewError {
     #[error("not an mjai log: {0} (expected one JSON event per line, starting with start_game, as mjai_log.json)")]
     NotALog(String),
     /// `standings.json` cannot be read as standings.
-    #[error("not a standings.json: {0} (expected {{\"bots\": [{{\"name\", \"games\", \"avg_rank\", ...}}]}}, as `mjai-sim tournament` writes)")]
+    #[error("not a standings.json: {0} (expected the standings.json `mjai-sim tournament` writes; schema in docs/output-files.md)")]
     NotStandings(String),
 }

@@ -1,0 +1,162 @@
+//! The head-to-head matrix of `report.html`: for every two bots that shared tables, the mean
+//! rank difference of the row bot minus the column bot with its 95% CI, coloured by sign
+//! and significance. Both triangles are filled: a mirror cell is the negated difference
+//! with the mirrored interval.
+
+use super::page::escape_html;
+use crate::tournament::standings::{PairStanding, Standings};
+
+/// One matrix cell, from the row bot's side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cell {
+    /// Mean of rank(row) − rank(column) over the games both played (negative: the row bot
+    /// placed better).
+    pub diff: f64,
+    /// 95% interval of `diff`; `None` with fewer than 2 shared sets.
+    pub ci: Option<[f64; 2]>,
+    /// Games both played.
+    pub games: u64,
+    /// Duplicate sets both played in.
+    pub sets: u64,
+}
+
+impl Cell {
+    /// The cell of `row` against `col` from `pair` (either orientation); `None` when the pair
+    /// is not these two bots or has no difference.
+    pub fn of(pair: &PairStanding, row: &str, col: &str) -> Option<Cell> {
+        let diff = pair.rank_diff?;
+        let (games, sets) = (pair.games, pair.sets);
+        if pair.a == row && pair.b == col {
+            Some(Cell { diff, ci: pair.rank_diff_ci, games, sets })
+        } else if pair.a == col && pair.b == row {
+            Some(Cell { diff: -diff, ci: pair.rank_diff_ci.map(|[lo, hi]| [-hi, -lo]), games, sets })
+        } else {
+            None
+        }
+    }
+
+    /// True when the interval excludes 0.
+    pub fn significant(&self) -> bool {
+        self.ci.is_some_and(|[lo, hi]| lo > 0.0 || hi < 0.0)
+    }
+
+    /// CSS classes: `better` (row placed better, `diff < 0`), `worse` or `even`, plus `sig`
+    /// when the interval excludes 0.
+    pub fn class(&self) -> &'static str {
+        match (self.diff.total_cmp(&0.0), self.significant()) {
+            (std::cmp::Ordering::Less, true) => "better sig",
+            (std::cmp::Ordering::Less, false) => "better",
+            (std::cmp::Ordering::Greater, true) => "worse sig",
+            (std::cmp::Ordering::Greater, false) => "worse",
+            (std::cmp::Ordering::Equal, _) => "even",
+        }
+    }
+
+    /// `−0.21 [−0.40, −0.02]`: two decimals, a true minus sign; `(no CI)` without interval.
+    pub fn text(&self) -> String {
+        let ci = self.ci.map_or_else(|| "(no CI)".to_string(), |[lo, hi]| format!("[{}, {}]", signed(lo), signed(hi)));
+        format!("{} {ci}", signed(self.diff))
+    }
+}
+
+/// `x` with two decimals, `−` for negatives, never `−0.00`.
+fn signed(x: f64) -> String {
+    let s = format!("{x:.2}");
+    match s.strip_prefix('-') {
+        Some("0.00") => "0.00".to_string(),
+        Some(rest) => format!("\u{2212}{rest}"),
+        None => s,
+    }
+}
+
+/// Colours of the cell classes.
+pub const MATRIX_STYLE: &str = "#h2h td.h2h,#h2h th{text-align:center;white-space:nowrap}#h2h small{color:#555}\
+#h2h .better{background:#e4f2e4}#h2h .better.sig{background:#7cc47f}\
+#h2h .worse{background:#f8e3e3}#h2h .worse.sig{background:#e88a8a}\
+#h2h .even,#h2h td.self{background:#f2f2f2}#h2h td.self{color:#999;text-align:center}";
+
+/// The "Head to head" section: bots best first in rows and columns.
+pub fn head_to_head(s: &Standings) -> String {
+    let mut o = String::from("<h2>Head to head</h2>");
+    if s.pairs.is_empty() {
+        o.push_str("<p>No two bots shared a table yet.</p>");
+        return o;
+    }
+    o.push_str(
+        "<p class=\"legend\">Each cell: mean rank of the row bot minus that of the column bot over the games \
+         both played, with its 95% CI (bootstrap over duplicate sets). Negative (green): the row bot placed \
+         better; positive (red): worse. Strong colour: the CI excludes 0; pale: it does not (no clear \
+         difference).</p>",
+    );
+    let names: Vec<&str> = s.ranked().into_iter().map(|b| b.name.as_str()).collect();
+    o.push_str("<table id=\"h2h\"><tr><th>row − column</th>");
+    for n in &names {
+        o.push_str(&format!("<th>{}</th>", escape_html(n)));
+    }
+    o.push_str("</tr>");
+    for row in &names {
+        let r = escape_html(row);
+        o.push_str(&format!("<tr><td class=\"name\">{r}</td>"));
+        for col in &names {
+            let c = escape_html(col);
+            if row == col {
+                o.push_str("<td class=\"self\">—</td>");
+                continue;
+            }
+            match s.pairs.iter().find_map(|p| Cell::of(p, row, col)) {
+                Some(cell) => o.push_str(&format!(
+                    "<td class=\"h2h {}\" data-row=\"{r}\" data-col=\"{c}\" title=\"{r} − {c}: mean rank difference over {} games in {} sets\">{}<br><small>{} games</small></td>",
+                    cell.class(),
+                    cell.games,
+                    cell.sets,
+                    cell.text(),
+                    cell.games
+                )),
+                None => o.push_str("<td></td>"),
+            }
+        }
+        o.push_str("</tr>");
+    }
+    o.push_str("</table>");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(diff: f64, ci: Option<[f64; 2]>) -> PairStanding {
+        PairStanding {
+            a: "a".into(),
+            b: "b".into(),
+            games: 72,
+            sets: 18,
+            rank_diff: Some(diff),
+            rank_diff_ci: ci,
+            a_above: 40,
+        }
+    }
+
+    #[test]
+    fn a_cell_shows_the_difference_with_its_ci_from_either_side() {
+        let p = pair(-0.2104, Some([-0.401, -0.019]));
+        let ab = Cell::of(&p, "a", "b").unwrap();
+        assert_eq!(ab.text(), "\u{2212}0.21 [\u{2212}0.40, \u{2212}0.02]");
+        assert_eq!(ab.class(), "better sig");
+        let ba = Cell::of(&p, "b", "a").unwrap();
+        assert_eq!(ba.text(), "0.21 [0.02, 0.40]");
+        assert_eq!(ba.class(), "worse sig");
+        assert_eq!(Cell::of(&p, "a", "c"), None);
+    }
+
+    #[test]
+    fn a_ci_containing_zero_is_pale_and_no_ci_is_said() {
+        let p = pair(0.3, Some([-0.1, 0.7]));
+        assert_eq!(Cell::of(&p, "a", "b").unwrap().class(), "worse");
+        assert_eq!(Cell::of(&p, "b", "a").unwrap().class(), "better");
+        let none = Cell::of(&pair(-0.004, None), "a", "b").unwrap();
+        assert_eq!(none.text(), "0.00 (no CI)");
+        assert_eq!(none.class(), "better");
+        assert_eq!(Cell::of(&pair(0.0, Some([-0.5, 0.5])), "a", "b").unwrap().class(), "even");
+    }
+}
