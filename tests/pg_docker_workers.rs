@@ -10,6 +10,7 @@
 //! (a game of plain tsumogiri bots lasts well under a second, so watching the container
 //! count alone sometimes caught a finished game's containers while they were removed).
 
+mod e2e_support;
 mod pg_support;
 
 use std::path::Path;
@@ -24,22 +25,11 @@ fn mjai_sim() -> Command {
 }
 
 /// Containers (any state) labelled by the worker `dkw`.
-fn worker_containers(rt: &tokio::runtime::Runtime) -> usize {
-    rt.block_on(async {
-        let docker = bollard::Docker::connect_with_defaults().unwrap();
-        let filters = std::collections::HashMap::from([("label".to_string(), vec!["mjai-sim.game".to_string()])]);
-        let options = bollard::query_parameters::ListContainersOptions {
-            all: true,
-            filters: Some(filters),
-            ..Default::default()
-        };
-        let list = docker.list_containers(Some(options)).await.unwrap();
-        list.iter()
-            .filter(|c| {
-                c.labels.as_ref().and_then(|l| l.get("mjai-sim.game")).is_some_and(|g| g.starts_with("worker-dkw-"))
-            })
-            .count()
-    })
+fn worker_containers() -> usize {
+    let of_dkw = |c: &bollard::models::ContainerSummary| {
+        c.labels.as_ref().and_then(|l| l.get("mjai-sim.game")).is_some_and(|g| g.starts_with("worker-dkw-"))
+    };
+    e2e_support::labelled_containers().iter().filter(|c| of_dkw(c)).count()
 }
 
 /// `examples/tsumogiri`, but on `start_game` it says `waiting` on stderr and waits 1 s.
@@ -124,7 +114,7 @@ fn a_sigkilled_docker_worker_is_cleaned_up_by_its_next_life_and_the_tournament_c
     }
     first.kill().unwrap(); // SIGKILL: no cleanup in this life
     first.wait().unwrap();
-    let left = worker_containers(&rt);
+    let left = worker_containers();
     assert!(left >= 4, "the killed worker left its game's containers ({left})");
     let mut second = worker(&["--exit-when-idle"]);
     let deadline = Instant::now() + Duration::from_secs(600);
@@ -145,5 +135,5 @@ fn a_sigkilled_docker_worker_is_cleaned_up_by_its_next_life_and_the_tournament_c
     assert_eq!(count("SELECT COUNT(*) FROM games WHERE state = 'done'"), 8);
     assert_eq!(count("SELECT COUNT(*) FROM results"), 32);
     assert_eq!(count("SELECT COUNT(*) FROM game_files"), 8);
-    assert_eq!(worker_containers(&rt), 0, "no container of the worker is left");
+    assert_eq!(worker_containers(), 0, "no container of the worker is left");
 }

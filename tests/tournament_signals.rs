@@ -2,6 +2,8 @@
 //! `arena::shutdown`): exit 143, no container left, finished games kept, and `--resume`
 //! completes the rest. Its own test binary, so no other test's containers are counted.
 
+mod e2e_support;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -12,16 +14,7 @@ fn mjai_sim() -> Command {
 
 /// Containers (any state) of any mjai-sim game on this Docker daemon.
 fn mjai_sim_containers() -> usize {
-    tokio::runtime::Runtime::new().unwrap().block_on(async {
-        let docker = bollard::Docker::connect_with_defaults().unwrap();
-        let filters = std::collections::HashMap::from([("label".to_string(), vec!["mjai-sim.game".to_string()])]);
-        let options = bollard::query_parameters::ListContainersOptions {
-            all: true,
-            filters: Some(filters),
-            ..Default::default()
-        };
-        docker.list_containers(Some(options)).await.unwrap().len()
-    })
+    e2e_support::labelled_containers().len()
 }
 
 /// Games whose `summary.json` is written.

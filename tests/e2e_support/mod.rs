@@ -61,6 +61,22 @@ pub fn require_image() {
     }
 }
 
+/// Every container (any state) labelled `mjai-sim.game` on this Docker daemon, as Docker
+/// lists them (names, labels, mounts).
+pub fn labelled_containers() -> Vec<bollard::models::ContainerSummary> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let docker = bollard::Docker::connect_with_defaults().unwrap();
+        let filters = std::collections::HashMap::from([("label".to_string(), vec!["mjai-sim.game".to_string()])]);
+        let options = bollard::query_parameters::ListContainersOptions {
+            all: true,
+            filters: Some(filters),
+            ..Default::default()
+        };
+        docker.list_containers(Some(options)).await.unwrap()
+    })
+}
+
 /// A finished run of `mjai-sim` and its output folder.
 pub struct Run {
     pub output: Output,

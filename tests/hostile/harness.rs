@@ -62,26 +62,13 @@ impl Sandbox {
     /// Containers (any state) whose bind mounts come from this sandbox: left behind by it.
     pub fn leftover_containers(&self) -> Vec<String> {
         let root = self.path("tmp").canonicalize().unwrap_or_else(|_| self.path("tmp"));
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        rt.block_on(async {
-            let docker = bollard::Docker::connect_with_defaults().unwrap();
-            let filters = std::collections::HashMap::from([("label".to_string(), vec!["mjai-sim.game".to_string()])]);
-            let options = bollard::query_parameters::ListContainersOptions {
-                all: true,
-                filters: Some(filters),
-                ..Default::default()
-            };
-            let list = docker.list_containers(Some(options)).await.unwrap();
-            list.into_iter()
-                .filter(|c| {
-                    c.mounts
-                        .iter()
-                        .flatten()
-                        .any(|m| m.source.as_deref().is_some_and(|s| Path::new(s).starts_with(&root)))
-                })
-                .map(|c| c.names.unwrap_or_default().join(","))
-                .collect()
-        })
+        let from_here =
+            |m: &bollard::models::MountPoint| m.source.as_deref().is_some_and(|s| Path::new(s).starts_with(&root));
+        super::e2e_support::labelled_containers()
+            .into_iter()
+            .filter(|c| c.mounts.iter().flatten().any(from_here))
+            .map(|c| c.names.unwrap_or_default().join(","))
+            .collect()
     }
 
     /// Asserts that the run left no container.
