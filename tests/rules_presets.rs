@@ -221,18 +221,19 @@ fn four_riichi_is_exported_as_four_riichi_under_both_presets() {
         let (g, _) = four_riichi_game(rules);
         assert_eq!(first_result(g.log()), serde_json::json!(["四家立直"]), "{}", rules.name());
         // The same log without the draw reason (as mjai.app writes it) is read the same.
-        let bare: Vec<Event> = g
-            .log()
-            .iter()
-            .map(|e| match e {
-                Event::Ryukyoku { actor, deltas, .. } => {
-                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
-                }
-                e => e.clone(),
-            })
-            .collect();
+        let bare = without_draw_reasons(g.log());
         assert_eq!(first_result(&bare), serde_json::json!(["四家立直"]), "{} without reason", rules.name());
     }
+}
+
+/// `log` as mjai.app writes it: every `ryukyoku` without its draw reason.
+fn without_draw_reasons(log: &[Event]) -> Vec<Event> {
+    log.iter()
+        .map(|e| match e {
+            Event::Ryukyoku { actor, deltas, .. } => Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None },
+            e => e.clone(),
+        })
+        .collect()
 }
 
 #[test]
@@ -244,15 +245,7 @@ fn four_riichi_logs_verify_with_and_without_the_draw_reason() {
         let log = g.log()[..=end].to_vec();
         let reasons: Vec<_> = log.iter().filter_map(DrawReason::of).collect();
         assert_eq!(reasons, [DrawReason::FourRiichi], "{}", rules.name());
-        let bare: Vec<Event> = log
-            .iter()
-            .map(|e| match e {
-                Event::Ryukyoku { actor, deltas, .. } => {
-                    Event::Ryukyoku { actor: *actor, deltas: *deltas, reason: None }
-                }
-                e => e.clone(),
-            })
-            .collect();
+        let bare = without_draw_reasons(&log);
         for l in [&log, &bare] {
             // Every logged event is reproduced; the replay stops where the engine deals the
             // next kyoku, past the end of the cut log.

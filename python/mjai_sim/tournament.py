@@ -15,28 +15,19 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple, Union
 
 from . import _cli
+from .simulator import GAME_OPTIONS
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-#: Keyword arguments of :func:`tournament` beyond its named ones, and their CLI options.
+#: Keyword arguments of :func:`tournament` beyond its named ones, and their CLI options:
+#: those of one game (:data:`mjai_sim.simulator.GAME_OPTIONS`) and the tournament's own.
 TOURNAMENT_OPTIONS: Dict[str, str] = {
+    **GAME_OPTIONS,
     "keep_bots": "--keep-bots",
     "no_logs": "--no-logs",
     "no_html": "--no-html",
     "uma": "--uma",
     "timeout": "--timeout",
-    "start_timeout": "--start-timeout",
-    "max_restarts": "--max-restarts",
-    "game_timeout": "--game-timeout",
-    "rules": "--rules",
-    "runtime": "--runtime",
-    "transport": "--transport",
-    "image": "--image",
-    "max_submission_mb": "--max-submission-mb",
-    "memory": "--memory",
-    "cpus": "--cpus",
-    "pids": "--pids",
-    "gpus": "--gpus",
     "lease": "--lease",
     "db_patience": "--db-patience",
 }

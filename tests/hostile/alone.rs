@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::catalogue::{Expect, Hostile};
-use super::harness::{check_game, json, run_bounded, Sandbox};
+use super::harness::{check_game, json, run_bounded, seats_with, Sandbox};
 
 /// The longest one game may take here (seconds; a healthy game of these bots takes a few).
 pub const GAME_BOUND: Duration = Duration::from_secs(120);
@@ -21,7 +21,7 @@ pub fn play(h: &Hostile, transport: &str) {
         args.extend(["--start", "S4", "--scores", "20000,20000,20000,40000"]);
     }
     let mut command = sandbox.command(&args);
-    command.arg("--logs-dir").arg(&logs).args(["builtin:tsumogiri", &bot, "builtin:tsumogiri", "builtin:tsumogiri"]);
+    command.arg("--logs-dir").arg(&logs).args(seats_with(&bot));
     let what = format!("{} over {transport}, alone", h.name);
     let (output, took) = run_bounded(command, GAME_BOUND, &what);
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -11,6 +11,16 @@ use serde_json::Value;
 
 use super::catalogue::{write_folder, Expect, Hostile};
 
+/// The three other seats of every hostile game: built-in tsumogiri bots (in process: no
+/// container of theirs to start or to leave behind).
+pub const OPPONENTS: [&str; 3] = ["t1=builtin:tsumogiri", "t2=builtin:tsumogiri", "t3=builtin:tsumogiri"];
+
+/// The four seats of a hostile main-job game: `bot` in seat 1, built-in tsumogiri bots
+/// elsewhere.
+pub fn seats_with(bot: &str) -> [&str; 4] {
+    ["builtin:tsumogiri", bot, "builtin:tsumogiri", "builtin:tsumogiri"]
+}
+
 /// The binary under test.
 pub fn mjai_sim() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mjai-sim"))

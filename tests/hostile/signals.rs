@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::catalogue::Hostile;
-use super::harness::{json, signal, spawn, wait_bounded, wait_for_misbehaviour, Sandbox};
+use super::harness::{json, seats_with, signal, spawn, wait_bounded, wait_for_misbehaviour, Sandbox, OPPONENTS};
 use super::pg_support::PgCluster;
 
 /// The longest a stop may take after SIGTERM (seconds): a bounded stop of each bot
@@ -22,7 +22,7 @@ pub fn main_job(h: &Hostile, transport: &str) {
     let bot = sandbox.bot(h);
     let logs = sandbox.path("logs");
     let mut command = sandbox.command(&["--seed", "11", "--transport", transport, "--timeout", "60"]);
-    command.arg("--logs-dir").arg(&logs).args(["builtin:tsumogiri", &bot, "builtin:tsumogiri", "builtin:tsumogiri"]);
+    command.arg("--logs-dir").arg(&logs).args(seats_with(&bot));
     let what = format!("SIGTERM to a game with {} over {transport}", h.name);
     let mut child = spawn(command);
     wait_for_misbehaviour(&mut child, &logs, REACH, &what);
@@ -43,12 +43,7 @@ pub fn tournament(h: &Hostile) {
     let bot = format!("hostile={}", sandbox.bot(h));
     let dir = sandbox.path("tournament");
     let mut command = sandbox.command(&["tournament", "--sets", "2", "--jobs", "2", "--seed", "7", "--timeout", "60"]);
-    command.arg("--dir").arg(&dir).args([
-        bot.as_str(),
-        "t1=builtin:tsumogiri",
-        "t2=builtin:tsumogiri",
-        "t3=builtin:tsumogiri",
-    ]);
+    command.arg("--dir").arg(&dir).arg(bot.as_str()).args(OPPONENTS);
     let what = format!("SIGTERM to a tournament with {}", h.name);
     let mut child = spawn(command);
     wait_for_misbehaviour(&mut child, &dir, REACH, &what);
@@ -67,12 +62,7 @@ pub fn worker(h: &Hostile) {
     let sandbox = Sandbox::new();
     let bot = format!("hostile={}", sandbox.bot_zip(h));
     let mut create = sandbox.command(&["tournament", "--db", &url, "--sets", "1", "--seed", "3", "--jobs", "0"]);
-    create.args(["--timeout", "60", "--dir"]).arg(sandbox.path("coord")).args([
-        bot.as_str(),
-        "t1=builtin:tsumogiri",
-        "t2=builtin:tsumogiri",
-        "t3=builtin:tsumogiri",
-    ]);
+    create.args(["--timeout", "60", "--dir"]).arg(sandbox.path("coord")).arg(bot.as_str()).args(OPPONENTS);
     let coordinator = spawn(create);
     let work = sandbox.path("work");
     let mut command = sandbox.command(&["worker", "--db", &url, "--name", "hostsig", "--jobs", "2", "--poll", "0.2"]);

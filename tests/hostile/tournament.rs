@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::catalogue::{Expect, Hostile};
-use super::harness::{check_game, json, run_bounded, Sandbox};
+use super::harness::{check_game, json, run_bounded, Sandbox, OPPONENTS};
 
 /// The longest the tournament may take here (seconds; healthy: well under a minute, a
 /// bot stuck in every `start_game` about two).
@@ -20,7 +20,8 @@ pub fn play(h: &Hostile, transport: &str) {
     command
         .args(["--transport", transport, "--timeout", "2", "--start-timeout", start_timeout, "--dir"])
         .arg(&dir)
-        .args([bot.as_str(), "t1=builtin:tsumogiri", "t2=builtin:tsumogiri", "t3=builtin:tsumogiri"]);
+        .arg(bot.as_str())
+        .args(OPPONENTS);
     let what = format!("{} over {transport}, tournament", h.name);
     let (output, took) = run_bounded(command, TOURNAMENT_BOUND, &what);
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::catalogue::by_name;
-use super::harness::{json, run_bounded, Sandbox};
+use super::harness::{json, run_bounded, seats_with, Sandbox, OPPONENTS};
 
 const BOUND: Duration = Duration::from_secs(120);
 
@@ -15,7 +15,7 @@ pub fn game() {
     let bot = sandbox.bot(&by_name("slow_start"));
     let logs = sandbox.path("logs");
     let mut command = sandbox.command(&["--seed", "11", "--start-timeout", "10", "--game-timeout", "2"]);
-    command.arg("--logs-dir").arg(&logs).args(["builtin:tsumogiri", &bot, "builtin:tsumogiri", "builtin:tsumogiri"]);
+    command.arg("--logs-dir").arg(&logs).args(seats_with(&bot));
     let (output, took) = run_bounded(command, BOUND, "a game over its --game-timeout");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
@@ -35,12 +35,7 @@ pub fn tournament() {
     let bot = format!("slow={}", sandbox.bot(&by_name("slow_start")));
     let dir = sandbox.path("tournament");
     let mut command = sandbox.command(&["tournament", "--sets", "1", "--jobs", "2", "--seed", "7"]);
-    command.args(["--start-timeout", "10", "--game-timeout", "2", "--dir"]).arg(&dir).args([
-        bot.as_str(),
-        "t1=builtin:tsumogiri",
-        "t2=builtin:tsumogiri",
-        "t3=builtin:tsumogiri",
-    ]);
+    command.args(["--start-timeout", "10", "--game-timeout", "2", "--dir"]).arg(&dir).arg(bot.as_str()).args(OPPONENTS);
     let (output, _) = run_bounded(command, BOUND, "a tournament whose games are over their --game-timeout");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");

@@ -6,7 +6,7 @@ use std::time::Duration;
 use sqlx::Row;
 
 use super::catalogue::Hostile;
-use super::harness::{check_game, run_bounded, wait_bounded, Sandbox};
+use super::harness::{check_game, run_bounded, wait_bounded, Sandbox, OPPONENTS};
 use super::pg_support::{poll, PgCluster};
 
 /// The longest the worker may take for the 4 games of one set (seconds).
@@ -20,12 +20,11 @@ pub fn play(h: &Hostile) {
     let sandbox = Sandbox::new();
     let bot = format!("hostile={}", sandbox.bot_zip(h));
     let mut create = sandbox.command(&["tournament", "--db", &url, "--sets", "1", "--seed", "3", "--jobs", "0"]);
-    create.args(["--timeout", "2", "--start-timeout", "6", "--dir"]).arg(sandbox.path("coord")).args([
-        bot.as_str(),
-        "t1=builtin:tsumogiri",
-        "t2=builtin:tsumogiri",
-        "t3=builtin:tsumogiri",
-    ]);
+    create
+        .args(["--timeout", "2", "--start-timeout", "6", "--dir"])
+        .arg(sandbox.path("coord"))
+        .arg(bot.as_str())
+        .args(OPPONENTS);
     let coordinator = create.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped()).spawn().unwrap();
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let pool = rt.block_on(sqlx::postgres::PgPool::connect(&url)).unwrap();
