@@ -9,6 +9,7 @@
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; [`scheduler`]:
 //!   its state, extended one set at a time (leagues).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
+//! - [`leaderboard`]: what a league's pages and read API show (grading server).
 //! - [`config`]: a tournament's options, stored so that `--resume` replays them.
 //! - [`store`]: the results store (`tournament.sqlite`, sqlx).
 //! - [`pool`]: seats of a game: fresh bots started ahead, or kept between games.
@@ -20,6 +21,7 @@ pub mod bootstrap;
 pub mod config;
 pub mod entrants;
 pub mod hands;
+pub mod leaderboard;
 pub mod inproc;
 pub mod pool;
 pub mod progress;

@@ -1,0 +1,132 @@
+//! What a league's public pages and read API show (issue 21): the leaderboard and one bot's
+//! page, as plain data. The store fills them from its per-bot aggregates (not by reading
+//! every result row), the grading server sends them as JSON (`GET /api/leaderboard`,
+//! `GET /api/bots/{name}`) and the site's templates render them, so the three agree by
+//! construction.
+//!
+//! Units: ranks 1..=4, pt as in [`super::standings`] (uma by rank), ratings Weng-Lin
+//! (μ 25, σ 25/3 at the start), game ids are the league's game indices.
+
+use serde::{Deserialize, Serialize};
+
+/// Games a bot plays before its figures stop being marked provisional.
+pub const PROVISIONAL_GAMES: u64 = 40;
+
+/// Where a bot of a league stands in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotStatus {
+    /// Uploaded; its validation game has not ended yet.
+    Validating,
+    /// Passed validation (or a house bot): scheduled in the league.
+    Active,
+    /// Failed validation (see the bot's `reason`): never scheduled.
+    Rejected,
+    /// Retired by its author, an admin, or a newer version: no longer scheduled; its games
+    /// still count.
+    Retired,
+}
+
+/// A bot's Weng-Lin rating.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// Estimated skill μ.
+    pub mu: f64,
+    /// Uncertainty σ of μ.
+    pub sigma: f64,
+}
+
+/// `GET /api/leaderboard`: every bot of the league, best first (active bots by μ − 3σ, then
+/// the others).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    /// One entry per bot version.
+    pub bots: Vec<LeaderboardEntry>,
+}
+
+/// One bot version's line of the leaderboard. Figures over no games are `null`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// Bot name (unique in the league across authors; versions share it).
+    pub name: String,
+    /// Author's name (`None`: a house bot of the operator).
+    pub author: Option<String>,
+    /// Version, 1 for the first upload of a name.
+    pub version: u32,
+    /// Where the bot stands.
+    pub status: BotStatus,
+    /// Games played (seats).
+    pub games: u64,
+    /// Mean rank (1..=4).
+    pub avg_rank: Option<f64>,
+    /// 95 % interval `[low, high]` of `avg_rank` (`null` under 2 games).
+    pub avg_rank_ci: Option<[f64; 2]>,
+    /// Mean pt (uma by rank).
+    pub avg_pt: Option<f64>,
+    /// 95 % interval of `avg_pt` (`null` under 2 games).
+    pub avg_pt_ci: Option<[f64; 2]>,
+    /// Current rating.
+    pub rating: Rating,
+    /// Highest μ − 3σ reached after the provisional games (`null` before).
+    pub peak: Option<f64>,
+    /// Fewer than [`PROVISIONAL_GAMES`] games: figures still move a lot.
+    pub provisional: bool,
+    /// Id of the bot's latest counted game.
+    pub last_game: Option<u64>,
+}
+
+/// One game as a bot's page lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// Game id (`/games/{id}`).
+    pub id: u64,
+    /// The four bots by seat (names).
+    pub bots: [String; 4],
+    /// Their ranks by seat (1..=4).
+    pub ranks: [u8; 4],
+    /// Their final scores by seat, in points.
+    pub scores: [i64; 4],
+}
+
+/// One chombo of a bot (`GET /api/bots/{name}/errors`: its author and admins only).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChomboLine {
+    /// Game id.
+    pub game: u64,
+    /// The kyoku, e.g. `E1-0` (bakaze, kyoku, honba).
+    pub kyoku: String,
+    /// Why (late, illegal action, crashed, ...), one line.
+    pub reason: String,
+    /// The last lines the bot wrote on stderr before it (may be empty).
+    pub stderr_tail: String,
+}
+
+/// One opponent on a bot's page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HeadToHead {
+    /// The opponent's name.
+    pub opponent: String,
+    /// Games the two shared.
+    pub games: u64,
+    /// Games in which this bot placed above the opponent.
+    pub above: u64,
+    /// Mean of (opponent's rank − this bot's rank) over those games.
+    pub rank_diff: f64,
+}
+
+/// `GET /api/bots/{name}` and the page `/bots/{name}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BotPage {
+    /// The bot's leaderboard line (its latest version).
+    pub entry: LeaderboardEntry,
+    /// Why it was rejected (status `rejected`), one line.
+    pub reason: Option<String>,
+    /// Games finished 1st, 2nd, 3rd, 4th.
+    pub rank_counts: [u64; 4],
+    /// `(games played, μ)` after each of at most 200 evenly spaced games.
+    pub rating_history: Vec<(u64, f64)>,
+    /// Opponents met, most games first.
+    pub head_to_head: Vec<HeadToHead>,
+    /// Latest games first (at most 50).
+    pub recent_games: Vec<GameLine>,
+}
