@@ -81,7 +81,11 @@ fn the_command_line_modules_import_each_other_without_a_cycle() {
         .collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for m in &modules {
-        let text = std::fs::read_to_string(cli.join(format!("{m}.rs"))).unwrap();
+        let text: String = std::fs::read_to_string(cli.join(format!("{m}.rs")))
+            .unwrap()
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or("").to_string() + "\n")
+            .collect(); // code only: doc links name modules without importing them
         let uses: BTreeSet<String> = modules
             .iter()
             .filter(|other| *other != m && text.contains(&format!("super::{other}::")))

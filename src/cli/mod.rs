@@ -98,6 +98,7 @@ pub fn run() -> i32 {
         Some(Command::Export(a)) => export::run(a),
         Some(Command::View(a)) => view::run(a),
         Some(Command::Report(a)) => report::run(a),
+        Some(Command::Tournament(a)) if a.db.is_some() => tournament_db::run(a),
         Some(Command::Tournament(a)) => tournament::run(a),
         Some(Command::Standings(a)) => standings::run(a),
         Some(Command::Worker(a)) => worker::run(a),

@@ -1,7 +1,8 @@
 //! `mjai-sim tournament [OPTIONS] BOT BOT BOT BOT [BOT...]`: many games between N bots in
 //! duplicate sets (or one-vs-three), `--jobs` at a time, results in `DIR/tournament.sqlite`,
 //! resumable with `--resume DIR`; standings in `DIR/standings.json` and `DIR/standings.md`.
-//! `--sets 0`: a league, played until stopped (`--db`: [`super::tournament_db`]). Parsing,
+//! `--sets 0`: a league, played until stopped (`--db`: [`super::tournament_db`], which
+//! uses this module's arguments and end). Parsing,
 //! printing and exit codes only: the tournament itself is the library's
 //! [`Session`](crate::tournament::session::Session).
 //!
@@ -120,16 +121,14 @@ fn parse_uma(text: &str) -> Result<[f64; 4], String> {
     }
 }
 
-/// Runs the tournament; returns the exit code.
+/// Runs the tournament held in a folder (`--db`: [`super::tournament_db::run`]); returns
+/// the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(run_async(args))
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
-    if let Some(db) = &args.db {
-        return super::tournament_db::run(&args, db).await;
-    }
     let visible = !args.json && std::io::stderr().is_terminal();
     let progress = Arc::new(Progress::folder(visible));
     let mut session = match &args.resume {

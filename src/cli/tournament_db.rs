@@ -20,7 +20,13 @@ use crate::tournament::session::worker::incarnation;
 use crate::tournament::session::{Player, Session};
 
 /// Runs `mjai-sim tournament --db DB`; returns the exit code.
-pub async fn run(args: &Args, db: &str) -> anyhow::Result<i32> {
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let db = args.db.clone().unwrap_or_default();
+    runtime.block_on(run_async(&args, &db))
+}
+
+async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
     let new = args.new_tournament();
     let session = Session::create_in_db(db, &new, args.jobs.unwrap_or(2) as u32 + 4).await?;
     let (tid, config) = (session.id().to_string(), session.config().clone());

@@ -224,7 +224,7 @@ mod tests {
 
     /// Options as a tournament made on 2026-11-23 stored them (before presets and the game
     /// timeout), written by hand.
-    const OLD: &str = r#"{"format":"duplicate","bots":["builtin:tsumogiri","a.zip"],"sets":2,
+    const OLD: &str = r#"{"format":"Duplicate","bots":["builtin:tsumogiri","a.zip"],"sets":2,
         "seed":[7,0],"uma":[90.0,45.0,0.0,-135.0],"timeout":2.0,"start_timeout":20.0,
         "max_restarts":32,"runtime":"docker","transport":"http","image":null,
         "max_submission_mb":1000,"keep_bots":false,"logs":true}"#;
