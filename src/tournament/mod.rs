@@ -20,9 +20,8 @@
 pub mod bootstrap;
 pub mod config;
 pub mod entrants;
-pub mod hands;
-pub mod leaderboard;
 pub mod inproc;
+pub mod leaderboard;
 pub mod pool;
 pub mod progress;
 pub mod ratings;

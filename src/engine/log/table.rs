@@ -165,6 +165,7 @@ impl Table {
             }
         }
         let mut missing = None;
+        let mut no_pon = false;
         match e {
             Event::Tsumo { actor, pai } => {
                 let rinshan =
@@ -237,6 +238,7 @@ impl Table {
                         m.tiles.push(*pai);
                     }
                     None => {
+                        no_pon = true;
                         let mut tiles = consumed.to_vec();
                         tiles.push(*pai);
                         s.melds.push(Meld { kind: MeldKind::Kakan, tiles });
@@ -264,6 +266,7 @@ impl Table {
         }
         match (e.actor(), missing) {
             (Some(a), Some(t)) => Err(format!("seat {a} does not hold {t}")),
+            (Some(a), None) if no_pon => Err(format!("seat {a} has no pon to add to")),
             _ => Ok(()),
         }
     }
