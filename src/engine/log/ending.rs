@@ -87,7 +87,8 @@ pub enum Ending {
 }
 
 /// Why a `ryukyoku` logged now, without `reason`, ended the hand, by the engine's order:
-/// after a discard that passed, four winds, then four kans by more than one seat, then all
+/// after a discard that passed, four winds (the same wind as each seat's one discard, no
+/// call), then four kans by more than one seat, then all
 /// four in riichi, then the live wall empty (exhaustive), else triple ron; after a `tsumo`,
 /// four riichi (mjai.app draws the next tile before that abort) else kyuushu kyuuhai.
 pub fn inferred_reason(t: &Table) -> DrawReason {
@@ -96,7 +97,11 @@ pub fn inferred_reason(t: &Table) -> DrawReason {
         return if all_riichi { DrawReason::FourRiichi } else { DrawReason::KyuushuKyuuhai };
     }
     let after_discard = matches!(t.last, Some(Event::Dahai { .. } | Event::ReachAccepted { .. }));
-    if t.uninterrupted && t.seats.iter().all(|s| s.river.len() == 1) {
+    let first = t.seats[0].river.first().map(|d| d.pai.kind());
+    let four_winds = t.uninterrupted
+        && first.is_some_and(|k| (27..=30).contains(&k))
+        && t.seats.iter().all(|s| s.river.len() == 1 && s.river[0].pai.kind() == first.unwrap_or_default());
+    if four_winds {
         DrawReason::FourWinds
     } else if t.kan_makers.len() == 4 && t.kan_makers.iter().any(|&m| m != t.kan_makers[0]) {
         DrawReason::FourKans

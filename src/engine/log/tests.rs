@@ -145,6 +145,21 @@ fn reasons_are_inferred_without_the_logged_field() {
     assert!(k.is_exhaustive_draw());
     // Six pairs and a single E each: chiitoitsu tenpai on E.
     assert_eq!(k.tenpai_at_draw(&Rules::tenhou()), [true; 4]);
+    // The first go-around: four riichi on four different tiles; four winds on one wind.
+    let first_go_around = |tiles: [&str; 4], riichi: bool| {
+        let mut log = vec![start(["1122m3344p5566s7z"; 4], 0)];
+        for (seat, pai) in (0..4u8).zip(tiles) {
+            log.push(Event::Tsumo { actor: seat, pai: t(pai) });
+            log.extend(riichi.then_some(Event::Reach { actor: seat }));
+            log.push(Event::Dahai { actor: seat, pai: t(pai), tsumogiri: true });
+            log.extend(riichi.then_some(Event::ReachAccepted { actor: seat }));
+        }
+        log.push(Event::Ryukyoku { actor: None, deltas: Some([0; 4]), reason: None });
+        read(&log).kyokus[0].ryukyoku().map(|r| r.reason)
+    };
+    assert_eq!(first_go_around(["C", "F", "8p", "9s"], true), Some(DrawReason::FourRiichi));
+    assert_eq!(first_go_around(["W"; 4], false), Some(DrawReason::FourWinds));
+    assert_eq!(first_go_around(["W", "W", "W", "N"], false), Some(DrawReason::TripleRon), "nothing else fits");
     // A logged reason is taken as it is.
     log.pop();
     log.push(Event::Ryukyoku { actor: None, deltas: Some([0; 4]), reason: Some("four_kans".into()) });
