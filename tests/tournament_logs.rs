@@ -14,7 +14,7 @@ use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::engine::event::{DrawReason, Event};
 use mjai_sim::engine::game::Rules;
-use mjai_sim::tournament::hands::Hands;
+use mjai_sim::engine::log::{inferred_reason, Table};
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
 
@@ -62,22 +62,24 @@ fn independent_counts(log: &[Event]) -> [[u32; 6]; 4] {
     c
 }
 
-/// Checks every `ryukyoku` of `log` against the hands followed by [`Hands`]: a draw with
+/// Checks every `ryukyoku` of `log` against the hands followed by the engine's log reader
+/// (its incremental [`Table`], and the draw reason it infers without the logged one): a draw with
 /// noten payments must be exhaustive, and its paid seats exactly the tenpai ones; an
 /// exhaustive draw without payments has all four tenpai or none; a logged `reason` (issue
 /// 20) agrees with the hands. Chombos are skipped. Returns (exhaustive draws, draws with
 /// payments).
 fn check_draws(log: &[Event]) -> (u32, u32) {
-    let mut hands = Hands::default();
+    let mut hands = Table::default();
     let (mut exhaustive, mut paid) = (0, 0);
     for (i, e) in log.iter().enumerate() {
         let reason = DrawReason::of(e);
         if let (Event::Ryukyoku { deltas: Some(d), .. }, false) = (e, reason == Some(DrawReason::Chombo)) {
-            let tenpai = hands.tenpai();
+            let tenpai = hands.seats.each_ref().map(|s| s.tenpai_at_draw(&Rules::tenhou()));
+            let at_exhaustive_draw = inferred_reason(&hands) == DrawReason::Exhaustive;
             if let Some(r) = reason {
-                assert_eq!(r == DrawReason::Exhaustive, hands.at_exhaustive_draw(), "event {i}: reason {r:?}");
+                assert_eq!(r == DrawReason::Exhaustive, at_exhaustive_draw, "event {i}: reason {r:?}");
             }
-            if hands.at_exhaustive_draw() {
+            if at_exhaustive_draw {
                 exhaustive += 1;
                 if d.iter().any(|&x| x != 0) {
                     paid += 1;
@@ -92,7 +94,7 @@ fn check_draws(log: &[Event]) -> (u32, u32) {
                 assert_eq!(*d, [0; 4], "event {i}: payments at a draw not seen as exhaustive");
             }
         }
-        hands.apply(e);
+        let _ = hands.apply(e);
     }
     (exhaustive, paid)
 }

@@ -7,6 +7,7 @@ use super::match_loop::{Ending, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
 use crate::engine::event::{Event, Seat};
+use crate::engine::log::read;
 use crate::engine::tile::Tile;
 
 /// The state at the start of a hand (mjai.app's `kyoku_info`).
@@ -158,60 +159,30 @@ pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
     rank
 }
 
-/// One record per `start_kyoku` in `log`; errors are attached by hand label (`E1-0`).
+/// One record per `start_kyoku` in `log` (read by [`crate::engine::log::read`]); errors are
+/// attached by hand label (`E1-0`).
 pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
-    let mut records = Vec::new();
-    let mut open: Option<(KyokuRecord, [i32; 4])> = None;
-    for event in log {
-        match event {
-            Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
-                if let Some((mut rec, now)) = open.take() {
-                    rec.end_kyoku_scores = now;
-                    records.push(rec);
-                }
-                let label = format!("{bakaze}{kyoku}-{honba}");
-                let errs: Vec<ErrorEntry> =
-                    errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
-                let rec = KyokuRecord {
-                    start_kyoku_scores: *scores,
-                    end_kyoku_scores: *scores,
-                    kyoku_info: KyokuInfo {
-                        bakaze: *bakaze,
-                        kyoku: *kyoku,
-                        honba: *honba,
-                        kyotaku: *kyotaku,
-                        oya: *oya,
-                    },
-                    error_info: if errs.is_empty() { None } else { Some(errs) },
-                };
-                open = Some((rec, *scores));
+    read(log)
+        .kyokus
+        .iter()
+        .map(|k| {
+            let st = k.start();
+            let label = k.label();
+            let errs: Vec<ErrorEntry> = errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
+            KyokuRecord {
+                start_kyoku_scores: st.scores,
+                end_kyoku_scores: k.table.scores,
+                kyoku_info: KyokuInfo {
+                    bakaze: st.bakaze,
+                    kyoku: st.kyoku,
+                    honba: st.honba,
+                    kyotaku: st.kyotaku,
+                    oya: st.oya,
+                },
+                error_info: if errs.is_empty() { None } else { Some(errs) },
             }
-            Event::ReachAccepted { actor } => {
-                if let Some((_, now)) = open.as_mut() {
-                    now[usize::from(*actor)] -= 1000;
-                }
-            }
-            Event::Hora { deltas: Some(d), .. } | Event::Ryukyoku { deltas: Some(d), .. } => {
-                if let Some((_, now)) = open.as_mut() {
-                    for (s, v) in now.iter_mut().zip(d) {
-                        *s += v;
-                    }
-                }
-            }
-            Event::EndKyoku => {
-                if let Some((mut rec, now)) = open.take() {
-                    rec.end_kyoku_scores = now;
-                    records.push(rec);
-                }
-            }
-            _ => {}
-        }
-    }
-    if let Some((mut rec, now)) = open.take() {
-        rec.end_kyoku_scores = now;
-        records.push(rec);
-    }
-    records
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ mod tsumogiri;
 pub use agent::Agent;
 pub use random::Random;
 pub use rulebase::Rulebase;
-pub use state::{PlayerState, WALL_DRAWS};
+pub use state::PlayerState;
 pub use tsumogiri::Tsumogiri;
 
 /// Names accepted by [`by_name`] (and so by `builtin:NAME` on the command line).

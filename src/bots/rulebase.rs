@@ -48,7 +48,7 @@ impl Rulebase {
     fn wants_pon(&self, e: &Event) -> bool {
         let Event::Pon { pai, .. } = e else { return false };
         let k = pai.kind();
-        let yakuhai = k >= 31 || k == self.state.bakaze.kind() || k == self.state.jikaze();
+        let yakuhai = k >= 31 || k == self.state.bakaze().kind() || k == self.state.jikaze();
         yakuhai && self.state.tehai_counts()[k as usize] == 2
     }
 
@@ -57,6 +57,7 @@ impl Rulebase {
     fn best_discard(&self, legal: &[Event]) -> Option<Event> {
         let melds = self.state.meld_count();
         let counts = self.state.tehai_counts();
+        let visible = self.state.visible();
         let after = |pai: Tile| {
             let mut c = counts;
             c[pai.kind() as usize] -= 1;
@@ -73,7 +74,7 @@ impl Rulebase {
             .zip(&shanten)
             .filter(|(_, &s)| s == best)
             .map(|((pai, e), _)| {
-                let (_, ukeire) = hand::ukeire(&after(*pai), melds, &self.state.visible);
+                let (_, ukeire) = hand::ukeire(&after(*pai), melds, &visible);
                 ((ukeire, pai.is_yaochuu(), !pai.is_red()), *e)
             })
             .max_by_key(|(key, _)| *key)

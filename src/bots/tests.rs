@@ -55,12 +55,12 @@ fn state_tracks_hand_calls_visible_tiles_and_sticks() {
     ev.push(dahai(3, "6m"));
     ev.push(Event::Chi { actor: 0, target: 3, pai: t("6m"), consumed: [t("4m"), t("5m")] });
     let s = state_after(&ev);
-    assert_eq!(s.tehai.len(), 11, "two tiles went into the chi");
+    assert_eq!(s.tehai().len(), 11, "two tiles went into the chi");
     assert_eq!(s.meld_count(), 1);
     assert!(!s.is_menzen());
     assert_eq!(s.tehai_counts()[3], 0, "4m left the hand");
     assert_eq!(s.tehai_counts()[4], 1, "the red 5m stays");
-    assert_eq!(s.rivers[3], vec![t("6m")]);
+    assert_eq!(s.river(3), vec![t("6m")]);
     ev.push(dahai(0, "1s"));
     ev.push(Event::Tsumo { actor: 1, pai: Tile::UNKNOWN });
     ev.push(dahai(1, "3p"));
@@ -69,10 +69,10 @@ fn state_tracks_hand_calls_visible_tiles_and_sticks() {
     ev.push(dahai(2, "N"));
     ev.push(Event::ReachAccepted { actor: 2 });
     let s = state_after(&ev);
-    assert_eq!(s.visible[11], 3, "3p: the discard and the two consumed");
-    assert_eq!(s.visible[17], 3, "9p: the dora marker and the two held");
-    assert_eq!(s.tiles_left, 68);
-    assert_eq!((s.riichi, s.kyotaku, s.scores[2]), ([false, false, true, false], 1, 24000));
+    assert_eq!(s.visible()[11], 3, "3p: the discard and the two consumed");
+    assert_eq!(s.visible()[17], 3, "9p: the dora marker and the two held");
+    assert_eq!(s.table.tiles_left(), 68);
+    assert_eq!((s.riichi(), s.table.kyotaku, s.table.scores[2]), ([false, false, true, false], 1, 24000));
 }
 
 #[test]

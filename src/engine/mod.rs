@@ -13,4 +13,5 @@
 pub mod event;
 pub mod game;
 pub mod hand;
+pub mod log;
 pub mod tile;

@@ -1,8 +1,8 @@
 //! Tournaments: many games between N bots (issue 12), above the arena's one game.
 //!
 //! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
-//!   per-seat statistics read off its log ([`hands`]: who was tenpai at a draw; [`timing`]:
-//!   decision times as a compact histogram).
+//!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]);
+//!   [`timing`]: decision times as a compact histogram).
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
 //!   ([`bootstrap`]: intervals over duplicate sets; [`ratings`]: Weng-Lin and mjai.app Elo;
 //!   [`tally`]: one bot's totals; [`render`]: `standings.md` and the terminal table).
@@ -22,7 +22,6 @@
 pub mod bootstrap;
 pub mod config;
 pub mod entrants;
-pub mod hands;
 pub mod inproc;
 pub mod leaderboard;
 pub mod observer;

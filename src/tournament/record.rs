@@ -12,20 +12,21 @@
 //! - `calls`: hands with at least one chi, pon or daiminkan (ankan keeps the hand closed and
 //!   is not a call, as Mortal's `fuuro`; a kakan follows a pon).
 //! - `draws`: exhaustive draws (the `ryukyoku`'s `reason` is `exhaustive`; in a log without
-//!   `reason`, the live wall is empty and no abortive draw applies);
-//!   `tenpai_draws`: of those, hands that were tenpai as the game's rules pay it (keishiki
-//!   tenpai counts; karaten counts under the mjai-app preset, not under Tenhou's), found by
-//!   following the four hands through the log.
+//!   `reason`, as the engine's log reader infers it: the live wall is empty and no abortive
+//!   draw applies); `tenpai_draws`: of those, hands that were tenpai as the game's rules pay
+//!   it (keishiki tenpai counts; karaten counts under the mjai-app preset, not under
+//!   Tenhou's), from the four hands the reader followed through the log
+//!   ([`crate::engine::log`]).
 //! - `chombos`: from the match report.
 
 use serde::{Deserialize, Serialize};
 
-use super::hands::Hands;
 use super::timing::TimeHistogram;
 use crate::arena::match_loop::MatchReport;
 use crate::arena::summary::ranks;
-use crate::engine::event::{DrawReason, Event};
+use crate::engine::event::Event;
 use crate::engine::game::Rules;
+use crate::engine::log::{read, Action};
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,73 +108,38 @@ impl SeatStats {
     /// naming a seat outside `0..4` are ignored.
     pub fn from_log_with(log: &[Event], rules: &Rules) -> [SeatStats; 4] {
         let mut out: [SeatStats; 4] = Default::default();
-        let mut hands = Hands::default();
-        let mut called = [false; 4];
-        let mut reached = [false; 4];
-        let mut dealt_in = [false; 4];
-        for event in log {
-            match event {
-                Event::StartKyoku { .. } => {
-                    close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
-                    out.iter_mut().for_each(|s| s.kyokus += 1);
+        for k in read(log).kyokus {
+            let mut dealt_in = [false; 4];
+            for h in k.horas() {
+                let (a, t) = (usize::from(h.actor), usize::from(h.target));
+                let d = h.deltas.unwrap_or([0; 4]);
+                if let Some(s) = out.get_mut(a) {
+                    s.horas += 1;
+                    s.hora_points += d[a];
+                    s.tsumos += u32::from(a == t);
                 }
-                Event::Chi { actor, .. } | Event::Pon { actor, .. } | Event::Daiminkan { actor, .. } => {
-                    set(&mut called, *actor);
+                if let (false, Some(s)) = (a == t, out.get_mut(t)) {
+                    s.deal_in_points -= d[t];
+                    dealt_in[t] = true;
                 }
-                Event::Reach { actor } => set(&mut reached, *actor),
-                Event::Hora { actor, target, deltas, .. } => {
-                    let (a, t) = (usize::from(*actor), usize::from(*target));
-                    let d = deltas.unwrap_or([0; 4]);
-                    if let Some(s) = out.get_mut(a) {
-                        s.horas += 1;
-                        s.hora_points += d[a];
-                        if a == t {
-                            s.tsumos += 1;
-                        }
-                    }
-                    if a != t {
-                        if let Some(s) = out.get_mut(t) {
-                            s.deal_in_points -= d[t];
-                            dealt_in[t] = true;
-                        }
-                    }
-                }
-                Event::Ryukyoku { .. } if exhaustive(event, &hands) => {
-                    for (s, tenpai) in out.iter_mut().zip(hands.tenpai_under(rules)) {
-                        s.draws += 1;
-                        s.tenpai_draws += u32::from(tenpai);
-                    }
-                }
-                _ => {}
             }
-            hands.apply(event);
+            let tenpai = k.is_exhaustive_draw().then(|| k.tenpai_at_draw(rules));
+            for (s, seat) in out.iter_mut().zip(&k.table.seats) {
+                s.kyokus += 1;
+                s.calls += u32::from(seat.actions.iter().any(Action::opens_hand));
+                s.reaches += u32::from(seat.reach);
+            }
+            for (s, d) in out.iter_mut().zip(dealt_in) {
+                s.deal_ins += u32::from(d);
+            }
+            if let Some(tenpai) = tenpai {
+                for (s, t) in out.iter_mut().zip(tenpai) {
+                    s.draws += 1;
+                    s.tenpai_draws += u32::from(t);
+                }
+            }
         }
-        close_hand(&mut out, &mut called, &mut reached, &mut dealt_in);
         out
-    }
-}
-
-/// The `ryukyoku` `event` (logged now) ends the hand by an exhaustive draw: its `reason`
-/// says so, or, without a reason, the hands followed so far show it.
-fn exhaustive(event: &Event, hands: &Hands) -> bool {
-    match event {
-        Event::Ryukyoku { reason: None, .. } => hands.at_exhaustive_draw(),
-        _ => DrawReason::of(event) == Some(DrawReason::Exhaustive),
-    }
-}
-
-fn set(flags: &mut [bool; 4], seat: u8) {
-    if let Some(f) = flags.get_mut(usize::from(seat)) {
-        *f = true;
-    }
-}
-
-/// Counts the per-hand flags of the hand just finished and clears them.
-fn close_hand(out: &mut [SeatStats; 4], called: &mut [bool; 4], reached: &mut [bool; 4], dealt_in: &mut [bool; 4]) {
-    for s in 0..4 {
-        out[s].calls += u32::from(std::mem::take(&mut called[s]));
-        out[s].reaches += u32::from(std::mem::take(&mut reached[s]));
-        out[s].deal_ins += u32::from(std::mem::take(&mut dealt_in[s]));
     }
 }
 

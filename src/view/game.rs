@@ -8,10 +8,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::ViewError;
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::final_scores;
+use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::game::replay::replay_observed;
 use crate::engine::hand::HandScore;
+use crate::engine::log::{read, Closing, Ending};
 
 /// The files of one game, as text. Only `log` is required.
 #[derive(Debug, Clone, Default)]
@@ -292,71 +292,34 @@ fn names_of(typed: &[Event]) -> [String; 4] {
 
 type Walked = (Vec<KyokuInfo>, Vec<ChomboInfo>, Option<[i32; 4]>);
 
-/// The kyoku list, the chombos and the final scores, from one pass over the events.
+/// The kyoku list, the chombos and the final scores, from the reader's one pass over the
+/// events ([`crate::engine::log::read`]).
 fn walk(typed: &[Event], typed_at: &[usize], n_events: usize, errors: &[Value], tails: &[Option<String>; 4]) -> Walked {
-    let mut kyokus: Vec<KyokuInfo> = Vec::new();
+    let game = read(typed);
+    let mut kyokus = Vec::new();
     let mut chombos = Vec::new();
-    let mut scores = [25000i32; 4];
-    let mut kyotaku = 0u8;
-    let mut finals = None;
-    for (e, &i) in typed.iter().zip(typed_at) {
-        match e {
-            Event::StartKyoku { bakaze, kyoku, honba, kyotaku: k, scores: s, .. } => {
-                let label = format!("{bakaze}{kyoku}-{honba}");
-                kyokus.push(KyokuInfo { label, start: i, end: n_events.saturating_sub(1), result: Vec::new() });
-                scores = *s;
-                kyotaku = *k;
-            }
-            Event::ReachAccepted { actor } => {
-                scores[*actor as usize] -= 1000;
-                kyotaku += 1;
-            }
-            Event::Hora { actor, target, deltas, .. } => {
-                let gain = deltas.map_or(0, |d| d[*actor as usize]);
-                add(&mut scores, deltas);
-                kyotaku = 0;
-                let text = if actor == target {
-                    format!("tsumo {actor} +{gain}")
-                } else {
-                    format!("ron {actor}←{target} +{gain}")
-                };
-                if let Some(k) = kyokus.last_mut() {
-                    k.result.push(text);
+    for k in &game.kyokus {
+        let label = k.label();
+        let end = match k.closing {
+            Closing::EndKyoku(i) => typed_at[i],
+            Closing::NextKyoku | Closing::LogEnd => n_events.saturating_sub(1),
+        };
+        let mut result = Vec::new();
+        for ending in &k.endings {
+            match ending {
+                Ending::Hora(h) if h.is_tsumo() => result.push(format!("tsumo {} +{}", h.actor, h.gain())),
+                Ending::Hora(h) => result.push(format!("ron {}←{} +{}", h.actor, h.target, h.gain())),
+                Ending::Ryukyoku(r) if r.reason == DrawReason::Chombo => {
+                    result.push(r.actor.map_or("chombo".to_string(), |a| format!("chombo {a}")));
+                    chombos.push(chombo(typed_at[r.index], r.actor, label.clone(), errors, tails));
                 }
+                Ending::Ryukyoku(_) => result.push("draw".to_string()),
             }
-            Event::Ryukyoku { actor, deltas, reason } => {
-                add(&mut scores, deltas);
-                let label = kyokus.last().map(|k| k.label.clone()).unwrap_or_default();
-                let text = match (reason.as_deref(), actor) {
-                    (Some("error"), Some(a)) => format!("chombo {a}"),
-                    (Some("error"), None) => "chombo".to_string(),
-                    _ => "draw".to_string(),
-                };
-                if reason.as_deref() == Some("error") {
-                    chombos.push(chombo(i, *actor, label, errors, tails));
-                }
-                if let Some(k) = kyokus.last_mut() {
-                    k.result.push(text);
-                }
-            }
-            Event::EndKyoku => {
-                if let Some(k) = kyokus.last_mut() {
-                    k.end = i;
-                }
-            }
-            Event::EndGame => finals = Some(final_scores(scores, kyotaku)),
-            _ => {}
         }
+        kyokus.push(KyokuInfo { label, start: typed_at[k.index], end, result });
     }
+    let finals = game.end_game.map(|_| game.final_scores());
     (kyokus, chombos, finals)
-}
-
-fn add(scores: &mut [i32; 4], deltas: &Option<[i32; 4]>) {
-    if let Some(d) = deltas {
-        for (s, x) in scores.iter_mut().zip(d) {
-            *s += x;
-        }
-    }
 }
 
 fn chombo(

@@ -14,7 +14,6 @@
 //! cannot say: a chombo (exported as `流局` with its deltas), a win whose hand the engine
 //! scores differently from the logged deltas, a tile the log never dealt.
 
-pub mod hands;
 pub mod result;
 pub mod tiles;
 pub mod yaku_names;
@@ -23,11 +22,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::game::final_scores;
 use crate::engine::game::rank_order;
-use crate::engine::tile::Tile;
-
-use hands::Table;
+use crate::engine::log::{read, Action, Closing, Ending, Hora, KyokuLog, Ryukyoku};
 
 /// The game in tenhou.net/6 form (serialise with serde_json; field order is Tenhou's).
 #[derive(Debug, Clone, Serialize)]
@@ -72,20 +68,6 @@ pub enum ExportError {
     OutsideKyoku(usize, String),
 }
 
-/// One kyoku being built.
-struct Kyoku {
-    label: String,
-    head: Vec<Value>,
-    table: Table,
-    haipai: [Vec<u8>; 4],
-    takes: [Vec<Value>; 4],
-    discards: [Vec<Value>; 4],
-    pons: [Vec<(u8, String)>; 4],
-    result: Vec<Value>,
-    ura: Vec<Tile>,
-    honba: u8,
-}
-
 /// Exports `log` (an mjai log: `start_game`, kyoku from `start_kyoku` to `end_kyoku`,
 /// `end_game`; ours, mjai.app's or Mortal's; a log cut after any `end_kyoku` gives the
 /// kyoku it holds). `errors` (the game's `errors.json`, may be empty) explains chombos.
@@ -93,71 +75,25 @@ struct Kyoku {
 /// Errors: [`ExportError`] when the log has no kyoku or hand events outside a kyoku. A
 /// kyoku the log cuts short gets `流局` and a note.
 pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportError> {
+    let game = read(log);
+    if let Some(&i) = game.outside.first() {
+        return Err(ExportError::OutsideKyoku(i + 1, log[i].to_json()));
+    }
+    if game.kyokus.is_empty() {
+        return Err(ExportError::NoKyoku);
+    }
     let mut out = Tenhou6 {
-        title: ["mjai-sim".into(), String::new()],
-        name: ["0", "1", "2", "3"].map(String::from),
+        title: ["mjai-sim".into(), game.seed.map_or(String::new(), |[s, k]| format!("seed {s},{k}"))],
+        name: game.names.clone().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
         rule: json!({"disp": "般南喰赤", "aka": 1}),
         log: Vec::new(),
         sc: Vec::new(),
         notes: Vec::new(),
     };
-    let mut cur: Option<Kyoku> = None;
-    let mut scores = [25000i32; 4];
-    let mut kyotaku = 0u8;
-    for (i, e) in log.iter().enumerate() {
-        match e {
-            Event::StartGame { names, seed, .. } => {
-                if let Some(n) = names {
-                    out.name = (**n).clone();
-                }
-                if let Some([s, k]) = seed {
-                    out.title[1] = format!("seed {s},{k}");
-                }
-            }
-            Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku: sticks, oya, scores: sc, tehais } => {
-                if let Some(k) = cur.take() {
-                    finish(k, &mut out, "the log starts the next kyoku before end_kyoku");
-                }
-                scores = *sc;
-                kyotaku = *sticks;
-                let round = bakaze.kind().saturating_sub(27);
-                let index = 4 * round + kyoku.saturating_sub(1);
-                let label = format!("{}{}-{}", bakaze, kyoku, honba);
-                cur = Some(Kyoku {
-                    label,
-                    head: vec![json!([index, honba, sticks]), json!(sc)],
-                    table: Table::new(*bakaze, *oya, *dora_marker, tehais),
-                    haipai: std::array::from_fn(|s| {
-                        tiles::sorted(&tehais[s]).iter().map(|&t| tiles::code(t)).collect()
-                    }),
-                    takes: Default::default(),
-                    discards: Default::default(),
-                    pons: Default::default(),
-                    result: Vec::new(),
-                    ura: Vec::new(),
-                    honba: *honba,
-                });
-            }
-            Event::EndKyoku => match cur.take() {
-                Some(k) => finish(k, &mut out, "the kyoku has no hora or ryukyoku"),
-                None => return Err(ExportError::OutsideKyoku(i + 1, e.to_json())),
-            },
-            Event::EndGame | Event::None => {}
-            _ => {
-                let Some(k) = cur.as_mut() else {
-                    return Err(ExportError::OutsideKyoku(i + 1, e.to_json()));
-                };
-                step(k, e, errors, &mut scores, &mut kyotaku, &mut out.notes);
-            }
-        }
+    for k in &game.kyokus {
+        out.log.push(kyoku_entry(k, errors, &mut out.notes));
     }
-    if let Some(k) = cur.take() {
-        finish(k, &mut out, "the log ends inside this kyoku");
-    }
-    if out.log.is_empty() {
-        return Err(ExportError::NoKyoku);
-    }
-    let fin = final_scores(scores, kyotaku);
+    let fin = game.final_scores();
     let order = rank_order(fin);
     const UMA: [f64; 4] = [40.0, 10.0, -10.0, -20.0];
     for (s, &score) in fin.iter().enumerate() {
@@ -169,134 +105,154 @@ pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportErro
     Ok(out)
 }
 
-/// Records one hand event of kyoku `k` in its arrays, its table and the running scores.
-fn step(
-    k: &mut Kyoku,
-    e: &Event,
-    errors: &[ErrorNote],
-    scores: &mut [i32; 4],
-    sticks: &mut u8,
-    notes: &mut Vec<String>,
-) {
-    let label = k.label.clone();
-    let mut note = |s: String| notes.push(format!("{label}: {s}"));
-    match e {
-        Event::Tsumo { actor, pai } => k.takes[*actor as usize].push(json!(tiles::code(*pai))),
-        Event::Dahai { actor, pai, tsumogiri } => {
-            let a = *actor as usize;
-            let c = if *tsumogiri { 60 } else { tiles::code(*pai) };
-            let v = if k.table.seats[a].declared { json!(format!("r{c}")) } else { json!(c) };
-            k.discards[a].push(v);
-        }
-        Event::Chi { actor, pai, consumed, .. } => k.takes[*actor as usize].push(json!(tiles::chi(*pai, consumed))),
-        Event::Pon { actor, target, pai, consumed } => {
-            let s = tiles::pon(*actor, *target, *pai, consumed);
-            k.pons[*actor as usize].push((pai.kind(), s.clone()));
-            k.takes[*actor as usize].push(json!(s));
-        }
-        Event::Daiminkan { actor, target, pai, consumed } => {
-            k.takes[*actor as usize].push(json!(tiles::daiminkan(*actor, *target, *pai, consumed)));
-            k.discards[*actor as usize].push(json!(0));
-        }
-        Event::Kakan { actor, pai, .. } => {
-            let pon = k.pons[*actor as usize].iter().find(|(kind, _)| *kind == pai.kind()).map(|(_, s)| s.clone());
-            match pon {
-                Some(p) => k.discards[*actor as usize].push(json!(tiles::kakan(&p, *pai))),
-                None => note(format!("kakan of {pai} by seat {actor} without a pon: left out")),
-            }
-        }
-        Event::Ankan { actor, consumed } => k.discards[*actor as usize].push(json!(tiles::ankan(consumed))),
-        Event::ReachAccepted { actor } => {
-            scores[*actor as usize] -= 1000;
-            *sticks += 1;
-        }
-        Event::Hora { actor, target, deltas, ura_markers, .. } => {
-            let ura = ura_markers.clone().unwrap_or_default();
-            if ura.len() > k.ura.len() {
-                k.ura = ura.clone();
-            }
-            let h = result::hora_entry(&k.table, *actor, *target, &ura);
-            let d = deltas.unwrap_or([0; 4]);
-            if let Some(p) = &h.problem {
-                note(format!("hora by seat {actor}: the engine cannot score the logged hand ({p})"));
-            }
-            let first = k.result.is_empty();
-            if let Some(total) = h.total {
-                let (honba, kyo) = if first { (i32::from(k.honba), i32::from(*sticks)) } else { (0, 0) };
-                // Ron: 300 per honba from the discarder; tsumo: 100 from each of three.
-                let extra = 300 * honba + 1000 * kyo;
-                if d[*actor as usize] != total + extra {
-                    note(format!(
-                        "hora by seat {actor}: the engine scores {total} points (+{extra} honba and sticks), the log's deltas give {}",
-                        d[*actor as usize]
+/// One kyoku's array (see the module doc); its notes go to `notes`, prefixed with its label,
+/// in log order.
+fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> Value {
+    let label = k.label();
+    let st = k.start();
+    let index = 4 * st.bakaze.kind().saturating_sub(27) + st.kyoku.saturating_sub(1);
+    let mut at: Vec<(usize, String)> = k.problems.iter().map(|p| (p.index, p.message.clone())).collect();
+    let (mut takes, discards) = rivers(k);
+    let mut result = Vec::new();
+    for ending in &k.endings {
+        match ending {
+            Ending::Hora(h) => hora(k, h, &mut result, &mut at),
+            Ending::Ryukyoku(r) => {
+                result = ryukyoku(k, r, &label, errors, &mut at);
+                // mjai.app draws the next tile before a four-riichi abort; Tenhou does not.
+                if let (Some(a), Some("四家立直")) = (r.after_tsumo, result.first().and_then(Value::as_str)) {
+                    if let Some(t) = takes.get_mut(usize::from(a)) {
+                        t.pop();
+                    }
+                    at.push((
+                        r.index,
+                        format!("four riichi: seat {a}'s tsumo before the abort (mjai.app) is left out"),
                     ));
                 }
             }
-            if first {
-                k.result.push(json!("和了"));
-                *sticks = 0;
-            }
-            k.result.push(json!(d));
-            k.result.push(h.entry);
-            add(scores, &d);
         }
-        Event::Ryukyoku { actor, deltas, reason } => {
-            let d = deltas.unwrap_or([0; 4]);
-            if reason.as_deref() == Some("error") {
-                let who = actor.map_or("?".to_string(), |a| a.to_string());
-                let why: Vec<String> = errors
-                    .iter()
-                    .filter(|x| x.kyoku == k.label && actor.is_none_or(|a| a == x.player_id))
-                    .map(|x| format!("{}: {}", x.error_type, x.exception))
-                    .collect();
-                let why = if why.is_empty() { String::new() } else { format!(" ({})", why.join("; ")) };
-                note(format!("chombo by seat {who}{why}: exported as 流局 with its deltas {d:?}"));
-                k.result = vec![json!("流局"), json!(d)];
-            } else {
-                let name = result::draw_name(&k.table, &d, DrawReason::of(e));
-                // mjai.app draws the next tile before a four-riichi abort; Tenhou does not.
-                if let (Some(Event::Tsumo { actor, .. }), "四家立直") = (&k.table.last, name) {
-                    k.takes[usize::from(*actor)].pop();
-                    note(format!("four riichi: seat {actor}'s tsumo before the abort (mjai.app) is left out"));
-                }
-                k.result = vec![json!(name)];
-                if result::draw_has_deltas(name) {
-                    k.result.push(json!(d));
-                }
-            }
-            add(scores, &d);
-        }
-        _ => {}
     }
-    if let Err(p) = k.table.apply(e) {
-        notes.push(format!("{}: {p}", k.label));
+    at.sort_by_key(|(i, _)| *i);
+    notes.extend(at.into_iter().map(|(_, n)| format!("{label}: {n}")));
+    if result.is_empty() {
+        let missing = match k.closing {
+            Closing::EndKyoku(_) => "the kyoku has no hora or ryukyoku",
+            Closing::NextKyoku => "the log starts the next kyoku before end_kyoku",
+            Closing::LogEnd => "the log ends inside this kyoku",
+        };
+        notes.push(format!("{label}: {missing}; exported as 流局"));
+        result.push(json!("流局"));
     }
+    let codes = |ts: &[crate::engine::tile::Tile]| ts.iter().map(|&t| tiles::code(t)).collect::<Vec<u8>>();
+    let mut v = vec![json!([index, st.honba, st.kyotaku]), json!(st.scores)];
+    v.push(json!(codes(&k.table.dora_markers)));
+    v.push(json!(codes(&k.ura_markers)));
+    for (s, (take, discard)) in takes.into_iter().zip(discards).enumerate() {
+        v.push(json!(codes(&tiles::sorted(&st.tehais[s]))));
+        v.push(Value::Array(take));
+        v.push(Value::Array(discard));
+    }
+    v.push(Value::Array(result));
+    Value::Array(v)
 }
 
-fn add(scores: &mut [i32; 4], d: &[i32; 4]) {
-    for (s, x) in scores.iter_mut().zip(d) {
-        *s += x;
+/// Each seat's takes (draws and calls) and discards (with kans) in Tenhou's notation.
+fn rivers(k: &KyokuLog) -> ([Vec<Value>; 4], [Vec<Value>; 4]) {
+    let mut takes: [Vec<Value>; 4] = Default::default();
+    let mut discards: [Vec<Value>; 4] = Default::default();
+    for (s, seat) in k.table.seats.iter().enumerate() {
+        let actor = s as Seat;
+        let (take, discard) = (&mut takes[s], &mut discards[s]);
+        for (i, a) in seat.actions.iter().enumerate() {
+            match a {
+                Action::Tsumo { pai, .. } => take.push(json!(tiles::code(*pai))),
+                Action::Dahai { pai, tsumogiri, riichi } => {
+                    let c = if *tsumogiri { 60 } else { tiles::code(*pai) };
+                    discard.push(if *riichi { json!(format!("r{c}")) } else { json!(c) });
+                }
+                Action::Chi { pai, consumed, .. } => take.push(json!(tiles::chi(*pai, consumed))),
+                Action::Pon { target, pai, consumed } => take.push(json!(tiles::pon(actor, *target, *pai, consumed))),
+                Action::Daiminkan { target, pai, consumed } => {
+                    take.push(json!(tiles::daiminkan(actor, *target, *pai, consumed)));
+                    discard.push(json!(0));
+                }
+                Action::Kakan { pai, .. } => {
+                    // The pon it adds to; without one (the reader lists the problem) it is left out.
+                    let pon = seat.actions[..i].iter().find_map(|p| match p {
+                        Action::Pon { target, pai: called, consumed } if called.kind() == pai.kind() => {
+                            Some(tiles::pon(actor, *target, *called, consumed))
+                        }
+                        _ => None,
+                    });
+                    if let Some(p) = pon {
+                        discard.push(json!(tiles::kakan(&p, *pai)));
+                    }
+                }
+                Action::Ankan { consumed } => discard.push(json!(tiles::ankan(consumed))),
+            }
+        }
     }
+    (takes, discards)
 }
 
-/// Closes kyoku `k` into `out.log`; `missing` is the note when it has no result.
-fn finish(mut k: Kyoku, out: &mut Tenhou6, missing: &str) {
-    if k.result.is_empty() {
-        out.notes.push(format!("{}: {missing}; exported as 流局", k.label));
-        k.result.push(json!("流局"));
+/// Adds one `hora` to the kyoku's result (`和了` first), noting a hand the engine cannot
+/// score or scores to other points than the logged deltas.
+fn hora(k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize, String)>) {
+    let actor = h.actor;
+    let entry = result::hora_entry(k, h);
+    let d = h.deltas.unwrap_or([0; 4]);
+    if let Some(p) = &entry.problem {
+        notes.push((h.index, format!("hora by seat {actor}: the engine cannot score the logged hand ({p})")));
     }
-    let ura: Vec<u8> = k.ura.iter().map(|&t| tiles::code(t)).collect();
-    let dora: Vec<u8> = k.table.dora.iter().map(|&t| tiles::code(t)).collect();
-    let mut v = k.head;
-    v.push(json!(dora));
-    v.push(json!(ura));
-    for s in 0..4 {
-        v.push(json!(k.haipai[s]));
-        v.push(Value::Array(std::mem::take(&mut k.takes[s])));
-        v.push(Value::Array(std::mem::take(&mut k.discards[s])));
+    let first = result.is_empty();
+    if let Some(total) = entry.total {
+        let (honba, kyo) = if first { (i32::from(k.start().honba), i32::from(h.kyotaku)) } else { (0, 0) };
+        // Ron: 300 per honba from the discarder; tsumo: 100 from each of three.
+        let extra = 300 * honba + 1000 * kyo;
+        let gain = d.get(usize::from(actor)).copied().unwrap_or(0);
+        if gain != total + extra {
+            notes.push((
+                h.index,
+                format!(
+                    "hora by seat {actor}: the engine scores {total} points (+{extra} honba and sticks), the log's deltas give {gain}"
+                ),
+            ));
+        }
     }
-    v.push(Value::Array(k.result));
-    out.log.push(Value::Array(v));
+    if first {
+        result.push(json!("和了"));
+    }
+    result.push(json!(d));
+    result.push(entry.entry);
+}
+
+/// The result of a `ryukyoku`: a chombo as `流局` with its deltas (and a note naming the
+/// errors behind it), else the draw's Tenhou name, with its deltas when Tenhou writes them.
+fn ryukyoku(
+    k: &KyokuLog,
+    r: &Ryukyoku,
+    label: &str,
+    errors: &[ErrorNote],
+    notes: &mut Vec<(usize, String)>,
+) -> Vec<Value> {
+    let d = r.deltas.unwrap_or([0; 4]);
+    if r.reason == DrawReason::Chombo {
+        let who = r.actor.map_or("?".to_string(), |a| a.to_string());
+        let why: Vec<String> = errors
+            .iter()
+            .filter(|x| x.kyoku == label && r.actor.is_none_or(|a| a == x.player_id))
+            .map(|x| format!("{}: {}", x.error_type, x.exception))
+            .collect();
+        let why = if why.is_empty() { String::new() } else { format!(" ({})", why.join("; ")) };
+        notes.push((r.index, format!("chombo by seat {who}{why}: exported as 流局 with its deltas {d:?}")));
+        return vec![json!("流局"), json!(d)];
+    }
+    let name = result::draw_name(k, &d, r.reason);
+    let mut v = vec![json!(name)];
+    if result::draw_has_deltas(name) {
+        v.push(json!(d));
+    }
+    v
 }
 
 /// One `https://tenhou.net/6/#json=` link per kyoku: the game with only that kyoku, as
