@@ -38,13 +38,13 @@ impl Head {
     }
 }
 
+/// What [`render`] gives in place of a page that failed.
+const NOT_RENDERED: &str = "<!DOCTYPE html>\n<html lang=\"en\"><title>error</title><p>This page could not be rendered.</p></html>\n";
+
 /// The page `t` renders. Rendering into a `String` fails only when a value's `Display`
 /// fails, which none of ours does; the page then says so instead of panicking.
 pub fn render(t: &impl Template) -> String {
-    t.render().unwrap_or_else(|e| {
-        let e = super::page::escape_html(&e.to_string());
-        format!("<!DOCTYPE html>\n<html lang=\"en\"><title>error</title><p>the page could not be rendered: {e}</p></html>\n")
-    })
+    t.render().unwrap_or_else(|_| NOT_RENDERED.to_string())
 }
 
 /// The CSP source allowing an inline `<style>` or `<script>` whose content is exactly

@@ -63,23 +63,6 @@ pub fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-/// Text made safe between HTML tags and inside attribute values (for the SVG charts of
-/// [`super::report_svg`]; templates escape by themselves).
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +73,5 @@ mod tests {
         assert!(!s.contains('<') && !s.contains('>') && !s.contains('&'), "{s}");
         let back: serde_json::Value = serde_json::from_str(&s).unwrap();
         assert_eq!(back["x"], "</script><!-- a & b");
-        assert_eq!(escape_html("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
     }
 }
