@@ -55,17 +55,18 @@ pub fn load(file: &Path, fragment: &str) -> Loaded {
     let file = file.canonicalize().expect("page exists");
     let work = file.parent().unwrap().join(format!(".chromium-{}", file.file_name().unwrap().to_string_lossy()));
     let url = format!("file://{}#{fragment}", file.display());
-    run(&url, &work, "--proxy-bypass-list=<-loopback>")
+    run(&url, &work, ["--proxy-bypass-list=<-loopback>", "--host-resolver-rules=MAP * ~NOTFOUND"])
 }
 
 /// Loads `url`, served on 127.0.0.1, in headless Chromium; `work` holds its profile and
 /// logs. Loopback requests go straight to the server, any other to a closed proxy.
 pub fn load_served(url: &str, work: &Path) -> Loaded {
     assert!(url.starts_with("http://127.0.0.1:"), "only loopback: {url}");
-    run(url, work, "--proxy-bypass-list=127.0.0.1")
+    run(url, work, ["--proxy-bypass-list=127.0.0.1", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
 }
 
-fn run(url: &str, work: &Path, bypass: &str) -> Loaded {
+/// Runs Chromium on `url`; `network`: the proxy bypass list and the host resolver rules.
+fn run(url: &str, work: &Path, network: [&str; 2]) -> Loaded {
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).unwrap();
     let netlog = work.join("net.json");
@@ -79,12 +80,11 @@ fn run(url: &str, work: &Path, bypass: &str) -> Loaded {
             "--disable-component-update",
             "--disable-sync",
             "--proxy-server=http://127.0.0.1:9",
-            bypass,
-            "--host-resolver-rules=MAP * ~NOTFOUND",
             "--virtual-time-budget=5000",
             "--enable-logging=stderr",
             "--v=0",
         ])
+        .args(network)
         .arg(format!("--user-data-dir={}", work.join("profile").display()))
         .arg(format!("--log-net-log={}", netlog.display()))
         .arg("--dump-dom")
