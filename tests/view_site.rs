@@ -135,7 +135,8 @@ mod escaping {
         assert_eq!(parsed["names"][0], h);
         assert!(parsed["events"].as_array().unwrap().iter().any(|e| e["meta"]["note"] == h), "meta kept");
         // The same for the standalone game.html.
-        let input = mjai_sim::view::GameInput { title: h.into(), log: &game_log([h, "b", "c", "d"], h), ..Default::default() };
+        let input =
+            mjai_sim::view::GameInput { title: h.into(), log: &game_log([h, "b", "c", "d"], h), ..Default::default() };
         let file = mjai_sim::view::render_game(&input).unwrap();
         assert_eq!(file.matches("<script").count(), 2, "the data block and the inline viewer only");
         assert!(file.contains("<title>&#60;/script&#62;&#60;script&#62;alert(1)"), "the title is escaped");
@@ -205,7 +206,10 @@ mod pages {
         let rows: Vec<&str> = table.split("<tr data-bot=").skip(1).collect();
         assert_eq!(rows.len(), 3, "{table}");
         let cells = |row: &str| -> Vec<String> {
-            row.split("<td").skip(1).map(|c| c.split_once('>').unwrap().1.split("</td>").next().unwrap().to_string()).collect()
+            row.split("<td")
+                .skip(1)
+                .map(|c| c.split_once('>').unwrap().1.split("</td>").next().unwrap().to_string())
+                .collect()
         };
         let best = cells(rows[0]);
         assert_eq!(best[0], "1");
@@ -220,7 +224,11 @@ mod pages {
         assert_eq!((fresh[0].as_str(), fresh[2].as_str()), ("2", "house"));
         assert!(rows[1].contains("class=\"status-active provisional\""), "{}", rows[1]);
         let queued = cells(rows[2]);
-        assert_eq!((queued[0].as_str(), queued[4].as_str(), queued[5].as_str()), ("", "0", ""), "no number, no figures");
+        assert_eq!(
+            (queued[0].as_str(), queued[4].as_str(), queued[5].as_str()),
+            ("", "0", ""),
+            "no number, no figures"
+        );
         let retired = element(&html, "details", "retired");
         assert!(retired.contains("<summary>Retired bots (1)</summary>") && retired.contains("data-bot=\"gone\""));
         assert!(!table.contains("gone") && !html.contains("broken"), "retired in the toggle, rejected not listed");
@@ -231,15 +239,22 @@ mod pages {
         let page = bot_page("mine", "ann", "rival", None);
         let public = site::bot_page(&page, None, &PageContext::default());
         assert!(!public.contains("Chombos") && !public.contains("stderr"), "{public}");
-        let own = site::bot_page(&page, Some(&[chombo("timeout: no answer in 2 s", "Traceback: boom")]), &logged_in("ann"));
+        let own =
+            site::bot_page(&page, Some(&[chombo("timeout: no answer in 2 s", "Traceback: boom")]), &logged_in("ann"));
         let chombos = own.split("<h2>Chombos (1)</h2>").nth(1).expect("chombo section");
         assert!(chombos.contains("<span class=\"reason\">timeout: no answer in 2 s</span>"), "{chombos}");
         assert!(chombos.contains("<pre class=\"stderr\">Traceback: boom</pre>"), "{chombos}");
         let recent = element(&own, "table", "recent");
         // Seats 0 and 3 are this bot: ranks 2 and 3; the seats by place: rival, mine, mine, rulebase.
-        assert!(recent.contains("<td><a href=\"/games/159\">159</a></td><td>2, 3</td><td>30100, 31000</td>"), "{recent}");
-        let names: Vec<&str> =
-            recent.split("title=\"seat ").skip(1).map(|c| c.split_once("\">").unwrap().1.split('<').next().unwrap()).collect();
+        assert!(
+            recent.contains("<td><a href=\"/games/159\">159</a></td><td>2, 3</td><td>30100, 31000</td>"),
+            "{recent}"
+        );
+        let names: Vec<&str> = recent
+            .split("title=\"seat ")
+            .skip(1)
+            .map(|c| c.split_once("\">").unwrap().1.split('<').next().unwrap())
+            .collect();
         assert_eq!(names, ["rival", "mine", "mine", "rulebase"]);
         assert!(element(&own, "table", "h2h").contains("<td>12</td><td>7</td><td>+0.25</td>"));
         assert!(own.contains("<svg id=\"ratings\"") && own.contains("<svg id=\"rank-dist\""), "both charts");
@@ -253,7 +268,10 @@ mod pages {
         let mut bad = bot_page("bad", "ann", "x", Some("chombo in the validation game: illegal dahai 5m"));
         bad.entry.status = BotStatus::Rejected;
         let chombos = [chombo("illegal dahai 5m", "panic at main.rs:3")];
-        let html = site::me_page("ann", &[site::MyBot { page: &ok, chombos: &[] }, site::MyBot { page: &bad, chombos: &chombos }]);
+        let html = site::me_page(
+            "ann",
+            &[site::MyBot { page: &ok, chombos: &[] }, site::MyBot { page: &bad, chombos: &chombos }],
+        );
         let bad_section = html.split("<section class=\"mybot\" data-bot=\"bad\">").nth(1).unwrap();
         assert!(bad_section.contains("<span class=\"status-rejected\">rejected</span>"), "{bad_section}");
         assert!(bad_section.contains("Rejected: chombo in the validation game: illegal dahai 5m"));
@@ -266,7 +284,9 @@ mod pages {
     fn the_forms_post_to_the_server() {
         let login = site::login_page(&PageContext::default(), Some("unknown token"));
         assert!(login.contains("<form class=\"box\" method=\"post\" action=\"/login\">"));
-        assert!(login.contains("name=\"token\"") && login.contains("<p class=\"error\" id=\"error\">unknown token</p>"));
+        assert!(
+            login.contains("name=\"token\"") && login.contains("<p class=\"error\" id=\"error\">unknown token</p>")
+        );
         let upload = site::upload_page(&logged_in("ann"), 64, None);
         assert!(upload.contains("action=\"/upload\" enctype=\"multipart/form-data\""));
         assert!(upload.contains("name=\"name\"") && upload.contains("type=\"file\" name=\"file\""));
@@ -357,7 +377,8 @@ mod browser {
 
         let shown = load_served(&format!("{origin}/"), &dir.join("leaderboard"));
         assert!(shown.csp_violations().is_empty(), "{}", shown.console);
-        let table = shown.dom.split("<table id=\"leaderboard\">").nth(1).expect("the table").split("</table>").next().unwrap();
+        let table =
+            shown.dom.split("<table id=\"leaderboard\">").nth(1).expect("the table").split("</table>").next().unwrap();
         assert_eq!(table.matches("<tr data-bot=").count(), 3, "{table}");
         assert!(table.contains(">&lt;script&gt;alert(1)&lt;/script&gt;</a>"), "the name, as text: {table}");
         assert!(shown.dom.contains("<details id=\"retired\">"));

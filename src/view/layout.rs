@@ -39,7 +39,8 @@ impl Head {
 }
 
 /// What [`render`] gives in place of a page that failed.
-const NOT_RENDERED: &str = "<!DOCTYPE html>\n<html lang=\"en\"><title>error</title><p>This page could not be rendered.</p></html>\n";
+const NOT_RENDERED: &str =
+    "<!DOCTYPE html>\n<html lang=\"en\"><title>error</title><p>This page could not be rendered.</p></html>\n";
 
 /// The page `t` renders. Rendering into a `String` fails only when a value's `Display`
 /// fails, which none of ours does; the page then says so instead of panicking.

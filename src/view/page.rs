@@ -36,7 +36,14 @@ pub fn render_game(input: &GameInput) -> Result<String, ViewError> {
 /// The standalone page showing `data`.
 pub fn page(data: &GameData) -> String {
     let head = Head::inline(format!("{} — mjai-sim", data.title), GAME_CSS, GAME_HTML_CSP.clone());
-    render(&Viewer { head, title: &data.title, home: None, data: json(data), inline_script: Some(GAME_JS), script_src: "" })
+    render(&Viewer {
+        head,
+        title: &data.title,
+        home: None,
+        data: json(data),
+        inline_script: Some(GAME_JS),
+        script_src: "",
+    })
 }
 
 /// The server's page showing `data`: style and script from `/assets/`, a link home.

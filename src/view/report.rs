@@ -20,7 +20,8 @@ use super::ViewError;
 use crate::tournament::standings::{BotStanding, Standings};
 
 /// The CSP of `report.html`: nothing but its own inline style.
-pub static REPORT_CSP: LazyLock<String> = LazyLock::new(|| format!("default-src 'none'; style-src {}", csp_hash(SITE_CSS)));
+pub static REPORT_CSP: LazyLock<String> =
+    LazyLock::new(|| format!("default-src 'none'; style-src {}", csp_hash(SITE_CSS)));
 
 /// One game of the list: its link and, when its `summary.json` was readable, its bots.
 #[derive(Debug, Clone)]
@@ -102,8 +103,7 @@ pub fn render_report(title: &str, standings: &Standings, games: &[GameLink]) -> 
         rank_chart: ci_chart("rank-chart", &rank_rows, Some((1.0, 4.0)), "mean rank (lower is better)"),
         pt_chart: (!pt_rows.is_empty()).then(|| ci_chart("pt-chart", &pt_rows, None, "mean pt per game")),
         dist_chart: (!dists.is_empty()).then(|| rank_bars(&dists)),
-        history_chart: (!standings.rating_history.is_empty())
-            .then(|| history_chart(&names, &standings.rating_history)),
+        history_chart: (!standings.rating_history.is_empty()).then(|| history_chart(&names, &standings.rating_history)),
         matrix: matrix(standings),
         games: games.iter().map(game_row).collect(),
     };

@@ -79,7 +79,12 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         h2h: page
             .head_to_head
             .iter()
-            .map(|h| H2hRow { opponent: &h.opponent, games: h.games, above: h.above, diff: format!("{:+.2}", h.rank_diff) })
+            .map(|h| H2hRow {
+                opponent: &h.opponent,
+                games: h.games,
+                above: h.above,
+                diff: format!("{:+.2}", h.rank_diff),
+            })
             .collect(),
         recent: page.recent_games.iter().map(|g| recent_row(g, &e.name)).collect(),
         chombos,
@@ -94,10 +99,5 @@ fn recent_row<'a>(g: &'a GameLine, me: &str) -> RecentRow<'a> {
         .map(|seat| SeatResult { seat, rank: g.ranks[seat], score: g.scores[seat], name: &g.bots[seat] })
         .collect();
     by_rank.sort_by_key(|s| (s.rank, s.seat));
-    RecentRow {
-        id: g.id,
-        rank: join(&|s| g.ranks[s].to_string()),
-        score: join(&|s| g.scores[s].to_string()),
-        by_rank,
-    }
+    RecentRow { id: g.id, rank: join(&|s| g.ranks[s].to_string()), score: join(&|s| g.scores[s].to_string()), by_rank }
 }

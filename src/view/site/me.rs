@@ -34,8 +34,10 @@ struct Mine<'a> {
 
 /// The page `/me` of `author` (logged in) with `bots`, in the order given.
 pub fn me_page(author: &str, bots: &[MyBot<'_>]) -> String {
-    let bots =
-        bots.iter().map(|b| Mine { page: b.page, status: status_word(b.page.entry.status), chombos: b.chombos }).collect();
+    let bots = bots
+        .iter()
+        .map(|b| Mine { page: b.page, status: status_word(b.page.entry.status), chombos: b.chombos })
+        .collect();
     let head = Head::linked(format!("{author} — mjai-sim"), "/assets/site.css");
     render(&Page { head, ctx: PageContext { author: Some(author.to_string()) }, author, bots })
 }
