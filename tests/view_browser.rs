@@ -110,6 +110,7 @@ fn a_game_page_shows_scores_hands_discards_and_every_hand() {
         rest = &rest[at + 1..];
     }
     assert!(at_end.page_requests.is_empty(), "the page made requests: {:?}", at_end.page_requests);
+    assert!(at_end.csp_violations().is_empty(), "inline style and script allowed by their hashes: {}", at_end.console);
 
     // The first discard after the first call: hands and rivers of all four seats.
     let call = g.log.iter().position(|e| matches!(e, Event::Pon { .. } | Event::Chi { .. })).unwrap();
@@ -318,6 +319,7 @@ fn the_report_shows_every_bot_with_its_ci_and_links_every_game() {
     assert!(g1.contains("title=\"seat 1, rank 1\"") && g1.contains("title=\"seat 2, rank 4\""), "{g1}");
     assert!(shown.dom.contains("<a href=\"games/g-002/game.html\">g-002</a>"), "link to g-002");
     assert!(shown.page_requests.is_empty(), "the page made requests: {:?}", shown.page_requests);
+    assert!(shown.csp_violations().is_empty(), "the inline style allowed by its hash: {}", shown.console);
 }
 
 #[test]

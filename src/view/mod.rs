@@ -1,18 +1,28 @@
-//! Looking at games: the self-contained HTML viewer of one game (`game.html`) and the
-//! tournament report (`report.html`). Pure functions from text to text: the callers (the
-//! CLI, the main job, tournaments) read and write the files.
+//! Looking at games and leagues: the self-contained HTML viewer of one game (`game.html`),
+//! the tournament report (`report.html`) and the grading server's pages. Pure functions
+//! from data to text: the callers (the CLI, the main job, tournaments, the server) read and
+//! write the files and answer the requests. Every page comes from the compiled,
+//! auto-escaping askama templates in `src/view/templates` (`askama.toml`).
 //!
 //! - [`game`]: what the viewer shows, derived from a log (hand results scored by the engine,
 //!   chombos with their errors, unknown events, the first verification failure).
-//! - [`page`]: the HTML page around it (assets from `assets/`, inlined; no network).
+//! - [`page`]: the viewer page around it (assets from `assets/`: inline in `game.html`,
+//!   linked on the server).
 //! - [`report`]: `report.html` from `standings.json` (inline SVG: [`report_svg`]; the
 //!   head-to-head matrix: [`report_matrix`]).
+//! - [`site`]: the grading server's pages (leaderboard, bot, game, `/me`, forms), its
+//!   assets and its Content-Security-Policy.
+//! - [`layout`], [`figures`]: what the pages share (the `<head>`, CSP hashes, number
+//!   formats).
 
+pub mod figures;
 pub mod game;
+pub mod layout;
 pub mod page;
 pub mod report;
 pub mod report_matrix;
 pub mod report_svg;
+pub mod site;
 
 pub use game::{GameData, GameInput};
 pub use page::render_game;

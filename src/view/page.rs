@@ -1,12 +1,31 @@
-//! The viewer page: one HTML file with its style, script and data inline (no network, no
-//! CDN). The assets live in `assets/` and are included at build time.
+//! The viewer page of one game (`templates/viewer.html`, script `assets/game.js`): as a
+//! self-contained `game.html` (style, script and data inline, allowed by their hashes in
+//! a CSP `<meta>`; no network, no CDN) or as the grading server's `/games/{id}` (style and
+//! script from `/assets/`, under the server's [`super::site::CSP`]).
+
+use std::sync::LazyLock;
+
+use askama::Template;
 
 use super::game::{analyse, GameData, GameInput};
+use super::layout::{csp_hash, render, Head, GAME_CSS, GAME_JS};
 use super::ViewError;
 
-const TEMPLATE: &str = include_str!("assets/game.html");
-const STYLE: &str = include_str!("assets/game.css");
-const SCRIPT: &str = include_str!("assets/game.js");
+/// The CSP of a standalone `game.html`: nothing but its own inline style and script.
+pub static GAME_HTML_CSP: LazyLock<String> = LazyLock::new(|| {
+    format!("default-src 'none'; style-src {}; script-src {}; img-src data:", csp_hash(GAME_CSS), csp_hash(GAME_JS))
+});
+
+#[derive(Template)]
+#[template(path = "viewer.html")]
+struct Viewer<'a> {
+    head: Head,
+    title: &'a str,
+    home: Option<&'static str>,
+    data: String,
+    inline_script: Option<&'static str>,
+    script_src: &'static str,
+}
 
 /// The self-contained `game.html` of one game: about 20 KB of page plus the log as JSON.
 /// Errors (one line) only when `input.log` is not an mjai log; see [`analyse`].
@@ -14,48 +33,41 @@ pub fn render_game(input: &GameInput) -> Result<String, ViewError> {
     Ok(page(&analyse(input)?))
 }
 
-/// The page showing `data`.
+/// The standalone page showing `data`.
 pub fn page(data: &GameData) -> String {
-    let json = script_json(&serde_json::to_string(data).expect("view data always serialises"));
-    let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + json.len() + 256);
-    for (i, part) in TEMPLATE.split("{{").enumerate() {
-        if i == 0 {
-            out.push_str(part);
-            continue;
-        }
-        let (key, rest) = part.split_once("}}").unwrap_or(("", part));
-        match key {
-            "TITLE" => out.push_str(&escape_html(&data.title)),
-            "STYLE" => out.push_str(STYLE),
-            "SCRIPT" => out.push_str(SCRIPT),
-            "DATA" => out.push_str(&json),
-            _ => out.push_str("{{"),
-        }
-        out.push_str(rest);
-    }
-    out
+    let head = Head::inline(format!("{} — mjai-sim", data.title), GAME_CSS, GAME_HTML_CSP.clone());
+    render(&Viewer {
+        head,
+        title: &data.title,
+        home: None,
+        data: json(data),
+        inline_script: Some(GAME_JS),
+        script_src: "",
+    })
 }
 
-/// JSON made safe inside `<script type="application/json">`: `</` and `<!--` cannot end or
-/// open anything (`<\/` is the same JSON string).
+/// The server's page showing `data`: style and script from `/assets/`, a link home.
+pub fn served_page(data: &GameData) -> String {
+    let head = Head::linked(format!("{} — mjai-sim", data.title), "/assets/game.css");
+    render(&Viewer {
+        head,
+        title: &data.title,
+        home: Some("/"),
+        data: json(data),
+        inline_script: None,
+        script_src: "/assets/game.js",
+    })
+}
+
+fn json(data: &GameData) -> String {
+    script_json(&serde_json::to_string(data).expect("view data always serialises"))
+}
+
+/// JSON made safe inside `<script type="application/json">`: no `<`, `>` or `&` left (each
+/// written as its `\u00XX` escape, the same JSON string), so nothing in the data can end
+/// the element or open a tag or comment.
 pub fn script_json(json: &str) -> String {
-    json.replace("</", "<\\/").replace("<!--", "<\\u0021--")
-}
-
-/// Text made safe between HTML tags and inside attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 #[cfg(test)]
@@ -64,10 +76,9 @@ mod tests {
 
     #[test]
     fn embedded_json_cannot_close_the_script() {
-        let s = script_json(r#"{"x":"</script><!-- a"}"#);
-        assert!(!s.contains("</") && !s.contains("<!--"));
+        let s = script_json(r#"{"x":"</script><!-- a & b"}"#);
+        assert!(!s.contains('<') && !s.contains('>') && !s.contains('&'), "{s}");
         let back: serde_json::Value = serde_json::from_str(&s).unwrap();
-        assert_eq!(back["x"], "</script><!-- a");
-        assert_eq!(escape_html("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(back["x"], "</script><!-- a & b");
     }
 }

@@ -1,17 +1,27 @@
 //! `report.html` of a tournament: standings with confidence intervals drawn as error bars,
 //! rank distribution per bot, ratings over games, the head-to-head matrix
 //! ([`super::report_matrix`]) and every game with its bots and ranks, linked to its viewer.
-//! Inline SVG, no script, no network.
+//! One file (`templates/report.html`, the site's style inline and allowed by its hash in a
+//! CSP `<meta>`), inline SVG, no script, no network.
 //!
 //! Input: `standings.json` as `mjai-sim tournament` writes it, read into the tournament's
 //! own [`Standings`] (schema in docs/output-files.md, "standings.json"); unknown fields are
 //! ignored, `retired` and `rating_history` may be absent (older files).
 
-use super::page::escape_html;
-use super::report_matrix::{head_to_head, MATRIX_STYLE};
+use std::sync::LazyLock;
+
+use askama::Template;
+
+use super::figures::{ci_attr, with_ci};
+use super::layout::{csp_hash, render, Head, SITE_CSS};
+use super::report_matrix::{matrix, MatrixRow};
 use super::report_svg::{ci_chart, history_chart, rank_bars, CiRow};
 use super::ViewError;
 use crate::tournament::standings::{BotStanding, Standings};
+
+/// The CSP of `report.html`: nothing but its own inline style.
+pub static REPORT_CSP: LazyLock<String> =
+    LazyLock::new(|| format!("default-src 'none'; style-src {}", csp_hash(SITE_CSS)));
 
 /// One game of the list: its link and, when its `summary.json` was readable, its bots.
 #[derive(Debug, Clone)]
@@ -29,116 +39,101 @@ pub fn parse_standings(text: &str) -> Result<Standings, ViewError> {
     serde_json::from_str(text).map_err(|e| ViewError::NotStandings(e.to_string()))
 }
 
+#[derive(Template)]
+#[template(path = "report.html")]
+struct Report<'a> {
+    head: Head,
+    title: &'a str,
+    headline: String,
+    standings: Vec<StandingRow<'a>>,
+    rank_chart: String,
+    pt_chart: Option<String>,
+    dist_chart: Option<String>,
+    history_chart: Option<String>,
+    matrix: Vec<MatrixRow<'a>>,
+    games: Vec<GameRow<'a>>,
+}
+
+/// One line of the standings table, its figures printed.
+struct StandingRow<'a> {
+    name: &'a str,
+    retired: bool,
+    rank_ci: Option<String>,
+    games: u64,
+    rank: String,
+    pt: String,
+    dist: String,
+    rating: String,
+    elo: String,
+}
+
+/// One game of the list, its seats by finishing place.
+struct GameRow<'a> {
+    id: &'a str,
+    href: &'a str,
+    by_rank: Vec<SeatRank<'a>>,
+}
+
+struct SeatRank<'a> {
+    seat: usize,
+    rank: u8,
+    name: &'a str,
+}
+
 /// The whole `report.html` for `title`, `standings` and the games' links.
 pub fn render_report(title: &str, standings: &Standings, games: &[GameLink]) -> String {
-    let mut o = String::with_capacity(16 * 1024 + games.len() * 200);
-    o.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
-    o.push_str(
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-    );
-    o.push_str(&format!(
-        "<title>{} — mjai-sim report</title><style>{STYLE}{MATRIX_STYLE}</style></head><body>",
-        escape_html(title),
-    ));
-    o.push_str(&format!(
-        "<h1>{}</h1><p id=\"headline\">{}.</p>",
-        escape_html(title),
-        escape_html(&standings.headline())
-    ));
     let ranked = standings.ranked();
-    o.push_str(&standings_table(&ranked));
     let ci = |c: Option<[f64; 2]>| c.map(|[lo, hi]| (lo, hi));
     let rank_rows: Vec<CiRow> = ranked
         .iter()
         .filter_map(|b| b.avg_rank.map(|v| CiRow { name: b.name.clone(), value: v, ci: ci(b.avg_rank_ci) }))
         .collect();
-    o.push_str("<h2>Mean rank (95% CI)</h2>");
-    o.push_str(&ci_chart("rank-chart", &rank_rows, Some((1.0, 4.0)), "mean rank (lower is better)"));
     let pt_rows: Vec<CiRow> = ranked
         .iter()
         .filter_map(|b| b.avg_pt.map(|v| CiRow { name: b.name.clone(), value: v, ci: ci(b.avg_pt_ci) }))
         .collect();
-    if !pt_rows.is_empty() {
-        o.push_str("<h2>Mean pt (95% CI)</h2>");
-        o.push_str(&ci_chart("pt-chart", &pt_rows, None, "mean pt per game"));
-    }
     let dists: Vec<(String, Vec<f64>)> =
         ranked.iter().filter(|b| b.games > 0).map(|b| (b.name.clone(), b.rank_dist.to_vec())).collect();
-    if !dists.is_empty() {
-        o.push_str("<h2>Rank distribution</h2>");
-        o.push_str(&rank_bars(&dists));
-    }
-    o.push_str("<h2>Ratings over games</h2>");
-    if standings.rating_history.is_empty() {
-        o.push_str("<p>standings.json has no <code>rating_history</code>.</p>");
-    } else {
-        let names: Vec<String> = standings.bots.iter().map(|b| b.name.clone()).collect();
-        o.push_str(&history_chart(&names, &standings.rating_history));
-    }
-    o.push_str(&head_to_head(standings));
-    o.push_str(&games_table(games));
-    o.push_str("</body></html>\n");
-    o
+    let names: Vec<String> = standings.bots.iter().map(|b| b.name.clone()).collect();
+    let report = Report {
+        head: Head::inline(format!("{title} — mjai-sim report"), SITE_CSS, REPORT_CSP.clone()),
+        title,
+        headline: standings.headline(),
+        standings: ranked.iter().map(|b| standing_row(b)).collect(),
+        rank_chart: ci_chart("rank-chart", &rank_rows, Some((1.0, 4.0)), "mean rank (lower is better)"),
+        pt_chart: (!pt_rows.is_empty()).then(|| ci_chart("pt-chart", &pt_rows, None, "mean pt per game")),
+        dist_chart: (!dists.is_empty()).then(|| rank_bars(&dists)),
+        history_chart: (!standings.rating_history.is_empty()).then(|| history_chart(&names, &standings.rating_history)),
+        matrix: matrix(standings),
+        games: games.iter().map(game_row).collect(),
+    };
+    render(&report)
 }
 
-const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222}\
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
-th{background:#eef}td.name{text-align:left;font-weight:bold}svg{background:#fafafa;border:1px solid #ddd}\
-svg text{font:12px sans-serif}#standings td{white-space:nowrap}#games td,#games th{text-align:left}#games .r1{font-weight:bold}";
-
-fn fmt_ci(ci: Option<[f64; 2]>, digits: usize) -> String {
-    ci.map_or(String::new(), |[lo, hi]| format!(" [{lo:.digits$}, {hi:.digits$}]"))
+fn standing_row<'a>(b: &'a BotStanding) -> StandingRow<'a> {
+    let dist = match b.games {
+        0 => String::new(),
+        _ => b.rank_dist.iter().map(|x| format!("{:.1}%", 100.0 * x)).collect::<Vec<_>>().join(" / "),
+    };
+    StandingRow {
+        name: &b.name,
+        retired: b.retired,
+        rank_ci: ci_attr(b.avg_rank_ci),
+        games: b.games,
+        rank: with_ci(b.avg_rank, b.avg_rank_ci, 3),
+        pt: with_ci(b.avg_pt, b.avg_pt_ci, 2),
+        dist,
+        rating: format!("{:.2} ({:.2})", b.weng_lin.mu, b.weng_lin.sigma),
+        elo: format!("{:.0}", b.elo),
+    }
 }
 
-fn standings_table(ranked: &[&BotStanding]) -> String {
-    let mut o = String::from(
-        "<h2>Standings</h2><table id=\"standings\"><tr><th>#</th><th>bot</th><th>games</th>\
-         <th>mean rank [95% CI]</th><th>mean pt [95% CI]</th><th>1st/2nd/3rd/4th</th><th>Weng-Lin μ (σ)</th><th>Elo</th></tr>",
-    );
-    for (i, b) in ranked.iter().enumerate() {
-        let rank = b.avg_rank.map_or(String::new(), |r| format!("{r:.3}{}", fmt_ci(b.avg_rank_ci, 3)));
-        let pt = b.avg_pt.map_or(String::new(), |p| format!("{p:.2}{}", fmt_ci(b.avg_pt_ci, 2)));
-        let dist = match b.games {
-            0 => String::new(),
-            _ => b.rank_dist.iter().map(|x| format!("{:.1}%", 100.0 * x)).collect::<Vec<_>>().join(" / "),
-        };
-        let ci_attr = b.avg_rank_ci.map_or(String::new(), |[lo, hi]| format!(" data-ci=\"{lo} {hi}\""));
-        o.push_str(&format!(
-            "<tr data-bot=\"{n}\"{ci_attr}><td>{}</td><td class=\"name\">{n}{retired}</td><td>{}</td><td>{rank}</td><td>{pt}</td><td>{dist}</td><td>{:.2} ({:.2})</td><td>{:.0}</td></tr>",
-            i + 1,
-            b.games,
-            b.weng_lin.mu,
-            b.weng_lin.sigma,
-            b.elo,
-            n = escape_html(&b.name),
-            retired = if b.retired { " <small>(retired)</small>" } else { "" },
-        ));
-    }
-    o.push_str("</table>");
-    o
-}
-
-/// The games, one row each: the link, then the four bots by finishing place (seat in
-/// the title).
-fn games_table(games: &[GameLink]) -> String {
-    let mut o = format!(
-        "<h2>Games ({})</h2><table id=\"games\"><tr><th>game</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th></tr>",
-        games.len()
-    );
-    for g in games {
-        o.push_str(&format!("<tr><td><a href=\"{}\">{}</a></td>", escape_html(&g.href), escape_html(&g.id)));
-        let mut by_rank: Vec<(usize, &(String, u8))> = g.seats.iter().enumerate().collect();
-        by_rank.sort_by_key(|(seat, (_, rank))| (*rank, *seat));
-        for (seat, (name, rank)) in by_rank {
-            o.push_str(&format!("<td class=\"r{rank}\" title=\"seat {seat}, rank {rank}\">{}</td>", escape_html(name)));
-        }
-        if g.seats.is_empty() {
-            o.push_str("<td colspan=\"4\"><small>no summary.json</small></td>");
-        }
-        o.push_str("</tr>");
-    }
-    o.push_str("</table>");
-    o
+/// The game's four bots by finishing place (seat in the title).
+fn game_row(g: &GameLink) -> GameRow<'_> {
+    let mut by_rank: Vec<SeatRank> =
+        g.seats.iter().enumerate().map(|(seat, (name, rank))| SeatRank { seat, rank: *rank, name }).collect();
+    by_rank.sort_by_key(|s| (s.rank, s.seat));
+    GameRow { id: &g.id, href: &g.href, by_rank }
 }
 
 #[cfg(test)]
@@ -188,7 +183,7 @@ mod tests {
         ];
         let html = render_report("t", &parse_standings(&two_bots()).unwrap(), &games);
         let row = "<tr><td><a href=\"games/000001/game.html\">000001</a></td>\
-                   <td class=\"r1\" title=\"seat 1, rank 1\">&lt;b&gt;</td><td class=\"r2\" title=\"seat 3, rank 2\">c</td>\
+                   <td class=\"r1\" title=\"seat 1, rank 1\">&#60;b&#62;</td><td class=\"r2\" title=\"seat 3, rank 2\">c</td>\
                    <td class=\"r3\" title=\"seat 0, rank 3\">a</td><td class=\"r4\" title=\"seat 2, rank 4\">a</td></tr>";
         assert!(html.contains(row), "{html}");
         assert!(html.contains("000002</a></td><td colspan=\"4\"><small>no summary.json</small>"));

@@ -1,9 +1,8 @@
 //! The head-to-head matrix of `report.html`: for every two bots that shared tables, the mean
 //! rank difference of the row bot minus the column bot with its 95% CI, coloured by sign
 //! and significance. Both triangles are filled: a mirror cell is the negated difference
-//! with the mirrored interval.
+//! with the mirrored interval. Markup: `templates/matrix.html`.
 
-use super::page::escape_html;
 use crate::tournament::standings::{PairStanding, Standings};
 
 /// One matrix cell, from the row bot's side.
@@ -69,56 +68,44 @@ fn signed(x: f64) -> String {
     }
 }
 
-/// Colours of the cell classes.
-pub const MATRIX_STYLE: &str = "#h2h td.h2h,#h2h th{text-align:center;white-space:nowrap}#h2h small{color:#555}\
-#h2h .better{background:#e4f2e4}#h2h .better.sig{background:#7cc47f}\
-#h2h .worse{background:#f8e3e3}#h2h .worse.sig{background:#e88a8a}\
-#h2h .even,#h2h td.self{background:#f2f2f2}#h2h td.self{color:#999;text-align:center}";
+/// One row of the matrix (`templates/matrix.html`): the row bot and one cell per column,
+/// columns in the order of the rows.
+#[derive(Debug, Clone)]
+pub struct MatrixRow<'a> {
+    /// The row bot.
+    pub name: &'a str,
+    /// Its cells, left to right.
+    pub cells: Vec<MatrixCell<'a>>,
+}
 
-/// The "Head to head" section: bots best first in rows and columns.
-pub fn head_to_head(s: &Standings) -> String {
-    let mut o = String::from("<h2>Head to head</h2>");
+/// One cell: the column bot and, when the two shared tables, the difference.
+#[derive(Debug, Clone)]
+pub struct MatrixCell<'a> {
+    /// The column bot (the row bot itself on the diagonal).
+    pub col: &'a str,
+    /// The difference of row against column; `None` on the diagonal and for bots that
+    /// never met.
+    pub cell: Option<Cell>,
+}
+
+/// The "Head to head" matrix: bots best first in rows and columns; empty when no two bots
+/// shared a table.
+pub fn matrix(s: &Standings) -> Vec<MatrixRow<'_>> {
     if s.pairs.is_empty() {
-        o.push_str("<p>No two bots shared a table yet.</p>");
-        return o;
+        return Vec::new();
     }
-    o.push_str(
-        "<p class=\"legend\">Each cell: mean rank of the row bot minus that of the column bot over the games \
-         both played, with its 95% CI (bootstrap over duplicate sets). Negative (green): the row bot placed \
-         better; positive (red): worse. Strong colour: the CI excludes 0; pale: it does not (no clear \
-         difference).</p>",
-    );
     let names: Vec<&str> = s.ranked().into_iter().map(|b| b.name.as_str()).collect();
-    o.push_str("<table id=\"h2h\"><tr><th>row − column</th>");
-    for n in &names {
-        o.push_str(&format!("<th>{}</th>", escape_html(n)));
-    }
-    o.push_str("</tr>");
-    for row in &names {
-        let r = escape_html(row);
-        o.push_str(&format!("<tr><td class=\"name\">{r}</td>"));
-        for col in &names {
-            let c = escape_html(col);
-            if row == col {
-                o.push_str("<td class=\"self\">—</td>");
-                continue;
-            }
-            match s.pairs.iter().find_map(|p| Cell::of(p, row, col)) {
-                Some(cell) => o.push_str(&format!(
-                    "<td class=\"h2h {}\" data-row=\"{r}\" data-col=\"{c}\" title=\"{r} − {c}: mean rank difference over {} games in {} sets\">{}<br><small>{} games</small></td>",
-                    cell.class(),
-                    cell.games,
-                    cell.sets,
-                    cell.text(),
-                    cell.games
-                )),
-                None => o.push_str("<td></td>"),
-            }
-        }
-        o.push_str("</tr>");
-    }
-    o.push_str("</table>");
-    o
+    let cell = |row: &str, col: &str| match row == col {
+        true => None,
+        false => s.pairs.iter().find_map(|p| Cell::of(p, row, col)),
+    };
+    names
+        .iter()
+        .map(|&row| MatrixRow {
+            name: row,
+            cells: names.iter().map(|&col| MatrixCell { col, cell: cell(row, col) }).collect(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

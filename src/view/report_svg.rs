@@ -1,8 +1,11 @@
-//! Inline SVG charts of the tournament report: values with CI error bars, rank
-//! distributions as stacked bars, ratings over games as lines. Every numeric axis is
-//! labelled at round numbers ([`nice_ticks`]).
+//! Inline SVG charts of the tournament report and the bot pages: values with CI error
+//! bars, rank distributions as stacked bars, ratings over games as lines. Every numeric axis
+//! is labelled at round numbers ([`nice_ticks`]). The geometry is computed here; the markup
+//! comes from the auto-escaping templates `chart_*.html`, so names are escaped there.
 
-use super::page::escape_html;
+use askama::Template;
+
+use super::layout::render;
 use crate::tournament::standings::RatingPoint;
 
 /// One bot's value with its CI.
@@ -78,6 +81,49 @@ fn tick_label(v: f64, decimals: usize) -> String {
     }
 }
 
+/// A tick of an axis: where (pixels) and its label.
+struct Tick {
+    at: String,
+    label_at: String,
+    label: String,
+}
+
+#[derive(Template)]
+#[template(path = "chart_ci.html")]
+struct CiChart<'a> {
+    id: &'a str,
+    width: f64,
+    height: String,
+    grid_bottom: String,
+    tick_y: String,
+    ticks: Vec<Tick>,
+    name_x: String,
+    rows: Vec<CiMark<'a>>,
+    axis: &'a str,
+    axis_x: String,
+    axis_y: String,
+}
+
+/// One bot's dot (and bar) in [`ci_chart`].
+struct CiMark<'a> {
+    name: &'a str,
+    text_y: String,
+    y: f64,
+    cap_top: f64,
+    cap_bottom: f64,
+    x: String,
+    color: &'static str,
+    value: String,
+    ci: Option<CiBar>,
+}
+
+struct CiBar {
+    low: f64,
+    high: f64,
+    xa: String,
+    xb: String,
+}
+
 /// Horizontal chart: one row per bot, a dot at the value and a bar with caps over the CI.
 /// `range` fixes the axis (e.g. ranks 1..4); otherwise it spans the values and CIs.
 pub fn ci_chart(id: &str, rows: &[CiRow], range: Option<(f64, f64)>, axis: &str) -> String {
@@ -96,97 +142,148 @@ pub fn ci_chart(id: &str, rows: &[CiRow], range: Option<(f64, f64)>, axis: &str)
     }
     let x = |v: f64| LEFT + (v.clamp(lo, hi) - lo) / (hi - lo) * (WIDTH - LEFT - 20.0);
     let height = ROW * rows.len() as f64 + 40.0;
-    let mut o =
-        format!("<svg id=\"{id}\" width=\"{WIDTH}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\">", fmt(height));
     let (ticks, decimals) = nice_ticks(lo, hi, 6);
-    for v in ticks {
-        o.push_str(&format!(
-            "<line x1=\"{0}\" x2=\"{0}\" y1=\"5\" y2=\"{1}\" stroke=\"#ddd\"/><text class=\"tick\" x=\"{0}\" y=\"{2}\" text-anchor=\"middle\">{3}</text>",
-            fmt(x(v)),
-            fmt(height - 30.0),
-            fmt(height - 16.0),
-            tick_label(v, decimals)
-        ));
-    }
-    for (i, r) in rows.iter().enumerate() {
-        let y = 20.0 + ROW * i as f64;
-        let name = escape_html(&r.name);
-        o.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{name}</text>",
-            fmt(LEFT - 8.0),
-            fmt(y + 4.0)
-        ));
-        if let Some((a, b)) = r.ci {
-            let (xa, xb) = (fmt(x(a)), fmt(x(b)));
-            o.push_str(&format!(
-                "<g class=\"ci\" data-bot=\"{name}\" data-low=\"{a}\" data-high=\"{b}\"><line x1=\"{xa}\" x2=\"{xb}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#333\" stroke-width=\"2\"/>\
-                 <line x1=\"{xa}\" x2=\"{xa}\" y1=\"{}\" y2=\"{}\" stroke=\"#333\"/><line x1=\"{xb}\" x2=\"{xb}\" y1=\"{}\" y2=\"{}\" stroke=\"#333\"/></g>",
-                y - 6.0,
-                y + 6.0,
-                y - 6.0,
-                y + 6.0
-            ));
-        }
-        o.push_str(&format!(
-            "<circle cx=\"{}\" cy=\"{y}\" r=\"5\" fill=\"{}\"><title>{name}: {:.3}</title></circle>",
-            fmt(x(r.value)),
-            COLORS[i % COLORS.len()],
-            r.value
-        ));
-    }
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></svg>",
-        fmt((LEFT + WIDTH) / 2.0),
-        fmt(height - 2.0),
-        escape_html(axis)
-    ));
-    o
+    let chart = CiChart {
+        id,
+        width: WIDTH,
+        height: fmt(height),
+        grid_bottom: fmt(height - 30.0),
+        tick_y: fmt(height - 16.0),
+        ticks: ticks
+            .into_iter()
+            .map(|v| Tick { at: fmt(x(v)), label_at: String::new(), label: tick_label(v, decimals) })
+            .collect(),
+        name_x: fmt(LEFT - 8.0),
+        rows: rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let y = 20.0 + ROW * i as f64;
+                CiMark {
+                    name: &r.name,
+                    text_y: fmt(y + 4.0),
+                    y,
+                    cap_top: y - 6.0,
+                    cap_bottom: y + 6.0,
+                    x: fmt(x(r.value)),
+                    color: COLORS[i % COLORS.len()],
+                    value: format!("{:.3}", r.value),
+                    ci: r.ci.map(|(low, high)| CiBar { low, high, xa: fmt(x(low)), xb: fmt(x(high)) }),
+                }
+            })
+            .collect(),
+        axis,
+        axis_x: fmt((LEFT + WIDTH) / 2.0),
+        axis_y: fmt(height - 2.0),
+    };
+    render(&chart)
+}
+
+#[derive(Template)]
+#[template(path = "chart_ranks.html")]
+struct RankBars<'a> {
+    width: f64,
+    height: String,
+    name_x: String,
+    bar_height: String,
+    bars: Vec<Bar<'a>>,
+    legend_x: String,
+    legend_y: String,
+}
+
+struct Bar<'a> {
+    name: &'a str,
+    y: f64,
+    text_y: String,
+    segments: Vec<Segment>,
+}
+
+struct Segment {
+    x: String,
+    width: String,
+    fill: &'static str,
+    place: &'static str,
+    share: String,
+    /// Where the percentage is written, when the segment is wide enough.
+    label_x: Option<String>,
+    percent: String,
 }
 
 /// Stacked bars of 1st..4th place shares per bot.
 pub fn rank_bars(dists: &[(String, Vec<f64>)]) -> String {
     let shades = ["#1f7a34", "#7cb342", "#f2c14e", "#b02020"];
     let height = ROW * dists.len() as f64 + 30.0;
-    let mut o = format!(
-        "<svg id=\"rank-dist\" width=\"{WIDTH}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\">",
-        fmt(height)
-    );
     let span = WIDTH - LEFT - 20.0;
-    for (i, (name, d)) in dists.iter().enumerate() {
-        let y = 8.0 + ROW * i as f64;
-        let total: f64 = d.iter().take(4).sum();
-        let name = escape_html(name);
-        o.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{name}</text>",
-            fmt(LEFT - 8.0),
-            fmt(y + 14.0)
-        ));
-        let mut x = LEFT;
-        for (r, v) in d.iter().take(4).enumerate() {
-            let share = if total > 0.0 { v / total } else { 0.0 };
-            let w = share * span;
-            o.push_str(&format!(
-                "<rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{name}: {} place {:.1}%</title></rect>",
-                fmt(x),
-                fmt(w),
-                fmt(ROW - 6.0),
-                shades[r],
-                ["1st", "2nd", "3rd", "4th"][r],
-                share * 100.0
-            ));
-            if w > 30.0 {
-                o.push_str(&format!(
-                    "<text x=\"{}\" y=\"{}\" fill=\"#fff\" text-anchor=\"middle\">{:.0}%</text>",
-                    fmt(x + w / 2.0),
-                    fmt(y + 14.0),
-                    share * 100.0
-                ));
-            }
-            x += w;
-        }
-    }
-    o.push_str(&format!("<text x=\"{}\" y=\"{}\">1st · 2nd · 3rd · 4th</text></svg>", fmt(LEFT), fmt(height - 4.0)));
-    o
+    let bars = dists
+        .iter()
+        .enumerate()
+        .map(|(i, (name, d))| {
+            let y = 8.0 + ROW * i as f64;
+            let total: f64 = d.iter().take(4).sum();
+            let mut x = LEFT;
+            let segments = d
+                .iter()
+                .take(4)
+                .enumerate()
+                .map(|(r, v)| {
+                    let share = if total > 0.0 { v / total } else { 0.0 };
+                    let w = share * span;
+                    let s = Segment {
+                        x: fmt(x),
+                        width: fmt(w),
+                        fill: shades[r],
+                        place: ["1st", "2nd", "3rd", "4th"][r],
+                        share: format!("{:.1}", share * 100.0),
+                        label_x: (w > 30.0).then(|| fmt(x + w / 2.0)),
+                        percent: format!("{:.0}", share * 100.0),
+                    };
+                    x += w;
+                    s
+                })
+                .collect();
+            Bar { name, y, text_y: fmt(y + 14.0), segments }
+        })
+        .collect();
+    render(&RankBars {
+        width: WIDTH,
+        height: fmt(height),
+        name_x: fmt(LEFT - 8.0),
+        bar_height: fmt(ROW - 6.0),
+        bars,
+        legend_x: fmt(LEFT),
+        legend_y: fmt(height - 4.0),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "chart_history.html")]
+struct History<'a> {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: String,
+    bottom: String,
+    ytick_x: String,
+    yticks: Vec<Tick>,
+    xticks: Vec<Tick>,
+    axis_x: String,
+    axis_y: String,
+    lines: Vec<Line<'a>>,
+    label_x: String,
+    labels: Vec<Label<'a>>,
+}
+
+struct Line<'a> {
+    name: &'a str,
+    color: &'static str,
+    points: String,
+}
+
+struct Label<'a> {
+    y: String,
+    color: &'static str,
+    name: &'a str,
 }
 
 /// One line per bot of its rating after each recorded game.
@@ -200,57 +297,46 @@ pub fn history_chart(names: &[String], history: &[RatingPoint]) -> String {
     let right = w - 120.0;
     let x = |g: f64| left + g / games * (right - left);
     let y = |v: f64| h - pad - 10.0 - (v - lo) / (hi - lo) * (h - 2.0 * pad - 10.0);
-    let mut o = format!("<svg id=\"ratings\" width=\"{w}\" height=\"{h}\" xmlns=\"http://www.w3.org/2000/svg\">");
     let (yticks, yd) = nice_ticks(lo, hi, 5);
-    for v in yticks {
-        o.push_str(&format!(
-            "<line x1=\"{left}\" x2=\"{right}\" y1=\"{0}\" y2=\"{0}\" stroke=\"#ddd\"/><text class=\"tick\" x=\"{1}\" y=\"{2}\" text-anchor=\"end\">{3}</text>",
-            fmt(y(v)),
-            fmt(left - 6.0),
-            fmt(y(v) + 4.0),
-            tick_label(v, yd)
-        ));
-    }
     let (xticks, xd) = nice_ticks(0.0, games, 6);
-    for g in xticks {
-        o.push_str(&format!(
-            "<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/><text class=\"tick\" x=\"{0}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>",
-            fmt(x(g)),
-            fmt(y(hi)),
-            fmt(y(lo)),
-            fmt(y(lo) + 16.0),
-            tick_label(g, xd)
-        ));
-    }
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">games (Weng-Lin μ after each)</text>",
-        fmt((left + right) / 2.0),
-        fmt(h - 6.0)
-    ));
     // Lines first; the names at the right end, spread apart so they do not overlap.
-    let mut labels: Vec<(f64, &str, String)> = Vec::new();
+    let mut lines = Vec::new();
+    let mut labels: Vec<(f64, &'static str, &str)> = Vec::new();
     for (i, n) in names.iter().enumerate() {
         let pts: Vec<(f64, f64)> =
             history.iter().filter_map(|p| p.ratings.get(n).map(|&v| (x(p.game as f64), y(v)))).collect();
         let Some(&(_, last_y)) = pts.last() else { continue };
         let color = COLORS[i % COLORS.len()];
         let points: Vec<String> = pts.iter().map(|&(px, py)| format!("{},{}", fmt(px), fmt(py))).collect();
-        o.push_str(&format!(
-            "<polyline class=\"rating\" data-bot=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" points=\"{}\"/>",
-            escape_html(n),
-            points.join(" ")
-        ));
-        labels.push((last_y + 4.0, color, escape_html(n)));
+        lines.push(Line { name: n, color, points: points.join(" ") });
+        labels.push((last_y + 4.0, color, n));
     }
     labels.sort_by(|a, b| a.0.total_cmp(&b.0));
     for i in 1..labels.len() {
         labels[i].0 = labels[i].0.max(labels[i - 1].0 + 13.0);
     }
-    for (label_y, color, name) in labels {
-        o.push_str(&format!("<text x=\"{}\" y=\"{}\" fill=\"{color}\">{name}</text>", fmt(right + 6.0), fmt(label_y)));
-    }
-    o.push_str("</svg>");
-    o
+    render(&History {
+        width: w,
+        height: h,
+        left,
+        right,
+        top: fmt(y(hi)),
+        bottom: fmt(y(lo)),
+        ytick_x: fmt(left - 6.0),
+        yticks: yticks
+            .into_iter()
+            .map(|v| Tick { at: fmt(y(v)), label_at: fmt(y(v) + 4.0), label: tick_label(v, yd) })
+            .collect(),
+        xticks: xticks
+            .into_iter()
+            .map(|g| Tick { at: fmt(x(g)), label_at: fmt(y(lo) + 16.0), label: tick_label(g, xd) })
+            .collect(),
+        axis_x: fmt((left + right) / 2.0),
+        axis_y: fmt(h - 6.0),
+        lines,
+        label_x: fmt(right + 6.0),
+        labels: labels.into_iter().map(|(ly, color, name)| Label { y: fmt(ly), color, name }).collect(),
+    })
 }
 
 #[cfg(test)]
@@ -285,6 +371,6 @@ mod tests {
             .map(|t| t.split('>').nth(1).unwrap().trim_end_matches("</text"))
             .collect();
         assert_eq!(labels, ["\u{2212}100", "\u{2212}80", "\u{2212}60", "\u{2212}40", "\u{2212}20", "0", "20"]);
-        assert!(svg.contains("&lt;b&gt;") && !svg.contains("<b>"));
+        assert!(svg.contains("&#60;b&#62;") && !svg.contains("<b>"));
     }
 }

@@ -1,6 +1,7 @@
-//! Headless Chromium for the viewer tests: opens a page from `file://`, returns its DOM
-//! after the scripts ran (`--dump-dom` with a virtual time budget) and every network
-//! request the page made (from Chromium's own net log).
+//! Headless Chromium for the viewer tests: opens a page from `file://` (or, [`load_served`],
+//! from a server on 127.0.0.1), returns its DOM after the scripts ran (`--dump-dom` with a
+//! virtual time budget), its console (Content-Security-Policy violations land there) and
+//! every network request the page made (from Chromium's own net log).
 //!
 //! Chromium's background services (updates, sign-in) are pointed at a closed local proxy
 //! and an empty host resolver, so nothing leaves the machine; their requests carry no page
@@ -16,6 +17,15 @@ pub struct Loaded {
     pub dom: String,
     /// URLs the page itself requested (anything but its own `file://` load).
     pub page_requests: Vec<String>,
+    /// The page's console messages, one per line (Chromium's `INFO:CONSOLE` log lines).
+    pub console: String,
+}
+
+impl Loaded {
+    /// The console lines reporting a Content-Security-Policy violation.
+    pub fn csp_violations(&self) -> Vec<&str> {
+        self.console.lines().filter(|l| l.contains("Content Security Policy")).collect()
+    }
 }
 
 /// The Chromium binary (Debian's `chromium`); panics with the fix when it is missing.
@@ -39,14 +49,27 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Loads `file` (with `fragment`, e.g. `event=12`) in headless Chromium.
+/// Loads `file` (with `fragment`, e.g. `event=12`) in headless Chromium. Every request,
+/// loopback included, goes to a closed proxy (and is logged).
 pub fn load(file: &Path, fragment: &str) -> Loaded {
     let file = file.canonicalize().expect("page exists");
     let work = file.parent().unwrap().join(format!(".chromium-{}", file.file_name().unwrap().to_string_lossy()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).unwrap();
-    let netlog = work.join("net.json");
     let url = format!("file://{}#{fragment}", file.display());
+    run(&url, &work, ["--proxy-bypass-list=<-loopback>", "--host-resolver-rules=MAP * ~NOTFOUND"])
+}
+
+/// Loads `url`, served on 127.0.0.1, in headless Chromium; `work` holds its profile and
+/// logs. Loopback requests go straight to the server, any other to a closed proxy.
+pub fn load_served(url: &str, work: &Path) -> Loaded {
+    assert!(url.starts_with("http://127.0.0.1:"), "only loopback: {url}");
+    run(url, work, ["--proxy-bypass-list=127.0.0.1", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+}
+
+/// Runs Chromium on `url`; `network`: the proxy bypass list and the host resolver rules.
+fn run(url: &str, work: &Path, network: [&str; 2]) -> Loaded {
+    let _ = std::fs::remove_dir_all(work);
+    std::fs::create_dir_all(work).unwrap();
+    let netlog = work.join("net.json");
     let out = Command::new(chromium())
         .args([
             "--headless",
@@ -57,20 +80,23 @@ pub fn load(file: &Path, fragment: &str) -> Loaded {
             "--disable-component-update",
             "--disable-sync",
             "--proxy-server=http://127.0.0.1:9",
-            "--proxy-bypass-list=<-loopback>",
-            "--host-resolver-rules=MAP * ~NOTFOUND",
             "--virtual-time-budget=5000",
+            "--enable-logging=stderr",
+            "--v=0",
         ])
+        .args(network)
         .arg(format!("--user-data-dir={}", work.join("profile").display()))
         .arg(format!("--log-net-log={}", netlog.display()))
         .arg("--dump-dom")
-        .arg(&url)
+        .arg(url)
         .output()
         .expect("chromium runs");
-    assert!(out.status.success(), "chromium failed: {}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "chromium failed: {stderr}");
     let dom = String::from_utf8(out.stdout).expect("utf-8 DOM");
     assert!(dom.contains("</html>"), "no DOM dumped for {url}");
-    Loaded { dom, page_requests: page_requests(&netlog) }
+    let console = stderr.lines().filter(|l| l.contains(":CONSOLE")).collect::<Vec<_>>().join("\n");
+    Loaded { dom, page_requests: page_requests(&netlog), console }
 }
 
 /// URLs in the net log whose request a page initiated (browser services have the

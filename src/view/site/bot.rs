@@ -1,0 +1,103 @@
+//! `/bots/{name}`: one bot (`templates/bot.html`): its figures, rating over games and rank
+//! distribution (SVG from [`crate::view::report_svg`]), head-to-head, recent games with
+//! results, and, for its author and admins, its chombos with reasons and stderr.
+
+use std::collections::BTreeMap;
+
+use askama::Template;
+
+use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
+use super::PageContext;
+use crate::tournament::leaderboard::{BotPage, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
+use crate::tournament::standings::RatingPoint;
+use crate::view::layout::{render, Head};
+use crate::view::report_svg::{history_chart, rank_bars};
+
+#[derive(Template)]
+#[template(path = "bot.html")]
+struct Page<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    e: &'a LeaderboardEntry,
+    page: &'a BotPage,
+    author: &'a str,
+    status: &'static str,
+    provisional_games: u64,
+    figures: EntryRow<'a>,
+    rating_chart: Option<String>,
+    dist_chart: Option<String>,
+    h2h: Vec<H2hRow<'a>>,
+    recent: Vec<RecentRow<'a>>,
+    chombos: Option<&'a [ChomboLine]>,
+}
+
+struct H2hRow<'a> {
+    opponent: &'a str,
+    games: u64,
+    above: u64,
+    diff: String,
+}
+
+/// One recent game: this bot's rank(s) and score(s), then the four seats by place.
+struct RecentRow<'a> {
+    id: u64,
+    rank: String,
+    score: String,
+    by_rank: Vec<SeatResult<'a>>,
+}
+
+struct SeatResult<'a> {
+    seat: usize,
+    rank: u8,
+    score: i64,
+    name: &'a str,
+}
+
+/// The page `/bots/{name}` of `page`. `chombos`: the bot's chombos when the viewer may see
+/// them (its author or an admin; the server decides), else `None` (the section is left
+/// out).
+pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContext) -> String {
+    let e = &page.entry;
+    let history: Vec<RatingPoint> = page
+        .rating_history
+        .iter()
+        .map(|&(game, mu)| RatingPoint { game, ratings: BTreeMap::from([(e.name.clone(), mu)]) })
+        .collect();
+    let played = page.rank_counts.iter().sum::<u64>() > 0;
+    let dist = [(e.name.clone(), page.rank_counts.iter().map(|&n| n as f64).collect())];
+    let p = Page {
+        head: Head::linked(format!("{} — mjai-sim", e.name), "/assets/site.css"),
+        ctx,
+        e,
+        page,
+        author: author_of(e),
+        status: status_word(e.status),
+        provisional_games: PROVISIONAL_GAMES,
+        figures: entry_row(e, String::new()),
+        rating_chart: (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), &history)),
+        dist_chart: played.then(|| rank_bars(&dist)),
+        h2h: page
+            .head_to_head
+            .iter()
+            .map(|h| H2hRow {
+                opponent: &h.opponent,
+                games: h.games,
+                above: h.above,
+                diff: format!("{:+.2}", h.rank_diff),
+            })
+            .collect(),
+        recent: page.recent_games.iter().map(|g| recent_row(g, &e.name)).collect(),
+        chombos,
+    };
+    render(&p)
+}
+
+fn recent_row<'a>(g: &'a GameLine, me: &str) -> RecentRow<'a> {
+    let mine: Vec<usize> = (0..4).filter(|&s| g.bots[s] == me).collect();
+    let join = |f: &dyn Fn(usize) -> String| mine.iter().map(|&s| f(s)).collect::<Vec<_>>().join(", ");
+    let mut by_rank: Vec<SeatResult> = (0..4)
+        .map(|seat| SeatResult { seat, rank: g.ranks[seat], score: g.scores[seat], name: &g.bots[seat] })
+        .collect();
+    by_rank.sort_by_key(|s| (s.rank, s.seat));
+    RecentRow { id: g.id, rank: join(&|s| g.ranks[s].to_string()), score: join(&|s| g.scores[s].to_string()), by_rank }
+}

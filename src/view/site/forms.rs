@@ -1,0 +1,54 @@
+//! The small pages: `/login` (token form), `/upload` (a bot's zip, multipart), and the
+//! error page any page route answers with.
+
+use askama::Template;
+
+use super::PageContext;
+use crate::view::layout::{render, Head};
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct Login<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    error: Option<&'a str>,
+}
+
+#[derive(Template)]
+#[template(path = "upload.html")]
+struct Upload<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    error: Option<&'a str>,
+    max_mib: u64,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct Error<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    status: u16,
+    message: &'a str,
+}
+
+fn head(title: &str) -> Head {
+    Head::linked(format!("{title} — mjai-sim"), "/assets/site.css")
+}
+
+/// `/login`: one password field `token`, posted (urlencoded) to `/login`; `error` (one
+/// line) after a refused token.
+pub fn login_page(ctx: &PageContext, error: Option<&str>) -> String {
+    render(&Login { head: head("Log in"), ctx, error })
+}
+
+/// `/upload`: fields `name` and `file` (the zip, at most `max_mib` MiB), posted as
+/// `multipart/form-data` to `/upload`; `error` (one line) after a refused upload.
+pub fn upload_page(ctx: &PageContext, max_mib: u64, error: Option<&str>) -> String {
+    render(&Upload { head: head("Upload a bot"), ctx, error, max_mib })
+}
+
+/// An error page: the HTTP `status` and a one-line `message`.
+pub fn error_page(ctx: &PageContext, status: u16, message: &str) -> String {
+    render(&Error { head: head(&status.to_string()), ctx, status, message })
+}

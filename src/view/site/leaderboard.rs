@@ -1,0 +1,97 @@
+//! `/`: the league's leaderboard (`templates/leaderboard.html`): rank, bot, author,
+//! version, games, mean rank and mean pt with their 95 % intervals, rating μ ± σ, peak,
+//! last game; provisional bots marked; retired bots in a `<details>`; rejected bots only on
+//! their author's page.
+
+use askama::Template;
+
+use super::PageContext;
+use crate::tournament::leaderboard::{BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
+use crate::view::figures::{ci_attr, mu_sigma, with_ci};
+use crate::view::layout::{render, Head};
+
+#[derive(Template)]
+#[template(path = "leaderboard.html")]
+struct Page<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    active: Vec<EntryRow<'a>>,
+    retired: Vec<EntryRow<'a>>,
+    provisional_games: u64,
+}
+
+/// One leaderboard line, its figures printed.
+pub(super) struct EntryRow<'a> {
+    /// 1, 2, ... for the playing bots; empty for the others.
+    pub place: String,
+    pub name: &'a str,
+    /// `provisional`, `status-validating`, ... (CSS classes).
+    pub class: String,
+    pub rank_ci: Option<String>,
+    pub author: &'a str,
+    pub version: u32,
+    pub games: u64,
+    pub rank: String,
+    pub pt: String,
+    pub rating: String,
+    pub peak: String,
+    pub last_game: Option<u64>,
+}
+
+/// The author's name as the pages print it: `house` for the operator's bots.
+pub(super) fn author_of(e: &LeaderboardEntry) -> &str {
+    e.author.as_deref().unwrap_or("house")
+}
+
+/// The status as a word (`active`, `retired`, ...).
+pub(super) fn status_word(s: BotStatus) -> &'static str {
+    match s {
+        BotStatus::Validating => "validating",
+        BotStatus::Active => "active",
+        BotStatus::Rejected => "rejected",
+        BotStatus::Retired => "retired",
+    }
+}
+
+/// The figures of `e` as the leaderboard and the bot page print them.
+pub(super) fn entry_row(e: &LeaderboardEntry, place: String) -> EntryRow<'_> {
+    let mut class = format!("status-{}", status_word(e.status));
+    if e.provisional {
+        class.push_str(" provisional");
+    }
+    EntryRow {
+        place,
+        name: &e.name,
+        class,
+        rank_ci: ci_attr(e.avg_rank_ci),
+        author: author_of(e),
+        version: e.version,
+        games: e.games,
+        rank: with_ci(e.avg_rank, e.avg_rank_ci, 2),
+        pt: with_ci(e.avg_pt, e.avg_pt_ci, 1),
+        rating: mu_sigma(e.rating.mu, e.rating.sigma),
+        peak: e.peak.map_or(String::new(), |p| format!("{p:.2}")),
+        last_game: e.last_game,
+    }
+}
+
+/// The page `/`: the bots of `board` in its order (best first), numbered among the active
+/// ones; validating bots listed unnumbered, retired ones behind a toggle.
+pub fn leaderboard_page(board: &Leaderboard, ctx: &PageContext) -> String {
+    let mut active = Vec::new();
+    let mut retired = Vec::new();
+    let mut place = 0;
+    for e in &board.bots {
+        match e.status {
+            BotStatus::Active => {
+                place += 1;
+                active.push(entry_row(e, place.to_string()));
+            }
+            BotStatus::Validating => active.push(entry_row(e, String::new())),
+            BotStatus::Retired => retired.push(entry_row(e, String::new())),
+            BotStatus::Rejected => {}
+        }
+    }
+    let head = Head::linked("Leaderboard — mjai-sim".into(), "/assets/site.css");
+    render(&Page { head, ctx, active, retired, provisional_games: PROVISIONAL_GAMES })
+}

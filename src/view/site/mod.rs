@@ -1,0 +1,71 @@
+//! The grading server's pages (issue 21): pure functions from the league's data
+//! ([`crate::tournament::leaderboard`]) to HTML, through the compiled, auto-escaping
+//! templates of `src/view/templates` (askama), so every name, reason and stderr line a bot
+//! or author controls is escaped by construction. No I/O, no HTTP: the server calls these
+//! and sends the result with the header [`CSP`].
+//!
+//! The pages hold no inline script or style (the CSP forbids both): the style and the
+//! viewer's script are files under `/assets/` ([`asset`]). Everything but the game viewer
+//! reads without JavaScript (the retired bots sit in a `<details>`).
+//!
+//! Forms post to `/login`, `/logout` and `/upload` on the same origin and carry no CSRF
+//! token: the session cookie is `SameSite=Strict`, so a request from another site never
+//! carries it, and the CSP's `form-action 'self'` keeps the forms on the origin.
+
+mod bot;
+mod forms;
+mod leaderboard;
+mod me;
+
+pub use bot::bot_page;
+pub use forms::{error_page, login_page, upload_page};
+pub use leaderboard::leaderboard_page;
+pub use me::{me_page, MyBot};
+
+use super::game::GameData;
+use super::layout::{GAME_CSS, GAME_JS, SITE_CSS};
+
+/// The Content-Security-Policy the server sends with every page: scripts, styles and
+/// images only from its own origin (no inline code, no CDN), forms only to itself, no
+/// framing, no `<base>`, nothing else.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// Who is looking at a page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageContext {
+    /// The logged-in author (from the session cookie); `None` for a visitor.
+    pub author: Option<String>,
+}
+
+/// The file served at `/assets/{name}`: its content type and bytes; `None` for any other
+/// name. Files: `site.css` (every page), `game.css` and `game.js` (the viewer).
+pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
+    match name {
+        "site.css" => Some(("text/css; charset=utf-8", SITE_CSS.as_bytes())),
+        "game.css" => Some(("text/css; charset=utf-8", GAME_CSS.as_bytes())),
+        "game.js" => Some(("text/javascript; charset=utf-8", GAME_JS.as_bytes())),
+        _ => None,
+    }
+}
+
+/// `/games/{id}`: the viewer of one game (`data` from [`super::game::analyse`] over the
+/// game's log and errors), its style and script from `/assets/`. Needs JavaScript.
+pub fn game_page(data: &GameData) -> String {
+    super::page::served_page(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_three_assets_are_served() {
+        assert_eq!(asset("site.css").map(|a| a.0), Some("text/css; charset=utf-8"));
+        assert_eq!(asset("game.js").map(|a| a.0), Some("text/javascript; charset=utf-8"));
+        assert!(asset("game.css").is_some_and(|a| a.1.starts_with(b"body {")));
+        for bad in ["", "../Cargo.toml", "site.css/", "viewer.html", "/assets/site.css"] {
+            assert_eq!(asset(bad), None, "{bad}");
+        }
+    }
+}
