@@ -85,6 +85,9 @@ pub struct Args {
     /// Seconds one request may take, upload included (then 408).
     #[arg(long, value_name = "SECS", default_value = "600")]
     pub request_timeout: Seconds,
+    /// Largest unpacked size of an uploaded zip, in MiB (more: refused as a zip bomb).
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    pub max_unpacked_mb: u64,
     /// Validation games at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_validations: usize,
@@ -262,7 +265,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
     let server = Server {
         settings: Settings {
             max_submission_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
-            intake: limits(&config),
+            intake: SubmissionLimits { max_unpacked_bytes: args.max_unpacked_mb.saturating_mul(1024 * 1024), ..limits(&config) },
             uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
             per_ip_per_minute: args.rate_per_ip,
             per_token_per_minute: args.rate_per_token,

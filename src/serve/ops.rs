@@ -61,3 +61,18 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
 pub async fn openapi() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_openapi_document_describes_every_route() {
+        let doc: serde_json::Value = serde_json::from_str(OPENAPI).unwrap();
+        let paths = doc["paths"].as_object().unwrap();
+        for route in crate::serve::router::ROUTES {
+            assert!(paths.contains_key(route), "{route} is missing from docs/openapi.json");
+        }
+        assert_eq!(paths.len(), crate::serve::router::ROUTES.len(), "docs/openapi.json describes a route the router lacks");
+    }
+}

@@ -16,6 +16,22 @@ use super::error::ApiError;
 use super::state::AppState;
 use super::{bots, games, limits, login, ops, upload};
 
+/// Every route's path (docs/openapi.json describes each: a unit test checks it).
+pub const ROUTES: [&str; 12] = [
+    "/api/bots",
+    "/api/leaderboard",
+    "/api/bots/{name}",
+    "/api/bots/{name}/games",
+    "/api/bots/{name}/errors",
+    "/api/bots/{name}/validation",
+    "/api/games/{id}",
+    "/api/openapi.json",
+    "/login",
+    "/logout",
+    "/healthz",
+    "/metrics",
+];
+
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
 
@@ -27,22 +43,22 @@ pub fn router(state: AppState) -> Router {
     let cap = usize::try_from(state.settings.max_submission_bytes.saturating_add(FORM_SLACK)).unwrap_or(usize::MAX);
     let timeout: Duration = state.settings.request_timeout;
     let upload = Router::new()
-        .route("/api/bots", post(upload::upload))
+        .route(ROUTES[0], post(upload::upload))
         .layer(DefaultBodyLimit::max(cap))
         .layer(RequestBodyLimitLayer::new(cap));
     let mut app = Router::new()
         .merge(upload)
-        .route("/api/leaderboard", get(bots::leaderboard))
-        .route("/api/bots/{name}", get(bots::bot).delete(bots::retire))
-        .route("/api/bots/{name}/games", get(bots::games))
-        .route("/api/bots/{name}/errors", get(bots::errors))
-        .route("/api/bots/{name}/validation", get(bots::validation_log))
-        .route("/api/games/{id}", get(games::game))
-        .route("/api/openapi.json", get(ops::openapi))
-        .route("/login", post(login::login))
-        .route("/logout", post(login::logout))
-        .route("/healthz", get(ops::healthz))
-        .route("/metrics", get(ops::metrics))
+        .route(ROUTES[1], get(bots::leaderboard))
+        .route(ROUTES[2], get(bots::bot).delete(bots::retire))
+        .route(ROUTES[3], get(bots::games))
+        .route(ROUTES[4], get(bots::errors))
+        .route(ROUTES[5], get(bots::validation_log))
+        .route(ROUTES[6], get(games::game))
+        .route(ROUTES[7], get(ops::openapi))
+        .route(ROUTES[8], post(login::login))
+        .route(ROUTES[9], post(login::logout))
+        .route(ROUTES[10], get(ops::healthz))
+        .route(ROUTES[11], get(ops::metrics))
         .fallback(|| async { ApiError::not_found("such route") })
         .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limits::rate_limit))
