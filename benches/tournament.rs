@@ -9,10 +9,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mjai_sim::arena::launch::{LaunchSettings, RuntimeKind, Transport};
 use mjai_sim::arena::MatchOptions;
 use mjai_sim::engine::game::Rules;
+use mjai_sim::tournament::observer::Quiet;
 use mjai_sim::tournament::pool::{BotFactory, LoadedBot, Pool};
-use mjai_sim::tournament::progress::Progress;
 use mjai_sim::tournament::runner::{run, RunOptions};
 use mjai_sim::tournament::schedule::duplicate;
+use mjai_sim::tournament::store::retry::Patience;
 use mjai_sim::tournament::store::{BotRow, Store, DB_FILE};
 
 const SETS: u64 = 100;
@@ -47,12 +48,11 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             worker: "bench".into(),
             lease: std::time::Duration::from_secs(30),
             store_files: false,
-            db_patience: std::time::Duration::ZERO,
+            patience: Patience::none(),
             open_ended: false,
         };
-        let mut progress = Progress::new(options.names.clone(), SETS * 4, &[], false);
         let (_tx, stop) = tokio::sync::watch::channel(false);
-        run(&store, pool, &options, stop, &mut progress).await.unwrap();
+        run(&store, pool, &options, stop, &Quiet).await.unwrap();
         assert_eq!(store.counts().await.unwrap().done, SETS * 4);
         store.close().await;
     });

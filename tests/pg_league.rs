@@ -12,7 +12,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use mjai_sim::tournament::config::TournamentConfig;
-use mjai_sim::tournament::schedule::{duplicate, Format, ScheduledGame};
+use mjai_sim::tournament::schedule::{duplicate, ScheduledGame};
 use mjai_sim::tournament::store::{BotRow, Store};
 use pg_support::{poll, PgCluster};
 use sqlx::Row;
@@ -221,27 +221,16 @@ fn a_league_gains_a_bot_while_workers_run_and_a_retired_bot_is_never_claimed_aga
 }
 
 fn config(bots: usize, seed: [u64; 2]) -> String {
-    serde_json::to_string(&TournamentConfig {
-        format: Format::Duplicate,
+    TournamentConfig {
         bots: vec!["builtin:tsumogiri".into(); bots],
         sets: 0,
         seed,
-        uma: [90.0, 45.0, 0.0, -135.0],
-        timeout: 2.0,
-        start_timeout: 20.0,
-        max_restarts: 32,
-        game_timeout: 3600.0,
-        runtime: "process".into(),
-        transport: "stdio".into(),
-        image: None,
+        runtime: mjai_sim::arena::launch::RuntimeKind::Process,
         max_submission_mb: 100,
-        keep_bots: false,
         logs: false,
-        no_html: false,
-        rules: String::new(),
-        resources: Default::default(),
-    })
-    .unwrap()
+        ..TournamentConfig::default()
+    }
+    .to_json()
 }
 
 #[test]

@@ -26,8 +26,16 @@ async fn child_game() {
     let Ok(logs) = std::env::var(CHILD_ENV) else { return };
     let guard = ContainerGuard::new(connect().await.unwrap());
     let game = guard.game().to_string();
+    // what the binary's signal handling does: SIGINT fires the cancellation token
+    let cancel = mjai_sim::arena::cancel::Cancel::new();
+    let mut sigint = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).unwrap();
+    let fire = cancel.clone();
+    tokio::spawn(async move {
+        sigint.recv().await;
+        fire.cancel();
+    });
     let outcome = guard
-        .run_until_ctrl_c(async {
+        .run_until_cancelled(cancel.token(), async {
             let launcher =
                 SubmissionLauncher::docker_with_guard(DockerOptions::default(), guard.clone()).await.unwrap();
             let sub = Arc::new(runtime_support::test_submission());

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use serde_json::Value;
 
-use mjai_sim::cli::verify::parse_log;
+use mjai_sim::engine::event::parse_log;
 use mjai_sim::engine::game::replay::replay_with;
 use mjai_sim::engine::game::Rules;
 

@@ -56,13 +56,28 @@ impl fmt::Display for BotSpec {
     }
 }
 
-/// Where submissions run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Where submissions run (`--runtime`; stored by name in a tournament's options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RuntimeKind {
     /// One hardened container per seat (the default).
+    #[default]
     Docker,
     /// A local `python3 -u bot.py SEAT` process: fast, NOT sandboxed; for bot authors.
     Process,
+}
+
+impl RuntimeKind {
+    /// Every runtime, in `--help` order.
+    pub const ALL: [RuntimeKind; 2] = [RuntimeKind::Docker, RuntimeKind::Process];
+
+    /// The name `--runtime` takes: `docker` or `process`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuntimeKind::Docker => "docker",
+            RuntimeKind::Process => "process",
+        }
+    }
 }
 
 /// How lines reach a bot in Docker (the runtime's own choice, one type for every layer).
@@ -139,12 +154,16 @@ pub async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<Submis
     options.image = match &settings.image {
         Some(image) => image.clone(),
         None => {
-            let progress = |line: &str| eprintln!("mjai-sim: image: {line}");
+            // the binary shows these at its default verbosity (src/cli/logging.rs)
+            let progress = |line: &str| tracing::info!(target: IMAGE_PROGRESS, "image: {line}");
             docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?
         }
     };
     Ok(SubmissionLauncher::docker_with_guard(options, guard).await?)
 }
+
+/// Tracing target of the lines a build of the default image writes while it runs.
+pub const IMAGE_PROGRESS: &str = "mjai_sim::image";
 
 /// Starts any seat on demand: built-ins in process, submissions through the runtime's
 /// launcher (Docker or local processes). Implements the match loop's [`Launcher`].

@@ -21,6 +21,7 @@ use futures_util::future::BoxFuture;
 use crate::engine::event::Seat;
 use crate::runtime::{Bot, BotError};
 
+pub mod cancel;
 pub mod game_html;
 pub mod game_run;
 pub mod launch;
@@ -29,9 +30,9 @@ pub mod match_loop;
 pub mod observer;
 pub mod progress;
 pub mod relay;
+pub mod run_id;
 pub mod scoreboard;
 pub mod seats;
-pub mod shutdown;
 pub mod stats;
 pub mod summary;
 pub mod table;

@@ -13,10 +13,10 @@ use anyhow::Context;
 
 use super::numbers::Seconds;
 use super::runtime_args::RuntimeArgs;
+use super::shutdown::Shutdown;
 use crate::arena::launch::{build_launcher, BotSpec, SeatLauncher};
 use crate::arena::relay::start_game_line;
 use crate::arena::seats::GRACE;
-use crate::arena::shutdown::Shutdown;
 use crate::arena::Launcher;
 use crate::engine::event::{batch_line, Event};
 use crate::engine::game::{Game, GameConfig, StartState};

@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let text = std::fs::read_to_string(&args.log)
         .with_context(|| format!("cannot read {} (give the path of an mjai log)", args.log.display()))?;
     let events =
-        super::verify::parse_log(&text).with_context(|| format!("{} is not an mjai log", args.log.display()))?;
+        crate::engine::event::parse_log(&text).with_context(|| format!("{} is not an mjai log", args.log.display()))?;
     let errors = read_errors(&args.log)?;
     let game = match args.format {
         Format::Tenhou6 => export(&events, &errors).with_context(|| format!("cannot export {}", args.log.display()))?,

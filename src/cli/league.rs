@@ -11,16 +11,11 @@
 //! Each prints one line on stdout saying what happened. Exit status 0, or 1 with a one-line
 //! error (no such tournament, not a league, a refused bot, a name taken or unknown).
 
-use std::time::Duration;
-
 use anyhow::{bail, Context};
 
-use super::db_run::config_of;
-use super::tournament::limits;
 use crate::arena::launch::BotSpec;
-use crate::tournament::config::TournamentConfig;
-use crate::tournament::entrants::{self, Entrant};
-use crate::tournament::store::{AddBot, Retire, Store};
+use crate::tournament::session::{NewBot, Session};
+use crate::tournament::store::{AddBot, Retire};
 
 /// Arguments of `mjai-sim league`.
 #[derive(Debug, clap::Args)]
@@ -86,20 +81,17 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     })
 }
 
-/// The league's store, id and options. Errors: no such tournament, or not a league.
-async fn open(target: &Target) -> anyhow::Result<(Store, String, TournamentConfig)> {
-    let db = Store::open_url(&target.db, 2).await?;
-    let Some(store) = db.tournament(&target.tournament).await? else {
-        bail!("{}: no tournament {} (the id is printed by `mjai-sim tournament --db`)", db.name(), target.tournament)
-    };
-    let (tid, config) = config_of(&store, Duration::ZERO).await?;
-    if config.sets != 0 {
+/// The league. Errors: no such tournament, or not a league.
+async fn open(target: &Target) -> anyhow::Result<Session> {
+    let session = Session::open_in_db(&target.db, &target.tournament, 2).await?;
+    if !session.config().is_league() {
         bail!(
-            "tournament {tid} has a fixed schedule ({} sets); only a league (created with --sets 0) takes bots in and out",
-            config.sets
+            "tournament {} has a fixed schedule ({} sets); only a league (created with --sets 0) takes bots in and out",
+            session.id(),
+            session.config().sets
         );
     }
-    Ok((store, tid, config))
+    Ok(session)
 }
 
 async fn add(a: AddArgs) -> anyhow::Result<i32> {
@@ -116,18 +108,17 @@ async fn add(a: AddArgs) -> anyhow::Result<i32> {
             );
         }
     }
-    let (store, tid, config) = open(&a.target).await?;
-    let entrant = Entrant { name: name.clone(), spec: spec.clone() };
-    let (_, rows) = entrants::load(std::slice::from_ref(&entrant), &limits(&config))?; // intake before any write
-    let bytes = match &spec {
-        BotSpec::Submission(path) => {
-            Some(std::fs::read(path).with_context(|| format!("{name}: cannot read {}", path.display()))?)
-        }
-        BotSpec::Builtin(_) => None,
+    let session = open(&a.target).await?;
+    let bot = match &spec {
+        BotSpec::Submission(path) => NewBot::Zip {
+            bytes: std::fs::read(path).with_context(|| format!("{name}: cannot read {}", path.display()))?,
+            origin: spec.to_string(),
+        },
+        BotSpec::Builtin(builtin) => NewBot::Builtin(builtin.clone()),
     };
-    let row = &rows[0];
-    let added = store.add_bot(&name, &row.spec, &row.sha256, bytes.as_deref()).await?;
-    store.close().await;
+    let (added, row) = session.add_bot(&name, &bot).await?; // intake before any write
+    let tid = session.id().to_string();
+    session.close().await;
     match added {
         AddBot::Added { idx } => {
             println!("added {name} ({}) to league {tid} as bot {idx}; workers load it at their next round", row.spec);
@@ -140,10 +131,11 @@ async fn add(a: AddArgs) -> anyhow::Result<i32> {
 }
 
 async fn retire(r: RetireArgs) -> anyhow::Result<i32> {
-    let (store, tid, _) = open(&r.target).await?;
+    let session = open(&r.target).await?;
     let name = r.name.trim();
-    let done = store.retire(name).await?;
-    store.close().await;
+    let done = session.retire(name).await?;
+    let tid = session.id().to_string();
+    session.close().await;
     match done {
         Retire::Retired { idx, cancelled, active } => println!(
             "retired {name} (bot {idx}) from league {tid}: {cancelled} pending game(s) cancelled; games in play finish \

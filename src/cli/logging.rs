@@ -27,7 +27,7 @@ pub fn level(verbose: u8, quiet: u8) -> &'static str {
 pub fn directive(verbose: u8, quiet: u8) -> String {
     let level = level(verbose, quiet);
     match level {
-        "warn" | "info" => format!("{level},sqlx::query=error"),
+        "warn" | "info" => format!("{level},sqlx::query=error,{}=info", crate::arena::launch::IMAGE_PROGRESS),
         _ => level.to_string(),
     }
 }
@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn sqlx_statement_warnings_show_from_debug_on() {
-        assert_eq!(directive(0, 0), "warn,sqlx::query=error");
+        assert_eq!(directive(0, 0), "warn,sqlx::query=error,mjai_sim::image=info");
         assert_eq!(directive(2, 0), "debug");
         assert_eq!(directive(0, 1), "error");
     }

@@ -4,7 +4,7 @@
 //! and prints the final table (or, with `--json`, the summary as JSON on stdout).
 //! Exit status: 0 when the game completed (chombos included); 1 when it could not start;
 //! 2 when it was abandoned after too many restarts; 130 after SIGINT (Ctrl-C), 143 after
-//! SIGTERM (see [`crate::arena::shutdown`]).
+//! SIGTERM (see `super::shutdown`).
 
 use std::path::PathBuf;
 
@@ -13,13 +13,13 @@ use anyhow::{bail, Context};
 use super::numbers::Seconds;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
+use super::shutdown::Shutdown;
 use super::start_args::{ResolvedStart, StartArgs};
 use crate::arena::game_run::{run_game, GameSpec};
 use crate::arena::launch::BotSpec;
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::progress::Progress;
-use crate::arena::shutdown::Shutdown;
 use crate::arena::{scoreboard, MatchOptions};
 
 /// Arguments of the default command (play one game).
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     let start = args.start.resolve(args.seed)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
-    let dir = args.logs_dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(game_id(seed)));
+    let dir = args.logs_dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(crate::arena::run_id::game_id(seed)));
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(play(args, options, seed, start, dir))
 }
@@ -165,42 +165,6 @@ async fn play(
     })
 }
 
-/// `YYYYMMDD-HHMMSS-SEED` in UTC: sortable, unique enough per machine.
-pub(super) fn game_id(seed: [u64; 2]) -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let (y, m, d) = civil_date(secs / 86_400);
-    let s = secs % 86_400;
-    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}-{}", s / 3600, s / 60 % 60, s % 60, seed[0])
-}
-
-/// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let (mut year, mut rest) = (1970, days);
-    loop {
-        let len = if is_leap(year) { 366 } else { 365 };
-        if rest < len {
-            break;
-        }
-        rest -= len;
-        year += 1;
-    }
-    let feb = if is_leap(year) { 29 } else { 28 };
-    let months = [31, feb, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    let mut month = 1;
-    for len in months {
-        if rest < len {
-            break;
-        }
-        rest -= len;
-        month += 1;
-    }
-    (year, month, rest + 1)
-}
-
-fn is_leap(y: u64) -> bool {
-    (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,13 +175,5 @@ mod tests {
         assert_eq!(parse_seed("10000,2000"), Ok([10000, 2000]));
         assert!(parse_seed("1,2,3").is_err());
         assert!(parse_seed("x").unwrap_err().contains("--seed 42"));
-    }
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(20_780), (2026, 11, 23));
     }
 }

@@ -36,6 +36,39 @@ pub struct RuntimeArgs {
     pub gpus: Option<Gpus>,
 }
 
+impl clap::ValueEnum for RuntimeKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &RuntimeKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            RuntimeKind::Docker => "One hardened container per seat (the default)",
+            RuntimeKind::Process => "A local `python3 -u bot.py SEAT` process: fast, NOT sandboxed; for bot authors",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+impl clap::ValueEnum for Transport {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Transport::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Transport::Stdio => {
+                "The bot's own stdin/stdout through the Docker attach stream; network mode `none` (fastest)"
+            }
+            Transport::Http => {
+                "mjai.app-compatible: the image's relay (port 3000) runs the bot; the host POSTs each batch to \
+                 127.0.0.1:<ephemeral port>. Needs a bridge network"
+            }
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
 impl RuntimeArgs {
     /// The launch settings these options give, with each seat's stderr log path.
     pub fn settings(&self, stderr_paths: [PathBuf; 4]) -> LaunchSettings {

@@ -17,21 +17,16 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use futures_util::future::LocalBoxFuture;
-use tokio::sync::watch;
-use tokio_util::sync::CancellationToken;
 
-use super::db_run::{self, config_of, Player};
 use super::numbers::Seconds;
 use super::play::parse_seed;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
-use super::tournament::{launch_settings, limits, stored_match_options, stored_rules};
-use super::worker::incarnation;
+use super::shutdown::Shutdown;
+use crate::arena::cancel::Cancel;
 use crate::arena::launch::BotSpec;
-use crate::arena::shutdown::Shutdown;
 use crate::runtime::submission::SubmissionLimits;
-use crate::serve::league::{open_league, HouseBot, LeaguePlayer};
+use crate::serve::league::{open_league, HouseBot};
 use crate::serve::name::BotName;
 use crate::serve::state::Settings;
 use crate::serve::token::{new_token, token_hash};
@@ -39,7 +34,8 @@ use crate::serve::validate::ValidationSettings;
 use crate::serve::Server;
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::entrants;
-use crate::tournament::schedule::Format;
+use crate::tournament::session::worker::incarnation;
+use crate::tournament::session::Player;
 use crate::tournament::store::{is_postgres_url, Store, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
@@ -180,27 +176,22 @@ async fn author_add(a: AuthorAdd) -> anyhow::Result<i32> {
 
 /// The league's options from the flags (used when the league is created).
 fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
-    let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| v().map(|p| p.get_name().to_string()).unwrap_or_default();
-    use clap::ValueEnum;
     TournamentConfig {
-        format: Format::Duplicate,
         bots: house.iter().map(|h| h.row.spec.clone()).collect(),
         sets: 0,
         seed: args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]),
-        uma: crate::tournament::standings::MORTAL_UMA,
-        timeout: args.timeout.duration().as_secs_f64(),
-        start_timeout: args.start_timeout.duration().as_secs_f64(),
+        timeout: args.timeout.duration(),
+        start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
-        game_timeout: args.game_timeout.duration().as_secs_f64(),
-        rules: name(&|| args.rules.preset.to_possible_value()),
-        resources: args.runtime.resources(),
-        runtime: name(&|| args.runtime.runtime.to_possible_value()),
-        transport: name(&|| args.runtime.transport.to_possible_value()),
+        game_timeout: args.game_timeout.duration(),
+        runtime: args.runtime.runtime,
+        transport: args.runtime.transport,
         image: args.runtime.image.clone(),
         max_submission_mb: args.runtime.max_submission_mb.get(),
-        keep_bots: false,
-        logs: true,
         no_html: true,
+        rules: args.rules.rules(),
+        resources: args.runtime.resources(),
+        ..TournamentConfig::default()
     }
 }
 
@@ -209,7 +200,10 @@ fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
     let mut parsed: Vec<entrants::Entrant> =
         args.bots.iter().map(|b| entrants::parse(b)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
     entrants::unique_names(&mut parsed);
-    let limits = SubmissionLimits { max_archive_bytes: args.runtime.max_submission_mb.get() * 1024 * 1024, ..Default::default() };
+    let limits = SubmissionLimits {
+        max_archive_bytes: args.runtime.max_submission_mb.get().saturating_mul(1024 * 1024),
+        ..SubmissionLimits::default()
+    };
     let (_, rows) = entrants::load(&parsed, &limits)?;
     parsed
         .iter()
@@ -225,47 +219,38 @@ fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
         .collect()
 }
 
-/// Plays league rounds with the database runner of `mjai-sim worker`.
-struct DbPlayer(Player);
-
-impl LeaguePlayer for DbPlayer {
-    fn play<'a>(&'a self, store: &'a Store, stop: watch::Receiver<bool>) -> LocalBoxFuture<'a, anyhow::Result<u64>> {
-        Box::pin(async move { Ok(db_run::play(store, &self.0, stop).await?.games) })
-    }
-}
-
 async fn serve(args: Args) -> anyhow::Result<i32> {
     let house = house_bots(&args)?;
     let postgres = is_postgres_url(&args.db);
     let jobs = args.jobs.unwrap_or(if postgres { 0 } else { 2 });
     let db = Store::open_url(&args.db, jobs as u32 + 8).await?;
-    let config = serde_json::to_string(&league_config(&args, &house))?;
-    let store = open_league(&db, &args.league, &config, &house).await?;
-    let (_, config) = config_of(&store, args.db_patience.duration()).await?;
+    let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
+    let store = session.store().clone();
     if !postgres {
         let requeued = store.requeue_running().await?; // one server per SQLite file
         if requeued > 0 {
             eprintln!("mjai-sim: {requeued} game(s) cut off before go back to the queue");
         }
     }
-    let work_dir = args.work_dir.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
-    let player = (jobs > 0).then(|| {
-        let player = Player {
-            jobs: Some(jobs),
-            worker: incarnation(&format!("serve-{}", std::process::id())),
-            tag: None,
-            lease: args.lease.duration(),
-            work_dir: work_dir.join("league"),
-            visible: false,
-            db_patience: args.db_patience.duration(),
-        };
-        std::sync::Arc::new(DbPlayer(player)) as std::sync::Arc<dyn LeaguePlayer>
+    let config = session.config().clone();
+    let work_dir = args
+        .work_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
+    let player = (jobs > 0).then(|| Player {
+        jobs: Some(jobs),
+        worker: incarnation(&format!("serve-{}", std::process::id())),
+        tag: None,
+        lease: args.lease.duration(),
+        work_dir: work_dir.join("league"),
+        db_patience: args.db_patience.duration(),
     });
     let opponent = args.validation_opponent.clone();
+    let unpacked = args.max_unpacked_mb.saturating_mul(1024 * 1024);
     let server = Server {
         settings: Settings {
             max_submission_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
-            intake: SubmissionLimits { max_unpacked_bytes: args.max_unpacked_mb.saturating_mul(1024 * 1024), ..limits(&config) },
+            intake: SubmissionLimits { max_unpacked_bytes: unpacked, ..config.submission_limits() },
             uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
             per_ip_per_minute: args.rate_per_ip,
             per_token_per_minute: args.rate_per_token,
@@ -275,27 +260,25 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             seed: config.seed[0],
         },
         validation: ValidationSettings {
-            launch: launch_settings(&config)?,
-            options: stored_match_options(&config)?,
-            rules: stored_rules(&config.rules)?,
+            launch: config.launch_settings(),
+            options: config.match_options(),
+            rules: config.rules,
             opponents: [opponent.clone(), opponent.clone(), opponent],
             work_dir: work_dir.clone(),
         },
         max_validations: args.max_validations,
         player,
-        db_patience: args.db_patience.duration(),
     };
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("cannot listen on {} (in use? choose another --listen)", args.listen))?;
     let addr = listener.local_addr()?;
     let shutdown = Shutdown::install()?;
-    let cancel = CancellationToken::new();
-    let mut stop = shutdown.stop();
+    let cancel = Cancel::new();
     let relay = {
-        let cancel = cancel.clone();
+        let (cancel, shutdown) = (cancel.clone(), shutdown.clone());
         tokio::spawn(async move {
-            let _ = stop.wait_for(|s| *s).await;
+            shutdown.stopped().await;
             cancel.cancel();
         })
     };
@@ -305,7 +288,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         store.name(),
         if jobs > 0 { format!("{jobs} game(s) at once") } else { "games played by workers".into() }
     );
-    let result = crate::serve::run(store.clone(), listener, server, cancel).await;
+    let result = crate::serve::run(session, listener, server, cancel).await;
     relay.abort();
     store.close().await;
     let _ = std::fs::remove_dir_all(&work_dir);

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use super::verify::parse_log;
 use crate::arena::game_run::FromLog;
+use crate::engine::event::parse_log;
 use crate::engine::game::from_log::{logged_hand, HandLabel, WallSource};
 use crate::engine::game::StartState;
 

@@ -1,35 +1,31 @@
 //! `mjai-sim tournament [OPTIONS] BOT BOT BOT BOT [BOT...]`: many games between N bots in
 //! duplicate sets (or one-vs-three), `--jobs` at a time, results in `DIR/tournament.sqlite`,
 //! resumable with `--resume DIR`; standings in `DIR/standings.json` and `DIR/standings.md`.
-//! `--sets 0`: a league, played until stopped ([`super::local_run`], `--db`:
-//! [`super::tournament_db`]).
+//! `--sets 0`: a league, played until stopped (`--db`: [`super::tournament_db`]). Parsing,
+//! printing and exit codes only: the tournament itself is the library's
+//! [`Session`](crate::tournament::session::Session).
 //!
 //! Exit status: 0 when every game was played; 1 when the tournament could not start (bad
 //! submission, Docker unreachable, bad options) or stopped on an error (disk full, locked
 //! database: what was recorded is kept); 2 when some games failed twice (listed on stderr);
 //! 130 after Ctrl-C or SIGTERM (continue with `--resume DIR`).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 
-use crate::arena::shutdown::Shutdown;
-
-use super::local_run::{self, Local};
 use super::numbers::Seconds;
-use super::play::{game_id, parse_seed};
-use super::rules_arg::{RulesArg, RulesFlag};
+use super::play::parse_seed;
+use super::progress::Progress;
+use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
-use super::standings::{standings_of, write_standings};
-use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
-use crate::arena::MatchOptions;
-use crate::engine::game::Rules;
-use crate::runtime::submission::SubmissionLimits;
+use super::shutdown::Shutdown;
 use crate::tournament::config::TournamentConfig;
-use crate::tournament::entrants::{self, Entrant};
 use crate::tournament::runner::RunEnd;
-use crate::tournament::schedule::{self, Format, ScheduledGame};
-use crate::tournament::store::{Store, DB_FILE};
+use crate::tournament::schedule::Format;
+use crate::tournament::session::{write_standings, Local, NewTournament, Place, Session};
 
 /// Arguments of `mjai-sim tournament`.
 #[derive(Debug, clap::Args)]
@@ -130,53 +126,73 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     runtime.block_on(run_async(args))
 }
 
-/// A tournament ready to play: its folder, store and settings.
-struct Prepared {
-    dir: PathBuf,
-    store: Store,
-    config: TournamentConfig,
-}
-
 async fn run_async(args: Args) -> anyhow::Result<i32> {
     if let Some(db) = &args.db {
         return super::tournament_db::run(&args, db).await;
     }
-    let (prepared, loaded) = match &args.resume {
-        Some(dir) => resume(dir).await?,
-        None => create(&args).await?,
+    let visible = !args.json && std::io::stderr().is_terminal();
+    let progress = Arc::new(Progress::folder(visible));
+    let mut session = match &args.resume {
+        Some(dir) => Session::resume_folder(dir, progress.as_ref()).await?,
+        None => Session::create_in_folder(&args.new_tournament(), args.dir.clone()).await?,
     };
-    let Prepared { dir, store, config } = prepared;
+    let dir = match session.place() {
+        Place::Folder(dir) => dir.clone(),
+        Place::Database(_) => PathBuf::new(),
+    };
     let shutdown = Shutdown::install()?;
-    let local = Local {
-        dir: &dir,
-        store: &store,
-        config: &config,
-        jobs: args.jobs,
-        lease: args.lease.duration(),
-        json: args.json,
-    };
-    let end = local_run::play(&local, loaded, &shutdown).await?;
-    let names: Vec<String> = store.bots().await?.into_iter().map(|b| b.name).collect();
+    let local = Local { jobs: args.jobs, lease: args.lease.duration() };
+    let end = session.play_here(&local, progress, shutdown.stop()).await?;
     let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
-    finish(&store, &dir, &names, &config, args.json, end, &shutdown, &hint).await
+    finish(session, &dir, args.json, end, &shutdown, &hint).await
+}
+
+impl Args {
+    /// The library's request for a new tournament from these options.
+    pub(super) fn new_tournament(&self) -> NewTournament {
+        NewTournament {
+            bots: self.bots.clone(),
+            seed: self.seed,
+            config: TournamentConfig {
+                format: match self.format {
+                    FormatArg::Duplicate => Format::Duplicate,
+                    FormatArg::OneVsThree => Format::OneVsThree,
+                },
+                bots: Vec::new(),
+                sets: self.sets,
+                seed: [0, 0],
+                uma: self.uma,
+                timeout: self.timeout.duration(),
+                start_timeout: self.start_timeout.duration(),
+                max_restarts: self.max_restarts,
+                game_timeout: self.game_timeout.duration(),
+                runtime: self.runtime.runtime,
+                transport: self.runtime.transport,
+                image: self.runtime.image.clone(),
+                max_submission_mb: self.runtime.max_submission_mb.get(),
+                keep_bots: self.keep_bots,
+                logs: !self.no_logs,
+                no_html: self.no_html,
+                rules: self.rules.rules(),
+                resources: self.runtime.resources(),
+            },
+        }
+    }
 }
 
 /// The end of a tournament command: writes and prints the standings (`--json`: JSON on
 /// stdout, the table on stderr), reports games that failed for good, closes the store, and
 /// returns the exit status: 0 done, 2 some games failed, 128 + the signal when interrupted
 /// (after printing `interrupted; HINT`).
-#[allow(clippy::too_many_arguments)]
 pub(super) async fn finish(
-    store: &Store,
+    session: Session,
     dir: &Path,
-    names: &[String],
-    config: &TournamentConfig,
     json: bool,
     end: RunEnd,
     shutdown: &Shutdown,
     hint: &str,
 ) -> anyhow::Result<i32> {
-    let standings = standings_of(store, names, config).await?;
+    let standings = session.standings().await?;
     write_standings(dir, &standings)?;
     let table = standings.to_markdown();
     if json {
@@ -185,8 +201,8 @@ pub(super) async fn finish(
     } else {
         print!("{table}");
     }
-    let failed = store.failed().await?;
-    store.close().await;
+    let failed = session.failed().await?;
+    session.close().await;
     for f in &failed {
         eprintln!("mjai-sim: game {} failed {} times: {}", f.index, f.attempts, f.error);
     }
@@ -198,188 +214,6 @@ pub(super) async fn finish(
         RunEnd::Finished if !failed.is_empty() => 2,
         RunEnd::Finished => 0,
     })
-}
-
-/// A new tournament: checks every bot (intake) before anything is written, then creates
-/// the folder, the database, the bots and the schedule.
-async fn create(args: &Args) -> anyhow::Result<(Prepared, Vec<crate::tournament::pool::LoadedBot>)> {
-    let (config, entrants, games) = plan(args)?;
-    let (loaded, rows) = entrants::load(&entrants, &limits(&config))?;
-    let tid = game_id(config.seed);
-    let dir = args.dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(&tid));
-    let db = dir.join(DB_FILE);
-    if db.exists() {
-        bail!(
-            "{} already holds a tournament; continue it with --resume {} or choose another --dir",
-            db.display(),
-            dir.display()
-        );
-    }
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
-    let store = Store::open(&db).await?;
-    let store = store.create(&tid, &serde_json::to_string(&config)?, &rows, &games).await?;
-    Ok((Prepared { dir, store, config }, loaded))
-}
-
-/// A new tournament's options, bots (parsed, not yet loaded) and schedule, from the
-/// arguments (`--sets 0`: a league, no game scheduled up front). Errors: too few bots,
-/// `--sets 0` with `--format 1v3`, a malformed BOT.
-pub(super) fn plan(args: &Args) -> anyhow::Result<(TournamentConfig, Vec<Entrant>, Vec<ScheduledGame>)> {
-    let format = match args.format {
-        FormatArg::Duplicate => Format::Duplicate,
-        FormatArg::OneVsThree => Format::OneVsThree,
-    };
-    match format {
-        Format::Duplicate if args.bots.len() < 4 => bail!(
-            "{} BOT argument(s) given, at least 4 needed: mjai-sim tournament [OPTIONS] BOT BOT BOT BOT [BOT...]",
-            args.bots.len()
-        ),
-        Format::OneVsThree if args.bots.len() != 2 => {
-            bail!("--format 1v3 takes two BOTs, CHALLENGER CHAMPION ({} given)", args.bots.len())
-        }
-        _ => {}
-    }
-    if args.sets == 0 && format == Format::OneVsThree {
-        bail!("--sets 0 (an open-ended league) needs --format duplicate: one-vs-three has no bots to choose between");
-    }
-    let mut entrants: Vec<Entrant> = args
-        .bots
-        .iter()
-        .map(String::as_str)
-        .map(entrants::parse)
-        .collect::<Result<_, _>>()
-        .map_err(|e| anyhow::anyhow!(e))?;
-    entrants::unique_names(&mut entrants);
-    let config = TournamentConfig {
-        format,
-        bots: entrants.iter().map(|e| e.spec.to_string()).collect(),
-        sets: args.sets,
-        seed: args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]),
-        uma: args.uma,
-        timeout: args.timeout.duration().as_secs_f64(),
-        start_timeout: args.start_timeout.duration().as_secs_f64(),
-        max_restarts: args.max_restarts,
-        game_timeout: args.game_timeout.duration().as_secs_f64(),
-        rules: value_name(args.rules.preset),
-        resources: args.runtime.resources(),
-        runtime: value_name(args.runtime.runtime),
-        transport: value_name(args.runtime.transport),
-        image: args.runtime.image.clone(),
-        max_submission_mb: args.runtime.max_submission_mb.get(),
-        keep_bots: args.keep_bots,
-        logs: !args.no_logs,
-        no_html: args.no_html,
-    };
-    let games = match format {
-        Format::Duplicate => schedule::duplicate(entrants.len(), config.sets, config.seed),
-        Format::OneVsThree => schedule::one_vs_three(config.sets, config.seed),
-    };
-    Ok((config, entrants, games))
-}
-
-/// An existing tournament: its stored options and the bots it was created with (from their
-/// paths); a bot whose submission changed (sha256) is refused.
-async fn resume(dir: &Path) -> anyhow::Result<(Prepared, Vec<crate::tournament::pool::LoadedBot>)> {
-    let db = dir.join(DB_FILE);
-    if !db.exists() {
-        bail!("{}: no tournament here (no {DB_FILE}); start one without --resume", dir.display());
-    }
-    let store = Store::open(&db).await?;
-    let Some((_, config_text)) = store.meta().await? else {
-        bail!("{}: the tournament was never created; start a new one", db.display());
-    };
-    let config: TournamentConfig = serde_json::from_str(&config_text)
-        .map_err(|e| anyhow::anyhow!("{}: unreadable tournament options ({e})", db.display()))?;
-    let mut stored = store.bots().await?;
-    // a league's bots added later (`league add`) are loaded from the database by the runner
-    stored.truncate(config.bots.len());
-    let entrants: Vec<Entrant> = stored
-        .iter()
-        .map(|r| Ok(Entrant { name: r.name.clone(), spec: r.spec.parse().map_err(|e: String| anyhow::anyhow!(e))? }))
-        .collect::<anyhow::Result<_>>()?;
-    let (loaded, rows) = entrants::load(&entrants, &limits(&config))?;
-    for (old, new) in stored.iter().zip(&rows) {
-        if old.sha256 != new.sha256 {
-            bail!(
-                "bot {} ({}) changed since the tournament began (sha256 {}… now {}…); restore it or start a new tournament",
-                old.name,
-                old.spec,
-                &old.sha256[..12.min(old.sha256.len())],
-                &new.sha256[..12]
-            );
-        }
-    }
-    let requeued = store.requeue_running().await?;
-    if requeued > 0 {
-        eprintln!("mjai-sim: {requeued} game(s) cut off before will be played again from their start");
-    }
-    Ok((Prepared { dir: dir.to_path_buf(), store, config }, loaded))
-}
-
-pub(super) fn limits(config: &TournamentConfig) -> SubmissionLimits {
-    SubmissionLimits {
-        max_archive_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
-        ..SubmissionLimits::default()
-    }
-}
-
-fn value_name<T: clap::ValueEnum>(v: T) -> String {
-    v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
-}
-
-pub(super) fn launch_settings(config: &TournamentConfig) -> anyhow::Result<LaunchSettings> {
-    let runtime = <RuntimeKind as clap::ValueEnum>::from_str(&config.runtime, true).map_err(anyhow::Error::msg)?;
-    let transport = <Transport as clap::ValueEnum>::from_str(&config.transport, true).map_err(anyhow::Error::msg)?;
-    Ok(LaunchSettings {
-        runtime,
-        transport,
-        image: config.image.clone(),
-        max_submission_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
-        stderr_paths: std::array::from_fn(|_| PathBuf::from("/dev/null")),
-        resources: config.resources.clone(),
-    })
-}
-
-/// Games at once by default: one per CPU for built-in bots (the engine is CPU-bound); two
-/// per CPU with submissions (a game mostly waits on its bots' answers and container starts).
-pub(super) fn default_jobs(has_submissions: bool) -> usize {
-    let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    if has_submissions {
-        cpus * 2
-    } else {
-        cpus
-    }
-}
-
-/// A time limit read back from a stored tournament's config (checked like the option was).
-pub(super) fn stored_seconds(value: f64, field: &str) -> anyhow::Result<std::time::Duration> {
-    value
-        .to_string()
-        .parse::<Seconds>()
-        .map(Seconds::duration)
-        .map_err(|e| anyhow::anyhow!("the stored tournament's {field} is damaged: {e}"))
-}
-
-/// The time limits and restart cap a stored tournament's games play under.
-pub(super) fn stored_match_options(config: &TournamentConfig) -> anyhow::Result<MatchOptions> {
-    Ok(MatchOptions {
-        timeout: stored_seconds(config.timeout, "timeout")?,
-        start_timeout: stored_seconds(config.start_timeout, "start_timeout")?,
-        max_restarts: config.max_restarts,
-        game_timeout: match config.game_timeout {
-            0.0 => crate::arena::DEFAULT_GAME_TIMEOUT,
-            secs => stored_seconds(secs, "game_timeout")?,
-        },
-    })
-}
-
-/// The rule preset a stored tournament plays under (empty: made before presets, Tenhou).
-pub(super) fn stored_rules(name: &str) -> anyhow::Result<Rules> {
-    if name.is_empty() {
-        return Ok(Rules::tenhou());
-    }
-    let preset = <RulesArg as clap::ValueEnum>::from_str(name, true).map_err(anyhow::Error::msg)?;
-    Ok(preset.rules())
 }
 
 #[cfg(test)]

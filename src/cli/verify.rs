@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::rules_arg::{RulesArg, RulesFlag};
-use crate::engine::event::Event;
+use crate::engine::event::parse_log;
 use crate::engine::game::replay_converted::replay_lenient_with;
 
 /// Arguments of `verify`.
@@ -62,13 +62,4 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             Ok(1)
         }
     }
-}
-
-/// Parses one event per non-empty line; the error names the line.
-pub fn parse_log(text: &str) -> anyhow::Result<Vec<Event>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("line {} is not an mjai event", i + 1)))
-        .collect()
 }

@@ -20,16 +20,16 @@
 //! submission); 130/143 after a signal.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::Arc;
 
 use anyhow::Context;
-use tokio::sync::watch;
 
-use super::db_run::{self, Player};
 use super::numbers::Seconds;
-use crate::arena::shutdown::Shutdown;
+use super::progress::Progress;
+use super::shutdown::Shutdown;
 use crate::tournament::runner::RunEnd;
-use crate::tournament::store::retry::retry;
+use crate::tournament::session::worker::{begin, check_name, incarnation, work};
+use crate::tournament::session::Player;
 use crate::tournament::store::Store;
 
 /// Arguments of `mjai-sim worker`.
@@ -69,20 +69,6 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     runtime.block_on(run_async(args))
 }
 
-/// `NAME#nonce`: one life of a worker, written in `claimed_by` (a restarted worker does
-/// not renew the leases of its previous life).
-pub fn incarnation(name: &str) -> String {
-    format!("{name}#{:08x}", rand::random::<u32>())
-}
-
-/// Waits `period` or until `stop` fires, whichever comes first.
-pub async fn wait_or_stop(stop: &mut watch::Receiver<bool>, period: Duration) {
-    tokio::select! {
-        _ = tokio::time::sleep(period) => {}
-        _ = stop.changed() => {}
-    }
-}
-
 fn host_name() -> String {
     let mut buf = [0u8; 256];
     // SAFETY: the buffer is valid for its length; gethostname NUL-terminates within it.
@@ -96,17 +82,11 @@ fn host_name() -> String {
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
     let name = args.name.clone().unwrap_or_else(host_name);
-    if name.is_empty() || name.contains(['#', '/', ' ']) {
-        anyhow::bail!("--name `{name}`: use letters, digits, `-`, `_` or `.` (no `#`, `/` or spaces)");
-    }
+    check_name(&name).map_err(anyhow::Error::msg)?;
     let store = Store::open_url(&args.db, args.jobs.unwrap_or(4) as u32 + 4).await?;
     let shutdown = Shutdown::install()?;
-    let requeued = store.requeue_worker(&name).await?;
-    if requeued > 0 {
-        eprintln!("mjai-sim: worker {name}: {requeued} game(s) of a previous life go back to the queue");
-    }
-    let tag = format!("worker-{name}");
-    remove_leftovers(&tag).await;
+    let lines = Arc::new(Progress::lines());
+    let tag = begin(&store, &name, lines.as_ref()).await?;
     let work_dir = args.work_dir.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-{tag}")));
     let player = Player {
         jobs: args.jobs,
@@ -114,50 +94,14 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         tag: Some(tag),
         lease: args.lease.duration(),
         work_dir,
-        visible: false,
         db_patience: args.db_patience.duration(),
     };
     eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
-    let mut stop = shutdown.stop();
-    let end = loop {
-        if *stop.borrow() {
-            break RunEnd::Interrupted;
-        }
-        let ids = retry("look for games", player.db_patience, || store.claimable_tournaments()).await?;
-        if ids.is_empty() {
-            if args.exit_when_idle {
-                break RunEnd::Finished;
-            }
-            wait_or_stop(&mut stop, args.poll.duration()).await;
-            continue;
-        }
-        let mut played = 0;
-        for t in ids {
-            let round = db_run::play(&store.scoped(t), &player, stop.clone()).await?;
-            if round.end == RunEnd::Interrupted {
-                break;
-            }
-            played += round.games;
-        }
-        if played == 0 {
-            // a league listed but nothing to claim now (others took it): look again later
-            wait_or_stop(&mut stop, args.poll.duration()).await;
-        }
-    };
+    let end = work(&store, &player, args.exit_when_idle, args.poll.duration(), lines, shutdown.stop()).await?;
     store.close().await;
     let _ = std::fs::remove_dir_all(&player.work_dir);
     Ok(match end {
         RunEnd::Interrupted => shutdown.exit_code().unwrap_or(130),
         RunEnd::Finished => 0,
     })
-}
-
-/// Removes containers a previous life of this worker left (when Docker is reachable).
-async fn remove_leftovers(tag: &str) {
-    let Ok(docker) = crate::runtime::docker::connect().await else { return };
-    match crate::runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
-        Ok(0) => {}
-        Ok(n) => eprintln!("mjai-sim: removed {n} container(s) left by a previous life of {tag}"),
-        Err(e) => tracing::warn!("cannot list leftover containers: {e}"),
-    }
 }

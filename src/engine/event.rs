@@ -300,9 +300,38 @@ pub fn batch_line(events: &[Event]) -> String {
     serde_json::to_string(events).expect("mjai events always serialise")
 }
 
+/// A line of an mjai log that is not an event.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line} is not an mjai event: {cause}")]
+pub struct LogLineError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// The JSON parser's message.
+    pub cause: String,
+}
+
+/// Parses an mjai log (`mjai_log.json`: one event per line; blank lines skipped). Errors:
+/// the first line that is not an event, by number.
+pub fn parse_log(text: &str) -> Result<Vec<Event>, LogLineError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| LogLineError { line: i + 1, cause: e.to_string() }))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_parses_line_by_line_and_names_a_bad_line() {
+        let log = "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n\n{\"type\":\"end_game\"}\n";
+        assert_eq!(parse_log(log).unwrap().len(), 2);
+        let e = parse_log("{\"type\":\"end_game\"}\n\n{\"type\":\"nope\"}").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.to_string().starts_with("line 3 is not an mjai event"), "{e}");
+    }
 
     #[test]
     fn draw_reasons_round_trip_and_chombo_stays_error() {

@@ -7,7 +7,7 @@
 //! let launcher = SubmissionLauncher::docker(DockerOptions::default()).await?; // checks daemon + image
 //! let seats = subs.map(|s| SeatSpec { submission: s, stderr_log: "player_logs.0.stderr.txt".into() });
 //! let bots = launcher.launch(seats).await?; // four Box<dyn Bot>, seat order
-//! // Ctrl-C safety: launcher.guard() -> run the game in guard.run_until_ctrl_c(..)
+//! // Ctrl-C safety: launcher.guard() -> run the game in guard.run_until_cancelled(stop, ..)
 //! # Ok(()) }
 //! ```
 

@@ -1,29 +1,19 @@
-//! The glue between the server and its league: opening or creating the league with its
-//! house bots, and the play loop of a server that plays its own games (`--jobs`). How a
-//! round of games is played ([`LeaguePlayer`]) is given by the caller: today the command
-//! line's database runner, later the library's tournament session.
+//! The glue between the server and its league (through `tournament::session`): opening or
+//! creating the named league with its house bots, and the play loop of a server that plays
+//! its own games (`--jobs`): rounds of [`Session::play_round`] until cancelled.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::bail;
-use futures_util::future::LocalBoxFuture;
-use tokio::sync::watch;
-use tokio_util::sync::CancellationToken;
 
-use crate::tournament::store::retry::retry;
+use crate::arena::cancel::{Cancel, CancelToken};
+use crate::tournament::session::{Player, Quiet, Session};
+use crate::tournament::store::retry::{retry, Patience, Unheard};
 use crate::tournament::store::{AddBot, BotRow, Dialect, Store};
 
 /// How often the play loop looks again when a round found nothing to play.
 const POLL: Duration = Duration::from_secs(1);
-
-/// Plays rounds of a league's games in this process (on the league's own thread: see
-/// [`super::local`]).
-pub trait LeaguePlayer: Send + Sync {
-    /// Plays the claimable games of `store`'s league until none is left or `stop` turns
-    /// true; games in play when it does are given back. Returns the games recorded.
-    fn play<'a>(&'a self, store: &'a Store, stop: watch::Receiver<bool>) -> LocalBoxFuture<'a, anyhow::Result<u64>>;
-}
 
 /// A house bot (the operator's, from the command line), checked already.
 #[derive(Debug, Clone)]
@@ -38,7 +28,7 @@ pub struct HouseBot {
 /// `"sets": 0`) when missing; house bots missing from it are added and recorded as
 /// version 1 of their names. Errors: a SQLite file holding another league; the database
 /// failed.
-pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]) -> anyhow::Result<Store> {
+pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]) -> anyhow::Result<Session> {
     let existing = match db.dialect() {
         Dialect::Sqlite => match db.meta().await? {
             Some((other, _)) if other != tid => bail!(
@@ -74,40 +64,29 @@ pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]
         };
         store.add_house_version(&h.row.name, &h.row.sha256, idx).await?;
     }
-    Ok(store)
+    let session = Session::of_store(store, &Patience::none()).await?;
+    if !session.config().is_league() {
+        bail!("{}: tournament {tid} is not a league (it has a fixed schedule); choose another --league", db.name());
+    }
+    Ok(session)
 }
 
 /// Plays the league with `player` until `cancel` fires: tops the schedule up, plays a
 /// round, and waits [`POLL`] when there was nothing to play (fewer than 4 active bots, or
-/// the new bots await the next round). Store calls ride out outages for `patience`.
-pub async fn play_loop(
-    store: Store,
-    player: Arc<dyn LeaguePlayer>,
-    cancel: CancellationToken,
-    patience: Duration,
-) -> anyhow::Result<()> {
-    let (stop_tx, stop) = watch::channel(false);
-    let relay = {
-        let cancel = cancel.clone();
-        tokio::task::spawn_local(async move {
-            cancel.cancelled().await;
-            let _ = stop_tx.send(true);
-        })
-    };
-    let result = async {
-        while !cancel.is_cancelled() {
-            retry("top up the league", patience, || store.top_up(1)).await?;
-            let played = player.play(&store, stop.clone()).await?;
-            if played == 0 {
-                tokio::select! {
-                    _ = tokio::time::sleep(POLL) => {}
-                    _ = cancel.cancelled() => {}
-                }
+/// new bots await the next round). Store calls ride out outages for `player.db_patience`.
+pub async fn play_loop(session: Session, player: Player, cancel: Cancel) -> anyhow::Result<()> {
+    let patience = Patience::new(player.db_patience, Arc::new(Unheard));
+    let store = session.store().clone();
+    while !cancel.is_cancelled() {
+        retry("top up the league", &patience, || store.top_up(1)).await?;
+        let played = session.play_round(&player, Arc::new(Quiet), cancel.token()).await?;
+        if played.games == 0 {
+            let mut token: CancelToken = cancel.token();
+            tokio::select! {
+                _ = tokio::time::sleep(POLL) => {}
+                _ = token.wait_for(|c| *c) => {}
             }
         }
-        Ok(())
     }
-    .await;
-    relay.abort();
-    result
+    Ok(())
 }

@@ -15,8 +15,9 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
+
+use crate::arena::cancel::CancelToken;
 
 /// Longest wait for open connections after the listener closed.
 pub const DRAIN: Duration = Duration::from_secs(10);
@@ -24,12 +25,12 @@ pub const DRAIN: Duration = Duration::from_secs(10);
 /// Largest request head (request line and headers), in bytes.
 pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 
-/// Serves `app` on `listener` until `cancel` fires.
-pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration, cancel: CancellationToken) {
+/// Serves `app` on `listener` until `cancel` turns true.
+pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration, mut cancel: CancelToken) {
     let graceful = GracefulShutdown::new();
     loop {
         let (stream, peer) = tokio::select! {
-            _ = cancel.cancelled() => break,
+            _ = cancel.wait_for(|c| *c) => break,
             accepted = listener.accept() => match accepted {
                 Ok(pair) => pair,
                 Err(e) => {

@@ -37,11 +37,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 
+use crate::arena::cancel::Cancel;
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::Store;
-use league::LeaguePlayer;
+use crate::tournament::session::{Player, Session};
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 
@@ -57,15 +56,14 @@ pub struct Server {
     /// Validation games at once.
     pub max_validations: usize,
     /// Plays the league here (`None`: workers play it).
-    pub player: Option<Arc<dyn LeaguePlayer>>,
-    /// How long store calls of the play loop ride out a database outage.
-    pub db_patience: Duration,
+    pub player: Option<Player>,
 }
 
-/// Serves the league in `store` on `listener` until `cancel` fires, then stops as the
+/// Serves the league of `session` on `listener` until `cancel` fires, then stops as the
 /// module docs say. Errors: the play loop failed (database gone beyond its patience,
 /// Docker unreachable); the listener's own errors are logged and ridden out.
-pub async fn run(store: Store, listener: TcpListener, server: Server, cancel: CancellationToken) -> anyhow::Result<()> {
+pub async fn run(session: Session, listener: TcpListener, server: Server, cancel: Cancel) -> anyhow::Result<()> {
+    let store = session.store().clone();
     let (validator, validations) =
         Validator::start(server.validation, server.max_validations, store.clone(), cancel.clone())?;
     for row in store.versions().await?.into_iter().filter(|v| v.status == BotStatus::Validating) {
@@ -82,10 +80,10 @@ pub async fn run(store: Store, listener: TcpListener, server: Server, cancel: Ca
         limits,
     };
     let play = match server.player {
-        Some(p) => {
-            let (store, cancel, patience) = (store.clone(), cancel.clone(), server.db_patience);
+        Some(player) => {
+            let cancel = cancel.clone();
             Some(local::spawn_thread("league", move || async move {
-                let result = league::play_loop(store, p, cancel.clone(), patience).await;
+                let result = league::play_loop(session, player, cancel.clone()).await;
                 if result.is_err() {
                     cancel.cancel(); // the server stops and says why
                 }
@@ -95,7 +93,7 @@ pub async fn run(store: Store, listener: TcpListener, server: Server, cancel: Ca
         None => None,
     };
     let app = router::router(state);
-    listen::serve(listener, app, header_timeout, cancel.clone()).await;
+    listen::serve(listener, app, header_timeout, cancel.token()).await;
     if tokio::time::timeout(STOP_WAIT, local::join(validations)).await.is_err() {
         tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
     }

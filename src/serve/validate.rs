@@ -16,12 +16,12 @@ use anyhow::Context;
 use std::rc::Rc;
 use std::thread::JoinHandle;
 
-use tokio::sync::{mpsc, watch, Semaphore};
-use tokio_util::sync::CancellationToken;
+use tokio::sync::{mpsc, Semaphore};
 use tokio_util::task::TaskTracker;
 
 use super::local::spawn_thread;
 
+use crate::arena::cancel::Cancel;
 use crate::arena::game_run::{run_game, GameOutcome, GameSpec};
 use crate::arena::launch::{BotSpec, LaunchSettings};
 use crate::arena::logs::stderr_path_in;
@@ -61,7 +61,7 @@ pub struct Validator {
 struct Games {
     settings: Arc<ValidationSettings>,
     store: Store,
-    cancel: CancellationToken,
+    cancel: Cancel,
 }
 
 impl Validator {
@@ -72,7 +72,7 @@ impl Validator {
         settings: ValidationSettings,
         max_at_once: usize,
         store: Store,
-        cancel: CancellationToken,
+        cancel: Cancel,
     ) -> std::io::Result<(Validator, JoinHandle<anyhow::Result<()>>)> {
         let (queue, mut rows) = mpsc::unbounded_channel::<VersionRow>();
         let tracker = TaskTracker::new();
@@ -80,10 +80,11 @@ impl Validator {
         let thread = spawn_thread("validation", move || async move {
             let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone() });
             let slots = Rc::new(Semaphore::new(max_at_once.max(1)));
+            let mut stop = cancel.token();
             loop {
                 let row = tokio::select! {
                     row = rows.recv() => match row { Some(r) => r, None => break },
-                    _ = cancel.cancelled() => break,
+                    _ = stop.wait_for(|c| *c) => break,
                 };
                 let (games, slots) = (games.clone(), slots.clone());
                 tokio::task::spawn_local(track.track_future(async move {
@@ -161,15 +162,7 @@ impl Games {
             dir: game_dir,
             from_log: None,
         };
-        let (stop_tx, stop) = watch::channel(false);
-        let cancel = self.cancel.clone();
-        let relay = tokio::task::spawn_local(async move {
-            cancel.cancelled().await;
-            let _ = stop_tx.send(true);
-        });
-        let outcome = run_game(&spec, &mut Silent, stop, |_| {}).await;
-        relay.abort();
-        outcome
+        run_game(&spec, &mut Silent, self.cancel.token(), |_| {}).await
     }
 }
 

@@ -1,9 +1,27 @@
 //! A tournament's options as stored in its database (JSON in `tournament.config`), so that
-//! `mjai-sim tournament --resume DIR` plays the same schedule with the same settings.
+//! `mjai-sim tournament --resume DIR` and every worker play the same schedule with the same
+//! settings. Parsed once, into checked types ([`TournamentConfig::parse`]): a damaged or
+//! unknown value is one error naming the field, never a panic later.
+//!
+//! The JSON keeps the shape of every earlier version: time limits are seconds as numbers,
+//! the rule preset, runtime and transport are names (`"tenhou"`, `"docker"`, `"stdio"`).
+//! Fields added later have defaults that mean what older tournaments played under: no
+//! `rules` (or `""`) is Tenhou, no `game_timeout` (or 0) is [`DEFAULT_GAME_TIMEOUT`].
+
+use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use super::schedule::Format;
+use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
+use crate::arena::{MatchOptions, DEFAULT_GAME_TIMEOUT};
+use crate::engine::game::Rules;
+use crate::runtime::docker::resources::Resources;
+use crate::runtime::submission::SubmissionLimits;
+
+/// Longest accepted time limit, in seconds (one day), as the command line's.
+pub const MAX_SECONDS: f64 = 86_400.0;
 
 /// Everything that decides a tournament's games and results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -12,26 +30,28 @@ pub struct TournamentConfig {
     pub format: Format,
     /// Bot arguments (`builtin:NAME`, paths) in bot-list order; names are in the `bots` table.
     pub bots: Vec<String>,
-    /// Sets scheduled.
+    /// Sets scheduled; 0: a league (open-ended).
     pub sets: u64,
     /// Wall seed base `[nonce, key]`; set `i` plays `[nonce + i, key]`.
     pub seed: [u64; 2],
     /// Uma by rank, in pt (Mortal's 90, 45, 0, -135).
     pub uma: [f64; 4],
-    /// Seconds for one decision.
-    pub timeout: f64,
-    /// Seconds for a line beginning with start_game or start_kyoku.
-    pub start_timeout: f64,
+    /// Time for one decision (stored in seconds).
+    #[serde(with = "seconds")]
+    pub timeout: Duration,
+    /// Time for a line beginning with start_game or start_kyoku (stored in seconds).
+    #[serde(with = "seconds")]
+    pub start_timeout: Duration,
     /// Restarts after which a game is abandoned (and failed).
     pub max_restarts: u32,
-    /// Seconds a whole game may take (`--game-timeout`); 0 in tournaments made before the
-    /// option existed, which play under the default (3600 s).
-    #[serde(default)]
-    pub game_timeout: f64,
-    /// `docker` or `process`.
-    pub runtime: String,
-    /// `stdio` or `http`.
-    pub transport: String,
+    /// Longest a whole game may take (`--game-timeout`, stored in seconds; 0 or missing:
+    /// [`DEFAULT_GAME_TIMEOUT`], for tournaments made before the option existed).
+    #[serde(default = "default_game_timeout", with = "game_seconds")]
+    pub game_timeout: Duration,
+    /// Where submissions run.
+    pub runtime: RuntimeKind,
+    /// How lines reach a bot in Docker.
+    pub transport: Transport,
     /// Bot image (`None`: the built image).
     pub image: Option<String>,
     /// Largest accepted submission, MiB.
@@ -43,11 +63,207 @@ pub struct TournamentConfig {
     /// No `game.html` in the game folders (`--no-html`).
     #[serde(default)]
     pub no_html: bool,
-    /// Rule preset by name (`tenhou`, `mjai-app`); empty in tournaments made before presets
-    /// existed, which played under Tenhou rules.
-    #[serde(default)]
-    pub rules: String,
+    /// Rule preset, stored by name (`tenhou`, `mjai-app`; empty or missing in tournaments
+    /// made before presets existed, which played under Tenhou rules).
+    #[serde(default = "Rules::tenhou", with = "preset")]
+    pub rules: Rules,
     /// Limits of each bot container (`--memory`, `--cpus`, `--pids`, `--gpus`).
     #[serde(default)]
-    pub resources: crate::runtime::docker::resources::Resources,
+    pub resources: Resources,
+}
+
+impl Default for TournamentConfig {
+    /// The command line's defaults: one duplicate set between no bots (fill `bots`), seed
+    /// `[0, 0]`, Mortal's uma, 2 s / 20 s / 32 restarts / 3600 s, Docker over stdio with
+    /// the built image, 1000 MiB submissions, logs and viewer pages written, Tenhou rules.
+    fn default() -> TournamentConfig {
+        let limits = MatchOptions::default();
+        TournamentConfig {
+            format: Format::Duplicate,
+            bots: Vec::new(),
+            sets: 1,
+            seed: [0, 0],
+            uma: super::standings::MORTAL_UMA,
+            timeout: limits.timeout,
+            start_timeout: limits.start_timeout,
+            max_restarts: limits.max_restarts,
+            game_timeout: limits.game_timeout,
+            runtime: RuntimeKind::Docker,
+            transport: Transport::Stdio,
+            image: None,
+            max_submission_mb: 1000,
+            keep_bots: false,
+            logs: true,
+            no_html: false,
+            rules: Rules::tenhou(),
+            resources: Resources::default(),
+        }
+    }
+}
+
+impl TournamentConfig {
+    /// Reads stored options. Errors: the one line naming the damaged field (e.g.
+    /// `timeout: -1 s is out of range ...`, `rules: unknown preset "x" ...`).
+    pub fn parse(text: &str) -> Result<TournamentConfig, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The options as stored (JSON).
+    pub fn to_json(&self) -> String {
+        // Every field is a plain number, string, list or map: serializing cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Whether this is a league (`--sets 0`: open-ended, bots added and retired).
+    pub fn is_league(&self) -> bool {
+        self.sets == 0
+    }
+
+    /// The time limits and restart cap every game plays under.
+    pub fn match_options(&self) -> MatchOptions {
+        MatchOptions {
+            timeout: self.timeout,
+            start_timeout: self.start_timeout,
+            max_restarts: self.max_restarts,
+            game_timeout: self.game_timeout,
+        }
+    }
+
+    /// The intake limits of its submissions.
+    pub fn submission_limits(&self) -> SubmissionLimits {
+        SubmissionLimits {
+            max_archive_bytes: self.max_submission_mb.saturating_mul(1024 * 1024),
+            ..SubmissionLimits::default()
+        }
+    }
+
+    /// How its games start their bots (stderr of each seat goes to the game's folder, set
+    /// by the runner).
+    pub fn launch_settings(&self) -> LaunchSettings {
+        LaunchSettings {
+            runtime: self.runtime,
+            transport: self.transport,
+            image: self.image.clone(),
+            max_submission_bytes: self.max_submission_mb.saturating_mul(1024 * 1024),
+            stderr_paths: std::array::from_fn(|_| PathBuf::from("/dev/null")),
+            resources: self.resources.clone(),
+        }
+    }
+}
+
+fn default_game_timeout() -> Duration {
+    DEFAULT_GAME_TIMEOUT
+}
+
+/// A time limit in seconds, checked like the command line's (`0 < s <= 1 day`).
+fn checked_seconds(value: f64) -> Result<Duration, String> {
+    if value.is_finite() && value > 0.0 && value <= MAX_SECONDS {
+        Ok(Duration::from_secs_f64(value))
+    } else {
+        Err(format!("{value} s is out of range: seconds above 0 and at most {MAX_SECONDS}"))
+    }
+}
+
+/// `Duration` as seconds (a number), checked on reading.
+mod seconds {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(d.as_secs_f64())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        super::checked_seconds(f64::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// [`seconds`], with 0 meaning the default game timeout (tournaments made before it).
+mod game_seconds {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        super::seconds::serialize(d, s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        match f64::deserialize(d)? {
+            0.0 => Ok(super::DEFAULT_GAME_TIMEOUT),
+            v => super::checked_seconds(v).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// [`Rules`] by preset name; `""` is Tenhou (tournaments made before presets).
+mod preset {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::engine::game::Rules;
+
+    pub fn serialize<S: Serializer>(rules: &Rules, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(rules.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+        let name = String::deserialize(d)?;
+        match name.as_str() {
+            "" => Ok(Rules::tenhou()),
+            _ => Rules::preset(&name).ok_or_else(|| {
+                serde::de::Error::custom(format!("unknown rule preset {name:?} (known: {})", Rules::PRESETS.join(", ")))
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Options as a tournament made on 2026-11-23 stored them (before presets and the game
+    /// timeout), written by hand.
+    const OLD: &str = r#"{"format":"duplicate","bots":["builtin:tsumogiri","a.zip"],"sets":2,
+        "seed":[7,0],"uma":[90.0,45.0,0.0,-135.0],"timeout":2.0,"start_timeout":20.0,
+        "max_restarts":32,"runtime":"docker","transport":"http","image":null,
+        "max_submission_mb":1000,"keep_bots":false,"logs":true}"#;
+
+    #[test]
+    fn options_of_older_tournaments_read_with_the_defaults_they_played_under() {
+        let c = TournamentConfig::parse(OLD).unwrap();
+        assert_eq!(c.rules, Rules::tenhou());
+        assert_eq!(c.game_timeout, Duration::from_secs(3600));
+        assert_eq!(c.timeout, Duration::from_secs(2));
+        assert_eq!((c.runtime, c.transport), (RuntimeKind::Docker, Transport::Http));
+        assert!(!c.no_html && c.resources == Resources::default());
+        let zero = OLD.replace(r#""logs":true"#, r#""logs":true,"game_timeout":0,"rules":"""#);
+        assert_eq!(TournamentConfig::parse(&zero).unwrap(), c);
+    }
+
+    #[test]
+    fn stored_options_read_back_equal() {
+        let c = TournamentConfig {
+            bots: vec!["builtin:random".into(); 4],
+            sets: 0,
+            rules: Rules::mjai_app(),
+            runtime: RuntimeKind::Process,
+            timeout: Duration::from_millis(1500),
+            ..TournamentConfig::default()
+        };
+        let text = c.to_json();
+        assert!(text.contains(r#""rules":"mjai-app""#) && text.contains(r#""timeout":1.5"#), "{text}");
+        assert_eq!(TournamentConfig::parse(&text).unwrap(), c);
+        assert!(c.is_league());
+    }
+
+    #[test]
+    fn a_damaged_field_is_named() {
+        let e = TournamentConfig::parse(&OLD.replace(r#""timeout":2.0"#, r#""timeout":-1"#)).unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = TournamentConfig::parse(&OLD.replace(r#""logs":true"#, r#""logs":true,"rules":"mortal""#)).unwrap_err();
+        assert!(e.contains("unknown rule preset \"mortal\""), "{e}");
+        let e = TournamentConfig::parse(&OLD.replace(r#""runtime":"docker""#, r#""runtime":"vm""#)).unwrap_err();
+        assert!(e.contains("unknown variant `vm`"), "{e}");
+    }
 }

@@ -15,22 +15,25 @@
 //! - [`pool`]: seats of a game: fresh bots started ahead, or kept between games.
 //! - [`inproc`]: built-in-only games without folders, on the self-play path.
 //! - [`runner`]: plays the scheduled games in parallel into the store.
-//! - [`progress`]: the progress bar and its leader.
+//! - [`observer`]: what a run tells whoever drives it (the CLI's progress bar, a server).
+//! - [`session`]: the library API over all of it: create, resume, open, play, watch, add and
+//!   retire bots, standings (the command line and the grading server are thin over it).
 
 pub mod bootstrap;
 pub mod config;
 pub mod entrants;
 pub mod hands;
-pub mod leaderboard;
 pub mod inproc;
+pub mod leaderboard;
+pub mod observer;
 pub mod pool;
-pub mod progress;
 pub mod ratings;
 pub mod record;
 pub mod render;
 pub mod runner;
 pub mod schedule;
 pub mod scheduler;
+pub mod session;
 pub mod standings;
 pub mod store;
 pub mod tally;

@@ -11,7 +11,7 @@
 //! limit) is marked failed with its reason and retried once, then reported while the rest
 //! go on. A log write failure (disk full) or a store failure stops the tournament with one
 //! line; what was recorded stays recorded. A database that goes away is waited for
-//! (`db_patience`, see [`super::store::retry`]): finished games are recorded once it is
+//! (`patience`, see [`super::store::retry`]): finished games are recorded once it is
 //! back. When `stop` fires, games being played end at once and go back to `pending`.
 //!
 //! Leagues (`open_ended`): each claim batch is preceded by a top-up of the schedule, and
@@ -25,11 +25,11 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::inproc;
+use super::observer::{Notice, Observer as RunObserver};
 use super::pool::{GameSeats, Pool};
-use super::progress::Progress;
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
-use super::store::retry::retry;
+use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError, TopUp};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, MatchError, MatchReport};
@@ -62,13 +62,22 @@ pub struct RunOptions {
     /// Store each game's files (compressed log, summary, errors) with its result and then
     /// remove its folder (`--db`: the database is the archive; workers keep no disk state).
     pub store_files: bool,
-    /// How long store calls are retried while the database is unreachable
-    /// ([`super::store::retry`]); finished games wait meanwhile.
-    pub db_patience: std::time::Duration,
+    /// How long store calls are retried while the database is unreachable, and who hears
+    /// of it ([`super::store::retry`]); finished games wait meanwhile.
+    pub patience: Patience,
     /// A league (`--sets 0`): the schedule is topped up before each claim batch
     /// ([`Store::top_up`]), and only games among the bots in `names` are claimed (bots added
     /// since are left to a process that loads them: the run ends when nothing else is left).
     pub open_ended: bool,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// How the run ended.
+    pub end: RunEnd,
+    /// Games this run recorded (0: it found nothing to play).
+    pub games: u64,
 }
 
 /// How a run ended.
@@ -94,15 +103,16 @@ enum Outcome {
     Fatal(String),
 }
 
-/// Plays every pending game of `store` (call `requeue_running` first on resume). Errors:
-/// the store failed (one line; results already recorded stay), a log could not be written.
+/// Plays every pending game of `store` (call `requeue_running` first on resume), telling
+/// `observer` of each game recorded or failed. Errors: the store failed (one line; results
+/// already recorded stay), a log could not be written.
 pub async fn run(
     store: &Store,
     pool: Arc<Pool>,
     options: &RunOptions,
     stop: watch::Receiver<bool>,
-    progress: &mut Progress,
-) -> anyhow::Result<RunEnd> {
+    observer: &dyn RunObserver,
+) -> anyhow::Result<Played> {
     let jobs = options.jobs.max(1);
     let capacity = jobs * 2 + 32;
     let (job_tx, job_rx) = mpsc::channel::<ScheduledGame>(capacity);
@@ -127,7 +137,7 @@ pub async fn run(
         }
     }
     drop(out_tx);
-    let end = local.run_until(coordinate(store, options, job_tx, &mut out_rx, capacity, stop, progress)).await;
+    let end = local.run_until(coordinate(store, options, job_tx, &mut out_rx, capacity, stop, observer)).await;
     drop(out_rx);
     for t in threads {
         let _ = tokio::task::spawn_blocking(move || t.join()).await;
@@ -144,10 +154,11 @@ async fn coordinate(
     out_rx: &mut mpsc::UnboundedReceiver<Outcome>,
     capacity: usize,
     mut stop: watch::Receiver<bool>,
-    progress: &mut Progress,
-) -> anyhow::Result<RunEnd> {
+    observer: &dyn RunObserver,
+) -> anyhow::Result<Played> {
     let worker_id = options.worker.as_str();
-    let patience = options.db_patience;
+    let patience = &options.patience;
+    let mut recorded = 0u64;
     let lease_ms = options.lease.as_millis().min(i64::MAX as u128) as i64;
     let mut beat = tokio::time::interval((options.lease / 3).max(std::time::Duration::from_millis(100)));
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -164,7 +175,7 @@ async fn coordinate(
                 let n = capacity - in_flight;
                 if options.open_ended {
                     let topped = retry("top up", patience, || store.top_up(capacity as u64)).await?;
-                    say_idle_once(store.id(), topped, progress);
+                    say_idle_once(store.id(), topped, observer);
                 }
                 let bots = options.names.len();
                 let games = retry("claim", patience, || store.claim_among(worker_id, n, lease_ms, bots)).await?;
@@ -209,7 +220,7 @@ async fn coordinate(
                 }
                 Outcome::Failed(index, reason) => {
                     let again = retry("fail", patience, || store.fail(worker_id, index, &reason)).await?;
-                    progress.failure(index, &reason, again);
+                    observer.game_failed(index, &reason, again);
                     exhausted &= !again;
                 }
                 Outcome::Released(index) => retry("release", patience, || store.release(worker_id, index)).await?,
@@ -221,7 +232,8 @@ async fn coordinate(
         if !records.is_empty() {
             let fresh = retry("record", patience, || store.record(&records, &files)).await.map_err(with_kept)?;
             records.retain(|r| fresh.contains(&r.index));
-            progress.recorded(&records);
+            recorded += records.len() as u64;
+            observer.recorded(&records);
             if options.store_files {
                 for f in &files {
                     let _ = std::fs::remove_dir_all(game_dir(&options.dir, f.index));
@@ -233,16 +245,17 @@ async fn coordinate(
     if let Some(e) = fatal {
         return Err(e);
     }
-    Ok(if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished })
+    let end = if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished };
+    Ok(Played { end, games: recorded })
 }
 
 /// One line when a league goes idle (fewer than 4 active bots), once per process until it
 /// has bots enough again.
-fn say_idle_once(t: i64, topped: TopUp, progress: &Progress) {
+fn say_idle_once(t: i64, topped: TopUp, observer: &dyn RunObserver) {
     static IDLE: std::sync::Mutex<BTreeSet<i64>> = std::sync::Mutex::new(BTreeSet::new());
     let Ok(mut idle) = IDLE.lock() else { return };
     match topped.idle_note() {
-        Some(note) if idle.insert(t) => progress.note(&note),
+        Some(note) if idle.insert(t) => observer.notice(&Notice::LeagueIdle(note)),
         Some(_) => {}
         None => {
             idle.remove(&t);

@@ -103,6 +103,18 @@ impl Rules {
         crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
+    /// The names of the presets, as `--rules` and stored tournament options take them.
+    pub const PRESETS: [&'static str; 2] = ["tenhou", "mjai-app"];
+
+    /// The preset named `name` (one of [`Rules::PRESETS`]), or `None`.
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name {
+            "tenhou" => Some(Rules::tenhou()),
+            "mjai-app" => Some(Rules::mjai_app()),
+            _ => None,
+        }
+    }
+
     /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`), or `custom`.
     pub fn name(&self) -> &'static str {
         if *self == Rules::tenhou() {
@@ -111,6 +123,21 @@ impl Rules {
             "mjai-app"
         } else {
             "custom"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rules;
+
+    #[test]
+    fn presets_are_found_by_the_names_they_report() {
+        assert_eq!(Rules::preset("tenhou"), Some(Rules::tenhou()));
+        assert_eq!(Rules::preset("mjai-app"), Some(Rules::mjai_app()));
+        assert_eq!(Rules::preset("mortal"), None);
+        for name in Rules::PRESETS {
+            assert_eq!(Rules::preset(name).map(|r| r.name()), Some(name));
         }
     }
 }

@@ -6,17 +6,18 @@
 //! ([`ContainerGuard::begin_create`]): shutdown waits for it (at most
 //! [`CREATE_WAIT`]), and a container that appears after shutdown began removes itself. Dropping the last clone of a guard
 //! that was not shut down removes the containers synchronously (panics and early returns
-//! are covered). Ctrl-C: wrap the game in [`ContainerGuard::run_until_ctrl_c`].
+//! are covered). Ctrl-C: wrap the game in [`ContainerGuard::run_until_cancelled`] with the
+//! token the binary's signal handling fires.
 //!
 //! Use in the match loop (src/arena):
 //! ```no_run
-//! # async fn f(play: impl std::future::Future<Output = ()>) -> anyhow::Result<()> {
+//! # async fn f(play: impl std::future::Future<Output = ()>, stop: tokio::sync::watch::Receiver<bool>) -> anyhow::Result<()> {
 //! use mjai_sim::runtime::docker::{cleanup::ContainerGuard, connect};
 //! let guard = ContainerGuard::new(connect().await?);
 //! // `play` launches the four seats with this guard (runtime::launcher) and plays:
-//! match guard.run_until_ctrl_c(play).await {
-//!     Ok(()) => guard.shutdown().await,          // normal end: containers removed
-//!     Err(_interrupted) => std::process::exit(130), // already removed
+//! match guard.run_until_cancelled(stop, play).await {
+//!     Ok(()) => guard.shutdown().await, // normal end: containers removed
+//!     Err(_interrupted) => {}           // cancelled: already removed
 //! }
 //! # Ok(()) }
 //! ```
@@ -165,22 +166,17 @@ impl ContainerGuard {
         }
     }
 
-    /// Runs `game` (launch included, ideally) until it finishes or Ctrl-C (SIGINT) or
-    /// SIGTERM arrives; on a signal, shuts down (every container removed) and returns
-    /// [`Interrupted`]. The signal handlers are installed before `game` is first polled.
-    pub async fn run_until_ctrl_c<F: Future>(&self, game: F) -> Result<F::Output, Interrupted> {
-        use tokio::signal::unix::{signal, SignalKind};
-        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else {
-            tracing::warn!("cannot install signal handlers; Ctrl-C will not clean up");
-            return Ok(game.await);
-        };
+    /// Runs `game` (launch included, ideally) until it finishes or `stop` turns true (the
+    /// token of `arena::cancel::Cancel`, fired by the binary on SIGINT/SIGTERM); when
+    /// cancelled, shuts down (every container removed) and returns [`Interrupted`].
+    pub async fn run_until_cancelled<F: Future>(
+        &self,
+        mut stop: tokio::sync::watch::Receiver<bool>,
+        game: F,
+    ) -> Result<F::Output, Interrupted> {
         tokio::select! {
             output = game => Ok(output),
-            _ = int.recv() => {
-                self.shutdown().await;
-                Err(Interrupted)
-            }
-            _ = term.recv() => {
+            _ = stop.wait_for(|s| *s) => {
                 self.shutdown().await;
                 Err(Interrupted)
             }

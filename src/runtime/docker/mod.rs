@@ -37,7 +37,8 @@ pub const LABEL_GAME: &str = "mjai-sim.game";
 pub const LABEL_SEAT: &str = "mjai-sim.seat";
 
 /// How the referee talks to a bot inside its container (`--transport stdio|http`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Transport {
     /// The bot's own stdin/stdout through the Docker attach stream; network mode `none` (fastest).
     #[default]
@@ -45,6 +46,19 @@ pub enum Transport {
     /// mjai.app-compatible: the image's relay (port 3000) runs the bot; the host POSTs each
     /// batch to 127.0.0.1:<ephemeral port>. Needs a bridge network (see [`http`]).
     Http,
+}
+
+impl Transport {
+    /// Every transport, in `--help` order.
+    pub const ALL: [Transport; 2] = [Transport::Stdio, Transport::Http];
+
+    /// The name `--transport` takes: `stdio` or `http`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Transport::Stdio => "stdio",
+            Transport::Http => "http",
+        }
+    }
 }
 
 /// Settings of the Docker runtime; `Default` gives the hardened defaults.

@@ -4,32 +4,21 @@ use sqlx::Row;
 
 use super::*;
 use crate::tournament::config::TournamentConfig;
-use crate::tournament::schedule::{duplicate, Format};
+use crate::tournament::schedule::duplicate;
 
 const LEASE: i64 = 60_000;
 
 fn config(bots: usize, sets: u64, seed: [u64; 2]) -> String {
-    serde_json::to_string(&TournamentConfig {
-        format: Format::Duplicate,
+    TournamentConfig {
         bots: vec!["builtin:tsumogiri".into(); bots],
         sets,
         seed,
-        uma: [90.0, 45.0, 0.0, -135.0],
-        timeout: 2.0,
-        start_timeout: 20.0,
-        max_restarts: 32,
-        game_timeout: 3600.0,
-        runtime: "process".into(),
-        transport: "stdio".into(),
-        image: None,
+        runtime: crate::arena::launch::RuntimeKind::Process,
         max_submission_mb: 100,
-        keep_bots: false,
         logs: false,
-        no_html: false,
-        rules: String::new(),
-        resources: Default::default(),
-    })
-    .unwrap()
+        ..TournamentConfig::default()
+    }
+    .to_json()
 }
 
 fn rows(n: usize) -> Vec<BotRow> {

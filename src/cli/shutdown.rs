@@ -1,36 +1,25 @@
-//! One shutdown path for every command that runs bots (one game, `check`, tournaments and
-//! their workers): SIGINT (Ctrl-C) and SIGTERM are handled the same way.
+//! The binary's signal handling, for every command that runs bots (one game, `check`,
+//! tournaments and their workers): SIGINT (Ctrl-C) and SIGTERM are handled the same way.
+//! The library never touches signals: it takes a [`CancelToken`], and this owns the
+//! [`Cancel`] behind it.
 //!
-//! The first signal sets the `stop` watch channel that [`run_game`](super::game_run::run_game)
-//! and [`play_match`](super::play_match) take: the game stops at once, every bot is stopped
-//! and every container removed, the logs written so far stay, `summary.json` says
-//! `interrupted`. A second signal exits at once with the same code (then `mjai-sim cleanup`
-//! removes what is left). Exit codes: 128 + the signal, i.e. 130 after SIGINT and 143
-//! after SIGTERM ([`Shutdown::exit_code`]).
-//!
-//! A tournament installs one [`Shutdown`] for the whole run and passes
-//! [`Shutdown::stop`] to each game it plays; it starts no new game once
-//! [`Shutdown::requested`] is true, and exits with [`Shutdown::exit_code`]:
-//! ```no_run
-//! # async fn f(spec: mjai_sim::arena::game_run::GameSpec) -> anyhow::Result<i32> {
-//! use mjai_sim::arena::shutdown::Shutdown;
-//! let shutdown = Shutdown::install()?; // inside the tokio runtime, before any bot starts
-//! let mut progress = mjai_sim::arena::observer::Silent;
-//! let outcome = mjai_sim::arena::game_run::run_game(&spec, &mut progress, shutdown.stop(), |_| {}).await?;
-//! Ok(shutdown.exit_code().unwrap_or(0))
-//! # }
-//! ```
+//! The first signal cancels: the game stops at once, every bot is stopped and every
+//! container removed, the logs written so far stay, `summary.json` says `interrupted`. A
+//! second signal exits at once with the same code (then `mjai-sim cleanup` removes what is
+//! left). Exit codes: 128 + the signal, i.e. 130 after SIGINT and 143 after SIGTERM
+//! ([`Shutdown::exit_code`]).
 
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
 
 use tokio::signal::unix::{signal, SignalKind};
-use tokio::sync::watch;
+
+use crate::arena::cancel::{Cancel, CancelToken};
 
 /// The process's signal handling: which signal asked to stop, and the `stop` channel.
 #[derive(Debug, Clone)]
 pub struct Shutdown {
-    stop: watch::Receiver<bool>,
+    cancel: Cancel,
     signal: Arc<AtomicI32>,
 }
 
@@ -45,7 +34,8 @@ impl Shutdown {
         let wrap = |e: std::io::Error| std::io::Error::new(e.kind(), format!("cannot handle SIGINT/SIGTERM: {e}"));
         let mut int = signal(SignalKind::interrupt()).map_err(wrap)?;
         let mut term = signal(SignalKind::terminate()).map_err(wrap)?;
-        let (tx, stop) = watch::channel(false);
+        let cancel = Cancel::new();
+        let tx = cancel.clone();
         let received = Arc::new(AtomicI32::new(0));
         let record = received.clone();
         tokio::spawn(async move {
@@ -60,24 +50,19 @@ impl Shutdown {
                     eprintln!(
                         "mjai-sim: {name}: stopping the bots and removing their containers (again to quit at once)"
                     );
-                    tx.send_replace(true);
+                    tx.cancel();
                 } else {
                     eprintln!("mjai-sim: {name} again: quitting now; run `mjai-sim cleanup` to remove leftovers");
                     std::process::exit(128 + signo);
                 }
             }
         });
-        Ok(Shutdown { stop, signal: received })
+        Ok(Shutdown { cancel, signal: received })
     }
 
     /// A receiver that becomes `true` at the first signal (give one to each game).
-    pub fn stop(&self) -> watch::Receiver<bool> {
-        self.stop.clone()
-    }
-
-    /// Whether a signal asked to stop.
-    pub fn requested(&self) -> bool {
-        self.signal.load(Ordering::SeqCst) != 0
+    pub fn stop(&self) -> CancelToken {
+        self.cancel.token()
     }
 
     /// 128 + the first signal's number (130 for SIGINT, 143 for SIGTERM), or `None`.
@@ -90,7 +75,7 @@ impl Shutdown {
 
     /// Waits until a signal asks to stop.
     pub async fn stopped(&self) {
-        let mut stop = self.stop.clone();
+        let mut stop = self.cancel.token();
         let _ = stop.wait_for(|s| *s).await;
     }
 }
@@ -108,7 +93,6 @@ mod tests {
             libc::raise(libc::SIGTERM);
         }
         shutdown.stopped().await;
-        assert!(shutdown.requested());
         assert_eq!(shutdown.exit_code(), Some(143));
     }
 }

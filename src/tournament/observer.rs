@@ -1,0 +1,98 @@
+//! What a tournament run tells whoever drives it: the command line (a progress bar and
+//! lines on stderr), the grading server (metrics, logs), a test. The library prints
+//! nothing itself; every method has a default that ignores the event.
+//!
+//! Methods take `&self` and may be called from the run's coordinator task only, in order;
+//! an observer that keeps state uses interior mutability (it is shared as `Arc<dyn
+//! Observer>`, also with the store's retries, which report outages through the supertrait
+//! [`OutageObserver`]).
+
+use super::record::GameRecord;
+use super::store::retry::OutageObserver;
+use super::store::Counts;
+
+/// A run begins (or a league's first round): what is played, by whom, how far along.
+#[derive(Debug, Clone)]
+pub struct RunStart {
+    /// Where the tournament lives: its folder, or the database's name (no password).
+    pub place: String,
+    /// The tournament's id.
+    pub tid: String,
+    /// The bots' names, in bot-list order.
+    pub names: Vec<String>,
+    /// Wall seed base `[nonce, key]`.
+    pub seed: [u64; 2],
+    /// Games scheduled (`None`: a league, open-ended).
+    pub total: Option<u64>,
+    /// Games recorded before this run (a resumed tournament, a league's earlier rounds).
+    pub done: Vec<GameRecord>,
+    /// Games this process plays at once.
+    pub jobs: usize,
+}
+
+/// Something worth one line to a person watching.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// Games cut off by a crash or a previous life go back to the queue.
+    Requeued {
+        /// How many.
+        games: u64,
+        /// Whose: `None` for a resumed tournament folder, a worker's name otherwise.
+        worker: Option<String>,
+    },
+    /// A league has fewer than 4 active bots and idles (the text says so and what to do).
+    LeagueIdle(String),
+    /// The counts of a database tournament, watched while workers play.
+    Counts {
+        /// Games by state.
+        counts: Counts,
+        /// Whether it is a league.
+        league: bool,
+    },
+    /// Containers a previous life of a worker left were removed.
+    LeftoversRemoved {
+        /// How many.
+        containers: u64,
+        /// The worker's container label prefix.
+        tag: String,
+    },
+}
+
+/// Hears a tournament run. See the module's docs.
+pub trait Observer: OutageObserver {
+    /// A run (or a league's first round) begins.
+    fn started(&self, start: &RunStart) {
+        let _ = start;
+    }
+
+    /// The bots changed (a league's bots were added): their names, in bot-list order.
+    fn bots(&self, names: &[String]) {
+        let _ = names;
+    }
+
+    /// Games just recorded (each once, in the order recorded).
+    fn recorded(&self, records: &[GameRecord]) {
+        let _ = records;
+    }
+
+    /// Game `index` failed for `reason`; `retrying`: it will be played once more,
+    /// otherwise it failed for good.
+    fn game_failed(&self, index: u64, reason: &str, retrying: bool) {
+        let _ = (index, reason, retrying);
+    }
+
+    /// A line worth showing.
+    fn notice(&self, notice: &Notice) {
+        let _ = notice;
+    }
+
+    /// The run ended (the progress display can go).
+    fn finished(&self) {}
+}
+
+/// Hears nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl OutageObserver for Quiet {}
+impl Observer for Quiet {}

@@ -1,0 +1,92 @@
+//! A tournament's bots as a run plays them: built-ins by name, submissions from their
+//! paths (a tournament folder) or from the database by sha256 (no shared disk), checked
+//! again by intake either way.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use crate::arena::launch::BotSpec;
+use crate::runtime::submission::Submission;
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::pool::LoadedBot;
+use crate::tournament::store::retry::{retry, Patience};
+use crate::tournament::store::{BotRow, Store};
+
+/// Games at once by default: one per CPU for built-in bots (the engine is CPU-bound); two
+/// per CPU with submissions (a game mostly waits on its bots' answers and container starts).
+pub fn default_jobs(has_submissions: bool) -> usize {
+    let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    if has_submissions {
+        cpus * 2
+    } else {
+        cpus
+    }
+}
+
+/// The bots of `rows`: submissions are read from the database, never from the path they
+/// were given as. Errors: a submission missing or damaged (one line naming the bot).
+pub async fn load_rows(
+    store: &Store,
+    config: &TournamentConfig,
+    rows: &[BotRow],
+    patience: &Patience,
+) -> anyhow::Result<Vec<LoadedBot>> {
+    let mut loaded = Vec::with_capacity(rows.len());
+    for r in rows {
+        let spec: BotSpec = r.spec.parse().map_err(|e: String| anyhow::anyhow!("bot {}: {e}", r.name))?;
+        loaded.push(match spec {
+            BotSpec::Builtin(name) => LoadedBot::Builtin(name),
+            BotSpec::Submission(_) => {
+                let bytes =
+                    retry("read a submission", patience, || store.submission(&r.sha256)).await?.ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "{}: bot {}: submission {} is not in the database; create the tournament again",
+                            store.name(),
+                            r.name,
+                            r.sha256
+                        )
+                    })?;
+                let sub = Submission::from_zip_bytes(Path::new(&r.name), &bytes, &config.submission_limits())
+                    .map_err(|e| anyhow::anyhow!("bot {}: {e}", r.name))?;
+                LoadedBot::Submission(Arc::new(sub))
+            }
+        });
+    }
+    Ok(loaded)
+}
+
+/// A bot to add to a league: a built-in, or a submission's zip bytes (read from a file by
+/// the command line, uploaded to the grading server).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NewBot {
+    /// `builtin:NAME`.
+    Builtin(String),
+    /// A zip holding bot.py at its root.
+    Zip {
+        /// The zip's bytes.
+        bytes: Vec<u8>,
+        /// Where it came from, stored as the bot's spec (a path, `upload:NAME`); workers
+        /// read the bytes from the database, never from there.
+        origin: String,
+    },
+}
+
+/// The bot's row (index to be set by the store) after intake: the spec stored, and the
+/// sha256 (of the zip bytes; of `builtin:NAME` for a built-in). Errors: intake refused it
+/// (one line naming the bot).
+pub fn intake(name: &str, bot: &NewBot, config: &TournamentConfig) -> anyhow::Result<BotRow> {
+    let (spec, sha256) = match bot {
+        NewBot::Builtin(builtin) => {
+            crate::runtime::builtin::BuiltinBot::from_spec(builtin).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            (format!("builtin:{builtin}"), hex::encode(Sha256::digest(format!("builtin:{builtin}"))))
+        }
+        NewBot::Zip { bytes, origin } => {
+            Submission::from_zip_bytes(Path::new(name), bytes, &config.submission_limits())
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            (origin.clone(), hex::encode(Sha256::digest(bytes)))
+        }
+    };
+    Ok(BotRow { idx: 0, name: name.to_string(), spec, sha256 })
+}

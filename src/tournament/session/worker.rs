@@ -1,0 +1,89 @@
+//! A worker's life over a database holding many tournaments (`mjai-sim worker`): put back
+//! the games its previous life held, remove that life's containers, then play any
+//! tournament with claimable games, round after round, until cancelled (or, `until_idle`,
+//! until nothing is left to claim).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::folder::wait_or_stop;
+use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
+use crate::arena::cancel::CancelToken;
+use crate::tournament::store::retry::retry;
+use crate::tournament::store::Store;
+
+/// `NAME#nonce`: one life of a worker, written in `claimed_by` (a restarted worker does
+/// not renew the leases of its previous life).
+pub fn incarnation(name: &str) -> String {
+    format!("{name}#{:08x}", rand::random::<u32>())
+}
+
+/// Whether `name` can name a worker (it labels containers and `claimed_by`): not empty, no
+/// `#`, `/` or space. Errors: the one line saying what to use.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.contains(['#', '/', ' ']) {
+        return Err(format!("--name `{name}`: use letters, digits, `-`, `_` or `.` (no `#`, `/` or spaces)"));
+    }
+    Ok(())
+}
+
+/// The start of a worker's life named `name`: the games its previous life held go back
+/// to the queue and that life's containers (label prefix `worker-NAME-`) are removed, when
+/// Docker is reachable. Returns the container tag `worker-NAME`.
+pub async fn begin(store: &Store, name: &str, observer: &dyn Observer) -> anyhow::Result<String> {
+    let requeued = store.requeue_worker(name).await?;
+    if requeued > 0 {
+        observer.notice(&Notice::Requeued { games: requeued, worker: Some(name.to_string()) });
+    }
+    let tag = format!("worker-{name}");
+    if let Ok(docker) = crate::runtime::docker::connect().await {
+        match crate::runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
+            Ok(0) => {}
+            Ok(n) => observer.notice(&Notice::LeftoversRemoved { containers: n as u64, tag: tag.clone() }),
+            Err(e) => tracing::warn!("cannot list leftover containers: {e}"),
+        }
+    }
+    Ok(tag)
+}
+
+/// Plays claimable games of every tournament in `store` until `stop` fires (`until_idle`:
+/// until none is left to claim, then [`RunEnd::Finished`]), looking again every `poll`
+/// when there is nothing to play. Errors: the database unreachable beyond the patience,
+/// Docker unreachable, a damaged submission (one line).
+pub async fn work(
+    store: &Store,
+    player: &Player,
+    until_idle: bool,
+    poll: Duration,
+    observer: Arc<dyn Observer>,
+    stop: CancelToken,
+) -> anyhow::Result<RunEnd> {
+    let patience = patience_of(player.db_patience, &observer);
+    let mut stop = stop;
+    loop {
+        if *stop.borrow() {
+            return Ok(RunEnd::Interrupted);
+        }
+        let ids = retry("look for games", &patience, || store.claimable_tournaments()).await?;
+        if ids.is_empty() {
+            if until_idle {
+                return Ok(RunEnd::Finished);
+            }
+            wait_or_stop(&mut stop, poll).await;
+            continue;
+        }
+        let mut played = 0;
+        for t in ids {
+            let session = Session::of_store(store.scoped(t), &patience).await?;
+            let round = session.play_round(player, observer.clone(), stop.clone()).await?;
+            if round.end == RunEnd::Interrupted {
+                break;
+            }
+            played += round.games;
+        }
+        if played == 0 {
+            // a league listed but nothing to claim now (others took it): look again later
+            wait_or_stop(&mut stop, poll).await;
+        }
+    }
+}
