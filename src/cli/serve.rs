@@ -161,7 +161,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn author_add(a: AuthorAdd) -> anyhow::Result<i32> {
-    let name = BotName::parse(&a.name).map_err(|e| anyhow::anyhow!("author `{}`: {}", a.name.escape_debug(), e.replace("bot name", "name")))?;
+    let name = BotName::parse(&a.name)
+        .map_err(|e| anyhow::anyhow!("author `{}`: {}", a.name.escape_debug(), e.replace("bot name", "name")))?;
     let store = Store::open_url(&a.db, 2).await?;
     let token = new_token().context("cannot draw a token from the system's random generator")?;
     let added = store.add_author(name.as_str(), &token_hash(&token), a.admin).await?;
@@ -211,8 +212,12 @@ fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
         .map(|(e, row)| {
             let zip = match &e.spec {
                 BotSpec::Builtin(_) => None,
-                BotSpec::Submission(p) if p.is_dir() => bail!("house bot {}: give a .zip (the league stores it), not a folder", e.name),
-                BotSpec::Submission(p) => Some(std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?),
+                BotSpec::Submission(p) if p.is_dir() => {
+                    bail!("house bot {}: give a .zip (the league stores it), not a folder", e.name)
+                }
+                BotSpec::Submission(p) => {
+                    Some(std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?)
+                }
             };
             Ok(HouseBot { row, zip })
         })

@@ -93,7 +93,13 @@ pub async fn errors(
             Some(f) => (f.stderr, serde_json::from_str(&f.errors).unwrap_or(serde_json::Value::Array(vec![]))),
             None => (String::new(), serde_json::Value::Array(vec![])),
         };
-        validations.push(ValidationView { version: v.version, status: v.status, reason: v.reason.clone(), stderr, errors });
+        validations.push(ValidationView {
+            version: v.version,
+            status: v.status,
+            reason: v.reason.clone(),
+            stderr,
+            errors,
+        });
         let Some(idx) = v.bot_idx else { continue };
         for (game, seats, text) in state.store.game_errors(idx, ERRORS_LISTED).await? {
             let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
@@ -102,11 +108,16 @@ pub async fn errors(
                 if seats.get(seat) != Some(&idx) {
                     continue;
                 }
-                let tail: Vec<&str> = e["stderr_tail"].as_array().into_iter().flatten().filter_map(|l| l.as_str()).collect();
+                let tail: Vec<&str> =
+                    e["stderr_tail"].as_array().into_iter().flatten().filter_map(|l| l.as_str()).collect();
                 chombos.push(ChomboLine {
                     game,
                     kyoku: e["kyoku"].as_str().unwrap_or("").to_string(),
-                    reason: format!("{}: {}", e["error_type"].as_str().unwrap_or("?"), e["exception"].as_str().unwrap_or("")),
+                    reason: format!(
+                        "{}: {}",
+                        e["error_type"].as_str().unwrap_or("?"),
+                        e["exception"].as_str().unwrap_or("")
+                    ),
                     stderr_tail: tail.join("\n"),
                 });
             }

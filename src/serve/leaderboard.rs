@@ -84,7 +84,14 @@ impl Figures {
         let entry = self.entry(v);
         let Some(idx) = v.bot_idx else {
             let (rank_counts, rating_history, head_to_head, recent_games) = Default::default();
-            return Some(BotPage { entry, reason: v.reason.clone(), rank_counts, rating_history, head_to_head, recent_games });
+            return Some(BotPage {
+                entry,
+                reason: v.reason.clone(),
+                rank_counts,
+                rating_history,
+                head_to_head,
+                recent_games,
+            });
         };
         let s = &self.standings.bots[idx];
         let lname = &self.names[idx];
@@ -136,10 +143,8 @@ impl Figures {
     fn entry(&self, v: &VersionRow) -> LeaderboardEntry {
         let s = v.bot_idx.and_then(|i| self.standings.bots.get(i));
         let games = s.map_or(0, |s| s.games);
-        let rating = s.map_or(Rating { mu: 25.0, sigma: 25.0 / 3.0 }, |s| Rating {
-            mu: s.weng_lin.mu,
-            sigma: s.weng_lin.sigma,
-        });
+        let rating =
+            s.map_or(Rating { mu: 25.0, sigma: 25.0 / 3.0 }, |s| Rating { mu: s.weng_lin.mu, sigma: s.weng_lin.sigma });
         let last_game =
             v.bot_idx.and_then(|i| self.records.iter().rev().find(|r| r.seats.contains(&i)).map(|r| r.index));
         LeaderboardEntry {

@@ -31,10 +31,9 @@ pub struct HouseBot {
 pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]) -> anyhow::Result<Session> {
     let existing = match db.dialect() {
         Dialect::Sqlite => match db.meta().await? {
-            Some((other, _)) if other != tid => bail!(
-                "{} holds the league {other}; pass --league {other}, or another --db for a new league",
-                db.name()
-            ),
+            Some((other, _)) if other != tid => {
+                bail!("{} holds the league {other}; pass --league {other}, or another --db for a new league", db.name())
+            }
             Some(_) => Some(db.clone()),
             None => None,
         },
@@ -48,8 +47,7 @@ pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]
     let store = match existing {
         Some(s) => s,
         None => {
-            let rows: Vec<BotRow> =
-                house.iter().enumerate().map(|(idx, h)| BotRow { idx, ..h.row.clone() }).collect();
+            let rows: Vec<BotRow> = house.iter().enumerate().map(|(idx, h)| BotRow { idx, ..h.row.clone() }).collect();
             db.create(tid, config, &rows, &[]).await?
         }
     };

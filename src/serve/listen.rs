@@ -42,12 +42,10 @@ pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration,
             },
         };
         let app = app.clone();
-        let service = TowerToHyperService::new(
-            app.map_request(move |mut r: axum::http::Request<Incoming>| {
-                r.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
-                r
-            }),
-        );
+        let service = TowerToHyperService::new(app.map_request(move |mut r: axum::http::Request<Incoming>| {
+            r.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
+            r
+        }));
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout)

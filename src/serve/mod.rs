@@ -19,8 +19,8 @@ pub mod auth;
 pub mod bots;
 pub mod error;
 pub mod games;
-pub mod league;
 pub mod leaderboard;
+pub mod league;
 pub mod limits;
 pub mod listen;
 pub mod local;
@@ -70,7 +70,8 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         validator.spawn(row); // cut off by the last stop
     }
     let header_timeout = server.settings.header_timeout;
-    let limits = Arc::new(limits::RateLimits::new(server.settings.per_ip_per_minute, server.settings.per_token_per_minute));
+    let limits =
+        Arc::new(limits::RateLimits::new(server.settings.per_ip_per_minute, server.settings.per_token_per_minute));
     let state = AppState {
         store: store.clone(),
         settings: Arc::new(server.settings),

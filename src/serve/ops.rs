@@ -45,8 +45,7 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
     family("mjai_games_running", "gauge", "League games being played.", &plain(c.running));
     family("mjai_games_failed_total", "counter", "League games that failed twice.", &plain(c.failed));
     family("mjai_workers_seen", "gauge", "Distinct workers holding a running game.", &plain(workers));
-    let by_status: Vec<(String, u64)> =
-        versions.into_iter().map(|(s, n)| (format!("{{status=\"{s}\"}}"), n)).collect();
+    let by_status: Vec<(String, u64)> = versions.into_iter().map(|(s, n)| (format!("{{status=\"{s}\"}}"), n)).collect();
     family("mjai_bot_versions", "gauge", "Bot versions by status.", &by_status);
     let flight = state.validator.in_flight() as u64;
     family("mjai_validations_in_flight", "gauge", "Validation games waiting or playing.", &plain(flight));
@@ -73,6 +72,10 @@ mod tests {
         for route in crate::serve::router::ROUTES {
             assert!(paths.contains_key(route), "{route} is missing from docs/openapi.json");
         }
-        assert_eq!(paths.len(), crate::serve::router::ROUTES.len(), "docs/openapi.json describes a route the router lacks");
+        assert_eq!(
+            paths.len(),
+            crate::serve::router::ROUTES.len(),
+            "docs/openapi.json describes a route the router lacks"
+        );
     }
 }

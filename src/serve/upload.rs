@@ -40,11 +40,19 @@ pub async fn upload(
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
             Some("file") if file.is_none() => file = Some(field.bytes().await.map_err(multipart_error)?),
-            _ => return Err(ApiError::new(StatusCode::BAD_REQUEST, "the form has fields `name` and `file` only, once each")),
+            _ => {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "the form has fields `name` and `file` only, once each",
+                ))
+            }
         }
     }
     let (Some(name), Some(file)) = (name, file) else {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "the form needs a field `name` and a field `file` (the zip)"));
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the form needs a field `name` and a field `file` (the zip)",
+        ));
     };
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
     let limits = state.settings.intake;

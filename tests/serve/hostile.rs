@@ -189,7 +189,13 @@ fn hostile_requests_get_their_status_and_the_server_serves_on() {
     if slow > Duration::from_secs(10) {
         wrong.push(format!("slowloris header: held {slow:?}, expected closed within the 2 s header timeout"));
     }
-    assert!(wrong.is_empty(), "{} of {} hostile requests answered wrongly:\n{}", wrong.len(), cases.len() + 2, wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {} hostile requests answered wrongly:\n{}",
+        wrong.len(),
+        cases.len() + 2,
+        wrong.join("\n")
+    );
     assert!(cases.len() + 2 >= 30);
 
     // still serving, every answer with the security headers
@@ -204,7 +210,8 @@ fn hostile_requests_get_their_status_and_the_server_serves_on() {
     let refused = http.get(&server.url("/nope"), None);
     assert_eq!(refused.headers["x-content-type-options"], "nosniff", "errors carry the headers too");
     // no refused upload left a trace
-    let names: Vec<String> = board.json()["bots"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_string()).collect();
+    let names: Vec<String> =
+        board.json()["bots"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_string()).collect();
     assert_eq!(names.len(), 5, "4 house bots and bob's: {names:?}");
 }
 

@@ -11,7 +11,7 @@
 mod authz;
 mod hostile;
 mod operations;
+mod pg;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
-mod pg;
 mod support;

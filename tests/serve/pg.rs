@@ -14,11 +14,23 @@ fn two_servers_on_one_database_serve_one_league() {
     let dir = Arc::new(tempfile::tempdir().unwrap());
     let args = |n: &str| -> Vec<String> {
         let work = dir.path().join(format!("work{n}")).display().to_string();
-        ["serve", "--db", &url, "--listen", "127.0.0.1:0", "--runtime", "process", "--work-dir", &work, "--league", "cup"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain(super::support::HOUSE.map(String::from))
-            .collect()
+        [
+            "serve",
+            "--db",
+            &url,
+            "--listen",
+            "127.0.0.1:0",
+            "--runtime",
+            "process",
+            "--work-dir",
+            &work,
+            "--league",
+            "cup",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(super::support::HOUSE.map(String::from))
+        .collect()
     };
     let one = start(dir.clone(), args("1"));
     let two = start(dir.clone(), args("2"));

@@ -46,9 +46,10 @@ pub fn spawn_server(extra: &[&str]) -> Server {
 pub fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> Server {
     let db = dir.path().join("serve.sqlite").display().to_string();
     let work = dir.path().join("work").display().to_string();
-    let mut args: Vec<String> = ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--runtime", "process", "--work-dir", &work]
-        .map(String::from)
-        .to_vec();
+    let mut args: Vec<String> =
+        ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--runtime", "process", "--work-dir", &work]
+            .map(String::from)
+            .to_vec();
     if !extra.iter().any(|a| *a == "--jobs") {
         args.extend(["--jobs".into(), "0".into()]);
     }
@@ -60,7 +61,8 @@ pub fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> Server {
 /// Starts `mjai-sim ARGS` and waits until it serves.
 pub fn start(dir: Arc<tempfile::TempDir>, args: Vec<String>) -> Server {
     let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut child = mjai_sim(&argv).env("TMPDIR", dir.path()).stderr(Stdio::piped()).stdout(Stdio::null()).spawn().unwrap();
+    let mut child =
+        mjai_sim(&argv).env("TMPDIR", dir.path()).stderr(Stdio::piped()).stdout(Stdio::null()).spawn().unwrap();
     let stderr = Arc::new(Mutex::new(String::new()));
     let (tx, rx) = std::sync::mpsc::channel();
     let pipe = child.stderr.take().unwrap();
@@ -81,7 +83,9 @@ pub fn start(dir: Arc<tempfile::TempDir>, args: Vec<String>) -> Server {
         }
     };
     let server = Server { child, addr, dir, stderr };
-    poll(START, "/healthz", || (server.raw("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").0 == 200).then_some(()));
+    poll(START, "/healthz", || {
+        (server.raw("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").0 == 200).then_some(())
+    });
     server
 }
 

@@ -39,11 +39,11 @@ use sqlx::Row;
 
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+pub use authors::AuthorRow;
+pub use blobs::sha256_hex;
 pub use blobs::GameFiles;
 pub use connect::{is_postgres_url, redact, Dialect};
 pub use league::{AddBot, Retire, TopUp};
-pub use authors::AuthorRow;
-pub use blobs::sha256_hex;
 pub use rows::{BotRow, Counts, FailedGame};
 pub use versions::{league_name, Upload, UploadLimits, ValidationFiles, VersionRow};
 

@@ -146,12 +146,13 @@ impl Store {
     ) -> Result<Upload, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
-        let owner = sqlx::query("SELECT author, MAX(version) FROM bot_versions WHERE t = $1 AND name = $2 GROUP BY author")
-            .bind(self.t)
-            .bind(name)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(|e| self.err(e))?;
+        let owner =
+            sqlx::query("SELECT author, MAX(version) FROM bot_versions WHERE t = $1 AND name = $2 GROUP BY author")
+                .bind(self.t)
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
         let mut latest = 0;
         if let Some(row) = owner {
             let who: Option<String> = row.try_get(0).map_err(|e| self.err(e))?;
@@ -262,7 +263,10 @@ impl Store {
     pub async fn admit(&self, name: &str, version: u32) -> Result<usize, StoreError> {
         let rows = self.versions_of(name).await?;
         let Some(row) = rows.iter().find(|r| r.version == version) else {
-            return Err(StoreError::Corrupt { path: self.path.clone(), cause: format!("no version {version} of {name}") });
+            return Err(StoreError::Corrupt {
+                path: self.path.clone(),
+                cause: format!("no version {version} of {name}"),
+            });
         };
         let lname = league_name(name, version);
         let idx = match self.add_bot(&lname, &format!("{lname}.zip"), &row.sha256, None).await? {
@@ -348,11 +352,12 @@ impl Store {
 
     /// Versions per status (for `/metrics`).
     pub async fn version_counts(&self) -> Result<Vec<(String, u64)>, StoreError> {
-        let rows = sqlx::query("SELECT status, COUNT(*) FROM bot_versions WHERE t = $1 GROUP BY status ORDER BY status")
-            .bind(self.t)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
+        let rows =
+            sqlx::query("SELECT status, COUNT(*) FROM bot_versions WHERE t = $1 GROUP BY status ORDER BY status")
+                .bind(self.t)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| self.err(e))?;
         rows.iter()
             .map(|r| {
                 let n: i64 = r.try_get(1).map_err(|e| self.err(e))?;
