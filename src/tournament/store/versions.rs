@@ -251,16 +251,28 @@ impl Store {
         .await
         .map_err(|e| self.err(e))?;
         if let Err(reason) = verdict {
-            self.set_status(&mut tx, name, version, BotStatus::Rejected, Some(reason)).await?;
+            // only while validating: a version retired meanwhile stays retired
+            sqlx::query(
+                "UPDATE bot_versions SET status = 'rejected', reason = $1 \
+                 WHERE t = $2 AND name = $3 AND version = $4 AND status = 'validating'",
+            )
+            .bind(reason)
+            .bind(self.t)
+            .bind(name)
+            .bind(version as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
         }
         tx.commit().await.map_err(|e| self.err(e))
     }
 
     /// Admits a version that passed validation: it joins the league's bots under its
     /// [`league_name`] (its zip is in the store already) and becomes active; the name's older
-    /// active versions retire. Returns its index among the league's bots. Errors: the
+    /// active versions retire. Returns its index among the league's bots, or `None` when
+    /// the version is no longer validating (retired meanwhile: it stays out). Errors: the
     /// database failed, or the league name is taken (a damaged store).
-    pub async fn admit(&self, name: &str, version: u32) -> Result<usize, StoreError> {
+    pub async fn admit(&self, name: &str, version: u32) -> Result<Option<usize>, StoreError> {
         let rows = self.versions_of(name).await?;
         let Some(row) = rows.iter().find(|r| r.version == version) else {
             return Err(StoreError::Corrupt {
@@ -268,6 +280,9 @@ impl Store {
                 cause: format!("no version {version} of {name}"),
             });
         };
+        if row.status != BotStatus::Validating {
+            return Ok(None);
+        }
         let lname = league_name(name, version);
         let idx = match self.add_bot(&lname, &format!("{lname}.zip"), &row.sha256, None).await? {
             AddBot::Added { idx } => idx,
@@ -290,7 +305,7 @@ impl Store {
         for old in rows.iter().filter(|r| r.version < version && r.status == BotStatus::Active) {
             self.retire_version(old).await?;
         }
-        Ok(idx)
+        Ok(Some(idx))
     }
 
     /// Retires a version: status retired, and when it is in the league, never scheduled
