@@ -95,12 +95,20 @@ pub async fn upload(
     }
 }
 
-/// A malformed or oversized form: 413 when the body limit cut it, else 400.
+/// A malformed or oversized form: 413 when a body limit cut it (axum's; or the request
+/// body limit layer's, which axum sees as a failed read of the body stream: status 500,
+/// a length-limit error down its source chain), else 400.
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
-    let status = e.status();
-    let reason = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "the upload is over the size cap (--max-submission-mb)".to_string(),
-        _ => format!("malformed multipart form: {}", e.body_text().replace('\n', " ")),
-    };
-    ApiError::new(status, reason)
+    let text = e.body_text().replace('\n', " ");
+    let mut source: Option<&dyn std::error::Error> = Some(&e);
+    let mut limited = false;
+    while let Some(err) = source {
+        limited |= err.to_string().contains("length limit");
+        source = err.source();
+    }
+    let cut = e.status() == StatusCode::PAYLOAD_TOO_LARGE || e.status() == StatusCode::INTERNAL_SERVER_ERROR || limited;
+    match cut {
+        true => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the upload is over the size cap (--max-submission-mb)"),
+        false => ApiError::new(StatusCode::BAD_REQUEST, format!("malformed multipart form: {text}")),
+    }
 }

@@ -125,11 +125,10 @@ fn hostile_requests_get_their_status_and_the_server_serves_on() {
         ("upload with an unknown token", 401, multipart(&server, &"0".repeat(64), "x", &bot)),
         ("upload with a 10 KB token", 401, multipart(&server, &"a".repeat(10_000), "x", &bot)),
         ("upload with a token cookie of nobody", 401, plain(&server, "POST", "/api/bots", &format!("Cookie: mjai_token={}\r\nContent-Length: 0\r\n", "1".repeat(64)))),
-        ("header not UTF-8", 401, {
-            let mut r = b"POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xff\xfe\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec();
-            r.truncate(r.len());
-            r
-        }),
+        ("header not UTF-8",
+            401,
+            b"POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xff\xfe\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+        ),
         ("zip bomb (64 MiB of zeros, --max-unpacked-mb 16)", 400, multipart(&server, &a, "bomb", &bomb)),
         ("zip with a symlink entry", 400, multipart(&server, &a, "sym", &symlink_zip())),
         ("zip with 100,001 entries", 400, multipart(&server, &a, "many", &many_entries(100_001))),

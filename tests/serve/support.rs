@@ -50,7 +50,7 @@ pub fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> Server {
         ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--runtime", "process", "--work-dir", &work]
             .map(String::from)
             .to_vec();
-    if !extra.iter().any(|a| *a == "--jobs") {
+    if !extra.contains(&"--jobs") {
         args.extend(["--jobs".into(), "0".into()]);
     }
     args.extend(extra.iter().map(|s| s.to_string()));
