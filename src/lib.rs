@@ -8,6 +8,7 @@
 //! - [`tournament`]: many games between N bots: schedule, results store, standings, ratings.
 //! - [`export`]: other formats of a game's log (tenhou.net/6), pure functions.
 //! - [`view`]: the HTML game viewer and tournament report (pure functions of logs).
+//! - [`serve`]: the grading server (`mjai-sim serve`): uploads, validation, a league's read API.
 //! - [`cli`]: the command line.
 
 #![warn(missing_docs)]
@@ -18,5 +19,6 @@ pub mod cli;
 pub use mjai_sim_engine as engine;
 pub mod export;
 pub mod runtime;
+pub mod serve;
 pub mod tournament;
 pub mod view;

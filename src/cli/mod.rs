@@ -18,6 +18,7 @@ mod report;
 mod rules_arg;
 mod runtime_args;
 mod selfplay;
+mod serve;
 mod shutdown;
 mod standings;
 mod start_args;
@@ -74,6 +75,8 @@ enum Command {
     Worker(worker::Args),
     /// Add a bot to a league (a tournament made with --sets 0) or retire one.
     League(league::Args),
+    /// The grading server: uploads, validation games, a league and its read API (or `serve author add`).
+    Serve(serve::Args),
 }
 
 /// Runs the command line; returns the process exit code. Errors are printed as one line;
@@ -103,6 +106,7 @@ pub fn run() -> i32 {
         Some(Command::Standings(a)) => standings::run(a),
         Some(Command::Worker(a)) => worker::run(a),
         Some(Command::League(a)) => league::run(a),
+        Some(Command::Serve(a)) => serve::run(a),
         Some(Command::ExportGames(a)) => export_games::run(a),
         None => play::run(cli.play),
     };

@@ -5,7 +5,8 @@
 //! runner, `mjai-sim worker`, standings): create a tournament with its bots, submissions
 //! and scheduled games, claim games under a lease ([`lease`]), record results with the
 //! game's files (one transaction per batch), mark a game failed, list records and metadata;
-//! leagues ([`league`]): top the schedule up, add and retire bots.
+//! leagues ([`league`]): top the schedule up, add and retire bots; a grading server's
+//! authors ([`authors`]) and bot versions ([`versions`]).
 //! The queries are the same for both engines except four fragments ([`Dialect`]): the
 //! clock, the creation time, `FOR UPDATE SKIP LOCKED` and the lock of a league's row. Schemas: `migrations/` (SQLite,
 //! one tournament per file, `t` = 1) and `migrations_pg/` (many tournaments, `t` =
@@ -22,12 +23,14 @@
 //! (or at once on `--resume`) and is played again from its start. SQLite runs in WAL mode
 //! with a busy timeout, so readers (`mjai-sim standings DIR`) never block the runner.
 
+mod authors;
 mod blobs;
 mod connect;
 mod league;
 mod lease;
 pub mod retry;
 mod rows;
+mod versions;
 
 use std::path::Path;
 
@@ -36,10 +39,13 @@ use sqlx::Row;
 
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+pub use authors::AuthorRow;
+pub use blobs::sha256_hex;
 pub use blobs::GameFiles;
 pub use connect::{is_postgres_url, redact, Dialect};
 pub use league::{AddBot, Retire, TopUp};
 pub use rows::{BotRow, Counts, FailedGame};
+pub use versions::{league_name, Upload, UploadLimits, ValidationFiles, VersionRow};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";

@@ -1,0 +1,302 @@
+//! `mjai-sim serve [OPTIONS] [BOT...]`: the grading server ([`crate::serve`]) over a league
+//! in the store, and `mjai-sim serve author add NAME [--admin] [--db URL]`, which prints a
+//! new author's token (and nothing else on stdout).
+//!
+//! Default store: the SQLite file `mjai-sim-serve.sqlite` in the current folder, played
+//! by this process with `--jobs` games at once. With `--db postgres://...` the league is
+//! played by `mjai-sim worker`s (`--jobs` defaults to 0 then) and any number of `serve`
+//! processes may serve it. BOTs are house bots (NAME=BOT or BOT, a .zip or builtin:NAME),
+//! added to the league when missing. The league is created on the first start with these
+//! options; later starts keep its stored options.
+//!
+//! Exit status: 0 never (it serves until stopped); 1 on a start error or a play-loop
+//! failure (one line); 130/143 after SIGINT/SIGTERM (listener closed, games in play given
+//! back, validation games cut off and run again at the next start).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+
+use super::numbers::Seconds;
+use super::play::parse_seed;
+use super::rules_arg::RulesFlag;
+use super::runtime_args::RuntimeArgs;
+use super::shutdown::Shutdown;
+use crate::arena::cancel::Cancel;
+use crate::arena::launch::BotSpec;
+use crate::runtime::submission::SubmissionLimits;
+use crate::serve::league::{open_league, HouseBot};
+use crate::serve::name::BotName;
+use crate::serve::state::Settings;
+use crate::serve::token::{new_token, token_hash};
+use crate::serve::validate::ValidationSettings;
+use crate::serve::Server;
+use crate::tournament::config::TournamentConfig;
+use crate::tournament::entrants;
+use crate::tournament::session::worker::incarnation;
+use crate::tournament::session::Player;
+use crate::tournament::store::{is_postgres_url, Store, UploadLimits};
+
+/// The default store of `serve`: a SQLite file in the current folder.
+pub const DEFAULT_DB: &str = "mjai-sim-serve.sqlite";
+
+/// Arguments of `mjai-sim serve`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    /// `author add NAME`.
+    #[command(subcommand)]
+    pub command: Option<ServeCommand>,
+    /// House bots: NAME=BOT or BOT (a .zip, or builtin:NAME), owned by the operator.
+    #[arg(value_name = "BOT")]
+    pub bots: Vec<String>,
+    /// The store: a SQLite file (sqlite:PATH or PATH) or postgres://USER:PASS@HOST:PORT/NAME.
+    #[arg(long, value_name = "URL", default_value = DEFAULT_DB)]
+    pub db: String,
+    /// Address to listen on.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8470")]
+    pub listen: SocketAddr,
+    /// League games played at once by this process [default: 2 with SQLite, 0 with PostgreSQL].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// The league's name (its tournament id).
+    #[arg(long, value_name = "NAME", default_value = "league")]
+    pub league: String,
+    /// Bots (names) one author may have validating or active at once.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub max_bots: u64,
+    /// Uploads one author may make per hour.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub uploads_per_hour: u64,
+    /// Requests per minute from one IP address (then 429).
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub rate_per_ip: u32,
+    /// Requests per minute with one token (then 429).
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub rate_per_token: u32,
+    /// Seconds a client has to send a request's headers (also idle keep-alive connections).
+    #[arg(long, value_name = "SECS", default_value = "10")]
+    pub header_timeout: Seconds,
+    /// Seconds one request may take, upload included (then 408).
+    #[arg(long, value_name = "SECS", default_value = "600")]
+    pub request_timeout: Seconds,
+    /// Largest unpacked size of an uploaded zip, in MiB (more: refused as a zip bomb).
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    pub max_unpacked_mb: u64,
+    /// Validation games at once.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_validations: usize,
+    /// The built-in bot an upload's three validation opponents are.
+    #[arg(long, value_name = "NAME", default_value = "rulebase")]
+    pub validation_opponent: String,
+    /// Wall seed base NONCE[,KEY] of a new league [default: random].
+    #[arg(long, value_name = "NONCE[,KEY]", value_parser = parse_seed)]
+    pub seed: Option<[u64; 2]>,
+    /// Seconds a bot has for one decision.
+    #[arg(long, value_name = "SECS", default_value = "2")]
+    pub timeout: Seconds,
+    /// Seconds a bot has for a line beginning with start_game or start_kyoku.
+    #[arg(long, value_name = "SECS", default_value = "20")]
+    pub start_timeout: Seconds,
+    /// Restarts after which a game is abandoned.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub max_restarts: u32,
+    /// Longest one game may take, in seconds (league and validation games).
+    #[arg(long, value_name = "SECS", default_value = "3600")]
+    pub game_timeout: Seconds,
+    /// Seconds a claimed game stays this process's without a heartbeat.
+    #[arg(long, value_name = "SECS", default_value = "30")]
+    pub lease: Seconds,
+    /// Seconds to ride out an unreachable database before giving up.
+    #[arg(long, value_name = "SECS", default_value = "300")]
+    pub db_patience: Seconds,
+    /// Where games are played until stored [default: a folder under the system's temporary folder].
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// Rule preset of the league.
+    #[command(flatten)]
+    pub rules: RulesFlag,
+    /// Where and how submissions run; --max-submission-mb is the upload cap.
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
+}
+
+/// `serve author ...`.
+#[derive(Debug, clap::Subcommand)]
+pub enum ServeCommand {
+    /// Manage authors.
+    #[command(subcommand)]
+    Author(AuthorCommand),
+}
+
+/// `serve author add`.
+#[derive(Debug, clap::Subcommand)]
+pub enum AuthorCommand {
+    /// Add an author and print their token (once: only its hash is kept).
+    Add(AuthorAdd),
+}
+
+/// Arguments of `serve author add`.
+#[derive(Debug, clap::Args)]
+pub struct AuthorAdd {
+    /// The author's name (letters, digits, `-_.`).
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// May read every bot's errors and retire any bot.
+    #[arg(long)]
+    pub admin: bool,
+    /// The store (as for `serve`).
+    #[arg(long, value_name = "URL", default_value = DEFAULT_DB)]
+    pub db: String,
+}
+
+/// Runs `serve` or `serve author add`; returns the exit code.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    match args.command {
+        Some(ServeCommand::Author(AuthorCommand::Add(a))) => runtime.block_on(author_add(a)),
+        None => runtime.block_on(serve(args)),
+    }
+}
+
+async fn author_add(a: AuthorAdd) -> anyhow::Result<i32> {
+    let name = BotName::parse(&a.name)
+        .map_err(|e| anyhow::anyhow!("author `{}`: {}", a.name.escape_debug(), e.replace("bot name", "name")))?;
+    let store = Store::open_url(&a.db, 2).await?;
+    let token = new_token().context("cannot draw a token from the system's random generator")?;
+    let added = store.add_author(name.as_str(), &token_hash(&token), a.admin).await?;
+    store.close().await;
+    if !added {
+        bail!("{}: an author named {name} exists; choose another NAME", store.name());
+    }
+    println!("{token}");
+    eprintln!("mjai-sim: author {name}{} added; the token above is shown once", if a.admin { " (admin)" } else { "" });
+    Ok(0)
+}
+
+/// The league's options from the flags (used when the league is created).
+fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
+    TournamentConfig {
+        bots: house.iter().map(|h| h.row.spec.clone()).collect(),
+        sets: 0,
+        seed: args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]),
+        timeout: args.timeout.duration(),
+        start_timeout: args.start_timeout.duration(),
+        max_restarts: args.max_restarts,
+        game_timeout: args.game_timeout.duration(),
+        runtime: args.runtime.runtime,
+        transport: args.runtime.transport,
+        image: args.runtime.image.clone(),
+        max_submission_mb: args.runtime.max_submission_mb.get(),
+        no_html: true,
+        rules: args.rules.rules(),
+        resources: args.runtime.resources(),
+        ..TournamentConfig::default()
+    }
+}
+
+/// The house bots, checked (intake) before anything is written.
+fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
+    let mut parsed: Vec<entrants::Entrant> =
+        args.bots.iter().map(|b| entrants::parse(b)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
+    entrants::unique_names(&mut parsed);
+    let limits = SubmissionLimits {
+        max_archive_bytes: args.runtime.max_submission_mb.get().saturating_mul(1024 * 1024),
+        ..SubmissionLimits::default()
+    };
+    let (_, rows) = entrants::load(&parsed, &limits)?;
+    parsed
+        .iter()
+        .zip(rows)
+        .map(|(e, row)| {
+            let zip = match &e.spec {
+                BotSpec::Builtin(_) => None,
+                BotSpec::Submission(p) if p.is_dir() => {
+                    bail!("house bot {}: give a .zip (the league stores it), not a folder", e.name)
+                }
+                BotSpec::Submission(p) => {
+                    Some(std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?)
+                }
+            };
+            Ok(HouseBot { row, zip })
+        })
+        .collect()
+}
+
+async fn serve(args: Args) -> anyhow::Result<i32> {
+    let house = house_bots(&args)?;
+    let postgres = is_postgres_url(&args.db);
+    let jobs = args.jobs.unwrap_or(if postgres { 0 } else { 2 });
+    let db = Store::open_url(&args.db, jobs as u32 + 8).await?;
+    let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
+    let store = session.store().clone();
+    if !postgres {
+        let requeued = store.requeue_running().await?; // one server per SQLite file
+        if requeued > 0 {
+            eprintln!("mjai-sim: {requeued} game(s) cut off before go back to the queue");
+        }
+    }
+    let config = session.config().clone();
+    let work_dir = args
+        .work_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
+    let player = (jobs > 0).then(|| Player {
+        jobs: Some(jobs),
+        worker: incarnation(&format!("serve-{}", std::process::id())),
+        tag: None,
+        lease: args.lease.duration(),
+        work_dir: work_dir.join("league"),
+        db_patience: args.db_patience.duration(),
+    });
+    let opponent = args.validation_opponent.clone();
+    let unpacked = args.max_unpacked_mb.saturating_mul(1024 * 1024);
+    let server = Server {
+        settings: Settings {
+            max_submission_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
+            intake: SubmissionLimits { max_unpacked_bytes: unpacked, ..config.submission_limits() },
+            uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
+            per_ip_per_minute: args.rate_per_ip,
+            per_token_per_minute: args.rate_per_token,
+            header_timeout: args.header_timeout.duration(),
+            request_timeout: args.request_timeout.duration(),
+            uma: config.uma,
+            seed: config.seed[0],
+        },
+        validation: ValidationSettings {
+            launch: config.launch_settings(),
+            options: config.match_options(),
+            rules: config.rules,
+            opponents: [opponent.clone(), opponent.clone(), opponent],
+            work_dir: work_dir.clone(),
+        },
+        max_validations: args.max_validations,
+        player,
+    };
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {} (in use? choose another --listen)", args.listen))?;
+    let addr = listener.local_addr()?;
+    let shutdown = Shutdown::install()?;
+    let cancel = Cancel::new();
+    let relay = {
+        let (cancel, shutdown) = (cancel.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            shutdown.stopped().await;
+            cancel.cancel();
+        })
+    };
+    eprintln!(
+        "mjai-sim: serving league {} of {} on http://{addr} ({} here)",
+        args.league,
+        store.name(),
+        if jobs > 0 { format!("{jobs} game(s) at once") } else { "games played by workers".into() }
+    );
+    let result = crate::serve::run(session, listener, server, cancel).await;
+    relay.abort();
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&work_dir);
+    result?;
+    Ok(shutdown.exit_code().unwrap_or(1))
+}

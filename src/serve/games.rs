@@ -1,0 +1,31 @@
+//! `GET /api/games/{id}`: a league game's mjai log as it was written (`mjai_log.json`, one
+//! event per line: `application/x-ndjson`); 404 when the game has no stored log.
+
+use std::io::Read;
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+
+use super::error::ApiError;
+use super::state::AppState;
+
+/// Content type of an mjai log.
+pub const NDJSON: &str = "application/x-ndjson; charset=utf-8";
+
+/// `GET /api/games/{id}`.
+pub async fn game(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
+    let id: u64 = id.parse().map_err(|_| ApiError::not_found("such game"))?;
+    let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let log = gunzip(&files.log_gz)?;
+    Ok(([(header::CONTENT_TYPE, NDJSON)], log))
+}
+
+/// Inflates a stored log. Errors: damaged bytes (500, logged).
+pub fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .map_err(|e| anyhow::anyhow!("a stored log is damaged: {e}"))?;
+    Ok(out)
+}

@@ -1,0 +1,97 @@
+//! Limits on every request: rate limits per IP address and per token (a token bucket each,
+//! refilled evenly over a minute; over it: 429 with `Retry-After`), and the strict
+//! security headers every response carries (no scripts, styles, frames or referrers unless
+//! a page says otherwise; the pages' own CSP comes with them).
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::atomic::Ordering;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use super::error::ApiError;
+use super::state::AppState;
+use super::token::token_hash;
+
+/// Keys kept by each limiter before idle ones are dropped.
+const MAX_KEYS: usize = 10_000;
+
+/// The two rate limiters.
+pub struct RateLimits {
+    per_ip: DefaultKeyedRateLimiter<IpAddr>,
+    per_token: DefaultKeyedRateLimiter<String>,
+}
+
+impl RateLimits {
+    /// Limiters allowing `per_ip` and `per_token` requests a minute (bursts up to that).
+    pub fn new(per_ip: u32, per_token: u32) -> RateLimits {
+        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
+        RateLimits { per_ip: RateLimiter::keyed(quota(per_ip)), per_token: RateLimiter::keyed(quota(per_token)) }
+    }
+
+    fn admit(&self, ip: IpAddr, token: Option<&str>) -> Result<(), u64> {
+        if self.per_ip.len() > MAX_KEYS {
+            self.per_ip.retain_recent();
+        }
+        if self.per_token.len() > MAX_KEYS {
+            self.per_token.retain_recent();
+        }
+        let clock = governor::clock::DefaultClock::default();
+        let wait = |e: governor::NotUntil<_>| {
+            use governor::clock::Clock;
+            e.wait_time_from(clock.now()).as_secs() + 1
+        };
+        self.per_ip.check_key(&ip).map_err(wait)?;
+        if let Some(t) = token {
+            self.per_token.check_key(&token_hash(t)).map_err(wait)?;
+        }
+        Ok(())
+    }
+}
+
+/// Middleware: refuses a request over either rate limit with 429.
+pub async fn rate_limit(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let token = super::auth::token_of(&parts).map(str::to_string);
+    let request = Request::from_parts(parts, body);
+    match state.limits.admit(peer.ip(), token.as_deref()) {
+        Ok(()) => next.run(request).await,
+        Err(after) => {
+            state.counters.rate_limited.fetch_add(1, Ordering::Relaxed);
+            let mut response =
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("too many requests; retry in {after} s"))
+                    .into_response();
+            if let Ok(v) = HeaderValue::from_str(&after.to_string()) {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+            }
+            response
+        }
+    }
+}
+
+/// The headers set on every response.
+pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
+    let h = |name: &'static str, value: &'static str| (HeaderName::from_static(name), HeaderValue::from_static(value));
+    vec![
+        h(
+            "content-security-policy",
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; \
+             form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ),
+        h("x-content-type-options", "nosniff"),
+        h("x-frame-options", "DENY"),
+        h("referrer-policy", "no-referrer"),
+        h("cross-origin-opener-policy", "same-origin"),
+        h("cross-origin-resource-policy", "same-origin"),
+        h("cache-control", "no-store"),
+    ]
+}

@@ -1,0 +1,105 @@
+//! The grading server (`mjai-sim serve`, issue 21): authors upload bots over HTTP, each
+//! version passes a validation game before it enters a league, the league plays (here with
+//! `--jobs`, or on `mjai-sim worker`s through PostgreSQL), and a JSON read API shows the
+//! leaderboard, every bot, every game, and to each author their bots' errors and stderr.
+//!
+//! A front end like `src/cli`: nothing else imports it. One concept per file:
+//! [`router`] (routes and layers), [`listen`] (connections, header timeout, graceful
+//! stop), [`local`] (threads for games), [`state`], [`auth`] (extractors), [`token`], [`name`] (checked bot names),
+//! [`upload`], [`validate`], [`bots`] and [`games`] (read API), [`leaderboard`] (the
+//! figures), [`login`], [`limits`] (rate limits, security headers), [`ops`] (health,
+//! metrics, OpenAPI), [`league`] (the league and its play loop), [`error`].
+//!
+//! Stopping: the caller's cancellation token (the command line turns SIGTERM/SIGINT into
+//! it) closes the listener, lets requests in hand finish, stops validation games (their
+//! versions stay `validating` and are validated again at the next start) and the league's
+//! games in play (given back to the queue).
+
+pub mod auth;
+pub mod bots;
+pub mod error;
+pub mod games;
+pub mod leaderboard;
+pub mod league;
+pub mod limits;
+pub mod listen;
+pub mod local;
+pub mod login;
+pub mod name;
+pub mod ops;
+pub mod router;
+pub mod state;
+pub mod token;
+pub mod upload;
+pub mod validate;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+
+use crate::arena::cancel::Cancel;
+use crate::tournament::leaderboard::BotStatus;
+use crate::tournament::session::{Player, Session};
+use state::{AppState, Counters, Settings};
+use validate::{ValidationSettings, Validator};
+
+/// Longest wait, after the listener closed, for validation games to stop.
+pub const STOP_WAIT: Duration = Duration::from_secs(30);
+
+/// What the server needs beyond its store.
+pub struct Server {
+    /// Limits and options of requests.
+    pub settings: Settings,
+    /// How validation games are played.
+    pub validation: ValidationSettings,
+    /// Validation games at once.
+    pub max_validations: usize,
+    /// Plays the league here (`None`: workers play it).
+    pub player: Option<Player>,
+}
+
+/// Serves the league of `session` on `listener` until `cancel` fires, then stops as the
+/// module docs say. Errors: the play loop failed (database gone beyond its patience,
+/// Docker unreachable); the listener's own errors are logged and ridden out.
+pub async fn run(session: Session, listener: TcpListener, server: Server, cancel: Cancel) -> anyhow::Result<()> {
+    let store = session.store().clone();
+    let (validator, validations) =
+        Validator::start(server.validation, server.max_validations, store.clone(), cancel.clone())?;
+    for row in store.versions().await?.into_iter().filter(|v| v.status == BotStatus::Validating) {
+        validator.spawn(row); // cut off by the last stop
+    }
+    let header_timeout = server.settings.header_timeout;
+    let limits =
+        Arc::new(limits::RateLimits::new(server.settings.per_ip_per_minute, server.settings.per_token_per_minute));
+    let state = AppState {
+        store: store.clone(),
+        settings: Arc::new(server.settings),
+        validator,
+        figures: Default::default(),
+        counters: Arc::new(Counters::default()),
+        limits,
+    };
+    let play = match server.player {
+        Some(player) => {
+            let cancel = cancel.clone();
+            Some(local::spawn_thread("league", move || async move {
+                let result = league::play_loop(session, player, cancel.clone()).await;
+                if result.is_err() {
+                    cancel.cancel(); // the server stops and says why
+                }
+                result
+            })?)
+        }
+        None => None,
+    };
+    let app = router::router(state);
+    listen::serve(listener, app, header_timeout, cancel.token()).await;
+    if tokio::time::timeout(STOP_WAIT, local::join(validations)).await.is_err() {
+        tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
+    }
+    match play {
+        Some(play) => local::join(play).await,
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,67 @@
+//! What every handler shares: the league's store, the server's settings, the validator,
+//! the figures cache and the counters `/metrics` reports.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::leaderboard::FiguresCache;
+use super::validate::Validator;
+use crate::runtime::submission::SubmissionLimits;
+use crate::tournament::store::{Store, UploadLimits};
+
+/// The server's limits and options (from the command line).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Largest upload (the zip), in bytes: the request body limit of `POST /api/bots`.
+    pub max_submission_bytes: u64,
+    /// Intake limits of an uploaded zip (unpacked size, files).
+    pub intake: SubmissionLimits,
+    /// Per-author limits.
+    pub uploads: UploadLimits,
+    /// Requests per minute from one IP address (then 429).
+    pub per_ip_per_minute: u32,
+    /// Requests per minute with one token (then 429).
+    pub per_token_per_minute: u32,
+    /// Longest wait for a request's headers (also an idle keep-alive connection's limit).
+    pub header_timeout: Duration,
+    /// Longest a request may take, body included (then 408).
+    pub request_timeout: Duration,
+    /// Uma of the league's standings.
+    pub uma: [f64; 4],
+    /// Bootstrap seed of the standings' intervals.
+    pub seed: u64,
+}
+
+/// Counters since the server started.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Uploads accepted (202).
+    pub uploads: AtomicU64,
+    /// Requests refused by the rate limits (429).
+    pub rate_limited: AtomicU64,
+}
+
+/// The state handlers share (cheap to clone).
+#[derive(Clone)]
+pub struct AppState {
+    /// The league's store.
+    pub store: Store,
+    /// Limits and options.
+    pub settings: Arc<Settings>,
+    /// Runs validation games.
+    pub validator: Validator,
+    /// The read API's figures.
+    pub figures: Arc<FiguresCache>,
+    /// Counters for `/metrics`.
+    pub counters: Arc<Counters>,
+    /// Rate limits per IP and per token.
+    pub limits: Arc<super::limits::RateLimits>,
+}
+
+impl AppState {
+    /// The league's figures now (cached while nothing changed).
+    pub async fn figures(&self) -> Result<Arc<super::leaderboard::Figures>, super::error::ApiError> {
+        Ok(self.figures.get(&self.store, self.settings.uma, self.settings.seed).await?)
+    }
+}

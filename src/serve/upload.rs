@@ -1,0 +1,114 @@
+//! `POST /api/bots` (multipart fields `name` and `file`): an author's new bot or new
+//! version. Order of checks: token (401), body size (413, at the cap), the name
+//! ([`BotName`], 400), intake as `mjai-sim check` does (400 with its one-line reason, 413
+//! when the zip itself is over the cap), then in one transaction the name's owner (409),
+//! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
+//! "validating"}`; the validation game runs in the background.
+
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Serialize;
+
+use super::auth::Author;
+use super::error::ApiError;
+use super::name::BotName;
+use super::state::AppState;
+use crate::runtime::submission::{Submission, SubmissionError};
+use crate::tournament::leaderboard::BotStatus;
+use crate::tournament::store::{Upload, VersionRow};
+
+/// The 202 answer.
+#[derive(Debug, Serialize)]
+pub struct Accepted {
+    /// The bot's name.
+    pub name: String,
+    /// The new version.
+    pub version: u32,
+    /// Always `validating`.
+    pub status: BotStatus,
+}
+
+/// Handles `POST /api/bots`.
+pub async fn upload(
+    State(state): State<AppState>,
+    author: Author,
+    mut form: Multipart,
+) -> Result<(StatusCode, Json<Accepted>), ApiError> {
+    let (mut name, mut file) = (None, None);
+    while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
+            Some("file") if file.is_none() => file = Some(field.bytes().await.map_err(multipart_error)?),
+            _ => {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "the form has fields `name` and `file` only, once each",
+                ))
+            }
+        }
+    }
+    let (Some(name), Some(file)) = (name, file) else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the form needs a field `name` and a field `file` (the zip)",
+        ));
+    };
+    let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
+    let limits = state.settings.intake;
+    let label = format!("{name}.zip");
+    let bytes = file.clone();
+    let intake = tokio::task::spawn_blocking(move || {
+        Submission::from_zip_bytes(std::path::Path::new(&label), &bytes, &limits).map(|_| ())
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("intake task: {e}"))?;
+    if let Err(e) = intake {
+        let status = match e {
+            SubmissionError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        return Err(ApiError::new(status, e.to_string()));
+    }
+    let who = author.0.name.clone();
+    match state.store.begin_upload(&who, name.as_str(), &file, state.settings.uploads).await? {
+        Upload::Started { version } => {
+            state.counters.uploads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);
+            let row: VersionRow = row.ok_or_else(|| anyhow::anyhow!("version {version} of {name} vanished"))?;
+            state.validator.spawn(row);
+            let accepted = Accepted { name: name.to_string(), version, status: BotStatus::Validating };
+            Ok((StatusCode::ACCEPTED, Json(accepted)))
+        }
+        Upload::NameTaken { .. } => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("the name {name} belongs to another author; choose another name"),
+        )),
+        Upload::TooManyBots { limit } => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("you have {limit} bots already (the limit); retire one with DELETE /api/bots/NAME"),
+        )),
+        Upload::TooManyUploads { limit } => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{limit} uploads in the last hour (the limit); try again later"),
+        )),
+    }
+}
+
+/// A malformed or oversized form: 413 when a body limit cut it (axum's; or the request
+/// body limit layer's, which axum sees as a failed read of the body stream: status 500,
+/// a length-limit error down its source chain), else 400.
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    let text = e.body_text().replace('\n', " ");
+    let mut source: Option<&dyn std::error::Error> = Some(&e);
+    let mut limited = false;
+    while let Some(err) = source {
+        limited |= err.to_string().contains("length limit");
+        source = err.source();
+    }
+    let cut = e.status() == StatusCode::PAYLOAD_TOO_LARGE || e.status() == StatusCode::INTERNAL_SERVER_ERROR || limited;
+    match cut {
+        true => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the upload is over the size cap (--max-submission-mb)"),
+        false => ApiError::new(StatusCode::BAD_REQUEST, format!("malformed multipart form: {text}")),
+    }
+}

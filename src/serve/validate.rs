@@ -1,0 +1,212 @@
+//! The validation game of an uploaded version: the bot in seat 0 against three built-ins,
+//! a full hanchan in the league's runtime (Docker by default), under the league's time
+//! limits and its whole-game bound (`--game-timeout`, the arena's watchdog), so it always
+//! ends. It passes when the game completed with no chombo of the bot; then the version is
+//! admitted to the league. Otherwise it is rejected with a one-line reason. Either way its
+//! log, summary, errors and the bot's stderr (tail) are stored for the author.
+//!
+//! At most `--max-validations` games run at once (a semaphore); a version still
+//! `validating` when the server stopped is validated again at the next start.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use std::rc::Rc;
+use std::thread::JoinHandle;
+
+use tokio::sync::{mpsc, Semaphore};
+use tokio_util::task::TaskTracker;
+
+use super::local::spawn_thread;
+
+use crate::arena::cancel::Cancel;
+use crate::arena::game_run::{run_game, GameOutcome, GameSpec};
+use crate::arena::launch::{BotSpec, LaunchSettings};
+use crate::arena::logs::stderr_path_in;
+use crate::arena::match_loop::Ending;
+use crate::arena::observer::Silent;
+use crate::arena::MatchOptions;
+use crate::engine::game::{Rules, StartState};
+use crate::tournament::store::{Store, ValidationFiles, VersionRow};
+
+/// Bytes of the bot's stderr kept with its validation game.
+pub const STDERR_KEPT: usize = 64 * 1024;
+
+/// How validation games are played.
+#[derive(Debug, Clone)]
+pub struct ValidationSettings {
+    /// Runtime, transport, image and container limits (stderr paths are set per game).
+    pub launch: LaunchSettings,
+    /// Time limits, restart cap and whole-game bound.
+    pub options: MatchOptions,
+    /// The league's rules.
+    pub rules: Rules,
+    /// The three built-in opponents (`builtin:` names), seats 1 to 3.
+    pub opponents: [String; 3],
+    /// Where games are played (a folder per game, removed after).
+    pub work_dir: PathBuf,
+}
+
+/// Runs validation games on their own thread ([`super::local`]), at most a fixed number
+/// at once.
+#[derive(Clone)]
+pub struct Validator {
+    queue: mpsc::UnboundedSender<VersionRow>,
+    tracker: TaskTracker,
+}
+
+/// The validation thread's side.
+struct Games {
+    settings: Arc<ValidationSettings>,
+    store: Store,
+    cancel: Cancel,
+}
+
+impl Validator {
+    /// Starts the validation thread over `store`, `max_at_once` games at a time; its games
+    /// stop when `cancel` fires, and the thread ends once they have. Errors: the thread
+    /// could not be made.
+    pub fn start(
+        settings: ValidationSettings,
+        max_at_once: usize,
+        store: Store,
+        cancel: Cancel,
+    ) -> std::io::Result<(Validator, JoinHandle<anyhow::Result<()>>)> {
+        let (queue, mut rows) = mpsc::unbounded_channel::<VersionRow>();
+        let tracker = TaskTracker::new();
+        let track = tracker.clone();
+        let thread = spawn_thread("validation", move || async move {
+            let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone() });
+            let slots = Rc::new(Semaphore::new(max_at_once.max(1)));
+            let mut stop = cancel.token();
+            loop {
+                let row = tokio::select! {
+                    row = rows.recv() => match row { Some(r) => r, None => break },
+                    _ = stop.wait_for(|c| *c) => break,
+                };
+                let (games, slots) = (games.clone(), slots.clone());
+                tokio::task::spawn_local(track.track_future(async move {
+                    let Ok(_slot) = slots.acquire().await else { return };
+                    if games.cancel.is_cancelled() {
+                        return; // validated again at the next start
+                    }
+                    if let Err(e) = games.validate(&row).await {
+                        tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                    }
+                }));
+            }
+            track.close();
+            track.wait().await;
+            Ok(())
+        })?;
+        Ok((Validator { queue, tracker }, thread))
+    }
+
+    /// Validation games waiting for a slot or playing.
+    pub fn in_flight(&self) -> usize {
+        self.tracker.len()
+    }
+
+    /// Validates `row` in the background (its zip read from the store).
+    pub fn spawn(&self, row: VersionRow) {
+        if self.queue.send(row).is_err() {
+            tracing::warn!("the validation thread has stopped; the version is validated at the next start");
+        }
+    }
+}
+
+impl Games {
+    async fn validate(&self, row: &VersionRow) -> anyhow::Result<()> {
+        let bytes = self.store.submission(&row.sha256).await?.context("the submission is missing from the store")?;
+        let dir = self.settings.work_dir.join(format!("validate-{}-{}-{}", row.name, row.version, std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let result = self.play(&dir, &bytes).await;
+        let (files, verdict) = match result {
+            Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
+                let _ = std::fs::remove_dir_all(&dir);
+                return Ok(()); // stopped by the server's shutdown: validated again at the next start
+            }
+            Ok(outcome) => (read_files(&dir.join("game"))?, verdict(&outcome)),
+            Err(e) => (empty_files(), Err(format!("the validation game could not start: {e:#}"))),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        let reason = verdict.as_ref().err().map(|r| one_line(r));
+        self.store.record_validation(&row.name, row.version, &files, reason.as_deref().map_or(Ok(()), Err)).await?;
+        if reason.is_none() {
+            self.store.admit(&row.name, row.version).await?;
+        }
+        tracing::info!("validated {} version {}: {}", row.name, row.version, reason.as_deref().unwrap_or("passed"));
+        Ok(())
+    }
+
+    async fn play(&self, dir: &Path, zip: &[u8]) -> anyhow::Result<GameOutcome> {
+        let path = dir.join("bot.zip");
+        std::fs::File::create(&path).and_then(|mut f| f.write_all(zip)).context("cannot write the submission")?;
+        let game_dir = dir.join("game");
+        let s = &self.settings;
+        let [a, b, c] = s.opponents.clone().map(BotSpec::Builtin);
+        let spec = GameSpec {
+            bots: [BotSpec::Submission(path), a, b, c],
+            names: ["0", "1", "2", "3"].map(String::from),
+            seed: [rand::random::<u32>() as u64, 0],
+            start: StartState::default(),
+            rules: s.rules,
+            options: s.options.clone(),
+            settings: LaunchSettings {
+                stderr_paths: std::array::from_fn(|seat| stderr_path_in(&game_dir, seat as u8)),
+                ..s.launch.clone()
+            },
+            dir: game_dir,
+            from_log: None,
+        };
+        run_game(&spec, &mut Silent, self.cancel.token(), |_| {}).await
+    }
+}
+
+/// Pass: the game completed and the bot (seat 0) had no chombo. Otherwise the reason.
+fn verdict(outcome: &GameOutcome) -> Result<(), String> {
+    let report = &outcome.report;
+    let first_error = report.errors.iter().find(|e| e.player_id == 0).map(|e| {
+        let at = e.kyoku.as_deref().map(|k| format!(" at {k}")).unwrap_or_default();
+        format!("{}{at}: {}", e.error_type, e.exception)
+    });
+    match &report.ending {
+        Ending::Completed if report.chombos[0] == 0 => Ok(()),
+        Ending::Completed => Err(format!(
+            "{} chombo(s) in the validation game; the first: {}",
+            report.chombos[0],
+            first_error.unwrap_or_default()
+        )),
+        Ending::RestartLimit(n) => Err(format!("the validation game was abandoned after {n} restarts")),
+        Ending::Failed(why) => Err(format!("the validation game failed: {why}")),
+        Ending::Interrupted => Err("the validation game was interrupted".into()),
+    }
+}
+
+fn one_line(text: &str) -> String {
+    let line: String = text.replace(['\n', '\r'], " ");
+    line.chars().take(500).collect()
+}
+
+fn empty_files() -> ValidationFiles {
+    ValidationFiles { log_gz: Vec::new(), stderr: String::new(), summary: String::new(), errors: "[]".into() }
+}
+
+/// The stored form of a validation game's folder: the log gzipped, the bot's stderr tail.
+fn read_files(dir: &Path) -> anyhow::Result<ValidationFiles> {
+    let log = std::fs::read(dir.join("mjai_log.json")).unwrap_or_default();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&log)?;
+    let stderr = std::fs::read(stderr_path_in(dir, 0)).unwrap_or_default();
+    let tail = &stderr[stderr.len().saturating_sub(STDERR_KEPT)..];
+    let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    Ok(ValidationFiles {
+        log_gz: gz.finish()?,
+        stderr: String::from_utf8_lossy(tail).into_owned(),
+        summary: text("summary.json"),
+        errors: text("errors.json"),
+    })
+}

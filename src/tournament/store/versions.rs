@@ -1,0 +1,414 @@
+//! The versions of a league's bots on a grading server (`mjai-sim serve`): who owns a name,
+//! where each version stands (validating, active, rejected, retired), the per-author
+//! limits checked at upload, and each version's validation game.
+//!
+//! A version enters the league's `bots` table only once it passed validation
+//! ([`Store::admit`]), under its league name ([`league_name`]: `NAME` for version 1,
+//! `NAME#V` after), so the league's scheduler, workers and standings see an ordinary bot.
+//! Admitting a version retires the author's older active versions of the name (their games
+//! stay counted).
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{AddBot, Store, StoreError};
+use crate::tournament::leaderboard::BotStatus;
+
+/// One version of a bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionRow {
+    /// The bot's name (shared by its versions).
+    pub name: String,
+    /// 1 for the first upload of the name.
+    pub version: u32,
+    /// The author's name (`None`: a house bot).
+    pub author: Option<String>,
+    /// Hex sha256 of the zip (of `builtin:NAME` for a built-in house bot).
+    pub sha256: String,
+    /// Where it stands.
+    pub status: BotStatus,
+    /// Why it was rejected, one line.
+    pub reason: Option<String>,
+    /// Its index among the league's bots once admitted.
+    pub bot_idx: Option<usize>,
+}
+
+/// Per-author limits checked by [`Store::begin_upload`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UploadLimits {
+    /// Most names an author may have validating or active at once.
+    pub max_bots: u64,
+    /// Most uploads an author may make in any hour.
+    pub uploads_per_hour: u64,
+}
+
+/// What [`Store::begin_upload`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Upload {
+    /// A new version, now validating.
+    Started {
+        /// Its version number.
+        version: u32,
+    },
+    /// The name belongs to another author (`None`: a house bot).
+    NameTaken {
+        /// The owner.
+        owner: Option<String>,
+    },
+    /// The author has [`UploadLimits::max_bots`] other bots already.
+    TooManyBots {
+        /// The limit.
+        limit: u64,
+    },
+    /// The author uploaded [`UploadLimits::uploads_per_hour`] times in the last hour.
+    TooManyUploads {
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// A version's validation game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidationFiles {
+    /// `mjai_log.json`, gzip-compressed.
+    pub log_gz: Vec<u8>,
+    /// The end of the bot's stderr (at most 64 KiB).
+    pub stderr: String,
+    /// `summary.json`.
+    pub summary: String,
+    /// `errors.json`.
+    pub errors: String,
+}
+
+/// The name a version has among the league's bots: `NAME` for version 1, `NAME#V` after
+/// (`#` is not allowed in uploaded names, so these never collide).
+pub fn league_name(name: &str, version: u32) -> String {
+    match version {
+        1 => name.to_string(),
+        v => format!("{name}#{v}"),
+    }
+}
+
+const COLUMNS: &str = "name, version, author, sha256, status, reason, bot_idx";
+
+fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
+    let status: String = r.try_get(4)?;
+    let status = serde_json::from_value(serde_json::Value::String(status.clone()))
+        .map_err(|_| sqlx::Error::Decode(format!("unknown bot status `{status}`").into()))?;
+    Ok(VersionRow {
+        name: r.try_get(0)?,
+        version: r.try_get::<i64, _>(1)? as u32,
+        author: r.try_get(2)?,
+        sha256: r.try_get(3)?,
+        status,
+        reason: r.try_get(5)?,
+        bot_idx: r.try_get::<Option<i64>, _>(6)?.map(|i| i as usize),
+    })
+}
+
+fn status_text(status: BotStatus) -> &'static str {
+    match status {
+        BotStatus::Validating => "validating",
+        BotStatus::Active => "active",
+        BotStatus::Rejected => "rejected",
+        BotStatus::Retired => "retired",
+    }
+}
+
+impl Store {
+    /// Records a house bot (the operator's, from the command line) already among the
+    /// league's bots at `bot_idx`: version 1, active, no author. Nothing changes when the
+    /// name is recorded already.
+    pub async fn add_house_version(&self, name: &str, sha256: &str, bot_idx: usize) -> Result<(), StoreError> {
+        let sql = "INSERT INTO bot_versions (t, name, version, author, sha256, status, bot_idx, created_ms) \
+                   VALUES ($1, $2, 1, NULL, $3, 'active', $4, {now}) ON CONFLICT DO NOTHING"
+            .replace("{now}", self.dialect.now_ms());
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.t)
+            .bind(name)
+            .bind(sha256)
+            .bind(bot_idx as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// Starts a new version of `name` by `author` in one transaction: checks that the name
+    /// is free or `author`'s, then the limits; stores the zip `bytes` (by sha256) and the
+    /// version (status validating) and counts the upload. Errors: the database failed.
+    pub async fn begin_upload(
+        &self,
+        author: &str,
+        name: &str,
+        bytes: &[u8],
+        limits: UploadLimits,
+    ) -> Result<Upload, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let owner =
+            sqlx::query("SELECT author, MAX(version) FROM bot_versions WHERE t = $1 AND name = $2 GROUP BY author")
+                .bind(self.t)
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
+        let mut latest = 0;
+        if let Some(row) = owner {
+            let who: Option<String> = row.try_get(0).map_err(|e| self.err(e))?;
+            if who.as_deref() != Some(author) {
+                return Ok(Upload::NameTaken { owner: who });
+            }
+            latest = row.try_get::<i64, _>(1).map_err(|e| self.err(e))?;
+        }
+        let others = sqlx::query(
+            "SELECT COUNT(DISTINCT name) FROM bot_versions WHERE t = $1 AND author = $2 AND name <> $3 \
+             AND status IN ('validating', 'active')",
+        )
+        .bind(self.t)
+        .bind(author)
+        .bind(name)
+        .fetch_one(&mut *tx)
+        .await
+        .and_then(|r| r.try_get::<i64, _>(0))
+        .map_err(|e| self.err(e))?;
+        if others as u64 >= limits.max_bots {
+            return Ok(Upload::TooManyBots { limit: limits.max_bots });
+        }
+        let sql = "SELECT COUNT(*) FROM uploads WHERE author = $1 AND at_ms > {now} - 3600000"
+            .replace("{now}", self.dialect.now_ms());
+        let recent = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(author)
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map_err(|e| self.err(e))?;
+        if recent as u64 >= limits.uploads_per_hour {
+            return Ok(Upload::TooManyUploads { limit: limits.uploads_per_hour });
+        }
+        let sha = super::blobs::sha256_hex(bytes);
+        super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.err(e))?;
+        let version = latest + 1;
+        let now = self.dialect.now_ms();
+        let insert = format!(
+            "INSERT INTO bot_versions (t, name, version, author, sha256, status, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, 'validating', {now})"
+        );
+        sqlx::query(sqlx::AssertSqlSafe(insert))
+            .bind(self.t)
+            .bind(name)
+            .bind(version)
+            .bind(author)
+            .bind(&sha)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO uploads (author, at_ms) VALUES ($1, {now})")))
+            .bind(author)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(Upload::Started { version: version as u32 })
+    }
+
+    /// Every version of every bot, by name then version.
+    pub async fn versions(&self) -> Result<Vec<VersionRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM bot_versions WHERE t = $1 ORDER BY name, version");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
+        rows.map_err(|e| self.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.err(e))).collect()
+    }
+
+    /// The versions of `name`, oldest first (empty: no such bot).
+    pub async fn versions_of(&self, name: &str) -> Result<Vec<VersionRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM bot_versions WHERE t = $1 AND name = $2 ORDER BY version");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(name).fetch_all(&self.pool).await;
+        rows.map_err(|e| self.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.err(e))).collect()
+    }
+
+    /// Stores a version's validation game and its verdict: `Err(reason)` rejects it;
+    /// `Ok(())` is followed by [`Store::admit`]. Errors: the database failed.
+    pub async fn record_validation(
+        &self,
+        name: &str,
+        version: u32,
+        files: &ValidationFiles,
+        verdict: Result<(), &str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(
+            "INSERT INTO validations (t, name, version, log_gz, stderr, summary, errors) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+        )
+        .bind(self.t)
+        .bind(name)
+        .bind(version as i64)
+        .bind(files.log_gz.clone())
+        .bind(&files.stderr)
+        .bind(&files.summary)
+        .bind(&files.errors)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        if let Err(reason) = verdict {
+            // only while validating: a version retired meanwhile stays retired
+            sqlx::query(
+                "UPDATE bot_versions SET status = 'rejected', reason = $1 \
+                 WHERE t = $2 AND name = $3 AND version = $4 AND status = 'validating'",
+            )
+            .bind(reason)
+            .bind(self.t)
+            .bind(name)
+            .bind(version as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        }
+        tx.commit().await.map_err(|e| self.err(e))
+    }
+
+    /// Admits a version that passed validation: it joins the league's bots under its
+    /// [`league_name`] (its zip is in the store already) and becomes active; the name's older
+    /// active versions retire. Returns its index among the league's bots, or `None` when
+    /// the version is no longer validating (retired meanwhile: it stays out). Errors: the
+    /// database failed, or the league name is taken (a damaged store).
+    pub async fn admit(&self, name: &str, version: u32) -> Result<Option<usize>, StoreError> {
+        let rows = self.versions_of(name).await?;
+        let Some(row) = rows.iter().find(|r| r.version == version) else {
+            return Err(StoreError::Corrupt {
+                path: self.path.clone(),
+                cause: format!("no version {version} of {name}"),
+            });
+        };
+        if row.status != BotStatus::Validating {
+            return Ok(None);
+        }
+        let lname = league_name(name, version);
+        let idx = match self.add_bot(&lname, &format!("{lname}.zip"), &row.sha256, None).await? {
+            AddBot::Added { idx } => idx,
+            AddBot::NameTaken => {
+                let cause = format!("the league already has a bot named {lname}");
+                return Err(StoreError::Corrupt { path: self.path.clone(), cause });
+            }
+        };
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        self.set_status(&mut tx, name, version, BotStatus::Active, None).await?;
+        sqlx::query("UPDATE bot_versions SET bot_idx = $1 WHERE t = $2 AND name = $3 AND version = $4")
+            .bind(idx as i64)
+            .bind(self.t)
+            .bind(name)
+            .bind(version as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        for old in rows.iter().filter(|r| r.version < version && r.status == BotStatus::Active) {
+            self.retire_version(old).await?;
+        }
+        Ok(Some(idx))
+    }
+
+    /// Retires a version: status retired, and when it is in the league, never scheduled
+    /// again (its pending games cancelled; games in play finish and count).
+    pub async fn retire_version(&self, row: &VersionRow) -> Result<(), StoreError> {
+        if row.bot_idx.is_some() {
+            self.retire(&league_name(&row.name, row.version)).await?;
+        }
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        self.set_status(&mut tx, &row.name, row.version, BotStatus::Retired, None).await?;
+        tx.commit().await.map_err(|e| self.err(e))
+    }
+
+    /// The validation game of a version; `None` before it ended.
+    pub async fn validation(&self, name: &str, version: u32) -> Result<Option<ValidationFiles>, StoreError> {
+        let row = sqlx::query(
+            "SELECT log_gz, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 AND version = $3",
+        )
+        .bind(self.t)
+        .bind(name)
+        .bind(version as i64)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(|e| self.err(e))?;
+        row.map(|r| {
+            Ok(ValidationFiles {
+                log_gz: r.try_get(0).map_err(|e| self.err(e))?,
+                stderr: r.try_get(1).map_err(|e| self.err(e))?,
+                summary: r.try_get(2).map_err(|e| self.err(e))?,
+                errors: r.try_get(3).map_err(|e| self.err(e))?,
+            })
+        })
+        .transpose()
+    }
+
+    /// The stored `errors.json` of finished games in which league bot `bot_idx` sat and
+    /// something went wrong, latest first (at most `limit`): `(game, seats, errors)`.
+    pub async fn game_errors(&self, bot_idx: usize, limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.idx, g.seat0, g.seat1, g.seat2, g.seat3, f.errors FROM game_files f \
+             JOIN games g ON g.t = f.t AND g.idx = f.game_idx \
+             WHERE f.t = $1 AND f.errors <> '[]' AND f.errors <> '' \
+             AND (g.seat0 = $2 OR g.seat1 = $2 OR g.seat2 = $2 OR g.seat3 = $2) ORDER BY g.idx DESC LIMIT $3",
+        )
+        .bind(self.t)
+        .bind(bot_idx as i64)
+        .bind(limit as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.err(e))?;
+        rows.iter()
+            .map(|r| {
+                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
+                let seats = [int(1)? as usize, int(2)? as usize, int(3)? as usize, int(4)? as usize];
+                Ok((int(0)? as u64, seats, r.try_get(5).map_err(|e| self.err(e))?))
+            })
+            .collect()
+    }
+
+    /// Versions per status (for `/metrics`).
+    pub async fn version_counts(&self) -> Result<Vec<(String, u64)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT status, COUNT(*) FROM bot_versions WHERE t = $1 GROUP BY status ORDER BY status")
+                .bind(self.t)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| self.err(e))?;
+        rows.iter()
+            .map(|r| {
+                let n: i64 = r.try_get(1).map_err(|e| self.err(e))?;
+                Ok((r.try_get(0).map_err(|e| self.err(e))?, n as u64))
+            })
+            .collect()
+    }
+
+    /// Distinct workers holding a running game (for `/metrics`).
+    pub async fn workers_seen(&self) -> Result<u64, StoreError> {
+        sqlx::query("SELECT COUNT(DISTINCT claimed_by) FROM games WHERE t = $1 AND state = 'running'")
+            .bind(self.t)
+            .fetch_one(&self.pool)
+            .await
+            .and_then(|r| r.try_get::<i64, _>(0))
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+    }
+
+    async fn set_status(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        name: &str,
+        version: u32,
+        status: BotStatus,
+        reason: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE bot_versions SET status = $1, reason = $2 WHERE t = $3 AND name = $4 AND version = $5")
+            .bind(status_text(status))
+            .bind(reason)
+            .bind(self.t)
+            .bind(name)
+            .bind(version as i64)
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+}

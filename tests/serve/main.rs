@@ -1,0 +1,17 @@
+//! The grading server, `mjai-sim serve`, as its users meet it: over HTTP, started as the
+//! real binary ([`support::spawn_server`]). One binary, modules by area:
+//! - [`authz`]: every route from both sides (author, other author, admin, nobody);
+//!   uploads, validation, versions, retirement, login;
+//! - [`hostile`]: at least 30 hostile requests, each with its status, the server still
+//!   serving afterwards (the table in docs/server.md);
+//! - [`operations`]: SIGTERM (exit 143), kill -9 mid-league and restart (no game lost or
+//!   counted twice), the league playing;
+//! - [`pg`]: two servers on one PostgreSQL database serve one league.
+
+mod authz;
+mod hostile;
+mod operations;
+mod pg;
+#[path = "../pg_support/mod.rs"]
+mod pg_support;
+mod support;

@@ -1,0 +1,69 @@
+//! Operations: the league plays in the server (`--jobs`), SIGTERM stops it cleanly (exit
+//! 143, no game left running), kill -9 loses no recorded game and counts none twice.
+
+use std::time::Duration;
+
+use sqlx::Row;
+
+use super::support::{poll, spawn_in, Http, Server};
+
+/// `mjai_games_played_total` from `/metrics`.
+fn played(http: &Http, server: &Server) -> u64 {
+    let m = http.get(&server.url("/metrics"), None);
+    assert_eq!(m.status, 200);
+    assert!(m.headers["content-type"].to_str().unwrap().starts_with("text/plain"));
+    let line = m.body.lines().find(|l| l.starts_with("mjai_games_played_total ")).expect("games played metric");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Seats counted over the leaderboard (4 per recorded game).
+fn seats_counted(http: &Http, server: &Server) -> u64 {
+    let board = http.get(&server.url("/api/leaderboard"), None).json();
+    board["bots"].as_array().unwrap().iter().map(|e| e["games"].as_u64().unwrap()).sum()
+}
+
+/// Games by state in the store, and results rows, read directly.
+fn store_counts(server: &Server) -> (i64, i64, i64) {
+    let path = server.dir.path().join("serve.sqlite");
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        sqlx::any::install_default_drivers();
+        let url = format!("sqlite:{}", path.display());
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        let one = |sql: &'static str| {
+            let pool = pool.clone();
+            async move { sqlx::query(sql).fetch_one(&pool).await.unwrap().get::<i64, _>(0) }
+        };
+        let done = one("SELECT COUNT(*) FROM games WHERE state = 'done'").await;
+        let running = one("SELECT COUNT(*) FROM games WHERE state = 'running'").await;
+        let results = one("SELECT COUNT(*) FROM results").await;
+        pool.close().await;
+        (done, running, results)
+    })
+}
+
+#[test]
+fn kill_9_mid_league_loses_nothing_and_sigterm_exits_143() {
+    let dir = std::sync::Arc::new(tempfile::tempdir().unwrap());
+    let http = Http::new();
+    let mut first = spawn_in(dir.clone(), &["--jobs", "1", "--seed", "7"]);
+    poll(Duration::from_secs(300), "3 league games", || (played(&http, &first) >= 3).then_some(()));
+    let before = played(&http, &first);
+    first.child.kill().unwrap(); // SIGKILL mid-league
+    first.child.wait().unwrap();
+    let (done, _, results) = store_counts(&first);
+    assert!(done as u64 >= before, "every game reported before kill -9 is stored: {done} < {before}");
+    assert_eq!(results, 4 * done, "4 result rows per finished game");
+
+    let mut second = spawn_in(dir.clone(), &["--jobs", "1", "--seed", "7"]);
+    assert!(played(&http, &second) >= done as u64, "no recorded game lost across the restart");
+    poll(Duration::from_secs(300), "more league games", || (played(&http, &second) > done as u64 + 1).then_some(()));
+    let now = played(&http, &second);
+    let seats = seats_counted(&http, &second);
+    assert!(seats >= 4 * now && seats <= 4 * (now + 1), "each game counted once: {seats} seats for {now} games");
+
+    assert_eq!(second.terminate(), Some(143), "SIGTERM: exit 143; stderr:\n{}", second.stderr());
+    let (done, running, results) = store_counts(&second);
+    assert_eq!(running, 0, "games in play were given back at SIGTERM");
+    assert_eq!(results, 4 * done);
+}

@@ -1,0 +1,52 @@
+//! Two `serve` processes on one PostgreSQL database serve one league: an upload through one
+//! is seen, validated and listed by both (the web tier keeps no state of its own).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::pg_support::PgCluster;
+use super::support::{example_zip, start, Http};
+
+#[test]
+fn two_servers_on_one_database_serve_one_league() {
+    let pg = PgCluster::start();
+    let url = pg.url();
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let args = |n: &str| -> Vec<String> {
+        let work = dir.path().join(format!("work{n}")).display().to_string();
+        [
+            "serve",
+            "--db",
+            &url,
+            "--listen",
+            "127.0.0.1:0",
+            "--runtime",
+            "process",
+            "--work-dir",
+            &work,
+            "--league",
+            "cup",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(super::support::HOUSE.map(String::from))
+        .collect()
+    };
+    let one = start(dir.clone(), args("1"));
+    let two = start(dir.clone(), args("2"));
+    let out = super::support::mjai_sim(&["serve", "author", "add", "erin", "--db", &url]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let http = Http::new();
+    assert_eq!(http.upload(&one, Some(&token), "ebot", example_zip("tsumogiri")).status, 202);
+    let page = http.wait_status(&two, "ebot", "active", Duration::from_secs(180));
+    assert_eq!(page["entry"]["author"], "erin");
+    // the second server takes the same author's token and sees the same errors
+    assert_eq!(http.get(&two.url("/api/bots/ebot/errors"), Some(&token)).status, 200);
+    let names = |s| -> Vec<String> {
+        let b = http.get(&super::support::Server::url(s, "/api/leaderboard"), None).json();
+        b["bots"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(names(&one), names(&two));
+    assert_eq!(names(&one).len(), 5, "4 house bots, added once, and erin's");
+}
