@@ -215,7 +215,13 @@ impl Http {
     /// A client.
     pub fn new() -> Http {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        // a fresh connection per request: after a refused body (413) the server closes its
+        // side, and a pooled connection reused after that reads as an incomplete message
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(0)
+            .build()
+            .unwrap();
         Http { runtime, client }
     }
 
