@@ -95,7 +95,7 @@ mod escaping {
         };
         let page = bot_page(h, h, h, Some(h));
         let chombos = [chombo(h, h)];
-        let me = [site::MyBot { page: &page, chombos: &chombos }];
+        let me = [site::MyBot { page: &page, chombos: &chombos, validation_stderr: h }];
         vec![
             ("leaderboard", site::leaderboard_page(&board, &logged_in(h))),
             ("bot", site::bot_page(&page, Some(&chombos), &logged_in(h))),
@@ -167,7 +167,7 @@ mod pages {
         let pages = [
             site::leaderboard_page(&board, &PageContext::default()),
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
-            site::me_page("ann", &[site::MyBot { page: &page, chombos: &[] }]),
+            site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "" }]),
             site::login_page(&PageContext::default(), None),
             site::upload_page(&logged_in("ann"), 64, None),
             site::error_page(&PageContext::default(), 500, "x"),
@@ -270,12 +270,17 @@ mod pages {
         let chombos = [chombo("illegal dahai 5m", "panic at main.rs:3")];
         let html = site::me_page(
             "ann",
-            &[site::MyBot { page: &ok, chombos: &[] }, site::MyBot { page: &bad, chombos: &chombos }],
+            &[
+                site::MyBot { page: &ok, chombos: &[], validation_stderr: "" },
+                site::MyBot { page: &bad, chombos: &chombos, validation_stderr: "Traceback <script>" },
+            ],
         );
         let bad_section = html.split("<section class=\"mybot\" data-bot=\"bad\">").nth(1).unwrap();
         assert!(bad_section.contains("<span class=\"status-rejected\">rejected</span>"), "{bad_section}");
         assert!(bad_section.contains("Rejected: chombo in the validation game: illegal dahai 5m"));
         assert!(bad_section.contains("<pre class=\"stderr\">panic at main.rs:3</pre>"));
+        assert!(bad_section.contains("<pre class=\"stderr\">Traceback &#60;script&#62;</pre>"), "{bad_section}");
+        assert!(bad_section.contains("<a href=\"/bots/bad/validation\">Validation game</a>"), "{bad_section}");
         let good_section = html.split("data-bot=\"good\"").nth(1).unwrap().split("</section>").next().unwrap();
         assert!(good_section.contains("<h2>Chombos (0)</h2>") && !good_section.contains("stderr"), "{good_section}");
     }

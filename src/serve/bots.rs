@@ -11,12 +11,10 @@ use serde::Serialize;
 
 use super::auth::{Author, MaybeAuthor};
 use super::error::ApiError;
+use super::errors::{self, ValidationView};
 use super::state::AppState;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
 use crate::tournament::store::VersionRow;
-
-/// Chombos listed per version.
-const ERRORS_LISTED: u32 = 200;
 
 /// `GET /api/leaderboard`.
 pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboard>, ApiError> {
@@ -41,21 +39,6 @@ pub async fn games(
     Ok(Json(serde_json::json!({ "games": games })))
 }
 
-/// The validation of one version, as its author sees it.
-#[derive(Debug, Serialize)]
-pub struct ValidationView {
-    /// The version.
-    pub version: u32,
-    /// Where it stands.
-    pub status: BotStatus,
-    /// Why it was rejected.
-    pub reason: Option<String>,
-    /// The end of the bot's stderr in its validation game (empty before it ended).
-    pub stderr: String,
-    /// The validation game's `errors.json` entries.
-    pub errors: serde_json::Value,
-}
-
 /// `GET /api/bots/{name}/errors`: `{"name", "validations": [...], "chombos": [...]}`.
 #[derive(Debug, Serialize)]
 pub struct ErrorsView {
@@ -69,7 +52,7 @@ pub struct ErrorsView {
 
 /// The versions of `name` when `who` may see its private parts (author or admin); 404
 /// otherwise, so that others cannot even tell whether it has errors.
-async fn own_versions(state: &AppState, who: &Author, name: &str) -> Result<Vec<VersionRow>, ApiError> {
+pub async fn own_versions(state: &AppState, who: &Author, name: &str) -> Result<Vec<VersionRow>, ApiError> {
     let versions = state.store.versions_of(name).await?;
     match versions.first() {
         Some(v) if who.may_touch(v.author.as_deref()) => Ok(versions),
@@ -85,44 +68,8 @@ pub async fn errors(
 ) -> Result<Json<ErrorsView>, ApiError> {
     let who = who.map(Author).ok_or_else(|| ApiError::not_found("such bot of yours"))?;
     let versions = own_versions(&state, &who, &name).await?;
-    let mut validations = Vec::new();
-    let mut chombos = Vec::new();
-    for v in versions.iter().rev() {
-        let files = state.store.validation(&v.name, v.version).await?;
-        let (stderr, errors) = match files {
-            Some(f) => (f.stderr, serde_json::from_str(&f.errors).unwrap_or(serde_json::Value::Array(vec![]))),
-            None => (String::new(), serde_json::Value::Array(vec![])),
-        };
-        validations.push(ValidationView {
-            version: v.version,
-            status: v.status,
-            reason: v.reason.clone(),
-            stderr,
-            errors,
-        });
-        let Some(idx) = v.bot_idx else { continue };
-        for (game, seats, text) in state.store.game_errors(idx, ERRORS_LISTED).await? {
-            let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
-            for e in entries {
-                let seat = e["player_id"].as_u64().unwrap_or(9) as usize;
-                if seats.get(seat) != Some(&idx) {
-                    continue;
-                }
-                let tail: Vec<&str> =
-                    e["stderr_tail"].as_array().into_iter().flatten().filter_map(|l| l.as_str()).collect();
-                chombos.push(ChomboLine {
-                    game,
-                    kyoku: e["kyoku"].as_str().unwrap_or("").to_string(),
-                    reason: format!(
-                        "{}: {}",
-                        e["error_type"].as_str().unwrap_or("?"),
-                        e["exception"].as_str().unwrap_or("")
-                    ),
-                    stderr_tail: tail.join("\n"),
-                });
-            }
-        }
-    }
+    let validations = errors::validations(&state, &versions).await?;
+    let chombos = errors::chombos(&state, &versions).await?;
     Ok(Json(ErrorsView { name, validations, chombos }))
 }
 

@@ -78,15 +78,12 @@ pub async fn rate_limit(
     }
 }
 
-/// The headers set on every response.
+/// The headers set on every response (the Content-Security-Policy is the pages' own,
+/// [`crate::view::site::CSP`], on every answer, JSON included).
 pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
     let h = |name: &'static str, value: &'static str| (HeaderName::from_static(name), HeaderValue::from_static(value));
     vec![
-        h(
-            "content-security-policy",
-            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; \
-             form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        ),
+        h("content-security-policy", crate::view::site::CSP),
         h("x-content-type-options", "nosniff"),
         h("x-frame-options", "DENY"),
         h("referrer-policy", "no-referrer"),

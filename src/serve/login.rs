@@ -1,17 +1,19 @@
-//! `POST /login` (form field `token`): sets the token as an HttpOnly, SameSite=Strict,
-//! Secure-less (plain HTTP on loopback works) cookie for the browser pages and answers 303
-//! to `/me`; an unknown token is 401. `POST /logout` clears it.
+//! `GET /login` (the form), `POST /login` (form field `token`): sets the token as an
+//! HttpOnly, SameSite=Strict, Secure-less (plain HTTP on loopback works) cookie for the
+//! browser pages and answers 303 to `/me`; an unknown token is 401 with the form again and
+//! the reason. `POST /logout` clears it.
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::Form;
 use serde::Deserialize;
 
 use super::auth::COOKIE;
-use super::error::ApiError;
+use super::html::{Page, PageError, Viewer};
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
+use crate::view::site::{login_page, PageContext};
 
 /// The login form.
 #[derive(Debug, Deserialize)]
@@ -23,15 +25,21 @@ pub struct LoginForm {
 /// How long the cookie lives, in seconds (30 days).
 const COOKIE_SECONDS: u64 = 30 * 86_400;
 
+/// `GET /login`.
+pub async fn form(viewer: Viewer) -> Page {
+    Page::ok(login_page(&viewer.context(), None))
+}
+
 /// `POST /login`.
-pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -> Result<impl IntoResponse, ApiError> {
+pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -> Result<Response, PageError> {
     let token = form.token.trim();
     let known = looks_like_token(token) && state.store.author_by_token(&token_hash(token)).await?.is_some();
     if !known {
-        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "unknown token; ask the operator for yours"));
+        let page = login_page(&PageContext::default(), Some("unknown token; ask the operator for yours"));
+        return Ok(Page(StatusCode::UNAUTHORIZED, page).into_response());
     }
     let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_SECONDS}");
-    Ok((StatusCode::SEE_OTHER, [(header::SET_COOKIE, cookie), (header::LOCATION, "/me".to_string())]))
+    Ok((StatusCode::SEE_OTHER, [(header::SET_COOKIE, cookie), (header::LOCATION, "/me".to_string())]).into_response())
 }
 
 /// `POST /logout`.

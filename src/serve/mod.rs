@@ -6,9 +6,10 @@
 //! A front end like `src/cli`: nothing else imports it. One concept per file:
 //! [`router`] (routes and layers), [`listen`] (connections, header timeout, graceful
 //! stop), [`local`] (threads for games), [`state`], [`auth`] (extractors), [`token`], [`name`] (checked bot names),
-//! [`upload`], [`validate`], [`bots`] and [`games`] (read API), [`leaderboard`] (the
-//! figures), [`login`], [`limits`] (rate limits, security headers), [`ops`] (health,
-//! metrics, OpenAPI), [`league`] (the league and its play loop), [`error`].
+//! [`upload`], [`validate`], [`bots`] and [`games`] (read API), [`errors`] (a bot's private
+//! errors), [`leaderboard`] (the figures), [`pages`], [`upload_form`] and [`login`] (the
+//! HTML pages, answered through [`html`]), [`limits`] (rate limits, security headers),
+//! [`ops`] (health, metrics, OpenAPI), [`league`] (the league and its play loop), [`error`].
 //!
 //! Stopping: the caller's cancellation token (the command line turns SIGTERM/SIGINT into
 //! it) closes the listener, lets requests in hand finish, stops validation games (their
@@ -18,7 +19,9 @@
 pub mod auth;
 pub mod bots;
 pub mod error;
+pub mod errors;
 pub mod games;
+pub mod html;
 pub mod leaderboard;
 pub mod league;
 pub mod limits;
@@ -27,10 +30,12 @@ pub mod local;
 pub mod login;
 pub mod name;
 pub mod ops;
+pub mod pages;
 pub mod router;
 pub mod state;
 pub mod token;
 pub mod upload;
+pub mod upload_form;
 pub mod validate;
 
 use std::sync::Arc;

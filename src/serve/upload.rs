@@ -5,6 +5,7 @@
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
 //! "validating"}`; the validation game runs in the background.
 
+use axum::body::Bytes;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -33,8 +34,16 @@ pub struct Accepted {
 pub async fn upload(
     State(state): State<AppState>,
     author: Author,
-    mut form: Multipart,
+    form: Multipart,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
+    let (name, file) = read_form(form).await?;
+    Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, file).await?)))
+}
+
+/// The fields `name` and `file` of an upload form (the API's and the page `/upload`'s).
+/// Errors: 400 for another field, a field twice or one missing; 413 when a body limit cut
+/// the form.
+pub async fn read_form(mut form: Multipart) -> Result<(String, Bytes), ApiError> {
     let (mut name, mut file) = (None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
@@ -48,12 +57,15 @@ pub async fn upload(
             }
         }
     }
-    let (Some(name), Some(file)) = (name, file) else {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "the form needs a field `name` and a field `file` (the zip)",
-        ));
-    };
+    match (name, file) {
+        (Some(name), Some(file)) => Ok((name, file)),
+        _ => Err(ApiError::new(StatusCode::BAD_REQUEST, "the form needs a field `name` and a field `file` (the zip)")),
+    }
+}
+
+/// Takes `file` (a zip) as the next version of `author`'s bot `name` and starts its
+/// validation game, after the checks the module docs list (400, 413, 409, 429).
+pub async fn accept(state: &AppState, author: &Author, name: &str, file: Bytes) -> Result<Accepted, ApiError> {
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
     let limits = state.settings.intake;
     let label = format!("{name}.zip");
@@ -77,8 +89,7 @@ pub async fn upload(
             let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);
             let row: VersionRow = row.ok_or_else(|| anyhow::anyhow!("version {version} of {name} vanished"))?;
             state.validator.spawn(row);
-            let accepted = Accepted { name: name.to_string(), version, status: BotStatus::Validating };
-            Ok((StatusCode::ACCEPTED, Json(accepted)))
+            Ok(Accepted { name: name.to_string(), version, status: BotStatus::Validating })
         }
         Upload::NameTaken { .. } => Err(ApiError::new(
             StatusCode::CONFLICT,

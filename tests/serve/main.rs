@@ -6,11 +6,16 @@
 //!   serving afterwards (the table in docs/server.md);
 //! - [`operations`]: SIGTERM (exit 143), kill -9 mid-league and restart (no game lost or
 //!   counted twice), the league playing;
-//! - [`pg`]: two servers on one PostgreSQL database serve one league.
+//! - [`pg`]: two servers on one PostgreSQL database serve one league;
+//! - [`pages`]: the HTML pages over HTTP, who sees what, the upload form;
+//! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]).
 
 mod authz;
+mod browser;
+mod docker;
 mod hostile;
 mod operations;
+mod pages;
 mod pg;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;

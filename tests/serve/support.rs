@@ -32,8 +32,8 @@ pub fn mjai_sim(args: &[&str]) -> Command {
     c
 }
 
-/// Options every test server has: the process runtime, no league play (`--jobs 0`) unless
-/// `extra` says otherwise, four built-in house bots.
+/// Options every test server has: the process runtime and no league play (`--jobs 0`)
+/// unless `extra` says otherwise, four built-in house bots.
 pub const HOUSE: [&str; 4] = ["builtin:rulebase", "builtin:tsumogiri", "tg=builtin:tsumogiri", "rb=builtin:rulebase"];
 
 /// Starts a server on a new temporary store with `extra` options (before the house bots).
@@ -47,9 +47,10 @@ pub fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> Server {
     let db = dir.path().join("serve.sqlite").display().to_string();
     let work = dir.path().join("work").display().to_string();
     let mut args: Vec<String> =
-        ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--runtime", "process", "--work-dir", &work]
-            .map(String::from)
-            .to_vec();
+        ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--work-dir", &work].map(String::from).to_vec();
+    if !extra.contains(&"--runtime") {
+        args.extend(["--runtime".into(), "process".into()]);
+    }
     if !extra.contains(&"--jobs") {
         args.extend(["--jobs".into(), "0".into()]);
     }
@@ -276,4 +277,13 @@ impl Http {
             (a.status == 200 && a.json()["entry"]["status"] == status).then(|| a.json())
         })
     }
+}
+
+/// The tsumogiri example bot, which first writes `secret` on its stderr (a line only its
+/// author may read back).
+pub fn noisy_zip(secret: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py");
+    let source = std::fs::read_to_string(path).unwrap();
+    let noisy = format!("import sys\nprint({secret:?}, file=sys.stderr, flush=True)\n{source}");
+    zip_of(&[("bot.py", noisy.as_bytes())])
 }

@@ -116,6 +116,22 @@ impl Store {
         })
         .transpose()
     }
+
+    /// The bots (indices) by seat of game `index`; `None`: no such game.
+    pub async fn game_seats(&self, index: u64) -> Result<Option<[usize; 4]>, StoreError> {
+        let row = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE t = $1 AND idx = $2")
+            .bind(self.t)
+            .bind(index as i64)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        let Some(r) = row else { return Ok(None) };
+        let mut seats = [0usize; 4];
+        for (i, s) in seats.iter_mut().enumerate() {
+            *s = r.try_get::<i64, _>(i).map_err(|e| self.err(e))? as usize;
+        }
+        Ok(Some(seats))
+    }
 }
 
 /// Stores submission `bytes` under `sha256` (kept once: a second insert changes nothing).

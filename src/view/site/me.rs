@@ -1,5 +1,6 @@
 //! `/me`: the logged-in author's bots (`templates/me.html`), each with its status, the
-//! reason it was rejected, and its chombos with reasons and stderr.
+//! reason it was rejected, its validation game's stderr, and its chombos with reasons
+//! and stderr.
 
 use askama::Template;
 
@@ -13,8 +14,11 @@ use crate::view::layout::{render, Head};
 pub struct MyBot<'a> {
     /// The bot (its latest version; `reason` says why a rejected one failed validation).
     pub page: &'a BotPage,
-    /// Its chombos, the validation game's included, latest first.
+    /// Its chombos in league games, latest first.
     pub chombos: &'a [ChomboLine],
+    /// The end of its stderr in its latest version's validation game (empty: none yet, or
+    /// nothing written); the game itself is at `/bots/{name}/validation`.
+    pub validation_stderr: &'a str,
 }
 
 #[derive(Template)]
@@ -30,13 +34,19 @@ struct Mine<'a> {
     page: &'a BotPage,
     status: &'static str,
     chombos: &'a [ChomboLine],
+    validation_stderr: &'a str,
 }
 
 /// The page `/me` of `author` (logged in) with `bots`, in the order given.
 pub fn me_page(author: &str, bots: &[MyBot<'_>]) -> String {
     let bots = bots
         .iter()
-        .map(|b| Mine { page: b.page, status: status_word(b.page.entry.status), chombos: b.chombos })
+        .map(|b| Mine {
+            page: b.page,
+            status: status_word(b.page.entry.status),
+            chombos: b.chombos,
+            validation_stderr: b.validation_stderr,
+        })
         .collect();
     let head = Head::linked(format!("{author} — mjai-sim"), "/assets/site.css");
     render(&Page { head, ctx: PageContext { author: Some(author.to_string()) }, author, bots })

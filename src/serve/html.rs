@@ -1,0 +1,99 @@
+//! How the page routes answer: [`Page`] (HTML from [`crate::view::site`], with the pages'
+//! Content-Security-Policy), [`PageError`] (any refusal or failure as the site's error
+//! page, same status as the JSON API would send) and [`Viewer`], who is looking (the
+//! cookie's author, or a visitor).
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::auth::{Author, MaybeAuthor};
+use super::error::ApiError;
+use super::state::AppState;
+use crate::tournament::store::StoreError;
+use crate::view::site::{error_page, PageContext, CSP};
+
+/// An HTML page with its status.
+#[derive(Debug)]
+pub struct Page(pub StatusCode, pub String);
+
+impl Page {
+    /// A 200 page.
+    pub fn ok(html: String) -> Page {
+        Page(StatusCode::OK, html)
+    }
+}
+
+impl IntoResponse for Page {
+    fn into_response(self) -> Response {
+        let mut response = (self.0, self.1).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+        response
+    }
+}
+
+/// A page route's refusal: the error page with the status and one-line reason of the
+/// [`ApiError`] it wraps; `Login` sends a visitor to `/login` instead (303).
+#[derive(Debug)]
+pub enum PageError {
+    /// Shown as the error page.
+    Shown(ApiError),
+    /// The page needs a logged-in author.
+    Login,
+}
+
+impl From<ApiError> for PageError {
+    fn from(e: ApiError) -> PageError {
+        PageError::Shown(e)
+    }
+}
+
+impl From<StoreError> for PageError {
+    fn from(e: StoreError) -> PageError {
+        PageError::Shown(e.into())
+    }
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        match self {
+            PageError::Shown(e) => {
+                Page(e.status, error_page(&PageContext::default(), e.status.as_u16(), &e.reason)).into_response()
+            }
+            PageError::Login => Redirect::to("/login").into_response(),
+        }
+    }
+}
+
+/// Who looks at a page: the logged-in author, or a visitor (`None`).
+#[derive(Debug, Clone)]
+pub struct Viewer(pub Option<Author>);
+
+impl Viewer {
+    /// The templates' view of who is looking.
+    pub fn context(&self) -> PageContext {
+        PageContext { author: self.0.as_ref().map(|a| a.0.name.clone()) }
+    }
+
+    /// The author, or [`PageError::Login`] for a visitor.
+    pub fn author(&self) -> Result<&Author, PageError> {
+        self.0.as_ref().ok_or(PageError::Login)
+    }
+
+    /// May the viewer see the private parts of a bot of `owner` (its author or an admin).
+    pub fn may_touch(&self, owner: Option<&str>) -> bool {
+        self.0.as_ref().is_some_and(|a| a.may_touch(owner))
+    }
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Viewer, PageError> {
+        let MaybeAuthor(who) = MaybeAuthor::from_request_parts(parts, state).await?;
+        Ok(Viewer(who.map(Author)))
+    }
+}

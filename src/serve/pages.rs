@@ -1,0 +1,147 @@
+//! The read-only pages, server-rendered by [`crate::view::site`] from the same figures as
+//! the JSON API: `/` (the leaderboard), `/bots/{name}` (one bot; its chombos only for its
+//! author and admins), `/bots/{name}/validation` (the viewer of the latest validation game:
+//! its author and admins only, others 404), `/games/{id}` (the viewer of a league game),
+//! `/me` (the logged-in author's bots, verdicts, errors and stderr; a visitor is sent to
+//! `/login`) and `/assets/{file}` (the pages' style and the viewer's script).
+//!
+//! A game's stderr tails are private: the viewer of `/games/{id}` shows each chombo's
+//! stderr only to the author of the bot that made it (and to admins).
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::bots::own_versions;
+use super::error::ApiError;
+use super::errors;
+use super::games::gunzip;
+use super::html::{Page, PageError, Viewer};
+use super::state::AppState;
+use crate::tournament::leaderboard::{BotPage, ChomboLine};
+use crate::tournament::store::VersionRow;
+use crate::view::game::{analyse, GameInput};
+use crate::view::site::{self, MyBot};
+
+/// `/`.
+pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
+    let board = state.figures().await?.leaderboard();
+    Ok(Page::ok(site::leaderboard_page(&board, &viewer.context())))
+}
+
+/// `/bots/{name}`.
+pub async fn bot(State(state): State<AppState>, viewer: Viewer, Path(name): Path<String>) -> Result<Page, PageError> {
+    let page = state.figures().await?.bot_page(&name).ok_or_else(|| ApiError::not_found("such bot"))?;
+    let chombos = match viewer.may_touch(page.entry.author.as_deref()) {
+        true => Some(errors::chombos(&state, &state.store.versions_of(&name).await?).await?),
+        false => None,
+    };
+    Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
+}
+
+/// `/bots/{name}/validation`.
+pub async fn validation(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(name): Path<String>,
+) -> Result<Page, PageError> {
+    let who = viewer.0.as_ref().ok_or_else(|| ApiError::not_found("such bot of yours"))?;
+    let versions = own_versions(&state, who, &name).await?;
+    let latest = versions.last().ok_or_else(|| ApiError::not_found("such bot of yours"))?;
+    let files = state.store.validation(&latest.name, latest.version).await?;
+    let files = files.filter(|f| !f.log_gz.is_empty()).ok_or_else(|| ApiError::not_found("validation game yet"))?;
+    let title = format!("{} v{}: validation game", latest.name, latest.version);
+    viewer_page(title, &gunzip(&files.log_gz)?, Some(&files.errors), Default::default())
+}
+
+/// `/games/{id}`.
+pub async fn game(State(state): State<AppState>, viewer: Viewer, Path(id): Path<String>) -> Result<Page, PageError> {
+    let id: u64 = id.parse().map_err(|_| ApiError::not_found("such game"))?;
+    let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let seats = state.store.game_seats(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let versions = state.store.versions().await?;
+    let owner = |bot: usize| versions.iter().find(|v| v.bot_idx == Some(bot)).and_then(|v| v.author.clone());
+    let mine = seats.map(|bot| viewer.may_touch(owner(bot).as_deref()));
+    let errors = private_stderr_removed(&files.errors, mine);
+    let bots = state.store.bots().await?;
+    let names = seats.map(|bot| bots.iter().find(|b| b.idx == bot).map(|b| b.name.clone()));
+    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names)
+}
+
+/// `/me`.
+pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
+    let author = viewer.author()?.0.name.clone();
+    let figures = state.figures().await?;
+    let versions = state.store.versions().await?;
+    let mut names: Vec<&str> =
+        versions.iter().filter(|v| v.author.as_deref() == Some(author.as_str())).map(|v| v.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut bots: Vec<(BotPage, Vec<ChomboLine>, String)> = Vec::new();
+    for name in names {
+        let Some(page) = figures.bot_page(name) else { continue };
+        let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
+        let chombos = errors::chombos(&state, &of_name).await?;
+        let stderr = errors::validations(&state, &of_name).await?.into_iter().next().map(|v| v.stderr);
+        bots.push((page, chombos, stderr.unwrap_or_default()));
+    }
+    let mine: Vec<MyBot<'_>> =
+        bots.iter().map(|(page, chombos, stderr)| MyBot { page, chombos, validation_stderr: stderr }).collect();
+    Ok(Page::ok(site::me_page(&author, &mine)))
+}
+
+/// `/assets/{file}`.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match site::asset(&file) {
+        Some((kind, bytes)) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+        None => PageError::Shown(ApiError::not_found("such file")).into_response(),
+    }
+}
+
+/// The viewer page of a game (`log`: its mjai log; `errors`: its `errors.json`; `names`:
+/// the league's names of the bots by seat, shown instead of the log's seat numbers).
+fn viewer_page(title: String, log: &[u8], errors: Option<&str>, names: [Option<String>; 4]) -> Result<Page, PageError> {
+    let log = String::from_utf8_lossy(log);
+    let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };
+    let mut data = analyse(&input).map_err(|e| {
+        tracing::error!("a stored log cannot be shown: {e}");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "this game's stored log cannot be shown")
+    })?;
+    for (shown, name) in data.names.iter_mut().zip(names) {
+        if let Some(name) = name {
+            *shown = name;
+        }
+    }
+    Ok(Page::ok(site::game_page(&data)))
+}
+
+/// `errors.json` with the `stderr_tail` of every entry dropped unless its seat's bot is the
+/// viewer's (`mine[seat]`). Text that is not a JSON array becomes `[]`.
+pub fn private_stderr_removed(errors: &str, mine: [bool; 4]) -> String {
+    let mut entries: Vec<serde_json::Value> = serde_json::from_str(errors).unwrap_or_default();
+    for e in &mut entries {
+        let seat = e["player_id"].as_u64().and_then(|s| usize::try_from(s).ok());
+        let visible = seat.and_then(|s| mine.get(s).copied()).unwrap_or(false);
+        if let (false, Some(map)) = (visible, e.as_object_mut()) {
+            map.remove("stderr_tail");
+        }
+    }
+    serde_json::Value::Array(entries).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_viewers_seats_keep_their_stderr() {
+        let errors = r#"[{"player_id":0,"stderr_tail":["secret0"]},{"player_id":2,"stderr_tail":["mine2"]},
+            {"player_id":7,"stderr_tail":["x"]},{"stderr_tail":["y"]}]"#;
+        let out = private_stderr_removed(errors, [false, false, true, false]);
+        assert!(out.contains("mine2"), "{out}");
+        for gone in ["secret0", "\"x\"", "\"y\""] {
+            assert!(!out.contains(gone), "{gone} in {out}");
+        }
+        assert_eq!(private_stderr_removed("not json", [true; 4]), "[]");
+    }
+}

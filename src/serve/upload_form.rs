@@ -1,0 +1,39 @@
+//! The page `/upload`: `GET` shows the form (a visitor is sent to `/login`), `POST` takes
+//! the same multipart fields as `POST /api/bots` with the session cookie and the same
+//! checks ([`super::upload::accept`]). Accepted: 303 to `/me`, where the verdict appears;
+//! refused: the form again with the one-line reason and the status the API would send.
+
+use axum::extract::{Multipart, State};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::html::{Page, PageError, Viewer};
+use super::state::AppState;
+use super::upload::{accept, read_form};
+use crate::view::site::upload_page;
+
+/// Bytes in a MiB.
+const MIB: u64 = 1024 * 1024;
+
+/// `GET /upload`.
+pub async fn form(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
+    viewer.author()?;
+    Ok(Page::ok(upload_page(&viewer.context(), max_mib(&state), None)))
+}
+
+/// `POST /upload`.
+pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipart) -> Result<Response, PageError> {
+    let author = viewer.author()?;
+    let outcome = match read_form(form).await {
+        Ok((name, file)) => accept(&state, author, &name, file).await,
+        Err(e) => Err(e),
+    };
+    Ok(match outcome {
+        Ok(_) => Redirect::to("/me").into_response(),
+        Err(e) => Page(e.status, upload_page(&viewer.context(), max_mib(&state), Some(&e.reason))).into_response(),
+    })
+}
+
+/// The submission cap in whole MiB, as the form states it.
+fn max_mib(state: &AppState) -> u64 {
+    state.settings.max_submission_bytes.div_ceil(MIB)
+}

@@ -1,0 +1,169 @@
+//! The HTML pages as a browser's HTTP requests meet them: each page's status, content type
+//! and Content-Security-Policy, who may see what (a visitor is sent to `/login`; a bot's
+//! chombos and stderr only for its author and admins, on `/me`, `/bots/{name}`,
+//! `/bots/{name}/validation` and a league game's viewer), and the upload form posted with
+//! the session cookie. Chromium driving the same pages is in `browser`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::support::{example_zip, poll, spawn_in, zip_of, Http, Server};
+
+const VALIDATION: Duration = Duration::from_secs(180);
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The crash bot's line on stderr before it exits (examples/crash/bot.py).
+const CRASH_LINE: &str = "crash bot: exiting on purpose at its 3rd draw";
+
+/// A house bot that writes [`HOUSE_LINE`] on stderr when it starts, then plays tsumogiri
+/// and stops answering at its 3rd draw of each start: a timeout chombo in every hand, the
+/// line in each chombo's stderr tail (written seconds before it).
+const SILENT_BOT: &str = r#"import json, sys, time
+print("house-secret-line", file=sys.stderr, flush=True)
+seat, draws = int(sys.argv[1]), 0
+for line in sys.stdin:
+    if not line.strip():
+        continue
+    last = json.loads(line)[-1]
+    answer = {"type": "none"}
+    if last["type"] == "tsumo" and last["actor"] == seat:
+        draws += 1
+        if draws == 3:
+            time.sleep(120)
+        answer = {"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}
+    print(json.dumps(answer), flush=True)
+"#;
+const HOUSE_LINE: &str = "house-secret-line";
+
+/// Logs `token` in through the form; the `mjai_token=...` cookie pair.
+pub fn login(http: &Http, server: &Server, token: &str) -> String {
+    let form = http.client().post(server.url("/login")).header("content-type", "application/x-www-form-urlencoded");
+    let ok = http.send(form.body(format!("token={token}")));
+    assert_eq!(ok.status, 303, "{}", ok.body);
+    ok.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
+}
+
+/// `GET path` with an optional cookie.
+fn page(http: &Http, server: &Server, path: &str, cookie: Option<&str>) -> super::support::Answer {
+    let mut r = http.client().get(server.url(path));
+    if let Some(c) = cookie {
+        r = r.header("cookie", c);
+    }
+    http.send(r)
+}
+
+/// `POST /upload` (the page's form) with a cookie.
+fn upload_form(http: &Http, server: &Server, cookie: Option<&str>, name: &str, zip: Vec<u8>) -> super::support::Answer {
+    let form = reqwest::multipart::Form::new()
+        .text("name", name.to_string())
+        .part("file", reqwest::multipart::Part::bytes(zip).file_name("bot.zip"));
+    let mut r = http.client().post(server.url("/upload")).multipart(form);
+    if let Some(c) = cookie {
+        r = r.header("cookie", c);
+    }
+    http.send(r)
+}
+
+fn assert_html(a: &super::support::Answer, status: u16, what: &str) {
+    assert_eq!(a.status, status, "{what}: {}", a.body);
+    assert_eq!(a.headers["content-type"], "text/html; charset=utf-8", "{what}");
+    assert_eq!(a.headers["content-security-policy"], CSP, "{what}");
+    assert!(a.body.starts_with("<!DOCTYPE html>"), "{what}: {}", a.body);
+}
+
+#[test]
+fn pages_show_each_viewer_what_is_theirs() {
+    // a house bot with a chombo in every hand: league games with chombos and stderr
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let silent = dir.path().join("silent.zip");
+    std::fs::write(&silent, zip_of(&[("bot.py", SILENT_BOT.as_bytes())])).unwrap();
+    let house = format!("silent={}", silent.display());
+    let server = spawn_in(dir.clone(), &["--jobs", "1", "--seed", "3", &house]);
+    let (a, b, admin) = (server.author("alice", false), server.author("bob", false), server.author("root", true));
+    let http = Http::new();
+    let (ca, cb, cadmin) = (login(&http, &server, &a), login(&http, &server, &b), login(&http, &server, &admin));
+
+    // a visitor is sent to /login from the author's pages; the login form is public
+    for path in ["/me", "/upload"] {
+        let a = page(&http, &server, path, None);
+        assert_eq!((a.status, a.headers["location"].to_str().unwrap()), (303, "/login"), "{path}");
+    }
+    assert_html(&page(&http, &server, "/login", None), 200, "/login");
+    assert_eq!(upload_form(&http, &server, None, "x", example_zip("tsumogiri")).status, 303, "no cookie: to /login");
+    assert_html(&page(&http, &server, "/upload", Some(&ca)), 200, "/upload");
+
+    // uploads through the form: accepted ones go to /me; a refused one shows the form again
+    let up = upload_form(&http, &server, Some(&ca), "abot", example_zip("crash"));
+    assert_eq!((up.status, up.headers["location"].to_str().unwrap()), (303, "/me"), "{}", up.body);
+    let refused = upload_form(&http, &server, Some(&ca), "a<b>", example_zip("tsumogiri"));
+    assert_html(&refused, 400, "a bad name");
+    assert!(refused.body.contains("<p class=\"error\" id=\"error\">a bot name uses letters"), "{}", refused.body);
+    let no_bot = upload_form(&http, &server, Some(&ca), "nobot", zip_of(&[("main.py", &b"print(1)"[..])]));
+    assert_html(&no_bot, 400, "no bot.py");
+    let taken = upload_form(&http, &server, Some(&cb), "abot", example_zip("tsumogiri"));
+    assert_html(&taken, 409, "another author's name");
+    assert_eq!(upload_form(&http, &server, Some(&cb), "bbot", example_zip("tsumogiri")).status, 303);
+    http.wait_status(&server, "abot", "rejected", VALIDATION);
+    http.wait_status(&server, "bbot", "active", VALIDATION);
+
+    // /me: alice sees her rejected bot, its reason and its validation stderr; not bob's
+    let me = page(&http, &server, "/me", Some(&ca));
+    assert_html(&me, 200, "/me");
+    assert!(me.body.contains("data-bot=\"abot\"") && !me.body.contains("data-bot=\"bbot\""), "{}", me.body);
+    assert!(me.body.contains("<span class=\"status-rejected\">rejected</span>"), "{}", me.body);
+    assert!(me.body.contains(CRASH_LINE), "alice reads her bot's stderr: {}", me.body);
+    let bobs = page(&http, &server, "/me", Some(&cb)).body;
+    assert!(bobs.contains("data-bot=\"bbot\"") && !bobs.contains(CRASH_LINE), "{bobs}");
+
+    // the validation game's viewer: its author and admins; others 404
+    let viewer = |cookie: Option<&str>| page(&http, &server, "/bots/abot/validation", cookie);
+    assert_html(&viewer(Some(&ca)), 200, "alice's validation game");
+    assert!(viewer(Some(&ca)).body.contains("<script src=\"/assets/game.js\""));
+    assert_html(&viewer(Some(&cadmin)), 200, "an admin");
+    assert_html(&viewer(Some(&cb)), 404, "bob");
+    assert_html(&viewer(None), 404, "a visitor");
+
+    // the leaderboard and a bot page, for anyone
+    let board = page(&http, &server, "/", None);
+    assert_html(&board, 200, "/");
+    for name in ["silent", "bbot", "rulebase"] {
+        assert!(board.body.contains(&format!("href=\"/bots/{name}\"")), "{name} on the board: {}", board.body);
+    }
+    assert!(board.body.contains("<a href=\"/login\">Log in</a>"), "a visitor is offered the login");
+    assert!(page(&http, &server, "/", Some(&ca)).body.contains("<a href=\"/me\" id=\"me\">alice</a>"));
+    assert_html(&page(&http, &server, "/bots/bbot", None), 200, "bbot's page");
+    assert_html(&page(&http, &server, "/bots/nobody", None), 404, "no such bot");
+
+    // a league game of the crashing house bot: its stderr only for admins (the operator's)
+    let id = poll(Duration::from_secs(300), "a league game of silent with its chombos", || {
+        let games = http.get(&server.url("/api/bots/silent/games"), None).json();
+        games["games"].as_array().and_then(|g| g.last()).and_then(|g| g["id"].as_u64())
+    });
+    let game = |cookie: Option<&str>| page(&http, &server, &format!("/games/{id}"), cookie);
+    let public = game(None);
+    assert_html(&public, 200, "a league game");
+    assert!(
+        public.body.contains("\"names\":[\"") && public.body.contains("\"silent\""),
+        "league names: {}",
+        public.body
+    );
+    assert!(public.body.contains("\"error_type\":\"timeout\""), "the chombos: {}", public.body);
+    assert!(!public.body.contains(HOUSE_LINE), "a visitor reads no stderr: {}", public.body);
+    assert!(!game(Some(&ca)).body.contains(HOUSE_LINE), "nor another author");
+    assert!(game(Some(&cadmin)).body.contains(HOUSE_LINE), "an admin does");
+    // the house bot's page lists its chombos for admins only
+    let chombos = |cookie: Option<&str>| page(&http, &server, "/bots/silent", cookie).body.contains("Chombos (");
+    assert!(chombos(Some(&cadmin)) && !chombos(Some(&cb)) && !chombos(None));
+    for bad in ["/games/99999", "/games/abc", "/games/-1"] {
+        assert_html(&page(&http, &server, bad, None), 404, bad);
+    }
+
+    // the assets, and nothing else under /assets
+    let css = page(&http, &server, "/assets/site.css", None);
+    assert_eq!((css.status, css.headers["content-type"].to_str().unwrap()), (200, "text/css; charset=utf-8"));
+    assert_eq!(page(&http, &server, "/assets/game.js", None).status, 200);
+    for bad in ["/assets/..%2FCargo.toml", "/assets/viewer.html", "/assets/"] {
+        assert_eq!(page(&http, &server, bad, None).status, 404, "{bad}");
+    }
+}
