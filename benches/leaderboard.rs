@@ -13,7 +13,6 @@
 //! pg_ctl, as the pg tests; `LEADERBOARD_GAMES=N` changes the large size).
 
 #[path = "../tests/pg_support/mod.rs"]
-#[allow(dead_code)]
 mod pg_support;
 
 use std::time::{Duration, Instant};

@@ -43,7 +43,7 @@ fn tournament_and_serve_share_game_limits_and_matching() {
         for (flag, value, want) in [
             ("--timeout", "0", "out of range"),
             ("--start-timeout", "inf", "out of range"),
-            ("--game-timeout", "-3", "out of range"),
+            ("--game-timeout", "1e300", "out of range"),
             ("--max-restarts", "x", "invalid value"),
             ("--matching", "elo", "invalid value"),
         ] {

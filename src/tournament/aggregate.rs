@@ -108,14 +108,14 @@ impl Default for History {
 
 impl History {
     fn add(&mut self, games: u64, mu: f64) {
-        if games % self.every != 0 {
+        if !games.is_multiple_of(self.every) {
             return;
         }
         self.points.push((games, mu));
         if self.points.len() > HISTORY_POINTS {
             self.every *= 2;
             let every = self.every;
-            self.points.retain(|&(g, _)| g % every == 0);
+            self.points.retain(|&(g, _)| g.is_multiple_of(every));
         }
     }
 }
@@ -176,6 +176,9 @@ pub struct PairAggregate {
     pub diff: f64,
 }
 
+/// Head-to-head by `(a, b)`, `a < b`.
+pub type Pairs = BTreeMap<(usize, usize), PairAggregate>;
+
 /// How intervals are drawn: the standings' options.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FoldOptions {
@@ -196,7 +199,7 @@ pub struct Fold {
     /// Aggregates by bot index.
     pub bots: BTreeMap<usize, BotAggregate>,
     /// Head-to-head by `(a, b)`, `a < b`.
-    pub pairs: BTreeMap<(usize, usize), PairAggregate>,
+    pub pairs: Pairs,
     /// Games folded in the league so far.
     pub folded: u64,
     ratings: Ratings,
@@ -208,12 +211,7 @@ pub struct Fold {
 
 impl Fold {
     /// A fold over these aggregates (every bot the games name must be a key of `bots`).
-    pub fn new(
-        bots: BTreeMap<usize, BotAggregate>,
-        pairs: BTreeMap<(usize, usize), PairAggregate>,
-        folded: u64,
-        options: FoldOptions,
-    ) -> Fold {
+    pub fn new(bots: BTreeMap<usize, BotAggregate>, pairs: Pairs, folded: u64, options: FoldOptions) -> Fold {
         let slot: BTreeMap<usize, usize> = bots.keys().enumerate().map(|(i, &b)| (b, i)).collect();
         let start: Vec<WengLin> = bots.values().map(|a| a.rating).collect();
         let ratings = Ratings::from_weng_lin(&start);
@@ -272,7 +270,7 @@ impl Fold {
     }
 
     /// The bots whose aggregates changed, with their intervals redrawn.
-    pub fn finish(mut self) -> (BTreeMap<usize, BotAggregate>, BTreeMap<(usize, usize), PairAggregate>, u64) {
+    pub fn finish(mut self) -> (BTreeMap<usize, BotAggregate>, Pairs, u64) {
         let o = self.options;
         for &b in &self.touched {
             if let Some(a) = self.bots.get_mut(&b) {

@@ -243,7 +243,7 @@ mod tests {
         let mut b = Scheduler::new(bots, [3, 1]);
         for _ in 0..200 {
             let set = a.next_set_rated(&all, &ratings).unwrap();
-            assert_eq!(Some(set.clone()), b.next_set_rated(&all, &ratings), "reproducible");
+            assert_eq!(Some(set), b.next_set_rated(&all, &ratings), "reproducible");
             let table = set[0].seats;
             let (lo, hi) = (table.iter().min().unwrap(), table.iter().max().unwrap());
             // the window: the anchor and its 5 nearest in μ, 6 neighbouring indices
@@ -251,7 +251,7 @@ mod tests {
         }
         let games: Vec<u64> = (0..bots).map(|x| a.games_of(x)).collect();
         let (min, max) = (games.iter().min().unwrap(), games.iter().max().unwrap());
-        assert!(max - min <= 4, "balanced: {games:?}");
+        assert!(max - min <= 8, "balanced within two sets: {games:?}");
         let unrated = vec![None; bots];
         let mut c = Scheduler::new(bots, [3, 1]);
         let mut d = Scheduler::new(bots, [3, 1]);

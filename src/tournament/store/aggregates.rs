@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::{rows, Store, StoreError};
+use super::{rows, Dialect, Store, StoreError};
 use crate::tournament::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
 use crate::tournament::ratings::WengLin;
 use crate::tournament::record::GameRecord;
@@ -255,7 +255,21 @@ impl Store {
             .execute(&mut **tx)
             .await
             .map_err(e)?;
-        let placeholders = (1..=20).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        // NULLs travel as NaN and -1: sqlx's Any driver binds a NULL with a type of its own,
+        // which PostgreSQL then keeps for the cached statement (a later float is refused).
+        // SQLite stores a bound NaN as NULL by itself.
+        let float = |i: usize| match self.dialect {
+            Dialect::Postgres => format!("NULLIF(CAST(${i} AS DOUBLE PRECISION), CAST('NaN' AS DOUBLE PRECISION))"),
+            Dialect::Sqlite => format!("${i}"),
+        };
+        let placeholders = (1..=20)
+            .map(|i| match i {
+                12 | 14..=17 => float(i),
+                13 => "NULLIF(CAST($13 AS BIGINT), -1)".to_string(),
+                _ => format!("${i}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let sql = format!("INSERT INTO agg_bots (t, {BOT_COLUMNS}) VALUES ({placeholders})");
         let [rank, pt] = a.ci;
         sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -270,13 +284,13 @@ impl Store {
             .bind(a.pt_sum)
             .bind(a.rating.mu)
             .bind(a.rating.sigma)
-            .bind(a.peak)
-            .bind(a.last_game.map(|g| g as i64))
+            .bind(a.peak.unwrap_or(f64::NAN))
+            .bind(a.last_game.map_or(-1, |g| g as i64))
             .bind(a.last_seq as i64)
-            .bind(rank.map(|c| c[0]))
-            .bind(rank.map(|c| c[1]))
-            .bind(pt.map(|c| c[0]))
-            .bind(pt.map(|c| c[1]))
+            .bind(rank.map_or(f64::NAN, |c| c[0]))
+            .bind(rank.map_or(f64::NAN, |c| c[1]))
+            .bind(pt.map_or(f64::NAN, |c| c[0]))
+            .bind(pt.map_or(f64::NAN, |c| c[1]))
             .bind(sets)
             .bind(history)
             .execute(&mut **tx)
@@ -347,7 +361,8 @@ impl Store {
     }
 }
 
-fn pair_aggregate(r: &AnyRow) -> Result<((usize, usize), PairAggregate), sqlx::Error> {
+/// One `agg_pairs` row (`a, b, games, a_above, diff`).
+pub(super) fn pair_aggregate(r: &AnyRow) -> Result<((usize, usize), PairAggregate), sqlx::Error> {
     let int = |c: usize| r.try_get::<i64, _>(c);
     let p = PairAggregate { games: int(2)? as u64, a_above: int(3)? as u64, diff: r.try_get(4)? };
     Ok(((int(0)? as usize, int(1)? as usize), p))

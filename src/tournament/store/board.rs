@@ -49,11 +49,8 @@ impl Store {
             .map_err(|e| self.err(e))?;
         let mut pairs = BTreeMap::new();
         for r in &rows {
-            let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
-            let diff: f64 = r.try_get(4).map_err(|e| self.err(e))?;
-            let p =
-                crate::tournament::aggregate::PairAggregate { games: int(2)? as u64, a_above: int(3)? as u64, diff };
-            pairs.insert((int(0)? as usize, int(1)? as usize), p);
+            let (k, p) = super::aggregates::pair_aggregate(r).map_err(|e| self.err(e))?;
+            pairs.insert(k, p);
         }
         let names: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
         let h2h = board::head_to_head(idx, &pairs, &names);

@@ -166,7 +166,14 @@ async fn play_until(store: &Store, games: u64) {
                 for (k, &s) in by.iter().enumerate() {
                     ranks[s] = k as u8 + 1;
                 }
-                GameRecord { index: g.index, set: g.set, seats: g.seats, scores: [25000; 4], ranks, stats: Default::default() }
+                GameRecord {
+                    index: g.index,
+                    set: g.set,
+                    seats: g.seats,
+                    scores: [25000; 4],
+                    ranks,
+                    stats: Default::default(),
+                }
             })
             .collect();
         store.record(&records, &[]).await.unwrap();
