@@ -81,15 +81,16 @@ impl Store {
         let limit = limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
         let mut ids = Vec::new();
         for idx in versions.iter().filter_map(|v| v.bot_idx) {
-            let rows = sqlx::query(
-                "SELECT DISTINCT game_idx FROM results WHERE t = $1 AND bot = $2 ORDER BY game_idx DESC LIMIT $3",
-            )
-            .bind(self.t)
-            .bind(idx as i64)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
+            // no DISTINCT: it would make SQLite read every row of the bot before the limit;
+            // a bot has at most 4 seats in a game, so 4 × limit rows hold `limit` games
+            let rows =
+                sqlx::query("SELECT game_idx FROM results WHERE t = $1 AND bot = $2 ORDER BY game_idx DESC LIMIT $3")
+                    .bind(self.t)
+                    .bind(idx as i64)
+                    .bind(limit.saturating_mul(4))
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err(|e| self.err(e))?;
             for r in &rows {
                 ids.push(r.try_get::<i64, _>(0).map_err(|e| self.err(e))?);
             }
