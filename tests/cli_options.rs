@@ -33,3 +33,31 @@ fn out_of_range_numbers_are_usage_errors_not_panics() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// `tournament` and `serve` share one set of game limits and `--matching`: the same
+/// values are refused the same way by both; rating-aware matching needs a league.
+#[test]
+fn tournament_and_serve_share_game_limits_and_matching() {
+    let b = "builtin:tsumogiri";
+    for cmd in ["tournament", "serve"] {
+        for (flag, value, want) in [
+            ("--timeout", "0", "out of range"),
+            ("--start-timeout", "inf", "out of range"),
+            ("--game-timeout", "1e300", "out of range"),
+            ("--max-restarts", "x", "invalid value"),
+            ("--matching", "elo", "invalid value"),
+        ] {
+            let args = vec![cmd, flag, value, b, b, b, b];
+            let (code, stderr) = run(&args);
+            assert_eq!(code, Some(1), "{args:?}: {stderr}");
+            assert!(stderr.contains(want) && stderr.contains(flag), "{args:?}: {stderr}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("t");
+    let (code, stderr) =
+        run(&["tournament", "--matching", "rating", "--sets", "2", "--dir", d.to_str().unwrap(), b, b, b, b]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("--matching rating needs --sets 0"), "{stderr}");
+    assert!(!d.join("tournament.sqlite").exists(), "nothing created");
+}

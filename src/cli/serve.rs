@@ -18,6 +18,8 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
+use super::game_limits::GameLimits;
+use super::matching_arg::MatchingFlag;
 use super::numbers::Seconds;
 use super::play::parse_seed;
 use super::rules_arg::RulesFlag;
@@ -93,18 +95,12 @@ pub struct Args {
     /// Wall seed base NONCE[,KEY] of a new league [default: random].
     #[arg(long, value_name = "NONCE[,KEY]", value_parser = parse_seed)]
     pub seed: Option<[u64; 2]>,
-    /// Seconds a bot has for one decision.
-    #[arg(long, value_name = "SECS", default_value = "2")]
-    pub timeout: Seconds,
-    /// Seconds a bot has for a line beginning with start_game or start_kyoku.
-    #[arg(long, value_name = "SECS", default_value = "20")]
-    pub start_timeout: Seconds,
-    /// Restarts after which a game is abandoned.
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub max_restarts: u32,
-    /// Longest one game may take, in seconds (league and validation games).
-    #[arg(long, value_name = "SECS", default_value = "3600")]
-    pub game_timeout: Seconds,
+    /// Time and restart limits of each game.
+    #[command(flatten)]
+    pub limits: GameLimits,
+    /// How a league picks each set's bots.
+    #[command(flatten)]
+    pub matching: MatchingFlag,
     /// Seconds a claimed game stays this process's without a heartbeat.
     #[arg(long, value_name = "SECS", default_value = "30")]
     pub lease: Seconds,
@@ -177,14 +173,10 @@ async fn author_add(a: AuthorAdd) -> anyhow::Result<i32> {
 
 /// The league's options from the flags (used when the league is created).
 fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
-    TournamentConfig {
+    args.limits.apply(TournamentConfig {
         bots: house.iter().map(|h| h.row.spec.clone()).collect(),
         sets: 0,
         seed: args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]),
-        timeout: args.timeout.duration(),
-        start_timeout: args.start_timeout.duration(),
-        max_restarts: args.max_restarts,
-        game_timeout: args.game_timeout.duration(),
         runtime: args.runtime.runtime,
         transport: args.runtime.transport,
         image: args.runtime.image.clone(),
@@ -192,8 +184,9 @@ fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
         no_html: true,
         rules: args.rules.rules(),
         resources: args.runtime.resources(),
+        matching: args.matching.matching(),
         ..TournamentConfig::default()
-    }
+    })
 }
 
 /// The house bots, checked (intake) before anything is written.

@@ -17,6 +17,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
+use super::game_limits::GameLimits;
+use super::matching_arg::MatchingFlag;
 use super::numbers::Seconds;
 use super::play::parse_seed;
 use super::progress::Progress;
@@ -83,18 +85,12 @@ pub struct Args {
     /// Print standings as JSON on stdout (the table goes to stderr; no progress bar).
     #[arg(long)]
     pub json: bool,
-    /// Seconds a bot has for one decision.
-    #[arg(long, value_name = "SECS", default_value = "2")]
-    pub timeout: Seconds,
-    /// Seconds a bot has for a line beginning with start_game or start_kyoku.
-    #[arg(long, value_name = "SECS", default_value = "20")]
-    pub start_timeout: Seconds,
-    /// Restarts after which a game is abandoned (then failed, retried once).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub max_restarts: u32,
-    /// Longest one game may take, in seconds; past it the game fails (retried once).
-    #[arg(long, value_name = "SECS", default_value = "3600")]
-    pub game_timeout: Seconds,
+    /// Time and restart limits of each game.
+    #[command(flatten)]
+    pub limits: GameLimits,
+    /// How a league picks each set's bots.
+    #[command(flatten)]
+    pub matching: MatchingFlag,
     /// Rule preset of every game.
     #[command(flatten)]
     pub rules: RulesFlag,
@@ -152,7 +148,7 @@ impl Args {
         NewTournament {
             bots: self.bots.clone(),
             seed: self.seed,
-            config: TournamentConfig {
+            config: self.limits.apply(TournamentConfig {
                 format: match self.format {
                     FormatArg::Duplicate => Format::Duplicate,
                     FormatArg::OneVsThree => Format::OneVsThree,
@@ -161,10 +157,6 @@ impl Args {
                 sets: self.sets,
                 seed: [0, 0],
                 uma: self.uma,
-                timeout: self.timeout.duration(),
-                start_timeout: self.start_timeout.duration(),
-                max_restarts: self.max_restarts,
-                game_timeout: self.game_timeout.duration(),
                 runtime: self.runtime.runtime,
                 transport: self.runtime.transport,
                 image: self.runtime.image.clone(),
@@ -174,7 +166,9 @@ impl Args {
                 no_html: self.no_html,
                 rules: self.rules.rules(),
                 resources: self.runtime.resources(),
-            },
+                matching: self.matching.matching(),
+                ..TournamentConfig::default()
+            }),
         }
     }
 }

@@ -23,7 +23,7 @@ pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboa
 
 /// `GET /api/bots/{name}`.
 pub async fn bot(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<BotPage>, ApiError> {
-    state.figures().await?.bot_page(&name).map(Json).ok_or_else(|| ApiError::not_found("such bot"))
+    state.figures().await?.bot_page(&name).await?.map(Json).ok_or_else(|| ApiError::not_found("such bot"))
 }
 
 /// `GET /api/bots/{name}/games`: `{"games": [...]}`, latest first.
@@ -31,11 +31,8 @@ pub async fn games(
     State(state): State<AppState>,
     Path(name): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let figures = state.figures().await?;
-    if !figures.versions.iter().any(|v| v.name == name) {
-        return Err(ApiError::not_found("such bot"));
-    }
-    let games: Vec<GameLine> = figures.games_of(&name);
+    let games: Vec<GameLine> =
+        state.figures().await?.games_of(&name).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
     Ok(Json(serde_json::json!({ "games": games })))
 }
 

@@ -31,7 +31,7 @@ pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Resul
 
 /// `/bots/{name}`.
 pub async fn bot(State(state): State<AppState>, viewer: Viewer, Path(name): Path<String>) -> Result<Page, PageError> {
-    let page = state.figures().await?.bot_page(&name).ok_or_else(|| ApiError::not_found("such bot"))?;
+    let page = state.figures().await?.bot_page(&name).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
     let chombos = match viewer.may_touch(page.entry.author.as_deref()) {
         true => Some(errors::chombos(&state, &state.store.versions_of(&name).await?).await?),
         false => None,
@@ -79,7 +79,7 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, P
     names.dedup();
     let mut bots: Vec<(BotPage, Vec<ChomboLine>, String)> = Vec::new();
     for name in names {
-        let Some(page) = figures.bot_page(name) else { continue };
+        let Some(page) = figures.bot_page(name).await? else { continue };
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
         let chombos = errors::chombos(&state, &of_name).await?;
         let stderr = errors::validations(&state, &of_name).await?.into_iter().next().map(|v| v.stderr);

@@ -70,7 +70,7 @@ pub type Intervals = Vec<(Option<[f64; 2]>, Option<[f64; 2]>)>;
 pub fn intervals(table: &SetTable, units: usize, resamples: usize, level: f64, seed: u64) -> Intervals {
     // Distinct per-set sums of each unit, with how many sets gave them (keyed by bit
     // pattern: a deterministic order).
-    let mut values: Vec<BTreeMap<[u64; 3], u64>> = vec![BTreeMap::new(); units];
+    let mut values: Vec<SetCounts> = vec![BTreeMap::new(); units];
     for i in 0..table.sets() {
         for e in table.set(i) {
             if let Some(v) = values.get_mut(e.unit as usize) {
@@ -78,43 +78,55 @@ pub fn intervals(table: &SetTable, units: usize, resamples: usize, level: f64, s
             }
         }
     }
-    values
-        .iter()
-        .enumerate()
-        .map(|(u, v)| {
-            let sets: u64 = v.values().sum();
-            if sets < 2 || resamples == 0 {
-                return (None, None);
+    values.iter().enumerate().map(|(u, v)| unit_intervals(u as u32, v, resamples, level, seed)).collect()
+}
+
+/// Distinct per-set sums of one unit, keyed by the bit patterns of `[n, x, y]`, with how
+/// many sets gave them: all the bootstrap needs of a unit.
+pub type SetCounts = BTreeMap<[u64; 3], u64>;
+
+/// The intervals of one unit from its distinct per-set sums ([`SetCounts`]): the same
+/// figures [`intervals`] gives that unit (its ChaCha8 stream is `unit`), so a caller that
+/// keeps a unit's set counts up to date (the store's aggregates) reproduces the standings'
+/// intervals without the sets themselves.
+pub fn unit_intervals(
+    unit: u32,
+    values: &SetCounts,
+    resamples: usize,
+    level: f64,
+    seed: u64,
+) -> (Option<[f64; 2]>, Option<[f64; 2]>) {
+    let sets: u64 = values.values().sum();
+    if sets < 2 || resamples == 0 {
+        return (None, None);
+    }
+    let distinct: Vec<([f64; 3], u64)> = values.iter().map(|(k, &c)| (k.map(f64::from_bits), c)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(u64::from(unit));
+    let (mut xs, mut ys) = (Vec::with_capacity(resamples), Vec::with_capacity(resamples));
+    for _ in 0..resamples {
+        let mut acc = [0.0f64; 3];
+        let (mut left_sets, mut left_weight) = (sets, sets);
+        for &(value, count) in &distinct {
+            if left_sets == 0 {
+                break;
             }
-            let distinct: Vec<([f64; 3], u64)> = v.iter().map(|(k, &c)| (k.map(f64::from_bits), c)).collect();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(u as u64);
-            let (mut xs, mut ys) = (Vec::with_capacity(resamples), Vec::with_capacity(resamples));
-            for _ in 0..resamples {
-                let mut acc = [0.0f64; 3];
-                let (mut left_sets, mut left_weight) = (sets, sets);
-                for &(value, count) in &distinct {
-                    if left_sets == 0 {
-                        break;
-                    }
-                    // Multinomial by conditional binomials: of the draws left, how many
-                    // fall on this value.
-                    let p = count as f64 / left_weight as f64;
-                    let k = if p >= 1.0 { left_sets } else { Binomial::new(left_sets, p).map_or(0, |b| rng.sample(b)) };
-                    left_sets -= k;
-                    left_weight -= count;
-                    for (a, v) in acc.iter_mut().zip(value) {
-                        *a += k as f64 * v;
-                    }
-                }
-                if acc[0] > 0.0 {
-                    xs.push(acc[1] / acc[0]);
-                    ys.push(acc[2] / acc[0]);
-                }
+            // Multinomial by conditional binomials: of the draws left, how many
+            // fall on this value.
+            let p = count as f64 / left_weight as f64;
+            let k = if p >= 1.0 { left_sets } else { Binomial::new(left_sets, p).map_or(0, |b| rng.sample(b)) };
+            left_sets -= k;
+            left_weight -= count;
+            for (a, v) in acc.iter_mut().zip(value) {
+                *a += k as f64 * v;
             }
-            (percentile_interval(&mut xs, level), percentile_interval(&mut ys, level))
-        })
-        .collect()
+        }
+        if acc[0] > 0.0 {
+            xs.push(acc[1] / acc[0]);
+            ys.push(acc[2] / acc[0]);
+        }
+    }
+    (percentile_interval(&mut xs, level), percentile_interval(&mut ys, level))
 }
 
 /// The central `level` percentile interval of `samples` (sorted in place).

@@ -70,6 +70,23 @@ pub struct TournamentConfig {
     /// Limits of each bot container (`--memory`, `--cpus`, `--pids`, `--gpus`).
     #[serde(default)]
     pub resources: Resources,
+    /// How a league picks each set's table (`--matching`; missing in older tournaments:
+    /// balanced).
+    #[serde(default)]
+    pub matching: Matching,
+}
+
+/// How a league's top-up picks the bots of a set ([`crate::tournament::scheduler`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Matching {
+    /// The bots that played least, then those that met least (the duplicate scheduler).
+    #[default]
+    Balanced,
+    /// As balanced, but once the bot that played least is past its provisional games, its
+    /// table is drawn among the bots nearest to it in μ (leagues only: a fixed schedule is
+    /// made before any game).
+    Rating,
 }
 
 impl Default for TournamentConfig {
@@ -97,6 +114,7 @@ impl Default for TournamentConfig {
             no_html: false,
             rules: Rules::tenhou(),
             resources: Resources::default(),
+            matching: Matching::Balanced,
         }
     }
 }

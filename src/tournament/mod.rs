@@ -19,6 +19,8 @@
 //! - [`session`]: the library API over all of it: create, resume, open, play, watch, add and
 //!   retire bots, standings (the command line and the grading server are thin over it).
 
+pub mod aggregate;
+pub mod board;
 pub mod bootstrap;
 pub mod config;
 pub mod entrants;

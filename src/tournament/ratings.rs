@@ -50,6 +50,13 @@ impl Ratings {
         Ratings { weng_lin: vec![WengLinRating::new(); bots], elo: vec![ELO_START; bots], config: WengLinConfig::new() }
     }
 
+    /// Ratings continuing from stored Weng-Lin ratings (one per bot, by index); Elo starts
+    /// at [`ELO_START`] (the store's aggregates keep only Weng-Lin).
+    pub fn from_weng_lin(ratings: &[WengLin]) -> Ratings {
+        let weng_lin = ratings.iter().map(|r| WengLinRating { rating: r.mu, uncertainty: r.sigma }).collect();
+        Ratings { weng_lin, elo: vec![ELO_START; ratings.len()], config: WengLinConfig::new() }
+    }
+
     /// Feeds one game: bot index and rank (1..=4) per seat. The caller checks the indices.
     pub fn add_game(&mut self, seats: [usize; 4], ranks: [u8; 4]) {
         self.add_weng_lin(seats, ranks);

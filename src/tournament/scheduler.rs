@@ -17,6 +17,10 @@
 
 use super::schedule::{pick_table, rotations, seeded_order, ScheduledGame};
 
+/// Bots a rating-aware table is drawn among ([`Scheduler::next_set_rated`]): the anchor and
+/// its nearest in μ.
+pub const RATING_WINDOW: usize = 6;
+
 /// Games per bot, tables shared per pair, the tie-break order and the next set's number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scheduler {
@@ -90,6 +94,43 @@ impl Scheduler {
             return None;
         }
         let table = pick_table(&order, &self.games, &self.shared);
+        self.count(table, 4);
+        let set = self.sets;
+        self.sets += 1;
+        Some(rotations(set, table, self.seed))
+    }
+
+    /// [`Scheduler::next_set`] with rating-aware matching: `ratings[b]` is `Some(μ)` for a
+    /// bot past its provisional games (`None`: provisional, or no rating). The anchor is the
+    /// active bot that played least (first in the tie-break order among ties); when it has
+    /// a rating and at least 3 other active bots have one, the table is picked as
+    /// [`Scheduler::next_set`] picks it, among the anchor and the [`RATING_WINDOW`] − 1
+    /// active rated bots nearest to it in μ (ties: tie-break order). Otherwise (a
+    /// provisional anchor) among every active bot. Every bot is the anchor in turn, so games
+    /// stay balanced; the same history and ratings give the same set.
+    pub fn next_set_rated(&mut self, active: &[bool], ratings: &[Option<f64>]) -> Option<[ScheduledGame; 4]> {
+        let order: Vec<usize> =
+            self.order.iter().copied().filter(|&b| active.get(b).copied().unwrap_or(false)).collect();
+        if order.len() < 4 {
+            return None;
+        }
+        let rating = |b: usize| ratings.get(b).copied().flatten();
+        let anchor = *order.iter().min_by_key(|&&b| self.games[b])?;
+        let mut pool = order.clone();
+        if let Some(mu) = rating(anchor) {
+            let mut rated: Vec<(usize, usize, f64)> = order
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b != anchor)
+                .filter_map(|(pos, &b)| rating(b).map(|r| (pos, b, (r - mu).abs())))
+                .collect();
+            if rated.len() >= 3 {
+                rated.sort_by(|x, y| x.2.total_cmp(&y.2).then(x.0.cmp(&y.0)));
+                let near: Vec<usize> = rated.iter().take(RATING_WINDOW - 1).map(|r| r.1).collect();
+                pool.retain(|b| *b == anchor || near.contains(b));
+            }
+        }
+        let table = pick_table(&pool, &self.games, &self.shared);
         self.count(table, 4);
         let set = self.sets;
         self.sets += 1;
@@ -189,5 +230,44 @@ mod tests {
         assert_eq!((s.games_of(0), s.games_of(4)), (1, 0));
         s.replay([4, 1, 2, 7], 4); // a bot index beyond the list grows it
         assert_eq!((s.bots(), s.games_of(7), s.sets()), (8, 4, 2));
+    }
+
+    /// 16 bots with μ = 10 × index: once rated, a table spans at most the anchor's window;
+    /// the same history and ratings give the same sets; unrated, it is `next_set`.
+    #[test]
+    fn rating_aware_tables_are_near_in_mu_and_reproducible() {
+        let bots = 16;
+        let all = vec![true; bots];
+        let ratings: Vec<Option<f64>> = (0..bots).map(|b| Some(10.0 * b as f64)).collect();
+        let mut a = Scheduler::new(bots, [3, 1]);
+        let mut b = Scheduler::new(bots, [3, 1]);
+        for _ in 0..200 {
+            let set = a.next_set_rated(&all, &ratings).unwrap();
+            assert_eq!(Some(set), b.next_set_rated(&all, &ratings), "reproducible");
+            let table = set[0].seats;
+            let (lo, hi) = (table.iter().min().unwrap(), table.iter().max().unwrap());
+            // the window: the anchor and its 5 nearest in μ, 6 neighbouring indices
+            assert!(hi - lo < RATING_WINDOW, "{table:?}");
+        }
+        let games: Vec<u64> = (0..bots).map(|x| a.games_of(x)).collect();
+        let (min, max) = (games.iter().min().unwrap(), games.iter().max().unwrap());
+        assert!(max - min <= 8, "balanced within two sets: {games:?}");
+        let unrated = vec![None; bots];
+        let mut c = Scheduler::new(bots, [3, 1]);
+        let mut d = Scheduler::new(bots, [3, 1]);
+        for _ in 0..20 {
+            assert_eq!(c.next_set_rated(&all, &unrated), d.next_set(&all), "no ratings: the balanced scheduler");
+        }
+        // balanced tables mix far-apart bots; rated ones do not
+        let spread = |s: &mut Scheduler, r: &[Option<f64>]| -> usize {
+            (0..100)
+                .map(|_| s.next_set_rated(&all, r).unwrap()[0].seats)
+                .map(|t| t.iter().max().unwrap() - t.iter().min().unwrap())
+                .max()
+                .unwrap()
+        };
+        assert!(
+            spread(&mut Scheduler::new(bots, [3, 1]), &unrated) > spread(&mut Scheduler::new(bots, [3, 1]), &ratings)
+        );
     }
 }

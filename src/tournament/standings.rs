@@ -302,7 +302,7 @@ pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOpti
 }
 
 /// Mean rank of bot `b`'s seats in `r` (it is present).
-fn mean_rank(r: &GameRecord, b: usize) -> f64 {
+pub(crate) fn mean_rank(r: &GameRecord, b: usize) -> f64 {
     let (sum, count) =
         (0..4).filter(|&s| r.seats[s] == b).fold((0.0, 0.0), |(sum, c), s| (sum + f64::from(r.ranks[s]), c + 1.0));
     sum / count

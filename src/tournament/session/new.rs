@@ -3,7 +3,7 @@
 
 use anyhow::bail;
 
-use crate::tournament::config::TournamentConfig;
+use crate::tournament::config::{Matching, TournamentConfig};
 use crate::tournament::entrants::{self, Entrant};
 use crate::tournament::schedule::{self, Format, ScheduledGame};
 
@@ -47,6 +47,9 @@ impl NewTournament {
             bail!(
                 "--sets 0 (an open-ended league) needs --format duplicate: one-vs-three has no bots to choose between"
             );
+        }
+        if !self.config.is_league() && self.config.matching == Matching::Rating {
+            bail!("--matching rating needs --sets 0 (a league): a fixed schedule is made before any game is rated");
         }
         let mut entrants: Vec<Entrant> =
             self.bots.iter().map(|b| entrants::parse(b)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;

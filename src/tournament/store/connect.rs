@@ -51,6 +51,15 @@ impl Dialect {
         }
     }
 
+    /// Row locking for a read whose rows the transaction then writes (the fold's cursor):
+    /// ` FOR UPDATE` in PostgreSQL; SQLite serialises writers instead.
+    pub fn for_update(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "",
+            Dialect::Postgres => " FOR UPDATE",
+        }
+    }
+
     /// The first statement of a transaction that changes a league (top-up, adding or
     /// retiring a bot): locks tournament `$1`'s row until the transaction ends, so that
     /// such transactions run one after another. PostgreSQL: `SELECT ... FOR UPDATE`;

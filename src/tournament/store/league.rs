@@ -6,6 +6,10 @@
 //!   from one row per scheduled set (its first game) plus the count of cancelled games per
 //!   set, and sets over the active bots are appended until `2 × min_pending` games are
 //!   pending. Set `i` plays wall seed `[nonce + i, key]` as in a fixed tournament.
+//!   With rating-aware matching (`--matching rating`) each set's table is drawn near the
+//!   μ of the bot that played least, μ read from the stored aggregates at the top-up
+//!   ([`Scheduler::next_set_rated`]): the same stored sets and aggregates give the same
+//!   sets.
 //! - [`Store::add_bot`]: a new bot (index after the last) with its submission bytes.
 //! - [`Store::retire`]: the bot is never scheduled again and its pending games become
 //!   `cancelled`; games already claimed finish and count (one interrupted later, given back,
@@ -21,7 +25,8 @@ use sqlx::Row;
 
 use super::blobs::insert_submission;
 use super::{insert_bot, insert_games, BotRow, Store, StoreError};
-use crate::tournament::config::TournamentConfig;
+use crate::tournament::config::{Matching, TournamentConfig};
+use crate::tournament::leaderboard::PROVISIONAL_GAMES;
 use crate::tournament::scheduler::Scheduler;
 
 /// What [`Store::top_up`] did.
@@ -136,9 +141,17 @@ impl Store {
             return Ok(TopUp::Idle { active: n_active });
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
+        let ratings = match config.matching {
+            Matching::Balanced => None,
+            Matching::Rating => Some(self.rated(&mut tx, active.len()).await?),
+        };
         let mut games = Vec::new();
         while pending + (games.len() as u64) < min_pending.saturating_mul(2) {
-            match scheduler.next_set(&active) {
+            let set = match &ratings {
+                None => scheduler.next_set(&active),
+                Some(r) => scheduler.next_set_rated(&active, r),
+            };
+            match set {
                 Some(set) => games.extend(set),
                 None => break,
             }
@@ -146,6 +159,30 @@ impl Store {
         insert_games(&mut tx, self.t, &games).await.map_err(|e| self.err(e))?;
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(TopUp::Added { sets: games.len() as u64 / 4, pending: pending + games.len() as u64 })
+    }
+
+    /// μ of each of `bots` bots past its provisional games, from the stored aggregates
+    /// (`None`: provisional or no game folded yet): what rating-aware matching reads.
+    async fn rated(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        bots: usize,
+    ) -> Result<Vec<Option<f64>>, StoreError> {
+        let rows = sqlx::query("SELECT bot, mu FROM agg_bots WHERE t = $1 AND games >= $2")
+            .bind(self.t)
+            .bind(PROVISIONAL_GAMES as i64)
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let mut out = vec![None; bots];
+        for r in &rows {
+            let (b, mu) = (r.try_get::<i64, _>(0), r.try_get::<f64, _>(1));
+            let (b, mu) = (b.map_err(|e| self.err(e))?, mu.map_err(|e| self.err(e))?);
+            if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
+                *slot = Some(mu);
+            }
+        }
+        Ok(out)
     }
 
     /// The scheduler after every stored set: one row per set (its first game's seats are
@@ -269,6 +306,10 @@ impl Store {
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
+        if done.rows_affected() > 0 {
+            // cancelled games no longer hold the fold's cursor back
+            self.fold_in(&mut tx, &[], false).await?;
+        }
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected(), active: active as usize })
     }

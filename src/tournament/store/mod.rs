@@ -23,8 +23,10 @@
 //! (or at once on `--resume`) and is played again from its start. SQLite runs in WAL mode
 //! with a busy timeout, so readers (`mjai-sim standings DIR`) never block the runner.
 
+mod aggregates;
 mod authors;
 mod blobs;
+mod board;
 mod connect;
 mod league;
 mod lease;
@@ -39,6 +41,7 @@ use sqlx::Row;
 
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+pub use aggregates::Aggregates;
 pub use authors::AuthorRow;
 pub use blobs::sha256_hex;
 pub use blobs::GameFiles;
@@ -284,6 +287,9 @@ impl Store {
                 .map_err(|e| self.err(e))?;
             recorded.push(r.index);
         }
+        if !recorded.is_empty() {
+            self.fold_in(&mut tx, &recorded, false).await?;
+        }
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(recorded)
     }
@@ -293,6 +299,7 @@ impl Store {
     /// Returns true when the game will be retried (false too when the game is no longer
     /// `worker`'s: its lease expired and another worker took it).
     pub async fn fail(&self, worker: &str, index: u64, reason: &str) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         let row = sqlx::query(
             "UPDATE games SET attempts = attempts + 1, error = $1, claimed_by = NULL, lease_until = NULL, \
              state = CASE WHEN attempts + 1 >= $2 THEN 'failed' ELSE 'pending' END \
@@ -303,11 +310,16 @@ impl Store {
         .bind(self.t)
         .bind(index as i64)
         .bind(worker)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await
         .map_err(|e| self.err(e))?;
         let Some(row) = row else { return Ok(false) };
         let state: String = row.try_get(0).map_err(|e| self.err(e))?;
+        if state == "failed" {
+            // given up: the fold's cursor may have waited for it
+            self.fold_in(&mut tx, &[], false).await?;
+        }
+        tx.commit().await.map_err(|e| self.err(e))?;
         Ok(state == "pending")
     }
 

@@ -164,26 +164,15 @@ impl Store {
         let others = sqlx::query(
             "SELECT COUNT(DISTINCT name) FROM bot_versions WHERE t = $1 AND author = $2 AND name <> $3 \
              AND status IN ('validating', 'active')",
-        )
-        .bind(self.t)
-        .bind(author)
-        .bind(name)
-        .fetch_one(&mut *tx)
-        .await
-        .and_then(|r| r.try_get::<i64, _>(0))
-        .map_err(|e| self.err(e))?;
-        if others as u64 >= limits.max_bots {
+        );
+        let others = self.count_in(&mut tx, others.bind(self.t).bind(author).bind(name)).await?;
+        if others >= limits.max_bots {
             return Ok(Upload::TooManyBots { limit: limits.max_bots });
         }
         let sql = "SELECT COUNT(*) FROM uploads WHERE author = $1 AND at_ms > {now} - 3600000"
             .replace("{now}", self.dialect.now_ms());
-        let recent = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(author)
-            .fetch_one(&mut *tx)
-            .await
-            .and_then(|r| r.try_get::<i64, _>(0))
-            .map_err(|e| self.err(e))?;
-        if recent as u64 >= limits.uploads_per_hour {
+        let recent = self.count_in(&mut tx, sqlx::query(sqlx::AssertSqlSafe(sql)).bind(author)).await?;
+        if recent >= limits.uploads_per_hour {
             return Ok(Upload::TooManyUploads { limit: limits.uploads_per_hour });
         }
         let sha = super::blobs::sha256_hex(bytes);
@@ -390,6 +379,16 @@ impl Store {
             .and_then(|r| r.try_get::<i64, _>(0))
             .map(|n| n as u64)
             .map_err(|e| self.err(e))
+    }
+
+    /// The count a bound `SELECT COUNT(...)` query returns in `tx` (the upload limits).
+    async fn count_in<'q>(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    ) -> Result<u64, StoreError> {
+        let n = query.fetch_one(&mut **tx).await.and_then(|r| r.try_get::<i64, _>(0)).map_err(|e| self.err(e))?;
+        Ok(n.max(0) as u64)
     }
 
     async fn set_status(

@@ -1,0 +1,143 @@
+//! The leaderboard and a bot's page ([`super::leaderboard`]'s types) from the versions of
+//! a league's bots and their aggregates ([`super::aggregate`]), with no database.
+//!
+//! Decay of inactive bots (mjai.app #201): the σ shown and ranked on is
+//! [`decayed_sigma`] of the bot's σ over the league games folded since its last game, so a
+//! bot that stops playing (its owner turned matching off, or retired it) does not keep a
+//! frozen conservative score μ − 3σ: it sinks as others play. The peak stays what it was.
+
+use std::collections::BTreeMap;
+
+use super::aggregate::{decayed_sigma, BotAggregate, PairAggregate, SIGMA_START};
+use super::leaderboard::{
+    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, PROVISIONAL_GAMES,
+};
+use super::store::VersionRow;
+
+/// One version's line: its aggregate (`None`: not in the league, or no game yet), the
+/// league's folded games `folded` (for the decay) and the decay's `tau` (0: none).
+pub fn entry(v: &VersionRow, a: Option<&BotAggregate>, folded: u64, tau: f64) -> LeaderboardEntry {
+    let games = a.map_or(0, |a| a.games);
+    let ratio = |x: f64| (games > 0).then(|| x / games as f64);
+    let rating = a.map_or(Rating { mu: 25.0, sigma: SIGMA_START }, |a| Rating {
+        mu: a.rating.mu,
+        sigma: decayed_sigma(a.rating.sigma, folded.saturating_sub(a.last_seq), tau),
+    });
+    LeaderboardEntry {
+        name: v.name.clone(),
+        author: v.author.clone(),
+        version: v.version,
+        status: v.status,
+        games,
+        avg_rank: a.and_then(|a| ratio(a.rank_sum as f64)),
+        avg_rank_ci: a.and_then(|a| a.ci[0]),
+        avg_pt: a.and_then(|a| ratio(a.pt_sum)),
+        avg_pt_ci: a.and_then(|a| a.ci[1]),
+        rating,
+        peak: a.and_then(|a| a.peak),
+        provisional: games < PROVISIONAL_GAMES,
+        last_game: a.and_then(|a| a.last_game),
+    }
+}
+
+/// `GET /api/leaderboard`: one entry per version, active bots first by μ − 3σ (σ decayed),
+/// then the others; ties by name and version.
+pub fn leaderboard(
+    versions: &[VersionRow],
+    bots: &BTreeMap<usize, BotAggregate>,
+    folded: u64,
+    tau: f64,
+) -> Leaderboard {
+    let mut entries: Vec<LeaderboardEntry> =
+        versions.iter().map(|v| entry(v, v.bot_idx.and_then(|i| bots.get(&i)), folded, tau)).collect();
+    let key = |e: &LeaderboardEntry| e.rating.mu - 3.0 * e.rating.sigma;
+    entries.sort_by(|a, b| {
+        let (aa, ba) = (a.status == BotStatus::Active, b.status == BotStatus::Active);
+        ba.cmp(&aa).then(key(b).total_cmp(&key(a))).then(a.name.cmp(&b.name)).then(a.version.cmp(&b.version))
+    });
+    Leaderboard { bots: entries }
+}
+
+/// Bot `bot`'s opponents (league names by index in `names`), most games first.
+pub fn head_to_head(bot: usize, pairs: &BTreeMap<(usize, usize), PairAggregate>, names: &[String]) -> Vec<HeadToHead> {
+    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+    let mut out: Vec<HeadToHead> = pairs
+        .iter()
+        .filter(|(&(a, b), p)| p.games > 0 && (a == bot || b == bot))
+        .map(|(&(a, b), p)| {
+            let mine = a == bot;
+            let diff = p.diff / p.games as f64;
+            HeadToHead {
+                opponent: name(if mine { b } else { a }),
+                games: p.games,
+                above: if mine { p.a_above } else { p.games - p.a_above },
+                rank_diff: if mine { -diff } else { diff },
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.games.cmp(&a.games).then(a.opponent.cmp(&b.opponent)));
+    out
+}
+
+/// A bot's page from its line, aggregate, opponents and latest games.
+pub fn bot_page(
+    entry: LeaderboardEntry,
+    v: &VersionRow,
+    a: Option<&BotAggregate>,
+    head_to_head: Vec<HeadToHead>,
+    recent_games: Vec<GameLine>,
+) -> BotPage {
+    let mut rating_history = a.map(|a| a.history.points.clone()).unwrap_or_default();
+    if let Some(a) = a {
+        if rating_history.last().map(|p| p.0) != Some(a.games) && a.games > 0 {
+            rating_history.push((a.games, a.rating.mu));
+        }
+    }
+    BotPage {
+        entry,
+        reason: v.reason.clone(),
+        rank_counts: a.map_or([0; 4], |a| a.rank_counts),
+        rating_history,
+        head_to_head,
+        recent_games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::ratings::WengLin;
+
+    fn version(name: &str, idx: usize) -> VersionRow {
+        VersionRow {
+            name: name.into(),
+            version: 1,
+            author: None,
+            sha256: String::new(),
+            status: BotStatus::Active,
+            reason: None,
+            bot_idx: Some(idx),
+        }
+    }
+
+    fn agg(mu: f64, sigma: f64, last_seq: u64) -> BotAggregate {
+        BotAggregate { games: 100, rating: WengLin { mu, sigma }, last_seq, ..Default::default() }
+    }
+
+    /// A bot that stopped playing 5,000 league games ago drops below an active bot of a
+    /// lower μ − 3σ once decay is on; without decay it stays first.
+    #[test]
+    fn an_inactive_bot_sinks_below_an_active_one() {
+        let versions = [version("idle", 0), version("busy", 1)];
+        let bots: BTreeMap<usize, BotAggregate> = [(0, agg(30.0, 1.0, 1000)), (1, agg(28.0, 1.0, 5990))].into();
+        let frozen = leaderboard(&versions, &bots, 6000, 0.0);
+        assert_eq!(frozen.bots[0].name, "idle");
+        assert_eq!(frozen.bots[0].rating.sigma, 1.0);
+        let decayed = leaderboard(&versions, &bots, 6000, crate::tournament::aggregate::DECAY_TAU);
+        assert_eq!(decayed.bots[0].name, "busy", "{decayed:?}");
+        let idle = &decayed.bots[1];
+        let expected = (1.0f64 + 5000.0 * (25.0f64 / 300.0).powi(2)).sqrt();
+        assert!((idle.rating.sigma - expected).abs() < 1e-12, "{} vs {expected}", idle.rating.sigma);
+        assert_eq!(idle.rating.mu, 30.0, "μ does not decay");
+    }
+}

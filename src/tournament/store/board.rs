@@ -1,0 +1,124 @@
+//! The leaderboard, a bot's page and a bot's games read from the aggregates and indexed
+//! queries ([`crate::tournament::board`] shapes them): a handful of rows per request, not
+//! every result.
+
+use std::collections::BTreeMap;
+
+use sqlx::Row;
+
+use super::{Store, StoreError, VersionRow};
+use crate::tournament::board;
+use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
+
+/// Games listed on a bot's page.
+pub const RECENT_GAMES: u64 = 50;
+
+impl Store {
+    /// `GET /api/leaderboard` from the aggregates (`tau`: the decay, see
+    /// [`crate::tournament::board`]; 0 for none).
+    pub async fn leaderboard(&self, tau: f64) -> Result<Leaderboard, StoreError> {
+        let versions = self.versions().await?;
+        let sql = format!("SELECT {} FROM agg_bots WHERE t = $1", super::aggregates::BOT_COLUMNS);
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
+        let mut bots = BTreeMap::new();
+        for r in &rows.map_err(|e| self.err(e))? {
+            let (b, a) = self.bot_aggregate(r)?;
+            bots.insert(b, a);
+        }
+        let (_, folded) = self.cursor().await?;
+        Ok(board::leaderboard(&versions, &bots, folded, tau))
+    }
+
+    /// `GET /api/bots/{name}`: the page of the name's latest version; `None`: no such bot.
+    pub async fn bot_page(&self, name: &str, tau: f64) -> Result<Option<BotPage>, StoreError> {
+        let versions = self.versions_of(name).await?;
+        let Some(v) = versions.iter().max_by_key(|v| v.version) else { return Ok(None) };
+        let Some(idx) = v.bot_idx else {
+            let entry = board::entry(v, None, 0, tau);
+            return Ok(Some(board::bot_page(entry, v, None, Vec::new(), Vec::new())));
+        };
+        let sql = format!("SELECT {} FROM agg_bots WHERE t = $1 AND bot = $2", super::aggregates::BOT_COLUMNS);
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(idx as i64).fetch_optional(&self.pool).await;
+        let agg = row.map_err(|e| self.err(e))?.map(|r| self.bot_aggregate(&r)).transpose()?.map(|(_, a)| a);
+        let (_, folded) = self.cursor().await?;
+        let rows = sqlx::query("SELECT a, b, games, a_above, diff FROM agg_pairs WHERE t = $1 AND (a = $2 OR b = $2)")
+            .bind(self.t)
+            .bind(idx as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        let mut pairs = BTreeMap::new();
+        for r in &rows {
+            let (k, p) = super::aggregates::pair_aggregate(r).map_err(|e| self.err(e))?;
+            pairs.insert(k, p);
+        }
+        let names: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
+        let h2h = board::head_to_head(idx, &pairs, &names);
+        let recent = self.games_of_versions(&versions, Some(RECENT_GAMES), &names).await?;
+        let entry = board::entry(v, agg.as_ref(), folded, tau);
+        Ok(Some(board::bot_page(entry, v, agg.as_ref(), h2h, recent)))
+    }
+
+    /// `GET /api/bots/{name}/games`: games of every version of `name`, latest first, at
+    /// most `limit` (`None`: all); `None`: no such bot.
+    pub async fn games_of(&self, name: &str, limit: Option<u64>) -> Result<Option<Vec<GameLine>>, StoreError> {
+        let versions = self.versions_of(name).await?;
+        if versions.is_empty() {
+            return Ok(None);
+        }
+        let names: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
+        self.games_of_versions(&versions, limit, &names).await.map(Some)
+    }
+
+    /// The latest games of these versions' league bots: per bot an index-ordered query
+    /// (`results_bot`), merged, then the chosen games' seats.
+    async fn games_of_versions(
+        &self,
+        versions: &[VersionRow],
+        limit: Option<u64>,
+        names: &[String],
+    ) -> Result<Vec<GameLine>, StoreError> {
+        let limit = limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
+        let mut ids = Vec::new();
+        for idx in versions.iter().filter_map(|v| v.bot_idx) {
+            // no DISTINCT: it would make SQLite read every row of the bot before the limit;
+            // a bot has at most 4 seats in a game, so 4 × limit rows hold `limit` games
+            let rows =
+                sqlx::query("SELECT game_idx FROM results WHERE t = $1 AND bot = $2 ORDER BY game_idx DESC LIMIT $3")
+                    .bind(self.t)
+                    .bind(idx as i64)
+                    .bind(limit.saturating_mul(4))
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err(|e| self.err(e))?;
+            for r in &rows {
+                ids.push(r.try_get::<i64, _>(0).map_err(|e| self.err(e))?);
+            }
+        }
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids.dedup();
+        ids.truncate(limit as usize);
+        let mut out: Vec<GameLine> = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(500) {
+            let list = chunk.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+            let sql = format!(
+                "SELECT game_idx, seat, bot, score, rank FROM results WHERE t = $1 AND game_idx IN ({list}) \
+                 ORDER BY game_idx DESC, seat"
+            );
+            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
+            for r in &rows.map_err(|e| self.err(e))? {
+                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
+                let (id, seat) = (int(0)? as u64, int(1)?.clamp(0, 3) as usize);
+                if out.last().map(|g| g.id) != Some(id) {
+                    out.push(GameLine { id, bots: Default::default(), ranks: [0; 4], scores: [0; 4] });
+                }
+                if let Some(g) = out.last_mut() {
+                    g.bots[seat] = names.get(int(2)? as usize).cloned().unwrap_or_default();
+                    g.ranks[seat] = int(4)?.clamp(0, 4) as u8;
+                    g.scores[seat] = int(3)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+}
