@@ -19,7 +19,7 @@ mod pg_support;
 
 use std::time::{Duration, Instant};
 
-use league_fill::{config, fill, BOTS};
+use league_fill::{fill, BOTS};
 use mjai_sim::tournament::aggregate::DECAY_TAU;
 use mjai_sim::tournament::config::TournamentConfig;
 use mjai_sim::tournament::standings::{compute, StandingsOptions};
