@@ -4,7 +4,8 @@
 //!   `GET /api/bots/{name}` says `active`, the validation game in Docker (the default
 //!   runtime; the bot image must be built), `UPLOADS` uploads one after another, each
 //!   figure and the median (the target: 10 s or less on this machine);
-//! - requests/s and latency of `GET /api/leaderboard` and `GET /api/games/{id}` from `wrk`
+//! - requests/s and latency of `GET /api/leaderboard`, `GET /api/games/{id}` and
+//!   `GET /api/bots/{name}` (a bot's page: figures, head-to-head, its 50 latest games) from `wrk`
 //!   on loopback (Debian's `wrk`; 2 threads, 8 connections, 10 s each), on a league of
 //!   `MJAI_SIM_BENCH_GAMES` stored games (default 1,000,000; filled without playing, as the
 //!   leaderboard bench does, then folded; game 0 gets a self-played hanchan's files);
@@ -187,6 +188,7 @@ fn main() {
     let url = |path: &str| format!("http://{}{path}", server.addr);
     println!("GET /api/leaderboard: {}", wrk(&url("/api/leaderboard")));
     println!("GET /api/games/{game}: {}", wrk(&url(&format!("/api/games/{game}"))));
+    println!("GET /api/bots/bot0: {}", wrk(&url("/api/bots/bot0")));
     let (rss, hwm) = memory(server.child.id());
     println!("server RSS after the load: {rss:.0} MiB (peak {hwm:.0} MiB)");
 }
