@@ -254,8 +254,6 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             per_token_per_minute: args.rate_per_token,
             header_timeout: args.header_timeout.duration(),
             request_timeout: args.request_timeout.duration(),
-            uma: config.uma,
-            seed: config.seed[0],
         },
         validation: ValidationSettings {
             launch: config.launch_settings(),

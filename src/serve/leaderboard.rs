@@ -38,9 +38,9 @@ pub struct FiguresCache {
 
 impl FiguresCache {
     /// The figures now: read again when the fold's cursor or the versions changed. The
-    /// first call folds in what the aggregates lack (a database made before them). `uma`
-    /// and `seed` are the league's stored options, which the aggregates use already.
-    pub async fn get(&self, store: &Store, _uma: [f64; 4], _seed: u64) -> Result<Arc<Figures>, StoreError> {
+    /// first call folds in what the aggregates lack (a database made before them). Uma and
+    /// bootstrap seed are the league's stored options, which the aggregates use already.
+    pub async fn get(&self, store: &Store) -> Result<Arc<Figures>, StoreError> {
         let mut last = self.last.lock().await;
         if last.is_none() {
             store.catch_up().await?;

@@ -27,10 +27,6 @@ pub struct Settings {
     pub header_timeout: Duration,
     /// Longest a request may take, body included (then 408).
     pub request_timeout: Duration,
-    /// Uma of the league's standings.
-    pub uma: [f64; 4],
-    /// Bootstrap seed of the standings' intervals.
-    pub seed: u64,
 }
 
 /// Counters since the server started.
@@ -62,6 +58,6 @@ pub struct AppState {
 impl AppState {
     /// The league's figures now (cached while nothing changed).
     pub async fn figures(&self) -> Result<Arc<super::leaderboard::Figures>, super::error::ApiError> {
-        Ok(self.figures.get(&self.store, self.settings.uma, self.settings.seed).await?)
+        Ok(self.figures.get(&self.store).await?)
     }
 }
