@@ -82,7 +82,8 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, P
         let Some(page) = figures.bot_page(name).await? else { continue };
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
         let chombos = errors::chombos(&state, &of_name).await?;
-        let stderr = errors::validations(&state, &of_name).await?.into_iter().next().map(|v| v.stderr);
+        let latest = of_name.last().map(std::slice::from_ref).unwrap_or_default();
+        let stderr = errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);
         bots.push((page, chombos, stderr.unwrap_or_default()));
     }
     let mine: Vec<MyBot<'_>> =
