@@ -21,23 +21,21 @@ pub struct Browser {
     _profile: tempfile::TempDir,
 }
 
-/// The first of `names` on PATH; panics with the fix when none is.
-fn on_path(names: &[&str]) -> String {
-    for name in names {
-        for dir in std::env::var("PATH").unwrap_or_default().split(':') {
-            let p = Path::new(dir).join(name);
-            if p.is_file() {
-                return p.display().to_string();
-            }
+/// `chromedriver` on PATH; panics with the fix when it is missing.
+fn chromedriver() -> String {
+    for dir in std::env::var("PATH").unwrap_or_default().split(':') {
+        let p = Path::new(dir).join("chromedriver");
+        if p.is_file() {
+            return p.display().to_string();
         }
     }
-    panic!("none of {names:?} on PATH: run scripts/test (it installs chromium and chromium-driver)");
+    panic!("no chromedriver on PATH: run scripts/test (it installs chromium-driver)");
 }
 
 /// Starts chromedriver and a headless Chromium session.
 pub fn spawn_browser() -> Browser {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let driver = Command::new(on_path(&["chromedriver"]))
+    let driver = Command::new(chromedriver())
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -47,7 +45,7 @@ pub fn spawn_browser() -> Browser {
     let profile = tempfile::tempdir().unwrap();
     let mut browser = Browser { runtime, client: None, driver, _profile: profile };
     let chrome = json!({
-        "binary": on_path(&["chromium", "chromium-browser"]),
+        "binary": super::browser_support::chromium(),
         "args": [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -17,7 +17,7 @@ const VALIDATION: Duration = Duration::from_secs(300);
 fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
     let dir = Arc::new(tempfile::tempdir().unwrap());
     let alice_zip = dir.path().join("alice-bot.zip");
-    std::fs::write(&alice_zip, noisy_zip("alice-secret")).unwrap();
+    std::fs::write(&alice_zip, noisy_zip("tsumogiri", "alice-secret")).unwrap();
     let mut server = spawn_in(dir.clone(), &["--runtime", "docker", "--jobs", "1", "--seed", "5"]);
     let (a, b) = (server.author("alice", false), server.author("bob", false));
     let http = Http::new();
@@ -35,14 +35,14 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
     assert_eq!(browser.count("section.mybot[data-bot=\"alice-bot\"]"), 1, "the upload is on alice's page");
 
     // bob uploads over the API: a bot that plays, and one that crashes
-    assert_eq!(http.upload(&server, Some(&b), "bob-bot", noisy_zip("bob-secret")).status, 202);
+    assert_eq!(http.upload(&server, Some(&b), "bob-bot", noisy_zip("tsumogiri", "bob-secret")).status, 202);
     assert_eq!(http.upload(&server, Some(&b), "bob-crash", example_zip("crash")).status, 202);
     http.wait_status(&server, "alice-bot", "active", VALIDATION);
     http.wait_status(&server, "bob-bot", "active", VALIDATION);
     http.wait_status(&server, "bob-crash", "rejected", VALIDATION);
 
     // a re-upload makes version 2; version 1 retires once it passes
-    let again = http.upload(&server, Some(&a), "alice-bot", noisy_zip("alice-secret-2"));
+    let again = http.upload(&server, Some(&a), "alice-bot", noisy_zip("tsumogiri", "alice-secret-2"));
     assert_eq!(again.json()["version"], 2, "{}", again.body);
     poll(VALIDATION, "alice-bot v2 to be active", || {
         let e = http.get(&server.url("/api/bots/alice-bot"), None).json()["entry"].clone();

@@ -12,6 +12,8 @@
 
 mod authz;
 mod browser;
+#[path = "../browser_support/mod.rs"]
+mod browser_support;
 mod docker;
 mod hostile;
 mod operations;

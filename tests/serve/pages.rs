@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::support::{example_zip, poll, spawn_in, zip_of, Http, Server};
+use super::support::{example_zip, noisy_zip, poll, spawn_in, zip_of, Http, Server};
 
 const VALIDATION: Duration = Duration::from_secs(180);
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
@@ -16,24 +16,9 @@ form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 /// The crash bot's line on stderr before it exits (examples/crash/bot.py).
 const CRASH_LINE: &str = "crash bot: exiting on purpose at its 3rd draw";
 
-/// A house bot that writes [`HOUSE_LINE`] on stderr when it starts, then plays tsumogiri
-/// and stops answering at its 3rd draw of each start: a timeout chombo in every hand, the
-/// line in each chombo's stderr tail (written seconds before it).
-const SILENT_BOT: &str = r#"import json, sys, time
-print("house-secret-line", file=sys.stderr, flush=True)
-seat, draws = int(sys.argv[1]), 0
-for line in sys.stdin:
-    if not line.strip():
-        continue
-    last = json.loads(line)[-1]
-    answer = {"type": "none"}
-    if last["type"] == "tsumo" and last["actor"] == seat:
-        draws += 1
-        if draws == 3:
-            time.sleep(120)
-        answer = {"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}
-    print(json.dumps(answer), flush=True)
-"#;
+/// What the house bot `silent` (examples/timeout, which stops answering at its 3rd draw of
+/// each start: a timeout chombo in every hand) writes on stderr when it starts, seconds
+/// before each chombo, so that the line is in every chombo's stderr tail.
 const HOUSE_LINE: &str = "house-secret-line";
 
 /// Logs `token` in through the form; the `mjai_token=...` cookie pair.
@@ -77,7 +62,7 @@ fn pages_show_each_viewer_what_is_theirs() {
     // a house bot with a chombo in every hand: league games with chombos and stderr
     let dir = Arc::new(tempfile::tempdir().unwrap());
     let silent = dir.path().join("silent.zip");
-    std::fs::write(&silent, zip_of(&[("bot.py", SILENT_BOT.as_bytes())])).unwrap();
+    std::fs::write(&silent, noisy_zip("timeout", HOUSE_LINE)).unwrap();
     let house = format!("silent={}", silent.display());
     let server = spawn_in(dir.clone(), &["--jobs", "1", "--seed", "3", &house]);
     let (a, b, admin) = (server.author("alice", false), server.author("bob", false), server.author("root", true));

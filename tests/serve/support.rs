@@ -279,10 +279,10 @@ impl Http {
     }
 }
 
-/// The tsumogiri example bot, which first writes `secret` on its stderr (a line only its
-/// author may read back).
-pub fn noisy_zip(secret: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py");
+/// The example bot `examples/NAME/bot.py`, which first writes `secret` on its stderr (a
+/// line only its author may read back).
+pub fn noisy_zip(name: &str, secret: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(name).join("bot.py");
     let source = std::fs::read_to_string(path).unwrap();
     let noisy = format!("import sys\nprint({secret:?}, file=sys.stderr, flush=True)\n{source}");
     zip_of(&[("bot.py", noisy.as_bytes())])
