@@ -50,5 +50,8 @@ CREATE TABLE agg_pairs (
     PRIMARY KEY (t, a, b)
 );
 
--- A bot's latest games (its page, GET /api/bots/{name}/games).
-CREATE INDEX results_bot ON results (t, bot, game_idx);
+-- A bot's latest games (its page, GET /api/bots/{name}/games). Without `t`, unlike
+-- PostgreSQL's: a SQLite file holds one league (`t` is 1 on every row), and SQLite, which
+-- keeps no statistics, would otherwise take an index led by `t` for any `t = $1` lookup
+-- (a game's seats by `game_idx`) and scan the whole league instead of the primary key.
+CREATE INDEX results_bot ON results (bot, game_idx);

@@ -99,16 +99,10 @@ impl Store {
         ids.dedup();
         ids.truncate(limit as usize);
         let mut out: Vec<GameLine> = Vec::with_capacity(ids.len());
-        // SQLite (one league per file, no statistics) would pick `results_bot` for `t = $1`
-        // and scan every row of the league; `+t` keeps it on the primary key (game_idx, seat)
-        let league = match self.dialect() {
-            super::Dialect::Sqlite => "+t",
-            super::Dialect::Postgres => "t",
-        };
         for chunk in ids.chunks(500) {
             let list = chunk.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
             let sql = format!(
-                "SELECT game_idx, seat, bot, score, rank FROM results WHERE {league} = $1 AND game_idx IN ({list}) \
+                "SELECT game_idx, seat, bot, score, rank FROM results WHERE t = $1 AND game_idx IN ({list}) \
                  ORDER BY game_idx DESC, seat"
             );
             let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
