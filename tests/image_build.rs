@@ -29,11 +29,31 @@ async fn image(docker: &Docker) -> String {
         .clone()
 }
 
+static ML_IMAGE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+/// The ml image (`mjai-sim image build --ml`; scripts/test builds it before the tests).
+async fn ml_image(docker: &Docker) -> String {
+    ML_IMAGE
+        .get_or_init(|| async {
+            let progress = |line: &str| eprintln!("ml image: {line}");
+            let options = BuildOptions { kind: img::ImageKind::Ml, ..Default::default() };
+            img::ensure_image(docker, &options, &progress).await.expect("ml image")
+        })
+        .await
+        .clone()
+}
+
 /// Creates a container of the bot image; the caller starts it and must call `remove`.
 async fn create(docker: &Docker, cmd: &[&str], host: HostConfig) -> anyhow::Result<String> {
+    let image = image(docker).await;
+    create_of(docker, &image, cmd, host).await
+}
+
+/// Creates a container of `image`; the caller starts it and must call `remove`.
+async fn create_of(docker: &Docker, image: &str, cmd: &[&str], host: HostConfig) -> anyhow::Result<String> {
     let exposed = host.port_bindings.as_ref().map(|p| p.keys().cloned().collect());
     let body = ContainerCreateBody {
-        image: Some(image(docker).await),
+        image: Some(image.to_string()),
         exposed_ports: exposed,
         cmd: Some(cmd.iter().map(|s| s.to_string()).collect()),
         host_config: Some(host),
@@ -49,8 +69,14 @@ async fn remove(docker: &Docker, id: &str) {
 
 /// Runs `cmd` in a fresh container without network; returns (exit code, stdout, stderr).
 async fn run(docker: &Docker, cmd: &[&str], binds: Vec<String>) -> anyhow::Result<(i64, String, String)> {
+    let image = image(docker).await;
+    run_in(docker, &image, cmd, binds).await
+}
+
+/// Runs `cmd` in a container of `image` with networking off: (exit code, stdout, stderr).
+async fn run_in(docker: &Docker, image: &str, cmd: &[&str], binds: Vec<String>) -> anyhow::Result<(i64, String, String)> {
     let host = HostConfig { network_mode: Some("none".into()), binds: Some(binds), ..Default::default() };
-    let id = create(docker, cmd, host).await?;
+    let id = create_of(docker, image, cmd, host).await?;
     let result = async {
         docker.start_container(&id, None).await?;
         let code = match docker.wait_container(&id, None).next().await {
@@ -92,11 +118,34 @@ async fn image_has_python_311_the_mjai_packages_and_a_non_root_user() {
 async fn status_reports_the_image_of_the_current_inputs() {
     let docker = img::connect_docker().await.expect("docker daemon");
     let name = image(&docker).await;
-    let status = img::image_status(&docker).await.unwrap();
+    let status = img::image_status(&docker, img::ImageKind::Default).await.unwrap();
     assert_eq!(status.image, name);
     assert_eq!(name, format!("mjai-sim-bot:{}", img::input_hash()));
     assert!(status.present);
     assert!(status.base.is_some_and(|b| !b.is_empty()), "base label missing");
+}
+
+#[tokio::test]
+async fn ml_image_has_mjai_apps_torch_and_numpy_over_the_default_layout() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let image = ml_image(&docker).await;
+    assert_eq!(image, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
+    let script = "import sys, os, pwd, torch, numpy, mahjong, mjai, loguru, requests\n\
+                  from mjai import Bot\n\
+                  x = torch.nn.Linear(4, 2)(torch.ones(1, 4))\n\
+                  print(torch.__version__.split('+')[0], numpy.__version__, torch.cuda.is_available(), tuple(x.shape),\n\
+                        sys.version_info[1], os.getuid(), pwd.getpwuid(os.getuid()).pw_name, os.getcwd())";
+    let (code, out, err) = run_in(&docker, &image, &["python3", "-c", script], vec![]).await.unwrap();
+    assert_eq!(code, 0, "stderr: {err}");
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    // torch and numpy as mjai.app's docker/requirements.txt; no GPU on this host
+    assert_eq!(fields, ["2.2.2", "1.26.4", "False", "(1,", "2)", "11", "1000", "bot", "/workspace"], "stdout: {out}");
+    // the default image keeps its own numpy
+    let (_, out, _) = run(&docker, &["python3", "-c", "import numpy; print(numpy.__version__)"], vec![]).await.unwrap();
+    assert!(out.trim().starts_with("2."), "default image numpy: {out}");
+    let status = img::image_status(&docker, img::ImageKind::Ml).await.unwrap();
+    assert!(status.present);
+    assert_eq!(status.base, Some(image(&docker).await), "the ml image names the default image as its base");
 }
 
 /// A tar holding `bot.py`: answers each line with `echo:<line>`, exits on the line `quit`.
@@ -198,4 +247,32 @@ async fn misbehaving_example_bots_fail_as_documented() {
         assert_eq!(code, 1, "{bot}: {last}");
         assert!(last.starts_with(expected), "{bot}: {last}");
     }
+}
+
+#[tokio::test]
+async fn the_ml_example_trains_from_logs_in_the_ml_image() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let image = ml_image(&docker).await;
+    let logs = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(out.path(), std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
+    let selfplay = std::process::Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
+        .args(["selfplay", "builtin:rulebase", "builtin:rulebase", "builtin:rulebase", "builtin:rulebase"])
+        .args(["--games", "3", "--seed", "9", "--logs-dir"])
+        .arg(logs.path())
+        .output()
+        .unwrap();
+    assert!(selfplay.status.success(), "{}", String::from_utf8_lossy(&selfplay.stderr));
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mlbot");
+    let binds = vec![
+        format!("{example}:/bot:ro"),
+        format!("{}:/logs:ro", logs.path().display()),
+        format!("{}:/out", out.path().display()),
+    ];
+    let cmd = ["python3", "/bot/train.py", "--logs", "/logs", "--epochs", "1", "--out", "/out/model.pt"];
+    let (code, stdout, stderr) = run_in(&docker, &image, &cmd, binds).await.unwrap();
+    assert_eq!(code, 0, "stdout: {stdout}\nstderr: {stderr}");
+    assert!(stdout.contains("from 3 logs (0 seat replays skipped)"), "{stdout}");
+    let size = std::fs::metadata(out.path().join("model.pt")).unwrap().len();
+    assert!(size > 10_000 && size < 1 << 20, "model.pt of {size} bytes");
 }

@@ -90,7 +90,7 @@ pub struct LaunchSettings {
     pub runtime: RuntimeKind,
     /// Transport in Docker.
     pub transport: Transport,
-    /// Bot image; `None` for the default image.
+    /// Bot image (`--image`): `None` or `default`, `ml`, or a reference ([`docker::image::resolve_image`]).
     pub image: Option<String>,
     /// Largest accepted submission, in bytes.
     pub max_submission_bytes: u64,
@@ -144,21 +144,17 @@ enum SeatKind {
     Submission(Arc<Submission>),
 }
 
-/// The runtime's Docker launcher for this game's submissions. The default image is built on
-/// first use (and after a change of docker/); an image given with `--image` must exist.
+/// The runtime's Docker launcher for this game's submissions. The default and ml images
+/// (`--image default|ml`) are built on first use (and after a change of docker/); another
+/// image given with `--image` must exist.
 pub async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<SubmissionLauncher> {
     let mut options = DockerOptions::default();
     settings.resources.apply(&mut options);
     options.transport = settings.transport;
     let guard = ContainerGuard::new(docker::connect().await?);
-    options.image = match &settings.image {
-        Some(image) => image.clone(),
-        None => {
-            // the binary shows these at its default verbosity (src/cli/logging.rs)
-            let progress = |line: &str| tracing::info!(target: IMAGE_PROGRESS, "image: {line}");
-            docker::image::ensure_image(guard.docker(), &docker::image::BuildOptions::default(), &progress).await?
-        }
-    };
+    // the binary shows these at its default verbosity (src/cli/logging.rs)
+    let progress = |line: &str| tracing::info!(target: IMAGE_PROGRESS, "image: {line}");
+    options.image = docker::image::resolve_image(guard.docker(), settings.image.as_deref(), &progress).await?;
     Ok(SubmissionLauncher::docker_with_guard(options, guard).await?)
 }
 

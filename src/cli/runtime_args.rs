@@ -16,8 +16,10 @@ pub struct RuntimeArgs {
     /// How lines reach a bot in Docker: its stdin/stdout, or mjai.app's HTTP relay.
     #[arg(long, value_enum, default_value_t = Transport::Stdio)]
     pub transport: Transport,
-    /// Bot image [default: the image `mjai-sim image build` makes].
-    #[arg(long, value_name = "IMAGE")]
+    /// Bot image: `default` (Python 3.11, mjai, mahjong, numpy), `ml` (the default plus
+    /// mjai.app's torch 2.2.2 and numpy 1.26.4; `mjai-sim image build --ml`), or an image
+    /// reference. `default` and `ml` are built when missing [default: default].
+    #[arg(long, value_name = "default|ml|IMAGE")]
     pub image: Option<String>,
     /// Largest accepted submission, in MiB (1 to 1048576).
     #[arg(long, value_name = "MIB", default_value = "1000")]

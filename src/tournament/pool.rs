@@ -73,11 +73,8 @@ impl BotFactory {
                 // checks the daemon and the image once, as one game does
                 let launcher = docker_launcher(settings).await?; // bounded: Docker client timeouts.
                 let guard = launcher.guard().ok_or_else(|| anyhow::anyhow!("docker launcher without guard"))?;
-                let image = match &settings.image {
-                    Some(image) => image.clone(),
-                    // bounded: Docker client timeouts.
-                    None => docker::image::ensure_image(guard.docker(), &Default::default(), &|_| {}).await?,
-                };
+                // bounded: Docker client timeouts (docker_launcher resolved it already).
+                let image = docker::image::resolve_image(guard.docker(), settings.image.as_deref(), &|_| {}).await?;
                 let mut options =
                     Box::new(DockerOptions { transport: settings.transport, image, ..Default::default() });
                 settings.resources.apply(&mut options);

@@ -2,6 +2,9 @@
 //! time), tagged `mjai-sim-bot:<first 12 hex of the sha256 of those inputs>`, rebuilt only when
 //! they change (issue 4).
 //!
+//! Two images: the default one (below) and the ml image ([`ml`]: the default one plus
+//! mjai.app's torch 2.2.2 and numpy 1.26.4), chosen with `--image default|ml` ([`ImageKind`]).
+//!
 //! Image layout: Python 3.11 (`python3`, also `python`), the pinned packages of
 //! docker/requirements.txt (mjai 0.2.1, mahjong 1.2.x, numpy, loguru, requests), user `bot`
 //! (uid/gid 1000) as the default user, working folder [`BOT_DIR`], the http relay at
@@ -12,6 +15,7 @@ mod base;
 mod context;
 mod error;
 mod inputs;
+mod ml;
 mod rootfs;
 mod wheels;
 
@@ -22,7 +26,8 @@ use bollard::Docker;
 pub use base::{debootstrap_base_image, is_root, BaseChoice, BASE_REPO, DEFAULT_MIRROR, SLIM_BASE};
 pub use context::LABEL_BASE;
 pub use error::ImageError;
-pub use inputs::input_hash;
+pub use inputs::{input_hash, ml_input_hash};
+pub use ml::{ml_image, ML_IMAGE_REPO};
 
 /// Repository name of the bot image.
 pub const IMAGE_REPO: &str = "mjai-sim-bot";
@@ -40,12 +45,51 @@ pub fn default_image() -> String {
     format!("{IMAGE_REPO}:{}", input_hash())
 }
 
+/// Which of mjai-sim's two bot images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ImageKind {
+    /// `mjai-sim-bot`: Python 3.11 and the packages of docker/requirements.txt.
+    #[default]
+    Default,
+    /// `mjai-sim-bot-ml`: the default image plus docker/requirements-ml.txt (torch 2.2.2,
+    /// numpy 1.26.4, as mjai.app's image).
+    Ml,
+}
+
+impl ImageKind {
+    /// Both, in `image status` order.
+    pub const ALL: [ImageKind; 2] = [ImageKind::Default, ImageKind::Ml];
+
+    /// The name `--image` takes: `default` or `ml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageKind::Default => "default",
+            ImageKind::Ml => "ml",
+        }
+    }
+
+    /// The reference this binary expects: [`default_image`] or [`ml_image`].
+    pub fn reference(self) -> String {
+        match self {
+            ImageKind::Default => default_image(),
+            ImageKind::Ml => ml_image(),
+        }
+    }
+
+    /// The kind `--image` names (`default`, `ml`); `None` for an image reference.
+    pub fn from_name(name: &str) -> Option<ImageKind> {
+        ImageKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
 /// Receives one human-readable progress line at a time (the CLI prints them to stderr).
 pub type Progress<'a> = &'a (dyn Fn(&str) + Send + Sync);
 
-/// How to build the image.
+/// How to build an image.
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
+    /// Which image (the ml image builds the default one first when missing).
+    pub kind: ImageKind,
     /// Rebuild even if the tagged image exists (every step, no build cache).
     pub force: bool,
     /// Also remake the debootstrap base (only when the debootstrap base is used).
@@ -63,7 +107,7 @@ pub struct BuildOptions {
 /// What `image status` reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageStatus {
-    /// The expected reference ([`default_image`]).
+    /// The expected reference ([`ImageKind::reference`]).
     pub image: String,
     /// Whether the daemon has it.
     pub present: bool,
@@ -103,9 +147,9 @@ pub async fn image_exists(docker: &Docker, image: &str) -> Result<bool, ImageErr
     }
 }
 
-/// Reports whether the image for the current inputs exists, with its id, base and date.
-pub async fn image_status(docker: &Docker) -> Result<ImageStatus, ImageError> {
-    let image = default_image();
+/// Reports whether the image of `kind` for the current inputs exists, with its id, base and date.
+pub async fn image_status(docker: &Docker, kind: ImageKind) -> Result<ImageStatus, ImageError> {
+    let image = kind.reference();
     match docker.inspect_image(&image).await {
         Ok(info) => {
             let labels = info.config.and_then(|c| c.labels).unwrap_or_default();
@@ -124,21 +168,37 @@ pub async fn image_status(docker: &Docker) -> Result<ImageStatus, ImageError> {
     }
 }
 
-/// Builds [`default_image`] unless it exists (or `options.force`): resolves the base (see
-/// [`BaseChoice`]), gathers the wheels, sends the context, tags the result. Returns the
-/// reference. Takes minutes when debootstrap runs, about a minute otherwise.
+/// Builds the image of `options.kind` unless it exists (or `options.force`) and returns its
+/// reference. The default image: resolves the base (see [`BaseChoice`]), gathers the wheels,
+/// sends the context, tags the result (minutes when debootstrap runs, about a minute
+/// otherwise). The ml image: the default one first (built when missing, never forced), then
+/// [`ml`]'s container and commit (the 2.5 GB of wheels downloaded once into the cache; a few
+/// minutes). Errors: one line naming cause and fix ([`ImageError`]).
 pub async fn build_image(
     docker: &Docker,
     options: &BuildOptions,
     progress: Progress<'_>,
 ) -> Result<String, ImageError> {
-    let image = default_image();
+    let image = options.kind.reference();
     if !options.force && image_exists(docker, &image).await? {
         progress(&format!("{image} is up to date"));
         return Ok(image);
     }
     let wheel_dir = options.wheels.clone().unwrap_or_else(default_wheel_dir);
-    let wheels = wheels::ensure_wheels(&wheel_dir, !options.offline, progress).await?;
+    if options.kind == ImageKind::Ml {
+        if !crate::runtime::docker::daemon_is_local() {
+            return Err(ImageError::MlNeedsLocalDaemon);
+        }
+        let default = BuildOptions { kind: ImageKind::Default, force: false, ..options.clone() };
+        let base = Box::pin(build_image(docker, &default, progress)).await?;
+        let wheels = wheels::ensure_wheels(inputs::REQUIREMENTS_ML, &wheel_dir, !options.offline, progress).await?;
+        progress(&format!("wheels: {} ready in {}", wheels.len(), wheel_dir.display()));
+        progress(&format!("building {image} on {base} (pip install of torch: a few minutes)"));
+        ml::commit_ml_image(docker, &image, &base, &wheel_dir, progress).await?;
+        progress(&format!("built {image}"));
+        return Ok(image);
+    }
+    let wheels = wheels::ensure_wheels(inputs::REQUIREMENTS, &wheel_dir, !options.offline, progress).await?;
     progress(&format!("wheels: {} ready in {}", wheels.len(), wheel_dir.display()));
     let mirror = options.mirror.as_deref().unwrap_or(DEFAULT_MIRROR);
     let base = base::resolve_base(docker, &options.base, options.force_base, mirror, progress).await?;
@@ -152,20 +212,38 @@ pub async fn build_image(
     Ok(image)
 }
 
-/// What a game calls before starting containers: returns [`default_image`] at once when the
-/// daemon has it, else builds it with `options` (the error says how to build it by hand when
-/// building is impossible here, e.g. not root and no base image).
+/// What a game calls before starting containers: returns the reference of `options.kind` at
+/// once when the daemon has it, else builds it with `options` (the error says how to build
+/// it by hand when building is impossible here, e.g. not root and no base image).
 pub async fn ensure_image(
     docker: &Docker,
     options: &BuildOptions,
     progress: Progress<'_>,
 ) -> Result<String, ImageError> {
-    let image = default_image();
+    let image = options.kind.reference();
     if image_exists(docker, &image).await? {
         return Ok(image);
     }
-    progress(&format!("{image} is missing: building it (once per change of docker/)"));
+    let what = match options.kind {
+        ImageKind::Default => "once per change of docker/",
+        ImageKind::Ml => "once per change of docker/; downloads 2.5 GB of wheels the first time",
+    };
+    progress(&format!("{image} is missing: building it ({what})"));
     build_image(docker, &BuildOptions { force: false, ..options.clone() }, progress).await
+}
+
+/// The image a game runs, from `--image`: absent or `default`: the default image, `ml`: the
+/// ml image, each built when missing ([`ensure_image`]); anything else is an image reference
+/// returned as it is (the runtime checks that the daemon has it).
+pub async fn resolve_image(docker: &Docker, choice: Option<&str>, progress: Progress<'_>) -> Result<String, ImageError> {
+    let kind = match choice {
+        None => ImageKind::Default,
+        Some(name) => match ImageKind::from_name(name) {
+            Some(kind) => kind,
+            None => return Ok(name.to_string()),
+        },
+    };
+    ensure_image(docker, &BuildOptions { kind, ..Default::default() }, progress).await
 }
 
 #[cfg(test)]
@@ -180,6 +258,15 @@ mod tests {
         assert_eq!(tag.len(), 12);
         assert!(tag.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
         assert_eq!(tag, input_hash());
+    }
+
+    #[test]
+    fn image_kinds_by_name() {
+        assert_eq!(ImageKind::from_name("ml"), Some(ImageKind::Ml));
+        assert_eq!(ImageKind::from_name("default"), Some(ImageKind::Default));
+        assert_eq!(ImageKind::from_name("mjai-sim-bot:abc"), None);
+        assert!(ImageKind::Ml.reference().starts_with("mjai-sim-bot-ml:"));
+        assert_ne!(ImageKind::Ml.reference(), ImageKind::Default.reference());
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub enum ImageError {
         /// Why it is unavailable.
         cause: String,
     },
+    /// The ml image is built by bind-mounting the host's wheel folder: the daemon must be local.
+    #[error("the ml image must be built on the Docker host (DOCKER_HOST names a daemon elsewhere): run `mjai-sim image build --ml` there")]
+    MlNeedsLocalDaemon,
     /// `docker build` reported an error.
     #[error("building {image} failed: {cause}")]
     Build {

@@ -9,6 +9,13 @@ pub const DOCKERFILE: &str = include_str!("../../../../docker/Dockerfile");
 pub const REQUIREMENTS: &str = include_str!("../../../../docker/requirements.txt");
 /// `docker/relay.py`, the http relay.
 pub const RELAY: &str = include_str!("../../../../docker/relay.py");
+/// `docker/requirements-ml.txt`: what the ml image adds (mjai.app's torch 2.2.2 and numpy
+/// 1.26.4 with torch's dependencies), pinned with sha256 hashes.
+pub const REQUIREMENTS_ML: &str = include_str!("../../../../docker/requirements-ml.txt");
+/// How the ml image is made from the default one (part of its tag): the pip command run in a
+/// container of the default image, with the wheels mounted read-only at `/wheels`.
+pub const ML_RECIPE: &str = "python3 -m pip install --no-index --find-links /wheels --require-hashes \
+    -r /wheels-requirements/requirements.txt";
 
 /// How the fallback base is made: `debootstrap --variant=VARIANT --include=INCLUDE SUITE`.
 /// Debian bookworm ships Python 3.11 (3.11.2).
@@ -49,6 +56,13 @@ pub fn input_hash() -> String {
     let mut files: Vec<(&str, &[u8])> = context_files().iter().map(|(n, s)| (*n, s.as_bytes())).collect();
     files.push(("debootstrap", recipe.as_bytes()));
     hash_files(&files)
+}
+
+/// The 12-hex-digit tag of the ml image: the default image's tag, docker/requirements-ml.txt
+/// and [`ML_RECIPE`] (a change of any rebuilds it).
+pub fn ml_input_hash() -> String {
+    let base = input_hash();
+    hash_files(&[("base", base.as_bytes()), ("requirements-ml.txt", REQUIREMENTS_ML.as_bytes()), ("recipe", ML_RECIPE.as_bytes())])
 }
 
 /// The 12-hex-digit hash of the debootstrap recipe alone: the tag of the fallback base image.
@@ -128,6 +142,24 @@ mod tests {
         assert_ne!(a, b);
         // python3 -c "import hashlib; print(hashlib.sha256(b'x\0' b'2\0ab' b'y\0' b'1\0c').hexdigest()[:12])"
         assert_eq!(a, "577f904a6b20");
+    }
+
+    #[test]
+    fn ml_requirements_pin_mjai_apps_torch_and_numpy_with_a_hash_each() {
+        let reqs = parse_requirements(REQUIREMENTS_ML);
+        assert!(reqs.iter().any(|r| r.spec == "torch==2.2.2"), "mjai.app pins torch 2.2.2");
+        assert!(reqs.iter().any(|r| r.spec == "numpy==1.26.4"), "mjai.app pins numpy 1.26.4");
+        for r in &reqs {
+            assert!(r.spec.contains("=="), "{} is not pinned", r.spec);
+            assert_eq!(r.hashes.len(), 1, "{} must have one hash", r.spec);
+            assert_eq!(r.hashes[0].len(), 64);
+        }
+    }
+
+    #[test]
+    fn ml_tag_differs_from_the_default_tag() {
+        assert_ne!(ml_input_hash(), input_hash());
+        assert_eq!(ml_input_hash().len(), 12);
     }
 
     #[test]
