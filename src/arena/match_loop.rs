@@ -378,14 +378,21 @@ impl Referee<'_> {
         }
     }
 
+    /// The error entry; a bot that died for want of a module the ml image has gets the hint
+    /// naming `--image ml` after its message ([`crate::runtime::missing_module`]).
     fn entry(&self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> ErrorEntry {
+        let stderr_tail = self.seats.stderr_tail(seat);
+        let exception = match crate::runtime::missing_module::ml_image_hint(&stderr_tail) {
+            Some(hint) => format!("{message}; {hint}"),
+            None => message,
+        };
         ErrorEntry {
             error_type: kind.to_string(),
-            exception: message,
+            exception,
             player_id: seat,
             kyoku: kyoku_label(table.log()),
             line: line.map(truncate_line),
-            stderr_tail: self.seats.stderr_tail(seat),
+            stderr_tail,
         }
     }
 

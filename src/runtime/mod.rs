@@ -81,6 +81,7 @@ pub mod builtin;
 pub mod docker;
 pub mod launcher;
 pub mod line;
+pub mod missing_module;
 pub mod process;
 pub mod stderr_log;
 pub mod stderr_tail;

@@ -180,7 +180,10 @@ fn verdict(outcome: &GameOutcome) -> Result<(), String> {
             report.chombos[0],
             first_error.unwrap_or_default()
         )),
-        Ending::RestartLimit(n) => Err(format!("the validation game was abandoned after {n} restarts")),
+        Ending::RestartLimit(n) => Err(format!(
+            "the validation game was abandoned after {n} restarts{}",
+            first_error.map(|e| format!("; the bot's first error: {e}")).unwrap_or_default()
+        )),
         Ending::Failed(why) => Err(format!("the validation game failed: {why}")),
         Ending::Interrupted => Err("the validation game was interrupted".into()),
     }
