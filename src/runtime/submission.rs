@@ -204,6 +204,19 @@ impl Submission {
         Submission::check(label, files)
     }
 
+    /// Checks the zip file at `file` as [`Submission::from_zip_bytes`] checks bytes, in
+    /// constant memory (entries are decompressed and counted, not kept): what the grading
+    /// server runs on an upload spooled to disk. `label` names it in error messages.
+    pub fn check_zip_file(label: &Path, file: &Path, limits: &SubmissionLimits) -> Result<(), SubmissionError> {
+        let handle = fs::File::open(file).map_err(|e| unreadable(label, e))?;
+        let len = handle.metadata().map_err(|e| unreadable(label, e))?.len();
+        if len > limits.max_archive_bytes {
+            return Err(SubmissionError::TooLarge { path: label.to_owned(), bytes: len, limit: limits.max_archive_bytes });
+        }
+        let files = read_zip_from(label, std::io::BufReader::new(handle), len == 0, false, limits)?;
+        Submission::check(label, files).map(|_| ())
+    }
+
     fn check(path: &Path, mut files: Vec<SubmissionFile>) -> Result<Submission, SubmissionError> {
         if files.is_empty() {
             return Err(SubmissionError::Empty { path: path.to_owned() });
@@ -325,8 +338,21 @@ fn check_name(path: &Path, raw: &[u8]) -> Result<String, SubmissionError> {
 }
 
 fn read_zip(path: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
-        if bytes.is_empty() {
+    read_zip_from(path, Cursor::new(bytes), bytes.is_empty(), true, limits)
+}
+
+/// Reads and checks every entry of the zip in `reader` (`empty`: it has no bytes at all).
+/// `keep`: the files' contents are returned; otherwise they are decompressed and counted
+/// only (their `bytes` stay empty), so that a zip on disk is checked in constant memory.
+fn read_zip_from<R: Read + std::io::Seek>(
+    path: &Path,
+    reader: R,
+    empty: bool,
+    keep: bool,
+    limits: &SubmissionLimits,
+) -> Result<Vec<SubmissionFile>, SubmissionError> {
+    let mut archive = zip::ZipArchive::new(reader).map_err(|e| {
+        if empty {
             SubmissionError::Empty { path: path.to_owned() }
         } else {
             SubmissionError::NotZip { path: path.to_owned(), cause: e.to_string() }
@@ -353,16 +379,18 @@ fn read_zip(path: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Vec<
         let mode = entry.unix_mode().map_or(0o644, |m| (m & 0o777) | 0o400);
         // Count what decompression really yields: read at most one byte past the budget.
         let budget = limits.max_unpacked_bytes - total;
+        let corrupt =
+            |e: std::io::Error| SubmissionError::Corrupt { path: path.to_owned(), entry: name.clone(), cause: e.to_string() };
         let mut data = Vec::new();
-        (&mut entry).take(budget + 1).read_to_end(&mut data).map_err(|e| SubmissionError::Corrupt {
-            path: path.to_owned(),
-            entry: name.clone(),
-            cause: e.to_string(),
-        })?;
-        if data.len() as u64 > budget {
+        let mut limited = (&mut entry).take(budget + 1);
+        let size = match keep {
+            true => limited.read_to_end(&mut data).map_err(corrupt)? as u64,
+            false => std::io::copy(&mut limited, &mut std::io::sink()).map_err(corrupt)?,
+        };
+        if size > budget {
             return Err(SubmissionError::TooLargeUnpacked { path: path.to_owned(), limit: limits.max_unpacked_bytes });
         }
-        total += data.len() as u64;
+        total += size;
         files.push(SubmissionFile { path: name, mode, bytes: data });
     }
     Ok(files)

@@ -4,8 +4,11 @@
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
 //! "validating"}`; the validation game runs in the background.
+//!
+//! The zip is streamed to a temporary file as it arrives ([`SpooledZip`], in `$TMPDIR`),
+//! refused with 413 at the first byte over the cap, checked from the file and stored from
+//! it in pieces: the server's memory does not grow with the upload.
 
-use axum::body::Bytes;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -17,7 +20,7 @@ use super::name::BotName;
 use super::state::AppState;
 use crate::runtime::submission::{Submission, SubmissionError};
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{Upload, VersionRow};
+use crate::tournament::store::{Upload, UploadedZip, VersionRow};
 
 /// The 202 answer.
 #[derive(Debug, Serialize)]
@@ -30,25 +33,42 @@ pub struct Accepted {
     pub status: BotStatus,
 }
 
+/// An uploaded zip, written to a temporary file as it arrived (removed when dropped).
+#[derive(Debug)]
+pub struct SpooledZip {
+    file: tempfile::NamedTempFile,
+    /// Its size, in bytes.
+    pub len: u64,
+    /// Its hex sha256.
+    pub sha256: String,
+}
+
+impl SpooledZip {
+    /// Where it is.
+    pub fn path(&self) -> &std::path::Path {
+        self.file.path()
+    }
+}
+
 /// Handles `POST /api/bots`.
 pub async fn upload(
     State(state): State<AppState>,
     author: Author,
     form: Multipart,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
-    let (name, file) = read_form(form).await?;
+    let (name, file) = read_form(form, state.settings.max_submission_bytes).await?;
     Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, file).await?)))
 }
 
-/// The fields `name` and `file` of an upload form (the API's and the page `/upload`'s).
-/// Errors: 400 for another field, a field twice or one missing; 413 when a body limit cut
-/// the form.
-pub async fn read_form(mut form: Multipart) -> Result<(String, Bytes), ApiError> {
+/// The fields `name` and `file` of an upload form (the API's and the page `/upload`'s); the
+/// file is streamed to disk, at most `cap` bytes. Errors: 400 for another field, a field
+/// twice or one missing; 413 when the file is over `cap` or a body limit cut the form.
+pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, SpooledZip), ApiError> {
     let (mut name, mut file) = (None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
-            Some("file") if file.is_none() => file = Some(field.bytes().await.map_err(multipart_error)?),
+            Some("file") if file.is_none() => file = Some(spool(field, cap).await?),
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -63,18 +83,45 @@ pub async fn read_form(mut form: Multipart) -> Result<(String, Bytes), ApiError>
     }
 }
 
+/// Writes the field to a temporary file piece by piece, hashing as it goes; 413 at the
+/// first byte past `cap`.
+async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Result<SpooledZip, ApiError> {
+    use sha2::Digest;
+    use tokio::io::AsyncWriteExt;
+    let temp = tempfile::NamedTempFile::new().map_err(|e| anyhow::anyhow!("cannot create a temporary file: {e}"))?;
+    let mut out = tokio::fs::File::from_std(temp.reopen().map_err(|e| anyhow::anyhow!("temporary file: {e}"))?);
+    let (mut len, mut hasher) = (0u64, sha2::Sha256::new());
+    // bounded: the request timeout layer and the body limit.
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        len += chunk.len() as u64;
+        if len > cap {
+            return Err(over_cap(cap));
+        }
+        hasher.update(&chunk);
+        out.write_all(&chunk).await.map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
+    }
+    out.flush().await.map_err(|e| anyhow::anyhow!("writing the upload: {e}"))?;
+    Ok(SpooledZip { file: temp, len, sha256: hex::encode(hasher.finalize()) })
+}
+
+/// 413 naming the cap.
+fn over_cap(cap: u64) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the upload is over the size cap of {} MiB (--max-submission-mb)", cap.div_ceil(1024 * 1024)),
+    )
+}
+
 /// Takes `file` (a zip) as the next version of `author`'s bot `name` and starts its
 /// validation game, after the checks the module docs list (400, 413, 409, 429).
-pub async fn accept(state: &AppState, author: &Author, name: &str, file: Bytes) -> Result<Accepted, ApiError> {
+pub async fn accept(state: &AppState, author: &Author, name: &str, file: SpooledZip) -> Result<Accepted, ApiError> {
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
     let limits = state.settings.intake;
-    let label = format!("{name}.zip");
-    let bytes = file.clone();
-    let intake = tokio::task::spawn_blocking(move || {
-        Submission::from_zip_bytes(std::path::Path::new(&label), &bytes, &limits).map(|_| ())
-    })
-    .await
-    .map_err(|e| anyhow::anyhow!("intake task: {e}"))?;
+    let label = std::path::PathBuf::from(format!("{name}.zip"));
+    let path = file.path().to_path_buf();
+    let intake = tokio::task::spawn_blocking(move || Submission::check_zip_file(&label, &path, &limits))
+        .await
+        .map_err(|e| anyhow::anyhow!("intake task: {e}"))?;
     if let Err(e) = intake {
         let status = match e {
             SubmissionError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -83,7 +130,8 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, file: Bytes) 
         return Err(ApiError::new(status, e.to_string()));
     }
     let who = author.0.name.clone();
-    match state.store.begin_upload(&who, name.as_str(), &file, state.settings.uploads).await? {
+    let zip = UploadedZip::File { path: file.path(), sha256: &file.sha256 };
+    match state.store.begin_upload(&who, name.as_str(), zip, state.settings.uploads).await? {
         Upload::Started { version } => {
             state.counters.uploads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);

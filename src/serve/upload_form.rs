@@ -23,7 +23,7 @@ pub async fn form(State(state): State<AppState>, viewer: Viewer) -> Result<Page,
 /// `POST /upload`.
 pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipart) -> Result<Response, PageError> {
     let author = viewer.author()?;
-    let outcome = match read_form(form).await {
+    let outcome = match read_form(form, state.settings.max_submission_bytes).await {
         Ok((name, file)) => accept(&state, author, &name, file).await,
         Err(e) => Err(e),
     };

@@ -8,7 +8,8 @@
 //!   counted twice), the league playing;
 //! - [`pg`]: two servers on one PostgreSQL database serve one league;
 //! - [`pages`]: the HTML pages over HTTP, who sees what, the upload form;
-//! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]).
+//! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]);
+//! - [`uploads`]: zips up to the submission cap (2.1, 50 and 300 MB; the cap from both sides).
 
 mod authz;
 mod browser;
@@ -19,6 +20,7 @@ mod hostile;
 mod operations;
 mod pages;
 mod pg;
+mod uploads;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
 mod support;

@@ -70,8 +70,8 @@ impl Store {
         Ok(sha)
     }
 
-    /// The submission bytes stored under `sha256`; `None` when there are none. Errors: the
-    /// bytes do not hash to `sha256` (one line naming it).
+    /// The submission bytes stored under `sha256` (joined from their pieces); `None` when
+    /// there are none. Errors: the bytes do not hash to `sha256` (one line naming it).
     pub async fn submission(&self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let row = sqlx::query("SELECT bytes FROM submissions WHERE sha256 = $1")
             .bind(sha256)
@@ -79,7 +79,18 @@ impl Store {
             .await
             .map_err(|e| self.err(e))?;
         let Some(row) = row else { return Ok(None) };
-        let bytes: Vec<u8> = row.try_get(0).map_err(|e| self.err(e))?;
+        let mut bytes: Vec<u8> = row.try_get(0).map_err(|e| self.err(e))?;
+        if bytes.is_empty() {
+            // stored in pieces (submission_chunks); a row written before them holds its bytes
+            let chunks = sqlx::query("SELECT bytes FROM submission_chunks WHERE sha256 = $1 ORDER BY idx")
+                .bind(sha256)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| self.err(e))?;
+            for chunk in chunks {
+                bytes.extend_from_slice(&chunk.try_get::<Vec<u8>, _>(0).map_err(|e| self.err(e))?);
+            }
+        }
         let actual = sha256_hex(&bytes);
         if actual != sha256 {
             return Err(StoreError::Mismatch { db: self.path.clone(), sha256: sha256.to_string(), actual });
@@ -134,15 +145,66 @@ impl Store {
     }
 }
 
-/// Stores submission `bytes` under `sha256` (kept once: a second insert changes nothing).
+/// Size of one stored piece of a submission (`submission_chunks`): 4 MiB.
+pub const CHUNK_BYTES: usize = 4 << 20;
+
+/// Stores submission `bytes` under `sha256` in pieces of [`CHUNK_BYTES`] (kept once: a
+/// second insert changes nothing).
 pub(super) async fn insert_submission(
     conn: &mut sqlx::AnyConnection,
     sha256: &str,
     bytes: &[u8],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+    if !insert_marker(conn, sha256).await? {
+        return Ok(());
+    }
+    for (idx, chunk) in bytes.chunks(CHUNK_BYTES).enumerate() {
+        insert_chunk(conn, sha256, idx, chunk.to_vec()).await?;
+    }
+    Ok(())
+}
+
+/// Stores the submission in `file` under `sha256`, reading and writing one piece of
+/// [`CHUNK_BYTES`] at a time (memory does not grow with the file). Kept once.
+pub(super) async fn insert_submission_file(
+    conn: &mut sqlx::AnyConnection,
+    sha256: &str,
+    file: &std::path::Path,
+) -> Result<(), sqlx::Error> {
+    use tokio::io::AsyncReadExt;
+    if !insert_marker(conn, sha256).await? {
+        return Ok(());
+    }
+    let mut reader = tokio::fs::File::open(file).await?;
+    let mut idx = 0;
+    loop {
+        let mut chunk = Vec::with_capacity(CHUNK_BYTES);
+        // bounded: a regular file on disk.
+        let n = (&mut reader).take(CHUNK_BYTES as u64).read_to_end(&mut chunk).await?;
+        if n == 0 {
+            return Ok(());
+        }
+        insert_chunk(conn, sha256, idx, chunk).await?;
+        idx += 1;
+    }
+}
+
+/// The `submissions` row of a chunked submission (empty `bytes`); false when `sha256` is
+/// stored already.
+async fn insert_marker(conn: &mut sqlx::AnyConnection, sha256: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("INSERT INTO submissions (sha256, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
         .bind(sha256)
-        .bind(bytes.to_vec())
+        .bind(Vec::<u8>::new())
+        .execute(&mut *conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+async fn insert_chunk(conn: &mut sqlx::AnyConnection, sha256: &str, idx: usize, bytes: Vec<u8>) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO submission_chunks (sha256, idx, bytes) VALUES ($1, $2, $3)")
+        .bind(sha256)
+        .bind(idx as i64)
+        .bind(bytes)
         .execute(conn)
         .await?;
     Ok(())

@@ -48,7 +48,7 @@ pub use blobs::GameFiles;
 pub use connect::{is_postgres_url, redact, Dialect};
 pub use league::{AddBot, Retire, TopUp};
 pub use rows::{BotRow, Counts, FailedGame};
-pub use versions::{league_name, Upload, UploadLimits, ValidationFiles, VersionRow};
+pub use versions::{league_name, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";

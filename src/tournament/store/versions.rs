@@ -42,6 +42,21 @@ pub struct UploadLimits {
     pub uploads_per_hour: u64,
 }
 
+/// The zip of an upload, as [`Store::begin_upload`] stores it.
+#[derive(Debug, Clone, Copy)]
+pub enum UploadedZip<'a> {
+    /// Bytes in memory.
+    Bytes(&'a [u8]),
+    /// A file on disk (the grading server spools uploads there) and its hex sha256; stored
+    /// in pieces, never read whole into memory.
+    File {
+        /// The zip file.
+        path: &'a std::path::Path,
+        /// Its hex sha256, computed while it was written.
+        sha256: &'a str,
+    },
+}
+
 /// What [`Store::begin_upload`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Upload {
@@ -135,13 +150,14 @@ impl Store {
     }
 
     /// Starts a new version of `name` by `author` in one transaction: checks that the name
-    /// is free or `author`'s, then the limits; stores the zip `bytes` (by sha256) and the
-    /// version (status validating) and counts the upload. Errors: the database failed.
+    /// is free or `author`'s, then the limits; stores the zip (by sha256, in pieces) and the
+    /// version (status validating) and counts the upload. Errors: the database failed, or
+    /// the zip file could not be read.
     pub async fn begin_upload(
         &self,
         author: &str,
         name: &str,
-        bytes: &[u8],
+        zip: UploadedZip<'_>,
         limits: UploadLimits,
     ) -> Result<Upload, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
@@ -175,8 +191,17 @@ impl Store {
         if recent >= limits.uploads_per_hour {
             return Ok(Upload::TooManyUploads { limit: limits.uploads_per_hour });
         }
-        let sha = super::blobs::sha256_hex(bytes);
-        super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.err(e))?;
+        let sha = match zip {
+            UploadedZip::Bytes(bytes) => {
+                let sha = super::blobs::sha256_hex(bytes);
+                super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.err(e))?;
+                sha
+            }
+            UploadedZip::File { path, sha256 } => {
+                super::blobs::insert_submission_file(&mut tx, sha256, path).await.map_err(|e| self.err(e))?;
+                sha256.to_string()
+            }
+        };
         let version = latest + 1;
         let now = self.dialect.now_ms();
         let insert = format!(
