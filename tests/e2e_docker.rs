@@ -4,7 +4,9 @@
 
 mod e2e_support;
 
-use e2e_support::{chombo_deltas, chombos, play, repo, require_docker, require_image, Run};
+use e2e_support::{
+    chombo_deltas, chombos, play, repo, require_docker, require_image, require_ml_image, zip_files, Run,
+};
 
 fn setup() {
     require_docker();
@@ -182,4 +184,44 @@ fn a_daemon_that_cannot_see_the_host_folders_gets_the_bots_uploaded() {
     run.assert_complete_and_verified();
     assert!(run.stderr().contains("bot files are uploaded instead"), "{}", run.stderr());
     assert_eq!(run.errors(), Vec::<serde_json::Value>::new(), "{}", run.stderr());
+}
+
+/// examples/mlbot packed as an author would: bot.py and its weights, model.pt.
+fn mlbot_zip(dir: &std::path::Path) -> String {
+    zip_files(dir, "examples/mlbot", &["bot.py", "model.pt"])
+}
+
+#[test]
+fn the_ml_example_bot_zip_plays_a_hanchan_in_the_ml_image_without_a_chombo() {
+    setup();
+    require_ml_image();
+    let dir = tempfile::tempdir().unwrap();
+    let ml = mlbot_zip(dir.path());
+    let t = repo("examples/tsumogiri");
+    let run = play([&ml, &t, &ml, &t], &["--seed", "5", "--image", "ml"]);
+    run.assert_complete_and_verified();
+    assert!(run.errors().is_empty(), "{:#?}\n{}", run.errors(), run.stderr());
+    assert_eq!(run.summary()["chombos"], serde_json::json!([0, 0, 0, 0]), "{}", run.stderr());
+    // the torch bots played: their seats discarded by the policy and won hands
+    let log = run.log();
+    let wins = log.iter().filter(|e| e["type"] == "hora" && (e["actor"] == 0 || e["actor"] == 2)).count();
+    assert!(wins > 0, "the ml bots won no hand");
+}
+
+#[test]
+fn a_torch_bot_in_the_default_image_is_told_to_use_the_ml_image() {
+    setup();
+    let dir = tempfile::tempdir().unwrap();
+    let ml = mlbot_zip(dir.path());
+    let t = repo("examples/tsumogiri");
+    let run = play([&t, &ml, &t, &t], &["--seed", "6", "--max-restarts", "0"]);
+    let errors = run.errors();
+    assert!(!errors.is_empty(), "{}", run.stderr());
+    for e in &errors {
+        assert_eq!(e["player_id"], 1, "{e}");
+        let exception = e["exception"].as_str().unwrap();
+        assert!(exception.contains("`torch`") && exception.contains("--image ml"), "{e}");
+    }
+    // the same line on the terminal
+    assert!(run.stderr().contains("--image ml"), "{}", run.stderr());
 }

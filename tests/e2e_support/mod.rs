@@ -48,8 +48,19 @@ pub fn require_docker() {
 /// image is already there).
 pub fn require_image() {
     static BUILT: OnceLock<Result<(), String>> = OnceLock::new();
-    let result = BUILT.get_or_init(|| {
-        let out = Command::new(bin()).args(["image", "build"]).output().map_err(|e| e.to_string())?;
+    build_once(&BUILT, &["image", "build"]);
+}
+
+/// Builds the ml image once per test process (`mjai-sim image build --ml`; scripts/test
+/// builds it before the tests, so this is quick).
+pub fn require_ml_image() {
+    static BUILT: OnceLock<Result<(), String>> = OnceLock::new();
+    build_once(&BUILT, &["image", "build", "--ml"]);
+}
+
+fn build_once(built: &OnceLock<Result<(), String>>, args: &[&str]) {
+    let result = built.get_or_init(|| {
+        let out = Command::new(bin()).args(args).output().map_err(|e| e.to_string())?;
         if out.status.success() {
             Ok(())
         } else {
@@ -57,8 +68,22 @@ pub fn require_image() {
         }
     });
     if let Err(e) = result {
-        panic!("`mjai-sim image build` failed: {e}");
+        panic!("`mjai-sim {}` failed: {e}", args.join(" "));
     }
+}
+
+/// A zip in `dir` of the files `names` of the folder `folder` (repository-relative), at
+/// the zip's root, as an author would pack a submission.
+pub fn zip_files(dir: &Path, folder: &str, names: &[&str]) -> String {
+    let path = dir.join(format!("{}.zip", folder.replace('/', "-")));
+    let mut w = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for name in names {
+        w.start_file(*name, options).unwrap();
+        w.write_all(&std::fs::read(PathBuf::from(repo(folder)).join(name)).unwrap()).unwrap();
+    }
+    w.finish().unwrap();
+    path.display().to_string()
 }
 
 /// Every container (any state) labelled `mjai-sim.game` on this Docker daemon, as Docker

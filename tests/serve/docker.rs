@@ -99,3 +99,27 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
         .expect("docker runs");
     assert_eq!(String::from_utf8_lossy(&left.stdout).trim(), "", "containers left behind");
 }
+
+/// examples/mlbot as an author uploads it: bot.py and its weights, model.pt.
+fn mlbot_zip() -> Vec<u8> {
+    let folder = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/mlbot");
+    let read = |name: &str| std::fs::read(folder.join(name)).unwrap();
+    super::support::zip_of(&[("bot.py", &read("bot.py")), ("model.pt", &read("model.pt"))])
+}
+
+#[test]
+fn a_torch_bot_validates_with_image_ml_and_is_told_why_in_the_default_image() {
+    let http = Http::new();
+    let ml = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--runtime", "docker", "--image", "ml", "--seed", "3"]);
+    let alice = ml.author("alice", false);
+    assert_eq!(http.upload(&ml, Some(&alice), "alice-torch", mlbot_zip()).status, 202);
+    let page = http.wait_status(&ml, "alice-torch", "active", VALIDATION);
+    assert_eq!(page["reason"], serde_json::Value::Null, "{page}");
+
+    let plain = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--runtime", "docker", "--seed", "3"]);
+    let bob = plain.author("bob", false);
+    assert_eq!(http.upload(&plain, Some(&bob), "bob-torch", mlbot_zip()).status, 202);
+    let page = http.wait_status(&plain, "bob-torch", "rejected", VALIDATION);
+    let reason = page["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("`torch`") && reason.contains("--image ml"), "{page}");
+}
