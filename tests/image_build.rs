@@ -128,14 +128,14 @@ async fn status_reports_the_image_of_the_current_inputs() {
 #[tokio::test]
 async fn ml_image_has_mjai_apps_torch_and_numpy_over_the_default_layout() {
     let docker = img::connect_docker().await.expect("docker daemon");
-    let image = ml_image(&docker).await;
-    assert_eq!(image, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
+    let ml = ml_image(&docker).await;
+    assert_eq!(ml, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
     let script = "import sys, os, pwd, torch, numpy, mahjong, mjai, loguru, requests\n\
                   from mjai import Bot\n\
                   x = torch.nn.Linear(4, 2)(torch.ones(1, 4))\n\
                   print(torch.__version__.split('+')[0], numpy.__version__, torch.cuda.is_available(), tuple(x.shape),\n\
                         sys.version_info[1], os.getuid(), pwd.getpwuid(os.getuid()).pw_name, os.getcwd())";
-    let (code, out, err) = run_in(&docker, &image, &["python3", "-c", script], vec![]).await.unwrap();
+    let (code, out, err) = run_in(&docker, &ml, &["python3", "-c", script], vec![]).await.unwrap();
     assert_eq!(code, 0, "stderr: {err}");
     let fields: Vec<&str> = out.split_whitespace().collect();
     // torch and numpy as mjai.app's docker/requirements.txt; no GPU on this host

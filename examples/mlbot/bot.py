@@ -12,6 +12,7 @@ import os
 import sys
 
 import torch
+from mahjong.agari import Agari
 from mjai import Bot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,6 +38,22 @@ def dora_of(marker: str) -> int:
     if k < 31:
         return 27 + (k - 27 + 1) % 4
     return 31 + (k - 31 + 1) % 3
+
+
+def has_wait(hand34: list) -> bool:
+    """Whether some tile completes the 13-tile closed hand `hand34` (counts by kind): the
+    `mahjong` package's agari check on each kind the hand does not hold four of. (Its shanten
+    calls a chiitoitsu with a triplet tenpai, as does mjai's
+    discardable_tiles_riichi_declaration: no tile completes such a hand.)"""
+    agari = Agari()
+    for k in range(KINDS):
+        if hand34[k] < 4:
+            hand34[k] += 1
+            done = agari.is_agari(hand34)
+            hand34[k] -= 1
+            if done:
+                return True
+    return False
 
 
 def policy() -> torch.nn.Module:
@@ -92,19 +109,30 @@ class MlBot(Bot):
             return self.action_tsumo_agari()
         if self.can_ron_agari:
             return self.action_ron_agari()
-        if self.can_riichi:
+        if self.can_riichi and self.riichi_discards():
             return self.action_riichi()
         if not self.can_discard:
             return self.action_nothing()  # no calls: pass
         if self.self_riichi_accepted:
             return self.action_discard(self.last_self_tsumo)
         if self.self_riichi_declared:
-            legal = self.discardable_tiles_riichi_declaration
+            legal = self.riichi_discards()
         else:
             # not mjai's discardable_tiles: it fails on a red five (KeyError '5mr')
             forbidden = self.forbidden_tiles
             legal = [t for t in self.tehai_mjai if not forbidden.get(t[:2], False)]
         return self.action_discard(self.choose(legal))
+
+    def riichi_discards(self) -> list:
+        """The tiles whose discard leaves the hand with a wait (what a riichi discard must
+        do; not mjai's discardable_tiles_riichi_declaration, see has_wait)."""
+        out = []
+        for tile in sorted(set(self.tehai_mjai)):
+            hand = list(self.tehai_vec34)
+            hand[kind(tile)] -= 1
+            if has_wait(hand):
+                out.append(tile)
+        return out
 
     def choose(self, legal: list) -> str:
         """The legal tile the policy ranks highest (a plain five before a red one)."""

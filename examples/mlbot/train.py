@@ -26,12 +26,11 @@ from mjai import Bot
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bot import KINDS, Table, features, kind, policy  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
 
 def selfplay_logs(games: int, seed: int, out: pathlib.Path) -> list:
     """Plays `games` hanchans of four builtin:rulebase in process; returns their log paths."""
-    binary = os.environ.get("MJAI_SIM_BIN", str(ROOT / "target/release/mjai-sim"))
+    root = pathlib.Path(__file__).resolve().parent.parent.parent
+    binary = os.environ.get("MJAI_SIM_BIN", str(root / "target/release/mjai-sim"))
     subprocess.run(
         [binary, "selfplay", *["builtin:rulebase"] * 4, "--games", str(games), "--seed", str(seed), "--logs-dir", str(out)],
         check=True,
