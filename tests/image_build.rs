@@ -74,7 +74,12 @@ async fn run(docker: &Docker, cmd: &[&str], binds: Vec<String>) -> anyhow::Resul
 }
 
 /// Runs `cmd` in a container of `image` with networking off: (exit code, stdout, stderr).
-async fn run_in(docker: &Docker, image: &str, cmd: &[&str], binds: Vec<String>) -> anyhow::Result<(i64, String, String)> {
+async fn run_in(
+    docker: &Docker,
+    image: &str,
+    cmd: &[&str],
+    binds: Vec<String>,
+) -> anyhow::Result<(i64, String, String)> {
     let host = HostConfig { network_mode: Some("none".into()), binds: Some(binds), ..Default::default() };
     let id = create_of(docker, image, cmd, host).await?;
     let result = async {

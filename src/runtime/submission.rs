@@ -211,7 +211,11 @@ impl Submission {
         let handle = fs::File::open(file).map_err(|e| unreadable(label, e))?;
         let len = handle.metadata().map_err(|e| unreadable(label, e))?.len();
         if len > limits.max_archive_bytes {
-            return Err(SubmissionError::TooLarge { path: label.to_owned(), bytes: len, limit: limits.max_archive_bytes });
+            return Err(SubmissionError::TooLarge {
+                path: label.to_owned(),
+                bytes: len,
+                limit: limits.max_archive_bytes,
+            });
         }
         let files = read_zip_from(label, std::io::BufReader::new(handle), len == 0, false, limits)?;
         Submission::check(label, files).map(|_| ())
@@ -379,8 +383,11 @@ fn read_zip_from<R: Read + std::io::Seek>(
         let mode = entry.unix_mode().map_or(0o644, |m| (m & 0o777) | 0o400);
         // Count what decompression really yields: read at most one byte past the budget.
         let budget = limits.max_unpacked_bytes - total;
-        let corrupt =
-            |e: std::io::Error| SubmissionError::Corrupt { path: path.to_owned(), entry: name.clone(), cause: e.to_string() };
+        let corrupt = |e: std::io::Error| SubmissionError::Corrupt {
+            path: path.to_owned(),
+            entry: name.clone(),
+            cause: e.to_string(),
+        };
         let mut data = Vec::new();
         let mut limited = (&mut entry).take(budget + 1);
         let size = match keep {

@@ -98,7 +98,9 @@ async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Resu
             return Err(over_cap(cap));
         }
         hasher.update(&chunk);
-        out.write_all(&chunk).await.map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
+        out.write_all(&chunk)
+            .await
+            .map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
     }
     out.flush().await.map_err(|e| anyhow::anyhow!("writing the upload: {e}"))?;
     Ok(SpooledZip { file: temp, len, sha256: hex::encode(hasher.finalize()) })

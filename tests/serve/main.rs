@@ -20,7 +20,7 @@ mod hostile;
 mod operations;
 mod pages;
 mod pg;
-mod uploads;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
 mod support;
+mod uploads;

@@ -235,7 +235,11 @@ pub async fn ensure_image(
 /// The image a game runs, from `--image`: absent or `default`: the default image, `ml`: the
 /// ml image, each built when missing ([`ensure_image`]); anything else is an image reference
 /// returned as it is (the runtime checks that the daemon has it).
-pub async fn resolve_image(docker: &Docker, choice: Option<&str>, progress: Progress<'_>) -> Result<String, ImageError> {
+pub async fn resolve_image(
+    docker: &Docker,
+    choice: Option<&str>,
+    progress: Progress<'_>,
+) -> Result<String, ImageError> {
     let kind = match choice {
         None => ImageKind::Default,
         Some(name) => match ImageKind::from_name(name) {

@@ -200,7 +200,12 @@ async fn insert_marker(conn: &mut sqlx::AnyConnection, sha256: &str) -> Result<b
     Ok(done.rows_affected() == 1)
 }
 
-async fn insert_chunk(conn: &mut sqlx::AnyConnection, sha256: &str, idx: usize, bytes: Vec<u8>) -> Result<(), sqlx::Error> {
+async fn insert_chunk(
+    conn: &mut sqlx::AnyConnection,
+    sha256: &str,
+    idx: usize,
+    bytes: Vec<u8>,
+) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO submission_chunks (sha256, idx, bytes) VALUES ($1, $2, $3)")
         .bind(sha256)
         .bind(idx as i64)

@@ -62,7 +62,11 @@ pub fn input_hash() -> String {
 /// and [`ML_RECIPE`] (a change of any rebuilds it).
 pub fn ml_input_hash() -> String {
     let base = input_hash();
-    hash_files(&[("base", base.as_bytes()), ("requirements-ml.txt", REQUIREMENTS_ML.as_bytes()), ("recipe", ML_RECIPE.as_bytes())])
+    hash_files(&[
+        ("base", base.as_bytes()),
+        ("requirements-ml.txt", REQUIREMENTS_ML.as_bytes()),
+        ("recipe", ML_RECIPE.as_bytes()),
+    ])
 }
 
 /// The 12-hex-digit hash of the debootstrap recipe alone: the tag of the fallback base image.

@@ -55,7 +55,10 @@ async fn remove_stale_build(docker: &Docker) -> Result<(), ImageError> {
         });
     }
     let remove = RemoveContainerOptionsBuilder::default().force(true).v(true).build();
-    docker.remove_container(BUILD_CONTAINER, Some(remove)).await.map_err(ImageError::docker(format!("removal of {BUILD_CONTAINER}")))
+    docker
+        .remove_container(BUILD_CONTAINER, Some(remove))
+        .await
+        .map_err(ImageError::docker(format!("removal of {BUILD_CONTAINER}")))
 }
 
 /// What the build container runs after [`ML_RECIPE`]: the packages import, and numpy is
@@ -80,7 +83,11 @@ pub(super) async fn commit_ml_image(
     let name = BUILD_CONTAINER;
     remove_stale_build(docker).await?;
     let create = CreateContainerOptions { name: Some(name.to_string()), platform: "linux/amd64".into() };
-    let id = docker.create_container(Some(create), body).await.map_err(ImageError::docker("create of the ml build container"))?.id;
+    let id = docker
+        .create_container(Some(create), body)
+        .await
+        .map_err(ImageError::docker("create of the ml build container"))?
+        .id;
     let result = run_and_commit(docker, &id, image, base, progress).await;
     let remove = RemoveContainerOptionsBuilder::default().force(true).v(true).build();
     if let Err(e) = docker.remove_container(&id, Some(remove)).await {
@@ -144,7 +151,10 @@ async fn run_and_commit(
         None => -1,
     };
     if code != 0 {
-        return Err(ImageError::Build { image: image.to_string(), cause: format!("exit {code}: {}", tail.join(" | ")) });
+        return Err(ImageError::Build {
+            image: image.to_string(),
+            cause: format!("exit {code}: {}", tail.join(" | ")),
+        });
     }
     let (repo, tag) = image.split_once(':').unwrap_or((image, "latest"));
     let options = CommitContainerOptionsBuilder::default()
@@ -155,7 +165,10 @@ async fn run_and_commit(
         .pause(false)
         .build();
     progress(&format!("committing {image}"));
-    docker.commit_container(options, image_config(base)).await.map_err(ImageError::docker(format!("commit of {image}")))?;
+    docker
+        .commit_container(options, image_config(base))
+        .await
+        .map_err(ImageError::docker(format!("commit of {image}")))?;
     Ok(())
 }
 
