@@ -341,3 +341,118 @@ fn a_league_in_a_folder_picks_up_a_bot_added_to_its_database() {
     assert_eq!(bots.len(), 5);
     assert!(bots[4].0 == "late" && bots[4].2 >= 4, "{bots:?}");
 }
+
+/// SQL run beside the store, on the same database.
+enum Raw {
+    Pg(sqlx::postgres::PgPool),
+    Lite(sqlx::sqlite::SqlitePool),
+}
+
+impl Raw {
+    async fn run(&self, sql: &str) {
+        match self {
+            Raw::Pg(p) => sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(p).await.map(drop),
+            Raw::Lite(p) => sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(p).await.map(drop),
+        }
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// `retired` of the league bot named `name`, `None` when there is none.
+    async fn retired(&self, name: &str) -> Option<i64> {
+        let sql = "SELECT retired FROM bots WHERE name = $1";
+        match self {
+            Raw::Pg(p) => sqlx::query(sql).bind(name).fetch_optional(p).await.unwrap().map(|r| r.get(0)),
+            Raw::Lite(p) => sqlx::query(sql).bind(name).fetch_optional(p).await.unwrap().map(|r| r.get(0)),
+        }
+    }
+
+    /// A trigger that fails every update making a version active: the process "stops"
+    /// after the league bot was added and before the version's status is set.
+    async fn stop_before_active(&self, on: bool) {
+        let sql = match (self, on) {
+            (Raw::Pg(_), true) => {
+                "CREATE FUNCTION stop() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'stopped'; END $$ LANGUAGE plpgsql; \
+                 CREATE TRIGGER stop BEFORE UPDATE ON bot_versions FOR EACH ROW \
+                 WHEN (NEW.status = 'active') EXECUTE FUNCTION stop();"
+            }
+            (Raw::Pg(_), false) => "DROP TRIGGER stop ON bot_versions; DROP FUNCTION stop();",
+            (Raw::Lite(_), true) => {
+                "CREATE TRIGGER stop BEFORE UPDATE ON bot_versions WHEN NEW.status = 'active' \
+                 BEGIN SELECT RAISE(ABORT, 'stopped'); END;"
+            }
+            (Raw::Lite(_), false) => "DROP TRIGGER stop;",
+        };
+        self.run(sql).await;
+    }
+}
+
+/// Admitting a version stopped where the league bot is added and the version not yet
+/// active leaves nothing behind (before issue 28: the bot stayed, and the version hit its
+/// own name for ever); a store damaged that way by an older build is repaired by the next
+/// admit; a league name held by another submission is still refused.
+async fn admit_is_one_transaction(db: &Store, raw: &Raw) {
+    use mjai_sim::tournament::leaderboard::BotStatus;
+    use mjai_sim::tournament::store::{sha256_hex, StoreError, Upload, UploadLimits, ValidationFiles};
+    let bots: Vec<BotRow> = (0..4)
+        .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: "00".into() })
+        .collect();
+    let store = db.create("league", &config(4, [5, 5]), &bots, &[]).await.unwrap();
+    let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+    let files = ValidationFiles { log_gz: vec![1], stderr: String::new(), summary: "{}".into(), errors: "[]".into() };
+    let status = |v: u32| {
+        let store = store.clone();
+        async move {
+            let rows = store.versions_of("mine").await.unwrap();
+            let row = rows.into_iter().find(|r| r.version == v).unwrap();
+            (row.status, row.bot_idx)
+        }
+    };
+    for v in 1..=4u32 {
+        let zip = format!("zip {v}");
+        assert_eq!(
+            store.begin_upload("alice", "mine", zip.as_bytes(), limits).await.unwrap(),
+            Upload::Started { version: v }
+        );
+        store.record_validation("mine", v, &files, Ok(())).await.unwrap();
+    }
+    assert_eq!(store.admit("mine", 1).await.unwrap(), Some(4));
+
+    raw.stop_before_active(true).await;
+    assert!(store.admit("mine", 2).await.is_err(), "the trigger stops the admit");
+    raw.stop_before_active(false).await;
+    assert_eq!(raw.retired("mine#2").await, None, "the league bot's insert rolled back");
+    assert_eq!(status(2).await, (BotStatus::Validating, None), "validating: validated again at the next start");
+    assert_eq!((status(1).await, raw.retired("mine").await), ((BotStatus::Active, Some(4)), Some(0)));
+    assert_eq!(store.admit("mine", 2).await.unwrap(), Some(5), "admitted cleanly the second time");
+    assert_eq!(status(2).await, (BotStatus::Active, Some(5)));
+    assert_eq!((status(1).await, raw.retired("mine").await), ((BotStatus::Retired, Some(4)), Some(1)));
+
+    // what an older build's crash left: the league bot, the version still validating
+    let sha3 = sha256_hex(b"zip 3");
+    store.add_bot("mine#3", "mine#3.zip", &sha3, None).await.unwrap();
+    assert_eq!(store.admit("mine", 3).await.unwrap(), Some(6), "the unclaimed league bot is taken over");
+    assert_eq!((status(3).await, raw.retired("mine#2").await), ((BotStatus::Active, Some(6)), Some(1)));
+
+    // a league bot of that name with another submission is not taken over
+    store.add_bot("mine#4", "mine#4.zip", &sha256_hex(b"another zip"), None).await.unwrap();
+    let err = store.admit("mine", 4).await.unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+    assert!(err.to_string().contains("the league already has a bot named mine#4"), "{err}");
+    assert_eq!((status(4).await, status(3).await.0), ((BotStatus::Validating, None), BotStatus::Active));
+}
+
+#[test]
+fn admitting_a_version_is_one_transaction_on_postgres_and_sqlite() {
+    let pg = PgCluster::start();
+    let tmp = tempfile::tempdir().unwrap();
+    rt().block_on(async {
+        let db = Store::open_url(&pg.url(), 4).await.unwrap();
+        let raw = Raw::Pg(sqlx::postgres::PgPool::connect(&pg.url()).await.unwrap());
+        admit_is_one_transaction(&db, &raw).await;
+
+        let path = tmp.path().join("league.sqlite");
+        let db = Store::open(&path).await.unwrap();
+        let raw = Raw::Lite(sqlx::sqlite::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.unwrap());
+        admit_is_one_transaction(&db, &raw).await;
+    });
+}
