@@ -193,7 +193,7 @@ fn selfplay_games_with_calls_and_kans() {
             GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos), &Rules::tenhou());
         assert_matches_independent(&record.stats, &game.log, &format!("game {i}"));
         assert_eq!(record.scores, game.scores);
-        assert_eq!(record.ranks, mjai_sim::bots::stats::placements(game.scores));
+        assert_eq!(record.ranks, mjai_sim::engine::game::ranks(game.scores));
         let (e, p) = check_draws(&game.log);
         exhaustive += e;
         paid += p;

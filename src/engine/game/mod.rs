@@ -49,7 +49,7 @@ pub mod wall;
 use super::event::{Event, Seat};
 use super::tile::Tile;
 
-pub use hanchan::{final_scores, rank_order};
+pub use hanchan::{final_scores, rank_order, ranks};
 pub use rules::Rules;
 pub use wall::Wall;
 
