@@ -12,7 +12,7 @@ use browser_support::{attr_after, load, scratch, text_of};
 use mjai_sim::bots::{from_spec, selfplay};
 use mjai_sim::engine::event::{Event, Seat};
 use mjai_sim::engine::game::{Game, GameConfig, StartState};
-use mjai_sim::view::{render_game, GameInput};
+use mjai_sim::viewer::{render_game, GameInput};
 
 fn log_text(log: &[Event]) -> String {
     log.iter().map(|e| e.to_json() + "\n").collect()

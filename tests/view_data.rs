@@ -6,8 +6,8 @@ use std::process::Command;
 
 use mjai_sim::bots::{from_spec, selfplay};
 use mjai_sim::engine::event::Event;
-use mjai_sim::view::game::analyse;
-use mjai_sim::view::{render_game, GameInput};
+use mjai_sim::viewer::game::analyse;
+use mjai_sim::viewer::{render_game, GameInput};
 
 fn games(n: u64) -> Vec<selfplay::Finished> {
     let names = ["builtin:random", "builtin:rulebase", "builtin:rulebase", "builtin:random"];

@@ -76,9 +76,9 @@ fn game_log(names: [&str; 4], meta: &str) -> String {
     lines.iter().map(|l| l.to_string() + "\n").collect()
 }
 
-fn game_data(title: &str, log: &str) -> mjai_sim::view::GameData {
-    let input = mjai_sim::view::GameInput { title: title.into(), log, ..Default::default() };
-    mjai_sim::view::game::analyse(&input).unwrap()
+fn game_data(title: &str, log: &str) -> mjai_sim::viewer::GameData {
+    let input = mjai_sim::viewer::GameInput { title: title.into(), log, ..Default::default() };
+    mjai_sim::viewer::game::analyse(&input).unwrap()
 }
 
 mod escaping {
@@ -135,9 +135,12 @@ mod escaping {
         assert_eq!(parsed["names"][0], h);
         assert!(parsed["events"].as_array().unwrap().iter().any(|e| e["meta"]["note"] == h), "meta kept");
         // The same for the standalone game.html.
-        let input =
-            mjai_sim::view::GameInput { title: h.into(), log: &game_log([h, "b", "c", "d"], h), ..Default::default() };
-        let file = mjai_sim::view::render_game(&input).unwrap();
+        let input = mjai_sim::viewer::GameInput {
+            title: h.into(),
+            log: &game_log([h, "b", "c", "d"], h),
+            ..Default::default()
+        };
+        let file = mjai_sim::viewer::render_game(&input).unwrap();
         assert_eq!(file.matches("<script").count(), 2, "the data block and the inline viewer only");
         assert!(file.contains("<title>&#60;/script&#62;&#60;script&#62;alert(1)"), "the title is escaped");
     }

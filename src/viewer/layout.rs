@@ -1,4 +1,4 @@
-//! What every page of `src/view/templates` shares: the `<head>` of `base.html` (title,
+//! What every page of `src/viewer/templates` and `src/view/templates` shares: the `<head>` of `base.html` (title,
 //! style inline or linked, the CSP `<meta>` of the standalone files), rendering, and the
 //! Content-Security-Policy hashes of inline code.
 
@@ -6,8 +6,6 @@ use askama::Template;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
-/// Style of the grading server's pages and of `report.html`.
-pub const SITE_CSS: &str = include_str!("assets/site.css");
 /// Style of the game viewer.
 pub const GAME_CSS: &str = include_str!("assets/game.css");
 /// Script of the game viewer.

@@ -1,4 +1,4 @@
-// mjai-sim game viewer: displays the data embedded in #game-data (see src/view/game.rs).
+// mjai-sim game viewer: displays the data embedded in #game-data (see src/viewer/game.rs).
 // Plain DOM, no framework, no network. URL fragment: #event=N (0-based event index) or
 // #kyoku=K&step=S (K-th hand, S events after its start_kyoku), plus &hide=1&seat=N.
 "use strict";
