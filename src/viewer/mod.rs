@@ -1,7 +1,7 @@
 //! The game viewer: the self-contained HTML page of one game (`game.html`, and the grading
 //! server's `/games/{id}`), a pure function of the game's mjai log (with its `errors.json`
 //! and stderr tails when given). It sits beside the exports, below the arena (which writes
-//! `game.html` after each game) and imports only the engine (`tests/layering.rs`). The
+//! `game.html` after each game) and imports only the engine (`tests/layering/imports.rs`). The
 //! tournament report and the server's pages are above, in [`crate::view`].
 //!
 //! - [`game`]: what the viewer shows, derived from a log (hand results scored by the engine,
