@@ -15,9 +15,9 @@ use mjai_sim::bots::{from_spec, selfplay};
 use mjai_sim::tournament::leaderboard::{
     BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
 };
-use mjai_sim::view::game::analyse;
 use mjai_sim::view::site::{bot_page, leaderboard_page, PageContext};
-use mjai_sim::view::{render_game, GameInput};
+use mjai_sim::viewer::game::analyse;
+use mjai_sim::viewer::{render_game, GameInput};
 
 fn logs() -> Vec<String> {
     let names = ["builtin:random", "builtin:rulebase", "builtin:random", "builtin:rulebase"];

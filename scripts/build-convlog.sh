@@ -10,7 +10,7 @@
 # 0.3.0. The script downloads that sdist with pip (no wheel, no install), compiles only the
 # Rust converter (no Python binding) with cargo into a temporary crate, and installs the
 # binary. Needs: python3 with pip, cargo, network access to PyPI and crates.io.
-# tests/export_tenhou6.rs uses the binary for the round trip (it fails, naming the fix, when
+# tests/logs/export_tenhou6.rs uses the binary for the round trip (it fails, naming the fix, when
 # it is missing); scripts/test runs this script when the binary is missing.
 set -euo pipefail
 

@@ -7,7 +7,9 @@
 //! - [`arena`]: the match loop tying a game to four bots, with logs and summary.
 //! - [`tournament`]: many games between N bots: schedule, results store, standings, ratings.
 //! - [`export`]: other formats of a game's log (tenhou.net/6), pure functions.
-//! - [`view`]: the HTML game viewer and tournament report (pure functions of logs).
+//! - [`viewer`]: the HTML game viewer (a pure function of a log, below the arena).
+//! - [`view`]: the tournament report and the grading server's pages (pure functions of
+//!   standings and leaderboards).
 //! - [`serve`]: the grading server (`mjai-sim serve`): uploads, validation, a league's read API.
 //! - [`cli`]: the command line.
 
@@ -22,3 +24,4 @@ pub mod runtime;
 pub mod serve;
 pub mod tournament;
 pub mod view;
+pub mod viewer;

@@ -7,7 +7,8 @@ use super::match_loop::{Ending, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
 use crate::engine::event::{Event, Seat};
-use crate::engine::log::read;
+use crate::engine::game::ranks;
+use crate::engine::log::{read, GameLog, KyokuStart};
 use crate::engine::tile::Tile;
 
 /// The state at the start of a hand (mjai.app's `kyoku_info`).
@@ -60,17 +61,13 @@ pub struct GameStart {
 impl GameStart {
     /// The first `start_kyoku` of `log`, with `from` unset; `None` before any hand.
     pub fn of(log: &[Event]) -> Option<GameStart> {
-        log.iter().find_map(|e| match e {
-            Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. } => Some(GameStart {
-                bakaze: *bakaze,
-                kyoku: *kyoku,
-                honba: *honba,
-                kyotaku: *kyotaku,
-                scores: *scores,
-                from: None,
-            }),
-            _ => None,
-        })
+        GameStart::first(&read(log))
+    }
+
+    /// The start of `game`'s first kyoku, with `from` unset; `None` before any hand.
+    fn first(game: &GameLog) -> Option<GameStart> {
+        let KyokuStart { bakaze, kyoku, honba, kyotaku, scores, .. } = *game.kyokus.first()?.start();
+        Some(GameStart { bakaze, kyoku, honba, kyotaku, scores, from: None })
     }
 }
 
@@ -114,11 +111,8 @@ pub struct Summary {
 impl Summary {
     /// Builds the summary from the full game log, the match report and the seats' bots.
     pub fn new(log: &[Event], report: &MatchReport, bots: [String; 4]) -> Summary {
-        let kyoku = kyoku_records(log, &report.errors);
-        let seed = match log.first() {
-            Some(Event::StartGame { seed, .. }) => *seed,
-            _ => None,
-        };
+        let game = read(log);
+        let kyoku = records(&game, &report.errors);
         let ending = match report.ending {
             Ending::Completed => "completed",
             Ending::RestartLimit(_) => "restart_limit",
@@ -142,28 +136,20 @@ impl Summary {
             warnings: report.warnings.clone(),
             decision_times: report.decision_times.each_ref().map(|t| DecisionStats::of(t)),
             bots,
-            seed,
-            start: GameStart::of(log),
+            seed: game.seed,
+            start: GameStart::first(&game),
         }
     }
-}
-
-/// Rank per seat from scores: 1 = top, ties to the earlier seat.
-pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
-    let mut order = [0usize, 1, 2, 3];
-    order.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), s));
-    let mut rank = [0u8; 4];
-    for (place, seat) in order.into_iter().enumerate() {
-        rank[seat] = place as u8 + 1;
-    }
-    rank
 }
 
 /// One record per `start_kyoku` in `log` (read by [`crate::engine::log::read`]); errors are
 /// attached by hand label (`E1-0`).
 pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
-    read(log)
-        .kyokus
+    records(&read(log), errors)
+}
+
+fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
+    game.kyokus
         .iter()
         .map(|k| {
             let st = k.start();
@@ -204,12 +190,6 @@ mod tests {
             scores,
             tehais: Box::new([[t("1p"); 13]; 4]),
         }
-    }
-
-    #[test]
-    fn ranks_break_ties_by_seat() {
-        assert_eq!(ranks([25000, 25000, 30000, 20000]), [2, 3, 1, 4]);
-        assert_eq!(ranks([10000, 20000, 30000, 40000]), [4, 3, 2, 1]);
     }
 
     #[test]

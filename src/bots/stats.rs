@@ -1,6 +1,7 @@
 //! Per-seat statistics over finished self-play games.
 
-use crate::engine::event::Event;
+use crate::engine::game::ranks;
+use crate::engine::log::read;
 
 use super::selfplay::Finished;
 
@@ -25,22 +26,23 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds one finished game.
+    /// Adds one finished game (its hands read by [`crate::engine::log::read`]; a `hora`
+    /// naming no seat `0..4` counts for nobody).
     pub fn add(&mut self, game: &Finished) {
         self.games += 1;
-        for e in &game.log {
-            match e {
-                Event::StartKyoku { .. } => self.kyokus += 1,
-                Event::Hora { actor, target, .. } => {
-                    self.horas[*actor as usize] += 1;
-                    if actor != target {
-                        self.deal_ins[*target as usize] += 1;
-                    }
+        let log = read(&game.log);
+        self.kyokus += log.kyokus.len() as u64;
+        for hora in log.kyokus.iter().flat_map(|k| k.horas()) {
+            if let Some(n) = self.horas.get_mut(usize::from(hora.actor)) {
+                *n += 1;
+            }
+            if !hora.is_tsumo() {
+                if let Some(n) = self.deal_ins.get_mut(usize::from(hora.target)) {
+                    *n += 1;
                 }
-                _ => {}
             }
         }
-        for (seat, place) in placements(game.scores).iter().enumerate() {
+        for (seat, place) in ranks(game.scores).iter().enumerate() {
             self.ranks[seat][*place as usize - 1] += 1;
             self.score_sum[seat] += i64::from(game.scores[seat]);
         }
@@ -71,26 +73,10 @@ impl Tally {
     }
 }
 
-/// Places 1..=4 from final scores; equal scores rank the earlier seat higher.
-pub fn placements(scores: [i32; 4]) -> [u8; 4] {
-    let mut order = [0usize, 1, 2, 3];
-    order.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), s));
-    let mut out = [0u8; 4];
-    for (place, seat) in order.iter().enumerate() {
-        out[*seat] = place as u8 + 1;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ties_go_to_the_earlier_seat() {
-        assert_eq!(placements([25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
-        assert_eq!(placements([25000; 4]), [1, 2, 3, 4]);
-    }
+    use crate::engine::event::Event;
 
     #[test]
     fn tally_counts_wins_deal_ins_and_places() {

@@ -103,9 +103,7 @@ pub async fn retire(
     if live.is_empty() {
         return Err(ApiError::new(StatusCode::CONFLICT, format!("{name} has no active or validating version")));
     }
-    for v in &live {
-        state.store.retire_version(v).await?;
-    }
+    state.store.retire_versions(&live).await?;
     let version = live.iter().map(|v| v.version).max().unwrap_or(0);
     Ok(Json(serde_json::json!({ "name": name, "version": version, "status": BotStatus::Retired })))
 }

@@ -20,8 +20,8 @@ use super::html::{Page, PageError, Viewer};
 use super::state::AppState;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::tournament::store::VersionRow;
-use crate::view::game::{analyse, GameInput};
 use crate::view::site::{self, MyBot};
+use crate::viewer::game::{analyse, GameInput};
 
 /// `/`.
 pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {

@@ -2,7 +2,7 @@
 //! built-in agents in process with typed events (the self-play path: no JSON lines, no
 //! tasks), about ten times faster than the text protocol. Same walls, rules and answers, so
 //! the same games and results as through the match loop (checked by
-//! `tests/tournament.rs`); decision times are not measured on this path.
+//! `tests/tournament/command.rs`); decision times are not measured on this path.
 
 use crate::arena::match_loop::{Ending, MatchReport};
 use crate::bots::selfplay::{self, IgnoreAnswers};

@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use super::timing::TimeHistogram;
 use crate::arena::match_loop::MatchReport;
-use crate::arena::summary::ranks;
 use crate::engine::event::Event;
+use crate::engine::game::ranks;
 use crate::engine::game::Rules;
 use crate::engine::log::{read, Action};
 

@@ -13,11 +13,12 @@ use std::sync::LazyLock;
 use askama::Template;
 
 use super::figures::{ci_attr, with_ci};
-use super::layout::{csp_hash, render, Head, SITE_CSS};
 use super::report_matrix::{matrix, MatrixRow};
 use super::report_svg::{ci_chart, history_chart, rank_bars, CiRow};
-use super::ViewError;
+use super::ReportError;
+use super::SITE_CSS;
 use crate::tournament::standings::{BotStanding, Standings};
+use crate::viewer::layout::{csp_hash, render, Head};
 
 /// The CSP of `report.html`: nothing but its own inline style.
 pub static REPORT_CSP: LazyLock<String> =
@@ -35,8 +36,8 @@ pub struct GameLink {
 }
 
 /// Parses `standings.json` into [`Standings`]; the error is one line.
-pub fn parse_standings(text: &str) -> Result<Standings, ViewError> {
-    serde_json::from_str(text).map_err(|e| ViewError::NotStandings(e.to_string()))
+pub fn parse_standings(text: &str) -> Result<Standings, ReportError> {
+    serde_json::from_str(text).map_err(|e| ReportError::NotStandings(e.to_string()))
 }
 
 #[derive(Template)]

@@ -5,8 +5,8 @@
 
 use askama::Template;
 
-use super::layout::render;
 use crate::tournament::standings::RatingPoint;
+use crate::viewer::layout::render;
 
 /// One bot's value with its CI.
 #[derive(Debug, Clone)]

@@ -1,6 +1,6 @@
 //! Random complete winning hands for the differential test and the scoring bench: standard
 //! form with open and closed calls, chiitoitsu, kokushi, red fives, situation flags and dora.
-//! Deterministic for a given RNG. Shared by `tests/diff_scoring.rs` and `benches/scoring.rs`.
+//! Deterministic for a given RNG. Shared by `tests/engine/diff_scoring.rs` and `benches/scoring.rs`.
 
 #![allow(dead_code)]
 

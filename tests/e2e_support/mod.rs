@@ -14,6 +14,29 @@ pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_mjai-sim")
 }
 
+/// A command running the binary under test.
+pub fn mjai_sim() -> Command {
+    Command::new(bin())
+}
+
+/// A zip (deflated) holding `files` (name, bytes), each mode 0755.
+pub fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        w.start_file(*name, zip::write::SimpleFileOptions::default().unix_permissions(0o755)).unwrap();
+        w.write_all(bytes).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// Serialises the tests of one binary that count every mjai-sim container on the daemon
+/// (not only their own game's) against those that start containers; a test that panicked
+/// holding it does not block the others.
+pub fn docker_exclusive() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A path inside the repository (e.g. `examples/tsumogiri`).
 pub fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path).display().to_string()

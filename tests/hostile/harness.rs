@@ -21,10 +21,7 @@ pub fn seats_with(bot: &str) -> [&str; 4] {
     ["builtin:tsumogiri", bot, "builtin:tsumogiri", "builtin:tsumogiri"]
 }
 
-/// The binary under test.
-pub fn mjai_sim() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
-}
+pub use super::e2e_support::mjai_sim;
 
 /// A run's own temporary folder (given to `mjai-sim` as `TMPDIR`) and scratch space.
 pub struct Sandbox {

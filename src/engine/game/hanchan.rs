@@ -77,6 +77,16 @@ pub fn rank_order(scores: [i32; 4]) -> [usize; 4] {
     order
 }
 
+/// Place per seat, 1 = top, from scores: equal scores rank by seat order from the starting
+/// dealer (seat 0), as Tenhou and mjai.app rank ([`rank_order`] read per seat).
+pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
+    let mut out = [0u8; 4];
+    for (place, seat) in rank_order(scores).into_iter().enumerate() {
+        out[seat] = place as u8 + 1;
+    }
+    out
+}
+
 /// Final scores: riichi sticks left on the table go to the first place (Tenhou).
 pub fn final_scores(mut scores: [i32; 4], kyotaku: u8) -> [i32; 4] {
     let top = rank_order(scores)[0];
@@ -164,6 +174,10 @@ mod tests {
     #[test]
     fn ranks_and_leftover_sticks() {
         assert_eq!(rank_order([25000, 30000, 25000, 20000]), [1, 0, 2, 3]);
+        assert_eq!(ranks([25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
+        assert_eq!(ranks([25000; 4]), [1, 2, 3, 4]);
+        assert_eq!(ranks([25000, 25000, 30000, 20000]), [2, 3, 1, 4]);
+        assert_eq!(ranks([10000, 20000, 30000, 40000]), [4, 3, 2, 1]);
         assert_eq!(final_scores([25000, 30000, 25000, 18000], 2), [25000, 32000, 25000, 18000]);
     }
 }

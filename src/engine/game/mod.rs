@@ -8,7 +8,7 @@
 //! event stream (`start_game` .. `end_game`), which is `mjai_log.json`.
 //!
 //! Rules (Tenhou unless [`Rules`] says otherwise; checked against 100 logged games of
-//! Mortal's engine, see `tests/replay_mortal.rs`):
+//! Mortal's engine, see `tests/logs/replay_mortal.rs`):
 //! - Events: `ura_markers` is in every `hora`, with as many tiles as dora indicators when
 //!   the winner is in riichi and empty otherwise. A riichi discard that passes is followed
 //!   by `reach_accepted` before any call on it. Kan dora (Tenhou; Mortal's arena
@@ -49,7 +49,7 @@ pub mod wall;
 use super::event::{Event, Seat};
 use super::tile::Tile;
 
-pub use hanchan::{final_scores, rank_order};
+pub use hanchan::{final_scores, rank_order, ranks};
 pub use rules::Rules;
 pub use wall::Wall;
 

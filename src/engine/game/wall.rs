@@ -11,7 +11,7 @@
 //! the live wall; rinshan tiles, dora indicators and live tiles are taken from the back, ura
 //! indicators from the front. Duplicate games that reach the same hand get the same wall, and
 //! a seed gives the same walls as in mjai.app. The exact crates matter: rand 0.9 shuffles
-//! differently (see `tests/walls_mortal.rs`), so rand 0.8 and rand_chacha 0.3 are used here.
+//! differently (see `tests/logs/walls_mortal.rs`), so rand 0.8 and rand_chacha 0.3 are used here.
 
 use rand08::seq::SliceRandom;
 use rand08::SeedableRng;

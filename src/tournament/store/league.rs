@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use super::blobs::insert_submission;
 use super::{insert_bot, insert_games, BotRow, Store, StoreError};
@@ -241,29 +241,45 @@ impl Store {
     ) -> Result<AddBot, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let added = self.add_bot_in(&mut tx, name, spec, sha256, bytes).await?;
+        if let AddBot::Added { .. } = added {
+            tx.commit().await.map_err(|e| self.err(e))?;
+        } // else the transaction rolls back: nothing written
+        Ok(added)
+    }
+
+    /// [`Store::add_bot`] inside `tx`, which holds the tournament's lock
+    /// ([`super::Dialect::lock_tournament`]); the caller commits.
+    pub(super) async fn add_bot_in(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        name: &str,
+        spec: &str,
+        sha256: &str,
+        bytes: Option<&[u8]>,
+    ) -> Result<AddBot, StoreError> {
         let taken = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND name = $2")
             .bind(self.t)
             .bind(name)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
         if taken > 0 {
-            return Ok(AddBot::NameTaken); // the transaction rolls back: nothing written
+            return Ok(AddBot::NameTaken);
         }
         let idx = sqlx::query("SELECT COALESCE(MAX(idx) + 1, 0) FROM bots WHERE t = $1")
             .bind(self.t)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
         if let Some(bytes) = bytes {
-            insert_submission(&mut tx, sha256, bytes).await.map_err(|e| self.err(e))?;
+            insert_submission(tx, sha256, bytes).await.map_err(|e| self.err(e))?;
         }
         let row =
             BotRow { idx: idx as usize, name: name.to_string(), spec: spec.to_string(), sha256: sha256.to_string() };
-        insert_bot(&mut tx, self.t, &row).await.map_err(|e| self.err(e))?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+        insert_bot(tx, self.t, &row).await.map_err(|e| self.err(e))?;
         Ok(AddBot::Added { idx: idx as usize })
     }
 
@@ -273,10 +289,17 @@ impl Store {
     pub async fn retire(&self, name: &str) -> Result<Retire, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let done = self.retire_in(&mut tx, name).await?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(done)
+    }
+
+    /// [`Store::retire`] inside `tx`, which holds the tournament's lock; the caller commits.
+    pub(super) async fn retire_in(&self, tx: &mut Transaction<'_, Any>, name: &str) -> Result<Retire, StoreError> {
         let row = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1 AND name = $2")
             .bind(self.t)
             .bind(name)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(|e| self.err(e))?;
         let Some(row) = row else { return Ok(Retire::Unknown) };
@@ -288,7 +311,7 @@ impl Store {
         sqlx::query("UPDATE bots SET retired = 1 WHERE t = $1 AND idx = $2")
             .bind(self.t)
             .bind(idx)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(|e| self.err(e))?;
         let done = sqlx::query(
@@ -297,20 +320,19 @@ impl Store {
         )
         .bind(self.t)
         .bind(idx)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await
         .map_err(|e| self.err(e))?;
         let active = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND retired = 0")
             .bind(self.t)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
         if done.rows_affected() > 0 {
             // cancelled games no longer hold the fold's cursor back
-            self.fold_in(&mut tx, &[], false).await?;
+            self.fold_in(tx, &[], false).await?;
         }
-        tx.commit().await.map_err(|e| self.err(e))?;
         Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected(), active: active as usize })
     }
 

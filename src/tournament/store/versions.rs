@@ -235,8 +235,14 @@ impl Store {
 
     /// The versions of `name`, oldest first (empty: no such bot).
     pub async fn versions_of(&self, name: &str) -> Result<Vec<VersionRow>, StoreError> {
+        let mut conn = self.pool.acquire().await.map_err(|e| self.err(e))?;
+        self.versions_on(&mut conn, name).await
+    }
+
+    /// [`Store::versions_of`] on `conn` (a transaction's connection).
+    async fn versions_on(&self, conn: &mut sqlx::AnyConnection, name: &str) -> Result<Vec<VersionRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM bot_versions WHERE t = $1 AND name = $2 ORDER BY version");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(name).fetch_all(&self.pool).await;
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(name).fetch_all(conn).await;
         rows.map_err(|e| self.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.err(e))).collect()
     }
 
@@ -281,13 +287,18 @@ impl Store {
         tx.commit().await.map_err(|e| self.err(e))
     }
 
-    /// Admits a version that passed validation: it joins the league's bots under its
-    /// [`league_name`] (its zip is in the store already) and becomes active; the name's older
-    /// active versions retire. Returns its index among the league's bots, or `None` when
-    /// the version is no longer validating (retired meanwhile: it stays out). Errors: the
-    /// database failed, or the league name is taken (a damaged store).
+    /// Admits a version that passed validation, in one transaction: it joins the league's
+    /// bots under its [`league_name`] (its zip is in the store already) and becomes active;
+    /// the name's older active versions retire. Returns its index among the league's bots,
+    /// or `None` when the version is no longer validating (retired meanwhile: it stays out).
+    /// A league bot of that name with the version's sha256 that no version claims (left by
+    /// a crash of a version of this program that admitted in two transactions) is taken
+    /// over. Errors: the database failed, or the league name is another bot's (a damaged
+    /// store).
     pub async fn admit(&self, name: &str, version: u32) -> Result<Option<usize>, StoreError> {
-        let rows = self.versions_of(name).await?;
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let rows = self.versions_on(&mut tx, name).await?;
         let Some(row) = rows.iter().find(|r| r.version == version) else {
             return Err(StoreError::Corrupt {
                 path: self.path.clone(),
@@ -298,14 +309,16 @@ impl Store {
             return Ok(None);
         }
         let lname = league_name(name, version);
-        let idx = match self.add_bot(&lname, &format!("{lname}.zip"), &row.sha256, None).await? {
+        let idx = match self.add_bot_in(&mut tx, &lname, &format!("{lname}.zip"), &row.sha256, None).await? {
             AddBot::Added { idx } => idx,
-            AddBot::NameTaken => {
-                let cause = format!("the league already has a bot named {lname}");
-                return Err(StoreError::Corrupt { path: self.path.clone(), cause });
-            }
+            AddBot::NameTaken => match self.unclaimed_bot(&mut tx, &lname, &row.sha256).await? {
+                Some(idx) => idx,
+                None => {
+                    let cause = format!("the league already has a bot named {lname}");
+                    return Err(StoreError::Corrupt { path: self.path.clone(), cause });
+                }
+            },
         };
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         self.set_status(&mut tx, name, version, BotStatus::Active, None).await?;
         sqlx::query("UPDATE bot_versions SET bot_idx = $1 WHERE t = $2 AND name = $3 AND version = $4")
             .bind(idx as i64)
@@ -315,22 +328,55 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(|e| self.err(e))?;
-        tx.commit().await.map_err(|e| self.err(e))?;
         for old in rows.iter().filter(|r| r.version < version && r.status == BotStatus::Active) {
-            self.retire_version(old).await?;
+            self.retire_version_in(&mut tx, old).await?;
         }
+        tx.commit().await.map_err(|e| self.err(e))?;
         Ok(Some(idx))
     }
 
-    /// Retires a version: status retired, and when it is in the league, never scheduled
-    /// again (its pending games cancelled; games in play finish and count).
-    pub async fn retire_version(&self, row: &VersionRow) -> Result<(), StoreError> {
-        if row.bot_idx.is_some() {
-            self.retire(&league_name(&row.name, row.version)).await?;
-        }
+    /// The league bot named `lname` with `sha256`, not retired, that no version claims as
+    /// its `bot_idx`.
+    async fn unclaimed_bot(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        lname: &str,
+        sha256: &str,
+    ) -> Result<Option<usize>, StoreError> {
+        let row = sqlx::query(
+            "SELECT b.idx FROM bots b WHERE b.t = $1 AND b.name = $2 AND b.sha256 = $3 AND b.retired = 0 \
+             AND NOT EXISTS (SELECT 1 FROM bot_versions v WHERE v.t = b.t AND v.bot_idx = b.idx)",
+        )
+        .bind(self.t)
+        .bind(lname)
+        .bind(sha256)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        row.map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).transpose()
+    }
+
+    /// Retires versions in one transaction: status retired, and for those in the league,
+    /// never scheduled again (their pending games cancelled; games in play finish and count).
+    pub async fn retire_versions(&self, rows: &[&VersionRow]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        self.set_status(&mut tx, &row.name, row.version, BotStatus::Retired, None).await?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        for row in rows {
+            self.retire_version_in(&mut tx, row).await?;
+        }
         tx.commit().await.map_err(|e| self.err(e))
+    }
+
+    /// Retires one version inside `tx`, which holds the tournament's lock.
+    async fn retire_version_in(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        row: &VersionRow,
+    ) -> Result<(), StoreError> {
+        if row.bot_idx.is_some() {
+            self.retire_in(tx, &league_name(&row.name, row.version)).await?;
+        }
+        self.set_status(tx, &row.name, row.version, BotStatus::Retired, None).await
     }
 
     /// The validation game of a version; `None` before it ended.

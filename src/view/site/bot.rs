@@ -10,8 +10,8 @@ use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
 use super::PageContext;
 use crate::tournament::leaderboard::{BotPage, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::tournament::standings::RatingPoint;
-use crate::view::layout::{render, Head};
 use crate::view::report_svg::{history_chart, rank_bars};
+use crate::viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "bot.html")]

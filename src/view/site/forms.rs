@@ -4,7 +4,7 @@
 use askama::Template;
 
 use super::PageContext;
-use crate::view::layout::{render, Head};
+use crate::viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "login.html")]

@@ -8,7 +8,7 @@ use askama::Template;
 use super::PageContext;
 use crate::tournament::leaderboard::{BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::view::figures::{ci_attr, mu_sigma, with_ci};
-use crate::view::layout::{render, Head};
+use crate::viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "leaderboard.html")]

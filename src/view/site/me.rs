@@ -7,7 +7,7 @@ use askama::Template;
 use super::leaderboard::status_word;
 use super::PageContext;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
-use crate::view::layout::{render, Head};
+use crate::viewer::layout::{render, Head};
 
 /// One of the author's bots as `/me` shows it.
 #[derive(Debug, Clone, Copy)]

@@ -22,8 +22,9 @@ pub use forms::{error_page, login_page, upload_page};
 pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
 
-use super::game::GameData;
-use super::layout::{GAME_CSS, GAME_JS, SITE_CSS};
+use super::SITE_CSS;
+use crate::viewer::game::GameData;
+use crate::viewer::layout::{GAME_CSS, GAME_JS};
 
 /// The Content-Security-Policy the server sends with every page: scripts, styles and
 /// images only from its own origin (no inline code, no CDN), forms only to itself, no
@@ -49,10 +50,10 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
     }
 }
 
-/// `/games/{id}`: the viewer of one game (`data` from [`super::game::analyse`] over the
+/// `/games/{id}`: the viewer of one game (`data` from [`crate::viewer::game::analyse`] over the
 /// game's log and errors), its style and script from `/assets/`. Needs JavaScript.
 pub fn game_page(data: &GameData) -> String {
-    super::page::served_page(data)
+    crate::viewer::page::served_page(data)
 }
 
 #[cfg(test)]

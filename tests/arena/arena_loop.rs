@@ -1,0 +1,226 @@
+//! The match loop against a scripted table and scripted bots: batching and masking,
+//! informational lines, chombo with restart, concurrent offenders, timeouts, start
+//! failures, the restart cap, warnings, interruption, and the output folder.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::arena_support::{t, Behaviour, ScriptLauncher, ScriptTable};
+use mjai_sim::arena::logs::LogDir;
+use mjai_sim::arena::match_loop::Ending;
+use mjai_sim::arena::observer::{Fanout, Silent};
+use mjai_sim::arena::progress::Progress;
+use mjai_sim::arena::summary::Summary;
+use mjai_sim::arena::{play_match, MatchOptions, MatchReport, Observer, Table};
+use mjai_sim::engine::event::Event;
+use mjai_sim::runtime::BotError;
+
+use Behaviour::{Tsumogiri as T, *};
+
+async fn play(
+    table: &mut ScriptTable,
+    launcher: &ScriptLauncher,
+    options: MatchOptions,
+    observer: &mut dyn Observer,
+) -> MatchReport {
+    let (_tx, rx) = tokio::sync::watch::channel(false);
+    play_match(table, launcher, &options, observer, rx).await.expect("no I/O or engine error")
+}
+
+fn events(line: &str) -> Vec<Event> {
+    serde_json::from_str(line).unwrap()
+}
+
+#[tokio::test]
+async fn clean_game_batches_masks_and_delivers_hand_ends() {
+    let mut table = ScriptTable::new(3);
+    let launcher = ScriptLauncher::new([T, T, T, T]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+
+    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.scores, [26000, 26000, 26000, 22000]);
+    assert_eq!(report.scores.iter().sum::<i32>(), 100000);
+    assert!(report.errors.is_empty() && report.warnings.is_empty());
+    assert_eq!((report.restarts, report.chombos), (0, [0; 4]));
+    let rec = launcher.record.lock().unwrap();
+    assert_eq!((rec.launches, rec.stops), ([1; 4], [1; 4]));
+    drop(rec);
+    // Seat 0: discards in hand 1, may claim in hand 3.
+    assert_eq!(report.decision_times[0].len(), 2);
+    assert_eq!(report.decision_times[3].len(), 2);
+
+    let lines = launcher.lines(0);
+    assert_eq!(lines[0], r#"[{"type":"start_game","names":["0","1","2","3"],"id":0}]"#);
+    let first = events(&lines[1]);
+    assert_eq!(first.len(), 2, "start_kyoku and its own draw, nothing else");
+    match &first[0] {
+        Event::StartKyoku { tehais, .. } => {
+            assert_eq!(tehais[0], [t("1m"); 13]);
+            assert_eq!(tehais[1], [t("?"); 13]);
+        }
+        other => panic!("expected start_kyoku, got {other:?}"),
+    }
+    assert_eq!(first[1], Event::Tsumo { actor: 0, pai: t("9s") });
+    // End of hand 1: the seat sees its discard, the draw result with deltas, end_kyoku.
+    let end1 = events(&lines[2]);
+    assert!(matches!(end1[0], Event::Dahai { actor: 0, .. }));
+    assert!(matches!(end1[1], Event::Ryukyoku { deltas: Some([3000, -1000, -1000, -1000]), .. }));
+    assert_eq!(end1.last(), Some(&Event::EndKyoku));
+    // Hand 2 (seat 0 cannot act): the whole hand arrives with end_kyoku, others' draws hidden.
+    let end2 = events(&lines[3]);
+    assert!(matches!(end2[0], Event::StartKyoku { kyoku: 2, .. }));
+    assert_eq!(end2[1], Event::Tsumo { actor: 1, pai: t("?") });
+    assert_eq!(end2.last(), Some(&Event::EndKyoku));
+    // Hand 3: asked to claim seat 2's discard.
+    let claim = events(&lines[4]);
+    assert!(matches!(claim.last(), Some(Event::Dahai { actor: 2, .. })));
+    assert_eq!(lines.last().unwrap(), r#"[{"type":"end_game"}]"#);
+    assert_eq!(lines.len(), 7);
+}
+
+#[tokio::test]
+async fn illegal_answer_is_a_chombo_and_restarts_all_bots_at_the_next_hand() {
+    let mut table = ScriptTable::new(2);
+    let bad = r#"{"type":"dahai","actor":1,"pai":"1m","tsumogiri":false}"#;
+    let launcher = ScriptLauncher::new([T, ActWith(bad.into()), T, T]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+
+    assert_eq!(report.ending, Ending::Completed);
+    // Hand 1: non-dealer chombo (4000 to the dealer, 2000 to the others); hand 2: seat 1 is
+    // the dealer and errs again (4000 to each).
+    assert_eq!(report.scores, [33000, 5000, 31000, 31000]);
+    assert_eq!(report.chombos, [0, 2, 0, 0]);
+    assert_eq!(report.restarts, 1, "no restart once the game is over");
+    assert_eq!(report.errors.len(), 2);
+    let e = &report.errors[0];
+    assert_eq!((e.error_type.as_str(), e.player_id, e.kyoku.as_deref()), ("invalid", 1, Some("E1-0")));
+    assert_eq!(e.line.as_deref(), Some(bad));
+    assert_eq!(report.errors[1].kyoku.as_deref(), Some("E2-0"));
+    assert!(table.log().iter().any(|e| matches!(e,
+        Event::Ryukyoku { reason: Some(r), deltas: Some([4000, -8000, 2000, 2000]), .. } if r == "error")));
+
+    let rec = launcher.record.lock().unwrap();
+    assert_eq!((rec.launches, rec.stops), ([2; 4], [2; 4]));
+    let restarted: Vec<&String> = rec.lines.iter().filter(|l| l.0 == 2 && l.1 == 1).map(|l| &l.2).collect();
+    assert_eq!(restarted[0], r#"[{"type":"start_game","names":["0","1","2","3"],"id":1}]"#);
+    assert!(matches!(events(restarted[1])[0], Event::StartKyoku { kyoku: 2, .. }), "resumes at the next hand");
+}
+
+#[tokio::test]
+async fn concurrent_offenders_each_pay() {
+    let mut table = ScriptTable::new(1);
+    let crash = FailActing(BotError::Crashed("exit status 1".into()));
+    let late = FailActing(BotError::Timeout(2.0));
+    let launcher = ScriptLauncher::new([T, crash, late, T]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!(report.scores, [33000, 19000, 19000, 29000]);
+    assert_eq!(report.chombos, [0, 1, 1, 0]);
+    let kinds: Vec<(&str, u8)> = report.errors.iter().map(|e| (e.error_type.as_str(), e.player_id)).collect();
+    assert_eq!(kinds, [("crashed", 1), ("timeout", 2)]);
+}
+
+#[tokio::test]
+async fn a_bot_that_never_answers_is_cut_off_by_the_loop() {
+    let mut table = ScriptTable::new(1);
+    let launcher = ScriptLauncher::new([Hang, T, T, T]);
+    // The first decision begins with start_kyoku, so the start timeout applies to it.
+    let short = Duration::from_millis(20);
+    let options = MatchOptions { timeout: short, start_timeout: short, ..MatchOptions::default() };
+    let report = play(&mut table, &launcher, options, &mut Silent).await;
+    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.errors[0].error_type, "timeout");
+    assert_eq!(report.scores, [13000, 29000, 29000, 29000]);
+}
+
+#[tokio::test]
+async fn a_bot_that_cannot_start_keeps_paying_until_the_game_ends() {
+    let mut table = ScriptTable::new(4);
+    let launcher = ScriptLauncher::new([T, T, T, NoLaunch]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.chombos, [0, 0, 0, 4]);
+    assert_eq!(report.restarts, 3);
+    assert!(report.errors.iter().all(|e| e.error_type == "start" && e.player_id == 3));
+    assert_eq!(report.scores.iter().sum::<i32>(), 100000);
+    assert_eq!(launcher.lines(0).len(), 4, "only start_game, four times");
+}
+
+#[tokio::test]
+async fn restart_cap_aborts_the_match() {
+    let mut table = ScriptTable::new(4);
+    let launcher = ScriptLauncher::new([T, T, T, NoLaunch]);
+    let options = MatchOptions { max_restarts: 1, ..MatchOptions::default() };
+    let report = play(&mut table, &launcher, options, &mut Silent).await;
+    assert_eq!(report.ending, Ending::RestartLimit(1));
+    assert_eq!(report.chombos, [0, 0, 0, 2]);
+    assert!(!table.is_over());
+}
+
+#[tokio::test]
+async fn informational_answers_other_than_none_warn_but_garbage_is_an_error() {
+    let mut table = ScriptTable::new(2);
+    let launcher = ScriptLauncher::new([
+        T,
+        T,
+        EndKyokuWith(r#"{"type":"dahai","actor":2,"pai":"E","tsumogiri":false}"#.into()),
+        T,
+    ]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!(report.warnings.len(), 2);
+    assert!(report.errors.is_empty());
+    assert_eq!(report.chombos, [0; 4]);
+
+    let mut table = ScriptTable::new(2);
+    let launcher = ScriptLauncher::new([T, T, EndKyokuWith("not json".into()), T]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!(report.chombos, [0, 0, 1, 0], "paid in the hand that had already begun");
+    assert_eq!(report.errors[0].kyoku.as_deref(), Some("E2-0"));
+    assert_eq!(report.errors[0].line.as_deref(), Some("not json"));
+}
+
+#[tokio::test]
+async fn shutdown_stops_every_bot_and_reports_interrupted() {
+    let mut table = ScriptTable::new(4);
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    let launcher = ScriptLauncher::new([T, Interrupt(Arc::new(tx)), T, T]);
+    let report = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await.unwrap();
+    assert_eq!(report.ending, Ending::Interrupted);
+    assert_eq!(launcher.record.lock().unwrap().stops, [1; 4]);
+    assert!(!table.is_over());
+}
+
+#[tokio::test]
+async fn output_folder_holds_log_errors_answers_and_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut table = ScriptTable::new(2);
+    let bad = r#"{"type":"pon"}"#;
+    let launcher = ScriptLauncher::new([T, ActWith(bad.into()), T, T]);
+    let mut logs = LogDir::create(tmp.path()).unwrap();
+    let mut progress = Progress::new(Vec::new());
+    let report = {
+        let mut both = Fanout(vec![&mut logs, &mut progress]);
+        play(&mut table, &launcher, MatchOptions::default(), &mut both).await
+    };
+    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from));
+    logs.write_summary(&summary).unwrap();
+
+    let read = |name: &str| std::fs::read_to_string(tmp.path().join(name)).unwrap();
+    let log_lines: Vec<String> = read("mjai_log.json").lines().map(String::from).collect();
+    let expected: Vec<String> = table.log().iter().map(|e| e.to_json()).collect();
+    assert_eq!(log_lines, expected, "one log across the restart, as the engine logged it");
+    assert_eq!(log_lines[0], r#"{"type":"start_game","names":["0","1","2","3"],"seed":[7,8]}"#);
+    let errors: serde_json::Value = serde_json::from_str(&read("errors.json")).unwrap();
+    assert_eq!(errors.as_array().unwrap().len(), 2);
+    assert_eq!(errors[0]["player_id"], 1);
+    assert!(read("player_logs.1.stdout.txt").lines().filter(|l| *l == bad).count() == 2);
+    let s: serde_json::Value = serde_json::from_str(&read("summary.json")).unwrap();
+    assert_eq!(s["kyoku_count"], 2);
+    assert_eq!(s["rank"], serde_json::json!([1, 4, 2, 3]));
+    assert_eq!(s["chombos"], serde_json::json!([0, 2, 0, 0]));
+    assert_eq!(s["restarts"], 1);
+    assert_eq!(s["kyoku"][0]["end_kyoku_scores"], serde_json::json!([29000, 17000, 27000, 27000]));
+    assert_eq!(s["kyoku"][0]["error_info"][0]["player_id"], 1);
+    let progress = String::from_utf8(progress.into_inner()).unwrap();
+    assert!(progress.contains("E1-0") && progress.contains("chombo"), "{progress}");
+    assert!(progress.contains("restarting all four bots"), "{progress}");
+}

@@ -1,0 +1,77 @@
+//! End-to-end without Docker (fast): built-in bots in process and example bots as local
+//! processes (`--runtime process`), through the `mjai-sim` binary.
+
+use std::process::Command;
+
+use crate::e2e_support::{bin, play, repo};
+
+#[test]
+fn builtin_bots_play_a_full_hanchan_with_json_summary() {
+    let run = play(
+        ["builtin:tsumogiri", "builtin:rulebase", "builtin:tsumogiri", "builtin:rulebase"],
+        &["--seed", "11", "--json"],
+    );
+    run.assert_complete_and_verified();
+    let printed: serde_json::Value = serde_json::from_slice(&run.output.stdout).expect("--json prints the summary");
+    assert_eq!(printed, run.summary());
+    let s = run.summary();
+    assert_eq!(s["bots"][1], "builtin:rulebase");
+    assert_eq!(s["seed"], serde_json::json!([11, 0]));
+    let ranks: Vec<u64> = s["rank"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let mut sorted = ranks.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, [1, 2, 3, 4]);
+    assert!(run.stderr().contains("E1-0"), "progress shows hands: {}", run.stderr());
+}
+
+#[test]
+fn same_seed_same_game() {
+    let bots = ["builtin:rulebase", "builtin:rulebase", "builtin:tsumogiri", "builtin:rulebase"];
+    let a = play(bots, &["--seed", "12,34"]);
+    let b = play(bots, &["--seed", "12,34"]);
+    a.assert_complete_and_verified();
+    assert_eq!(a.read("mjai_log.json"), b.read("mjai_log.json"));
+}
+
+#[test]
+fn example_bots_run_as_local_processes() {
+    let t = repo("examples/tsumogiri");
+    let run = play([&t, &t, &t, &t], &["--seed", "13", "--runtime", "process"]);
+    run.assert_complete_and_verified();
+    assert!(run.read("player_logs.0.stdout.txt").lines().count() > 10);
+}
+
+#[test]
+fn wrong_arguments_fail_with_one_clear_line() {
+    let out = Command::new(bin()).args(["builtin:tsumogiri", "builtin:tsumogiri"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("4 needed"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(bin())
+        .arg("--logs-dir")
+        .arg(dir.path())
+        .args(["builtin:nosuchbot", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seat 0"));
+
+    let out = Command::new(bin())
+        .args(["/no/such/bot.zip", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/bot.zip"));
+}
+
+#[test]
+fn check_accepts_a_good_submission() {
+    let out =
+        Command::new(bin()).args(["check", "--runtime", "process", &repo("examples/tsumogiri")]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("start_game -> none") && text.contains("\"type\":\"dahai\""), "{text}");
+}

@@ -1,0 +1,15 @@
+//! One game: the match loop with scripted bots, end to end with real bots in processes and Docker, bot output, signals.
+//!
+//! One binary (`cargo test --test arena`), a module per former test file; shared helpers in
+//! the support modules below. Where a new test goes: tests/README.md.
+
+#[path = "../arena_support/mod.rs"]
+mod arena_support;
+#[path = "../e2e_support/mod.rs"]
+mod e2e_support;
+
+mod arena_loop;
+mod bot_output;
+mod e2e_docker;
+mod e2e_process;
+mod signals;

@@ -1,0 +1,13 @@
+//! The command line around one game: options, `--from`, `hand`, `verify`, `export`.
+//!
+//! One binary (`cargo test --test cli`), a module per former test file; shared helpers in
+//! the support modules below. Where a new test goes: tests/README.md.
+
+#[path = "../e2e_support/mod.rs"]
+mod e2e_support;
+
+mod cli_export;
+mod cli_from;
+mod cli_hand;
+mod cli_options;
+mod cli_verify;

@@ -1,0 +1,7 @@
+//! The structure: layers and imports read off the source files, the engine as its own crate.
+//!
+//! One binary (`cargo test --test layering`), a module per former test file; shared helpers in
+//! the support modules below. Where a new test goes: tests/README.md.
+
+mod engine_crate;
+mod imports;

@@ -1,0 +1,136 @@
+//! The store's per-bot aggregates on SQLite (issue 21, item 6): games recorded in random
+//! order and batches, some given up, one recorded late, give after every batch the
+//! figures the standings compute from the rows folded so far; a database without
+//! aggregates gets them on its first fold; a rebuild gives the same.
+
+use std::collections::BTreeSet;
+
+use crate::aggregates_support::{assert_matches, bot_rows, config, random_records};
+use mjai_sim::tournament::record::GameRecord;
+use mjai_sim::tournament::schedule::duplicate;
+use mjai_sim::tournament::store::{Store, DB_FILE};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const LEASE: i64 = 600_000;
+const BOTS: usize = 7;
+const SETS: u64 = 30;
+
+/// The records of games folded: every recorded game before the first game neither
+/// recorded nor given up.
+fn folded(records: &[GameRecord], recorded: &BTreeSet<u64>, given_up: &BTreeSet<u64>) -> Vec<GameRecord> {
+    let stop = (0..).find(|i| !recorded.contains(i) && !given_up.contains(i)).unwrap();
+    records.iter().filter(|r| r.index < stop && recorded.contains(&r.index)).cloned().collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn incremental_equals_recomputed_in_any_order() {
+    for seed in [1u64, 2, 3] {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(DB_FILE);
+        let games = duplicate(BOTS, SETS, [seed, 0]);
+        let store = Store::open(&path).await.unwrap();
+        let store = store.create("t", &config(BOTS, SETS, seed), &bot_rows(BOTS), &games).await.unwrap();
+        let records = random_records(&games, seed);
+        assert_eq!(store.claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // three games given up (failed twice), one of them early: the cursor passes them
+        let mut given_up = BTreeSet::new();
+        for g in [2u64, rng.random_range(10..60), rng.random_range(60..120)] {
+            assert!(store.fail("w", g, "crashed").await.unwrap(), "retried once");
+            assert_eq!(store.claim("w", 1, LEASE).await.unwrap()[0].index, g);
+            assert!(!store.fail("w", g, "crashed again").await.unwrap(), "given up");
+            given_up.insert(g);
+        }
+        let mut order: Vec<u64> = (0..games.len() as u64).filter(|g| !given_up.contains(g)).collect();
+        order.shuffle(&mut rng);
+        let mut recorded = BTreeSet::new();
+        let mut batches = 0;
+        while !order.is_empty() {
+            let n = rng.random_range(1..=6).min(order.len());
+            let batch: Vec<GameRecord> = order.drain(..n).map(|g| records[g as usize].clone()).collect();
+            store.record(&batch, &[]).await.unwrap();
+            recorded.extend(batch.iter().map(|r| r.index));
+            batches += 1;
+            let expected = folded(&records, &recorded, &given_up);
+            let agg = store.aggregates().await.unwrap();
+            assert_eq!(agg.folded, expected.len() as u64, "seed {seed} batch {batches}");
+            if batches % 8 == 0 || order.is_empty() {
+                assert_matches(&agg, BOTS, &expected, seed);
+            }
+        }
+        let agg = store.aggregates().await.unwrap();
+        assert_eq!(agg.next, games.len() as u64, "the cursor passed every game");
+        let all: Vec<GameRecord> = store.records().await.unwrap();
+        assert_matches(&agg, BOTS, &all, seed);
+
+        // a given-up game recorded late (a worker whose lease had expired): folded again
+        // from the first game, in order
+        let late = *given_up.iter().next().unwrap();
+        assert_eq!(store.record(&[records[late as usize].clone()], &[]).await.unwrap(), vec![late]);
+        let all = store.records().await.unwrap();
+        assert_eq!(all.len(), recorded.len() + 1);
+        let agg = store.aggregates().await.unwrap();
+        assert_matches(&agg, BOTS, &all, seed);
+
+        // rebuilt from the rows: the same aggregates
+        assert_eq!(store.rebuild_aggregates().await.unwrap(), all.len() as u64);
+        assert_eq!(store.aggregates().await.unwrap(), agg);
+
+        // a database from before the aggregates: filled on the first fold
+        store.close().await;
+        let pool = sqlx::sqlite::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.unwrap();
+        for table in ["agg_cursor", "agg_bots", "agg_pairs"] {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+        let store = Store::open(&path).await.unwrap();
+        assert_eq!(store.aggregates().await.unwrap().folded, 0);
+        assert_eq!(store.catch_up().await.unwrap(), all.len() as u64);
+        assert_eq!(store.aggregates().await.unwrap(), agg);
+        assert_eq!(store.catch_up().await.unwrap(), 0, "nothing left to fold");
+        store.close().await;
+    }
+}
+
+/// The leaderboard read from the aggregates: entries carry the aggregates' figures and a
+/// peak once a bot is past its provisional games; a bot's latest games come newest first.
+#[tokio::test]
+async fn leaderboard_and_pages_come_from_the_aggregates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = duplicate(4, 15, [5, 0]);
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    let store = store.create("t", &config(4, 15, 5), &bot_rows(4), &games).await.unwrap();
+    for (i, b) in bot_rows(4).iter().enumerate() {
+        store.add_house_version(&b.name, "00", i).await.unwrap();
+    }
+    let records = random_records(&games, 5);
+    store.claim("w", games.len(), LEASE).await.unwrap();
+    store.record(&records, &[]).await.unwrap();
+    let agg = store.aggregates().await.unwrap();
+    let board = store.leaderboard(0.0).await.unwrap();
+    assert_eq!(board.bots.len(), 4);
+    for e in &board.bots {
+        let idx: usize = e.name[1..].parse().unwrap();
+        let a = &agg.bots[&idx];
+        assert_eq!(e.games, 60);
+        assert_eq!((e.rating.mu, e.rating.sigma), (a.rating.mu, a.rating.sigma));
+        assert_eq!(e.avg_rank_ci, a.ci[0]);
+        assert!(e.peak.is_some() && !e.provisional, "60 games: past the provisional 40");
+        assert_eq!(e.last_game, Some(59));
+    }
+    let key = |e: &mjai_sim::tournament::leaderboard::LeaderboardEntry| e.rating.mu - 3.0 * e.rating.sigma;
+    assert!(board.bots.windows(2).all(|w| key(&w[0]) >= key(&w[1])), "best first");
+    let page = store.bot_page("b0", 0.0).await.unwrap().unwrap();
+    assert_eq!(page.recent_games.len(), 50);
+    assert_eq!(page.recent_games[0].id, 59);
+    assert!(page.recent_games.windows(2).all(|w| w[0].id > w[1].id));
+    assert_eq!(page.recent_games[0].ranks, records[59].ranks);
+    assert_eq!(page.rank_counts.iter().sum::<u64>(), 60);
+    assert_eq!(page.head_to_head.len(), 3);
+    assert_eq!(page.rating_history.last().map(|p| p.0), Some(60));
+    assert_eq!(store.games_of("b0", None).await.unwrap().unwrap().len(), 60);
+    assert_eq!(store.games_of("nobody", None).await.unwrap(), None);
+    assert_eq!(store.bot_page("nobody", 0.0).await.unwrap(), None);
+}

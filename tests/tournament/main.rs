@@ -1,0 +1,15 @@
+//! Tournaments on one machine (SQLite): the command, Docker tournaments, signals, bootstrap intervals, the per-bot aggregates.
+//!
+//! One binary (`cargo test --test tournament`), a module per former test file; shared helpers in
+//! the support modules below. Where a new test goes: tests/README.md.
+
+#[path = "../aggregates_support/mod.rs"]
+mod aggregates_support;
+#[path = "../e2e_support/mod.rs"]
+mod e2e_support;
+
+mod aggregates;
+mod command;
+mod tournament_bootstrap;
+mod tournament_docker;
+mod tournament_signals;
