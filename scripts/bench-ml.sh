@@ -33,7 +33,7 @@ for i in 1 2 3 4 5; do
 done
 echo "ml image: import torch ${imports[*]} s (median $(median "${imports[@]}") s); import + model load ${loads[*]} s (median $(median "${loads[@]}") s)"
 
-(cd examples/mlbot && zip -q "$out/mlbot.zip" bot.py model.pt)
+(cd examples/mlbot && zip -q "$out/mlbot.zip" bot.py features.py model.pt)
 # peak memory of every container of the game, from its cgroup, sampled every 0.2 s
 sample_peaks() {
     while [[ -e $1.running ]]; do

@@ -3,7 +3,8 @@ picks each discard; wins, riichi and passing are rules. Written the way mjai.app
 theirs: `from mjai import Bot`, override think(), call start(). Needs the ml image
 (`--image ml`: torch 2.2.2). Copy this folder to start an ML bot of your own.
 
-Files: bot.py (this), model.pt (the weights, trained by train.py beside it; about 60 KB).
+Files: bot.py (this), features.py (what the network sees, shared with train.py), model.pt
+(the weights, trained by train.py beside it: 74 KB).
 Usage: python3 -u bot.py SEAT
 """
 
@@ -16,28 +17,10 @@ from mahjong.agari import Agari
 from mjai import Bot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KINDS = 34
-# Input: own hand, tiles seen, dora (34 counts each, scaled by 1/4), then 3 riichi flags of
-# the other seats (in seat order after this one) and the bot's own riichi flag.
-FEATURES = 3 * KINDS + 4
+sys.path.insert(0, HERE)
+from features import FEATURES, KINDS, Table, features, kind  # noqa: E402
+
 HIDDEN = 128
-# mjai's tile names in vec34 order: 1m..9m, 1p..9p, 1s..9s, E S W N P F C.
-TILE_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
-
-
-def kind(tile: str) -> int:
-    """The vec34 index of an mjai tile (`5mr` counts as `5m`)."""
-    return TILE_NAMES.index(tile[:2] if tile.endswith("r") else tile)
-
-
-def dora_of(marker: str) -> int:
-    """The vec34 index of the dora a marker shows (Tenhou: 9 → 1, N → E, C → P)."""
-    k = kind(marker)
-    if k < 27:
-        return k - k % 9 + (k % 9 + 1) % 9
-    if k < 31:
-        return 27 + (k - 27 + 1) % 4
-    return 31 + (k - 31 + 1) % 3
 
 
 def has_wait(hand34: list) -> bool:
@@ -59,36 +42,6 @@ def has_wait(hand34: list) -> bool:
 def policy() -> torch.nn.Module:
     """The network: FEATURES → HIDDEN → 34 logits, one per tile kind to discard."""
     return torch.nn.Sequential(torch.nn.Linear(FEATURES, HIDDEN), torch.nn.ReLU(), torch.nn.Linear(HIDDEN, KINDS))
-
-
-class Table:
-    """What the features need that mjai's Bot does not keep per hand: this hand's dora
-    markers and which seats declared riichi (reset at each start_kyoku)."""
-
-    def __init__(self):
-        self.dora_markers = []
-        self.riichi = [False] * 4
-
-    def see(self, event: dict) -> None:
-        t = event["type"]
-        if t == "start_kyoku":
-            self.dora_markers = [event["dora_marker"]]
-            self.riichi = [False] * 4
-        elif t == "dora":
-            self.dora_markers.append(event["dora_marker"])
-        elif t == "reach_accepted":
-            self.riichi[event["actor"]] = True
-
-
-def features(bot: Bot, table: Table) -> list:
-    """The network's input for `bot`'s current state (used alike in play and in training)."""
-    hand = [c / 4 for c in bot.tehai_vec34]
-    seen = [c / 4 for c in bot.player_state.tiles_seen]
-    dora = [0.0] * KINDS
-    for marker in table.dora_markers:
-        dora[dora_of(marker)] += 0.25
-    others = [float(table.riichi[(bot.player_id + i) % 4]) for i in range(1, 4)]
-    return hand + seen + dora + others + [float(bot.self_riichi_declared)]
 
 
 class MlBot(Bot):
@@ -137,7 +90,8 @@ class MlBot(Bot):
     def choose(self, legal: list) -> str:
         """The legal tile the policy ranks highest (a plain five before a red one)."""
         with torch.no_grad():
-            logits = self.model(torch.tensor([features(self, self.table)], dtype=torch.float32))[0]
+            view = self.table.view(self.player_id, self.tehai_mjai)
+            logits = self.model(torch.tensor([features(view)], dtype=torch.float32))[0]
         best = max(legal, key=lambda t: (float(logits[kind(t)]), not t.endswith("r")))
         return best
 

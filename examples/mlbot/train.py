@@ -1,92 +1,67 @@
-"""Trains examples/mlbot's policy by imitation: which tile `builtin:rulebase` discards, from
-self-play logs, seen from the discarding seat exactly as the bot sees a game (the events
-masked for that seat, replayed through mjai's PlayerState and the bot's own `features`).
+"""Trains examples/mlbot's policy by imitation: which tile `builtin:rulebase` discards, read
+from `mjai-sim dataset --kind decisions` (one row per decision, with what the seat could
+see: features.py turns a row into the network's input exactly as bot.py does in play).
 
     python3 examples/mlbot/train.py --games 300 --out examples/mlbot/model.pt
-    python3 examples/mlbot/train.py --logs DIR --out model.pt   # mjai logs you have
+    python3 examples/mlbot/train.py --dataset decisions.parquet --out model.pt
 
-Needs torch, numpy and mjai 0.2.1 on the host (e.g. a venv: pip install torch==2.2.2
-numpy==1.26.4 mjai==0.2.1) and, without --logs, the mjai-sim binary (MJAI_SIM_BIN or
-target/release/mjai-sim) for `mjai-sim selfplay`. Deterministic for a given --seed.
+Without --dataset it plays GAMES self-play hanchans of four builtin:rulebase
+(`mjai-sim selfplay`) and exports them (`mjai-sim dataset`): the mjai-sim binary is
+MJAI_SIM_BIN, else `mjai-sim` on PATH, else target/release/mjai-sim of this checkout. Needs
+torch, and pyarrow to read the Parquet file: the ml image has both (torch 2.2.2, numpy
+1.26.4, pyarrow 19.0.1); on a host, a venv with those pins and mjai 0.2.1. Deterministic for
+a given --seed.
 """
 
 import argparse
-import gzip
 import json
 import os
 import pathlib
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
 
+import pyarrow.parquet as pq
 import torch
-from mjai import Bot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bot import KINDS, Table, features, kind, policy  # noqa: E402
+from bot import policy  # noqa: E402
+from features import KINDS, features, kind  # noqa: E402
 
 
-def selfplay_logs(games: int, seed: int, out: pathlib.Path) -> list:
-    """Plays `games` hanchans of four builtin:rulebase in process; returns their log paths."""
-    root = pathlib.Path(__file__).resolve().parent.parent.parent
-    binary = os.environ.get("MJAI_SIM_BIN", str(root / "target/release/mjai-sim"))
-    subprocess.run(
-        [binary, "selfplay", *["builtin:rulebase"] * 4, "--games", str(games), "--seed", str(seed), "--logs-dir", str(out)],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return find_logs(out)
+def mjai_sim() -> str:
+    here = pathlib.Path(__file__).resolve().parent.parent.parent / "target/release/mjai-sim"
+    return os.environ.get("MJAI_SIM_BIN") or shutil.which("mjai-sim") or str(here)
 
 
-def find_logs(folder: pathlib.Path) -> list:
-    return sorted(p for p in folder.rglob("*") if p.name in ("mjai_log.json", "mjai_log.json.gz"))
-
-
-def read_events(path: pathlib.Path) -> list:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def masked(event: dict, seat: int) -> dict:
-    """The event as `seat` receives it: the other seats' haipai and draws hidden."""
-    if event["type"] == "start_kyoku":
-        tehais = [t if i == seat else ["?"] * len(t) for i, t in enumerate(event["tehais"])]
-        return {**event, "tehais": tehais}
-    if event["type"] == "tsumo" and event["actor"] != seat:
-        return {**event, "pai": "?"}
-    return event
-
-
-def samples(events: list, seat: int) -> list:
-    """(features, legal mask, label) for each discard `seat` chose (not the forced discards
-    after an accepted riichi)."""
-    bot, table, out = Bot(player_id=seat), Table(), []
-    for event in events:
-        if event["type"] == "dahai" and event["actor"] == seat and not bot.self_riichi_accepted:
-            legal = [0.0] * KINDS
-            for tile in bot.tehai_mjai:
-                legal[kind(tile)] = 1.0
-            out.append((features(bot, table), legal, kind(event["pai"])))
-        event = masked(event, seat)
-        table.see(event)
-        bot.player_state.update(json.dumps(event))
+def selfplay_dataset(games: int, seed: int, tmp: pathlib.Path) -> pathlib.Path:
+    """Plays `games` hanchans of four builtin:rulebase in process and exports their decisions."""
+    logs, out = tmp / "logs", tmp / "decisions.parquet"
+    bots = ["builtin:rulebase"] * 4
+    quiet = {"stdout": subprocess.DEVNULL}
+    subprocess.run([mjai_sim(), "selfplay", *bots, "--games", str(games), "--seed", str(seed), "--logs-dir", str(logs)], check=True, **quiet)
+    subprocess.run([mjai_sim(), "dataset", str(logs), "--kind", "decisions", "-o", str(out)], check=True, **quiet)
     return out
 
 
-def dataset(paths: list) -> list:
-    rows, skipped = [], 0
-    for path in paths:
-        events = read_events(path)
-        for seat in range(4):
-            try:
-                rows.extend(samples(events, seat))
-            except Exception as e:  # a log PlayerState cannot follow: skip it, say so
-                skipped += 1
-                print(f"train: skipped {path} seat {seat}: {e}", file=sys.stderr)
-    print(f"train: {len(rows)} discards from {len(paths)} logs ({skipped} seat replays skipped)")
-    return rows
+def samples(path: pathlib.Path) -> list:
+    """(features, legal mask, label) for each discard a seat chose, not counting the forced
+    discards after its riichi tile."""
+    columns = ["seat", "tehai", "dora_markers", "discards", "discards_riichi", "melds", "reach", "legal_actions", "action"]
+    rows, out = pq.read_table(path, columns=columns).to_pylist(), []
+    for row in rows:
+        action = json.loads(row["action"])
+        if action["type"] != "dahai" or any(row["discards_riichi"][row["seat"]]):
+            continue
+        legal = [0.0] * KINDS
+        for a in map(json.loads, row["legal_actions"]):
+            if a["type"] == "dahai":
+                legal[kind(a["pai"])] = 1.0
+        out.append((features(row), legal, kind(action["pai"])))
+    print(f"train: {len(out)} discards from {len(rows)} decisions in {path}")
+    return out
 
 
 def train(rows: list, epochs: int, seed: int):
@@ -111,24 +86,24 @@ def train(rows: list, epochs: int, seed: int):
         with torch.no_grad():
             agree = (model(tx).masked_fill(tm == 0, -1e9).argmax(1) == ty).float().mean().item()
         print(f"epoch {epoch + 1}: loss {loss.item():.3f}, held-out agreement with rulebase {agree:.1%}")
-    return model, agree
+    return model
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--logs", type=pathlib.Path, help="a folder of mjai logs (default: self-play)")
-    p.add_argument("--games", type=int, default=300, help="self-play hanchans without --logs")
+    p.add_argument("--dataset", type=pathlib.Path, help="a Parquet file of `mjai-sim dataset --kind decisions`")
+    p.add_argument("--games", type=int, default=300, help="self-play hanchans without --dataset")
     p.add_argument("--epochs", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=pathlib.Path, default=pathlib.Path(__file__).with_name("model.pt"))
     args = p.parse_args()
     torch.set_num_threads(2)
     with tempfile.TemporaryDirectory() as tmp:
-        paths = find_logs(args.logs) if args.logs else selfplay_logs(args.games, args.seed, pathlib.Path(tmp))
-        if not paths:
-            sys.exit(f"train: no mjai_log.json under {args.logs}")
-        rows = dataset(paths)
-    model, _ = train(rows, args.epochs, args.seed)
+        path = args.dataset or selfplay_dataset(args.games, args.seed, pathlib.Path(tmp))
+        rows = samples(path)
+    if not rows:
+        sys.exit(f"train: no discards in {path}")
+    model = train(rows, args.epochs, args.seed)
     torch.save(model.state_dict(), args.out)
     print(f"train: wrote {args.out} ({args.out.stat().st_size} bytes)")
 

@@ -3,8 +3,8 @@
 //! one-line error (terminal, `errors.json`, the grading server's rejection reason). Pure.
 
 /// Top-level modules the ml image adds to the default one (docker/requirements-ml.txt:
-/// torch 2.2.2 and what it brings). numpy is in both images.
-pub const ML_MODULES: [&str; 12] = [
+/// torch 2.2.2 and what it brings, and pyarrow). numpy is in both images.
+pub const ML_MODULES: [&str; 13] = [
     "torch",
     "torchgen",
     "functorch",
@@ -17,6 +17,7 @@ pub const ML_MODULES: [&str; 12] = [
     "mpmath",
     "markupsafe",
     "typing_extensions",
+    "pyarrow",
 ];
 
 /// The top-level module of the last `ModuleNotFoundError: No module named 'a.b'` line of

@@ -184,9 +184,9 @@ fn a_daemon_that_cannot_see_the_host_folders_gets_the_bots_uploaded() {
     assert_eq!(run.errors(), Vec::<serde_json::Value>::new(), "{}", run.stderr());
 }
 
-/// examples/mlbot packed as an author would: bot.py and its weights, model.pt.
+/// examples/mlbot packed as an author would: bot.py, features.py and the weights, model.pt.
 fn mlbot_zip(dir: &std::path::Path) -> String {
-    zip_files(dir, "examples/mlbot", &["bot.py", "model.pt"])
+    zip_files(dir, "examples/mlbot", &["bot.py", "features.py", "model.pt"])
 }
 
 #[test]

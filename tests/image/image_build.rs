@@ -135,7 +135,7 @@ async fn ml_image_has_mjai_apps_torch_and_numpy_over_the_default_layout() {
     let docker = img::connect_docker().await.expect("docker daemon");
     let ml = ml_image(&docker).await;
     assert_eq!(ml, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
-    let script = "import sys, os, pwd, torch, numpy, mahjong, mjai, loguru, requests\n\
+    let script = "import sys, os, pwd, torch, numpy, pyarrow, mahjong, mjai, loguru, requests\n\
                   from mjai import Bot\n\
                   x = torch.nn.Linear(4, 2)(torch.ones(1, 4))\n\
                   print(torch.__version__.split('+')[0], numpy.__version__, torch.cuda.is_available(), tuple(x.shape),\n\
@@ -255,29 +255,36 @@ async fn misbehaving_example_bots_fail_as_documented() {
 }
 
 #[tokio::test]
-async fn the_ml_example_trains_from_logs_in_the_ml_image() {
+async fn the_ml_example_trains_in_the_ml_image_from_a_dataset_table() {
     let docker = img::connect_docker().await.expect("docker daemon");
     let image = ml_image(&docker).await;
-    let logs = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
     std::fs::set_permissions(out.path(), std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
-    let selfplay = std::process::Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
-        .args(["selfplay", "builtin:rulebase", "builtin:rulebase", "builtin:rulebase", "builtin:rulebase"])
-        .args(["--games", "3", "--seed", "9", "--logs-dir"])
-        .arg(logs.path())
-        .output()
-        .unwrap();
-    assert!(selfplay.status.success(), "{}", String::from_utf8_lossy(&selfplay.stderr));
+    let mjai_sim = |args: &[&str]| {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_mjai-sim")).args(args).output().unwrap();
+        assert!(run.status.success(), "mjai-sim {args:?}: {}", String::from_utf8_lossy(&run.stderr));
+    };
+    let (logs, table) = (data.path().join("logs"), data.path().join("decisions.parquet"));
+    let rulebase = ["builtin:rulebase"; 4];
+    mjai_sim(&[&["selfplay"][..], &rulebase, &["--games", "3", "--seed", "9", "--logs-dir", logs.to_str().unwrap()]].concat());
+    mjai_sim(&["dataset", logs.to_str().unwrap(), "--kind", "decisions", "-o", table.to_str().unwrap()]);
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mlbot");
     let binds = vec![
         format!("{example}:/bot:ro"),
-        format!("{}:/logs:ro", logs.path().display()),
+        format!("{}:/data:ro", data.path().display()),
         format!("{}:/out", out.path().display()),
     ];
-    let cmd = ["python3", "/bot/train.py", "--logs", "/logs", "--epochs", "1", "--out", "/out/model.pt"];
+    let cmd = ["python3", "/bot/train.py", "--dataset", "/data/decisions.parquet", "--epochs", "1", "--out", "/out/model.pt"];
     let (code, stdout, stderr) = run_in(&docker, &image, &cmd, binds).await.unwrap();
     assert_eq!(code, 0, "stdout: {stdout}\nstderr: {stderr}");
-    assert!(stdout.contains("from 3 logs (0 seat replays skipped)"), "{stdout}");
+    let discards: usize = stdout
+        .split("train: ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of discards in: {stdout}"));
+    assert!(discards > 300, "{stdout}");
     let size = std::fs::metadata(out.path().join("model.pt")).unwrap().len();
     assert!(size > 10_000 && size < 1 << 20, "model.pt of {size} bytes");
 }

@@ -100,11 +100,12 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
     assert_eq!(String::from_utf8_lossy(&left.stdout).trim(), "", "containers left behind");
 }
 
-/// examples/mlbot as an author uploads it: bot.py and its weights, model.pt.
+/// examples/mlbot as an author uploads it: bot.py, features.py and the weights, model.pt.
 fn mlbot_zip() -> Vec<u8> {
     let folder = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/mlbot");
     let read = |name: &str| std::fs::read(folder.join(name)).unwrap();
-    super::support::zip_of(&[("bot.py", &read("bot.py")), ("model.pt", &read("model.pt"))])
+    let files = [("bot.py", read("bot.py")), ("features.py", read("features.py")), ("model.pt", read("model.pt"))];
+    super::support::zip_of(&files.iter().map(|(n, b)| (*n, b.as_slice())).collect::<Vec<_>>())
 }
 
 #[test]

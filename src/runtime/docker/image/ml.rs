@@ -63,7 +63,7 @@ async fn remove_stale_build(docker: &Docker) -> Result<(), ImageError> {
 
 /// What the build container runs after [`ML_RECIPE`]: the packages import, and numpy is
 /// mjai.app's 1.26.4 (not the default image's 2.x).
-const CHECK: &str = "python3 -c 'import torch, numpy, mjai, mahjong, loguru; \
+const CHECK: &str = "python3 -c 'import torch, numpy, pyarrow, mjai, mahjong, loguru; \
     assert numpy.__version__ == \"1.26.4\", numpy.__version__; print(\"torch\", torch.__version__)'";
 
 /// Builds `image` from `base` (the default image, present) with the ml wheels in `wheel_dir`:
