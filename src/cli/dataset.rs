@@ -57,7 +57,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let batch = match files::read(path) {
             Ok(log) => dataset::batch(kind, &name, &log, args.rules.rules()).map_err(|d| d.to_string()),
             Err(Unreadable::Io(why)) => Err(why),
-            Err(Unreadable::Line { line, cause }) => Err(format!("event {} (line {line}): not an mjai event: {cause}", line - 1)),
+            Err(Unreadable::Line { line, cause }) => {
+                Err(format!("event {} (line {line}): not an mjai event: {cause}", line - 1))
+            }
         };
         match batch {
             Ok(b) => {

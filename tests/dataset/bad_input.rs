@@ -19,7 +19,13 @@ fn damaged_logs_are_skipped_by_name_and_event_and_the_others_exported() {
     gz.write_all(text.as_bytes()).unwrap();
     gz.finish().unwrap();
     // Cut inside the second kyoku.
-    let second = log.iter().enumerate().filter(|(_, e)| matches!(e, mjai_sim::engine::event::Event::StartKyoku { .. })).nth(1).unwrap().0;
+    let second = log
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, mjai_sim::engine::event::Event::StartKyoku { .. }))
+        .nth(1)
+        .unwrap()
+        .0;
     let cut = write_log(&dir.path().join("b"), &log[..second + 5]);
     // Line 4 is not an event.
     let mut lines: Vec<&str> = text.lines().collect();
@@ -50,7 +56,14 @@ fn damaged_logs_are_skipped_by_name_and_event_and_the_others_exported() {
 fn no_readable_log_is_an_error_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.parquet");
-    let o = mjai_sim(&["dataset".as_ref(), dir.path().as_os_str(), "--kind".as_ref(), "riichi".as_ref(), "-o".as_ref(), out.as_os_str()]);
+    let o = mjai_sim(&[
+        "dataset".as_ref(),
+        dir.path().as_os_str(),
+        "--kind".as_ref(),
+        "riichi".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("no mjai log found"), "{err}");
@@ -58,7 +71,14 @@ fn no_readable_log_is_an_error_and_writes_nothing() {
     let bad = dir.path().join("g/mjai_log.json");
     std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
     std::fs::write(&bad, "not json\n").unwrap();
-    let o = mjai_sim(&["dataset".as_ref(), dir.path().as_os_str(), "--kind".as_ref(), "decisions".as_ref(), "-o".as_ref(), out.as_os_str()]);
+    let o = mjai_sim(&[
+        "dataset".as_ref(),
+        dir.path().as_os_str(),
+        "--kind".as_ref(),
+        "decisions".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains(&format!("skipped {}: event 0 (line 1)", bad.display())), "{err}");
@@ -74,7 +94,9 @@ fn a_log_of_other_rules_is_skipped_for_decisions_and_read_with_its_preset() {
     let games = super::reference_support::libriichi_callers_40();
     let (_, log) = games
         .iter()
-        .find(|(_, log)| mjai_sim::engine::game::replay::replay_with(log, mjai_sim::engine::game::Rules::tenhou()).is_err())
+        .find(|(_, log)| {
+            mjai_sim::engine::game::replay::replay_with(log, mjai_sim::engine::game::Rules::tenhou()).is_err()
+        })
         .expect("a game that needs mjai.app's rules");
     let path = write_log(&dir.path().join("m"), log);
     let ok = write_log(&dir.path().join("t"), &play(["builtin:random"; 4], 2, 0, &mut IgnoreAnswers));

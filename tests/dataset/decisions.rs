@@ -111,3 +111,25 @@ fn outcome_labels_are_the_games_scores_and_ranks() {
         assert_eq!(delta[r], k.1[s], "row {r}");
     }
 }
+
+/// Regression: a triple ron aborted under Tenhou's rules logs a `ryukyoku` and no `hora`;
+/// the engine's replay (and so `verify` and this table) refused such a log until the
+/// replay answered `hora` for every seat that may win on the discard. Found by exporting
+/// 10,000 self-play hanchans: game 974 of series 31.
+#[test]
+fn a_triple_ron_under_tenhou_rules_replays_and_gives_rows() {
+    let bots = ["builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:rulebase"];
+    let mut requests = Requests::default();
+    let log = play(bots, 31, 974, &mut requests);
+    let aborted = log.iter().position(|e| e.to_json().contains(r#""reason":"triple_ron""#)).expect("a triple ron");
+    let dir = tempfile::tempdir().unwrap();
+    write_log(dir.path(), &log);
+    let out = dir.path().join("d.parquet");
+    let err = dataset(&[dir.path()], "decisions", &out, &[]);
+    assert!(err.contains("(0 skipped)"), "{err}");
+    let t = Table::read(&out);
+    assert_eq!(t.rows(), requests.0.len());
+    let at = t.int("event").iter().position(|&e| e == aborted as i64 - 1).expect("the ron chances are rows");
+    let actions = t.str("action");
+    assert_eq!((at..at + 3).filter(|&r| actions[r].contains(r#""type":"hora""#)).count(), 3);
+}

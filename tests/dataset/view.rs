@@ -21,7 +21,8 @@ fn each_rows_view_is_what_the_seat_was_sent() {
     let t = Table::read(&out);
     let (games, seats, events) = (t.str("game"), t.int("seat"), t.int("event"));
     let (tehai, tsumo, scores, dora) = (t.strs("tehai"), t.opt_str("tsumo"), t.ints("scores"), t.strs("dora_markers"));
-    let (discards, tsumogiri, called) = (t.strs2("discards"), t.bools2("discards_tsumogiri"), t.bools2("discards_called"));
+    let (discards, tsumogiri, called) =
+        (t.strs2("discards"), t.bools2("discards_tsumogiri"), t.bools2("discards_called"));
     let (melds, reach, kyotaku, left) = (t.strs2("melds"), t.bools("reach"), t.int("kyotaku"), t.int("tiles_left"));
     let hidden = t.strs2("label_tehais");
     let mut leaks_possible = 0;
@@ -47,14 +48,14 @@ fn each_rows_view_is_what_the_seat_was_sent() {
         }
         assert_eq!(dora[r], names(&v.dora_markers), "row {r}");
         assert_eq!((kyotaku[r], left[r]), (i64::from(v.kyotaku), v.tiles_left as i64), "row {r}");
-        let drawn = masked.seats[usize::from(seat)].drawn.filter(|_| {
-            matches!(log[events[r] as usize], mjai_sim::engine::event::Event::Tsumo { actor, .. } if actor == seat)
-        });
+        let drawn = masked.seats[usize::from(seat)].drawn.filter(
+            |_| matches!(log[events[r] as usize], mjai_sim::engine::event::Event::Tsumo { actor, .. } if actor == seat),
+        );
         assert_eq!(tsumo[r], drawn.map(|t| t.to_string()), "row {r}: tsumo");
         // The labels hold what the masked view hides: other seats' real tiles.
-        let others_hidden = (0..4).filter(|&s| s != usize::from(seat)).all(|s| {
-            masked.seats[s].tehai.iter().all(|t| t.is_unknown()) && !hidden[r][s].iter().any(|t| t == "?")
-        });
+        let others_hidden = (0..4)
+            .filter(|&s| s != usize::from(seat))
+            .all(|s| masked.seats[s].tehai.iter().all(|t| t.is_unknown()) && !hidden[r][s].iter().any(|t| t == "?"));
         assert!(others_hidden, "row {r}: other seats' hands are hidden in the view, known in the labels");
         leaks_possible += 1;
     }

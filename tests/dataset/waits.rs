@@ -121,3 +121,26 @@ fn a_riichi_row_is_the_declaration_as_logged() {
     }
     assert!(count > 0, "rulebase bots declare riichi");
 }
+
+#[test]
+fn a_kind_the_hand_holds_four_of_is_not_a_wait() {
+    use mjai_sim::engine::hand::{Meld, MeldKind};
+    use mjai_sim::engine::log::SeatState;
+    use mjai_sim::engine::tile::parse_compact;
+    use mjai_sim::export::dataset::waits_of;
+    let seat = |tehai: &str, ankan: Option<&str>| SeatState {
+        tehai: parse_compact(tehai).unwrap(),
+        melds: ankan.map(|a| Meld { kind: MeldKind::Ankan, tiles: parse_compact(a).unwrap() }).into_iter().collect(),
+        ..SeatState::default()
+    };
+    let names = |s: &SeatState| waits_of(s).iter().map(|t| t.to_string()).collect::<Vec<_>>();
+    // Tanki on the fifth 1m: karaten, no wait.
+    assert_eq!(names(&seat("1111m234567p789s", None)), Vec::<String>::new());
+    // 23m waits on 1m and 4m; the ankan holds all four 1m.
+    assert_eq!(names(&seat("23m234567p11s", Some("1111m"))), ["4m"]);
+    assert_eq!(names(&seat("23m234567p11s", Some("9999s"))), ["1m", "4m"]);
+    // Chiitoitsu tanki, a red five counted as a plain five.
+    assert_eq!(names(&seat("1133m0055p7799s1z", None)), ["E"]);
+    // A red five in a ryanmen: 4p and 7p.
+    assert_eq!(names(&seat("123m06p789p789s11z", None)), ["4p", "7p"]);
+}

@@ -35,7 +35,11 @@ fn public<'a>(c: &mut Columns, views: impl Iterator<Item = &'a View> + Clone) {
     c.list("dora_markers", StringBuilder::new(), views.clone().map(|v| names(&v.dora_markers)));
     let rivers = views.clone().map(|v| v.discards.each_ref());
     c.list2("discards", StringBuilder::new(), rivers.clone().map(|r| r.map(|d| d.iter().map(|x| x.pai.as_mjai()))));
-    c.list2("discards_tsumogiri", BooleanBuilder::new(), rivers.clone().map(|r| r.map(|d| d.iter().map(|x| x.tsumogiri))));
+    c.list2(
+        "discards_tsumogiri",
+        BooleanBuilder::new(),
+        rivers.clone().map(|r| r.map(|d| d.iter().map(|x| x.tsumogiri))),
+    );
     c.list2("discards_called", BooleanBuilder::new(), rivers.clone().map(|r| r.map(|d| d.iter().map(|x| x.called))));
     c.list2("discards_riichi", BooleanBuilder::new(), rivers.map(|r| r.map(|d| d.iter().map(|x| x.riichi))));
     c.list2("melds", StringBuilder::new(), views.clone().map(|v| v.melds.each_ref()));

@@ -93,8 +93,10 @@ pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damage
             });
         }
     };
-    replay_observed_with(log, rules, &mut observe)
-        .map_err(|d| Damaged { index: d.index, message: format!("the engine does not reproduce the log: {}", d.reason) })?;
+    replay_observed_with(log, rules, &mut observe).map_err(|d| Damaged {
+        index: d.index,
+        message: format!("the engine does not reproduce the log: {}", d.reason),
+    })?;
     Ok(rows)
 }
 

@@ -14,7 +14,8 @@ pub const LOG_NAMES: [&str; 2] = ["mjai_log.json", "mjai_log.json.gz"];
 pub fn find(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e} (give a log file or a folder of games)", p.display()))?;
+        let meta =
+            std::fs::metadata(p).map_err(|e| format!("{}: {e} (give a log file or a folder of games)", p.display()))?;
         if meta.is_dir() {
             let mut found = Vec::new();
             search(p, &mut found)?;

@@ -53,10 +53,7 @@ pub fn waits_of(seat: &SeatState) -> Vec<Tile> {
     for t in seat.melds.iter().flat_map(|m| &m.tiles) {
         held[usize::from(t.kind())] += 1;
     }
-    (0..KINDS as u8)
-        .filter(|&k| mask >> k & 1 == 1 && held[usize::from(k)] < 4)
-        .filter_map(Tile::from_kind)
-        .collect()
+    (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1 && held[usize::from(k)] < 4).filter_map(Tile::from_kind).collect()
 }
 
 /// Per kind, how many tiles `seat` cannot see in `table`: 4 minus its own concealed tiles,
