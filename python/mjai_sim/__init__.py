@@ -6,6 +6,7 @@ a Python face over it.
 - :func:`tournament` — duplicate or one-vs-three tournaments; returns :class:`Standings`
   (``standings.json`` as a ``dict``, ``to_frame()`` for pandas).
 - :func:`verify`, :func:`export_tenhou6`, :func:`view` — functions of an mjai log.
+- :func:`dataset` — logs as a pandas DataFrame of decisions or riichi waits (needs pyarrow).
 - :mod:`mjai_sim.exceptions` — :class:`MjaiSimError`, :class:`EngineRuntimeError` (mjai's
   name and ``player_id``), :class:`VerifyError`.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from . import exceptions
 from ._cli import find_mjai_sim_bin
+from .dataset import dataset
 from .exceptions import EngineRuntimeError, MjaiSimError, TimeoutExpired, VerifyError
 from .logs import Verdict, export_tenhou6, verify, view
 from .simulator import GAME_OPTIONS, Simulator, run_game
@@ -32,6 +34,7 @@ __all__ = [
     "Verdict",
     "export_tenhou6",
     "view",
+    "dataset",
     "find_mjai_sim_bin",
     "exceptions",
     "MjaiSimError",

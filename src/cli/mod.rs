@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod cleanup;
+mod dataset;
 mod export;
 mod export_games;
 mod game_limits;
@@ -63,6 +64,8 @@ enum Command {
     Verify(verify::Args),
     /// Convert an mjai log to another format (tenhou.net/6).
     Export(export::Args),
+    /// Turn mjai logs into a Parquet table of decisions or of riichi waits.
+    Dataset(dataset::Args),
     /// Write a self-contained HTML viewer of a game.
     View(view::Args),
     /// Write report.html for a tournament folder.
@@ -101,6 +104,7 @@ pub fn run() -> i32 {
         Some(Command::Cleanup(a)) => cleanup::run(a),
         Some(Command::Verify(a)) => verify::run(a),
         Some(Command::Export(a)) => export::run(a),
+        Some(Command::Dataset(a)) => dataset::run(a),
         Some(Command::View(a)) => view::run(a),
         Some(Command::Report(a)) => report::run(a),
         Some(Command::Tournament(a)) if a.db.is_some() => tournament_db::run(a),

@@ -108,7 +108,14 @@ pub fn replay_observed_with(
         }
         let mut answers: Vec<(Seat, Event)> = Vec::new();
         for d in game.pending() {
-            let answer = answer_from_log(log, n, d.seat, d.legal.contains(&Event::None));
+            // A triple ron aborted under Tenhou's rules logs no `hora`: every seat that may
+            // win on the discard declared it.
+            let triple_ron = DrawReason::of(next) == Some(DrawReason::TripleRon);
+            let ron = d.legal.iter().find(|l| matches!(l, Event::Hora { .. }));
+            let answer = match ron {
+                Some(hora) if triple_ron => Some(hora.clone()),
+                _ => answer_from_log(log, n, d.seat, d.legal.contains(&Event::None)),
+            };
             let Some(answer) = answer else {
                 return Err(at(n, format!("seat {} must act, but the log goes on with {}", d.seat, next.to_json())));
             };
