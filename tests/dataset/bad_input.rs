@@ -52,35 +52,26 @@ fn damaged_logs_are_skipped_by_name_and_event_and_the_others_exported() {
     }
 }
 
+/// `mjai-sim dataset DIR --kind KIND -o OUT`, which must fail with exit 1; its stderr.
+fn dataset_fails(dir: &std::path::Path, kind: &str, out: &std::path::Path) -> String {
+    let args = ["dataset".as_ref(), dir.as_os_str(), "--kind".as_ref(), kind.as_ref(), "-o".as_ref(), out.as_os_str()];
+    let o = mjai_sim(&args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    err
+}
+
 #[test]
 fn no_readable_log_is_an_error_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.parquet");
-    let o = mjai_sim(&[
-        "dataset".as_ref(),
-        dir.path().as_os_str(),
-        "--kind".as_ref(),
-        "riichi".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    let err = dataset_fails(dir.path(), "riichi", &out);
     assert!(err.contains("no mjai log found"), "{err}");
     assert!(!out.exists());
     let bad = dir.path().join("g/mjai_log.json");
     std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
     std::fs::write(&bad, "not json\n").unwrap();
-    let o = mjai_sim(&[
-        "dataset".as_ref(),
-        dir.path().as_os_str(),
-        "--kind".as_ref(),
-        "decisions".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    let err = dataset_fails(dir.path(), "decisions", &out);
     assert!(err.contains(&format!("skipped {}: event 0 (line 1)", bad.display())), "{err}");
     assert!(err.contains("none of the 1 logs could be read"), "{err}");
     assert!(!out.exists() && !dir.path().join("x.parquet.tmp").exists());

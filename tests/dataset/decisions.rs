@@ -23,6 +23,14 @@ impl AnswerObserver for Requests {
     }
 }
 
+/// True when the event after `event` in the log at `game` is another seat's claim (a call
+/// or a `hora` on the tile), read from the file.
+fn log_claims(game: &str, event: usize) -> bool {
+    let log = mjai_sim::engine::event::parse_log(&std::fs::read_to_string(game).unwrap()).unwrap();
+    let next = log[event + 1..].iter().find(|e| !matches!(e, Event::ReachAccepted { .. })).unwrap();
+    matches!(next, Event::Chi { .. } | Event::Pon { .. } | Event::Daiminkan { .. } | Event::Hora { .. })
+}
+
 const MIXES: [[&str; 4]; 3] = [
     ["builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:tsumogiri"],
     ["builtin:random", "builtin:random", "builtin:random", "builtin:random"],
@@ -46,17 +54,29 @@ fn rows_are_the_requests_of_the_live_games() {
     assert!(err.contains(&format!("wrote {expected} rows from 3 logs")), "{err}");
     assert_eq!(t.rows(), expected);
     let (games, seats, events) = (t.str("game"), t.int("seat"), t.int("event"));
-    let (legal, action) = (t.strs("legal_actions"), t.str("action"));
+    let (legal, action, shown) = (t.strs("legal_actions"), t.str("action"), t.int("action_shown"));
     let mut row = 0;
+    let mut hidden = 0;
     for (game, requests) in &live {
         for (seat, event, want_legal, want_action) in requests {
             assert_eq!(&games[row], game);
             assert_eq!((seats[row], events[row]), (i64::from(*seat), *event as i64), "row {row} of {game}");
             assert_eq!(&legal[row], want_legal, "row {row}");
-            assert_eq!(&action[row], want_action, "row {row}");
+            if shown[row] == 1 {
+                assert_eq!(&action[row], want_action, "row {row}");
+            } else {
+                // Another seat's claim took the tile: the log shows no answer of this seat
+                // (it may have called or passed); a ron is never hidden.
+                hidden += 1;
+                assert_eq!(action[row], r#"{"type":"none"}"#, "row {row}");
+                assert!(!want_action.contains(r#""type":"hora""#), "row {row}: {want_action}");
+                let called = log_claims(game, *event);
+                assert!(called, "row {row}: hidden only when another seat claimed");
+            }
             row += 1;
         }
     }
+    assert!(hidden < expected / 50, "{hidden} of {expected} answers hidden");
     assert!(action.iter().any(|a| a == r#"{"type":"none"}"#), "a pass is a row");
     assert!(action.iter().any(|a| a.contains(r#""type":"reach""#)), "a riichi is a row");
 }

@@ -101,9 +101,12 @@ impl Table {
         self.each(name, |c, i| c.as_string::<i32>().value(i).to_string())
     }
 
-    /// An integer column, widened.
+    /// An integer column, widened (a `bool` column as 0 and 1).
     pub fn int(&self, name: &str) -> Vec<i64> {
-        self.each(name, |c, i| int_at(c, i))
+        self.each(name, |c, i| match c.data_type() {
+            arrow_schema::DataType::Boolean => i64::from(c.as_boolean().value(i)),
+            _ => int_at(c, i),
+        })
     }
 
     /// A `list<string>` column.

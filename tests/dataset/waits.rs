@@ -140,7 +140,7 @@ fn a_kind_the_hand_holds_four_of_is_not_a_wait() {
     assert_eq!(names(&seat("23m234567p11s", Some("1111m"))), ["4m"]);
     assert_eq!(names(&seat("23m234567p11s", Some("9999s"))), ["1m", "4m"]);
     // Chiitoitsu tanki, a red five counted as a plain five.
-    assert_eq!(names(&seat("1133m0055p7799s1z", None)), ["E"]);
+    assert_eq!(names(&seat("113355m05p7799s1z", None)), ["E"]);
     // A red five in a ryanmen: 4p and 7p.
     assert_eq!(names(&seat("123m06p789p789s11z", None)), ["4p", "7p"]);
 }

@@ -55,6 +55,7 @@ pub fn decisions(game: &str, rows: &[DecisionRow]) -> Result<RecordBatch, ArrowE
     c.opt_str("tsumo", rows.iter().map(|r| r.tsumo.map(Tile::as_mjai)));
     c.list("legal_actions", StringBuilder::new(), rows.iter().map(|r| &r.legal_actions));
     c.str("action", rows.iter().map(|r| &r.action));
+    c.bool("action_shown", rows.iter().map(|r| r.action_shown));
     c.list2("label_tehais", StringBuilder::new(), rows.iter().map(|r| r.hidden.tehais.each_ref().map(|t| names(t))));
     c.list("label_tenpai", BooleanBuilder::new(), rows.iter().map(|r| r.hidden.tenpai));
     c.list2("label_waits", StringBuilder::new(), rows.iter().map(|r| r.hidden.waits.each_ref().map(|t| names(t))));

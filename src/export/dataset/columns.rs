@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{ArrayBuilder, BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, UInt8Builder};
-use arrow_array::{ArrayRef, Int32Array, Int8Array, RecordBatch, StringArray, UInt32Array, UInt8Array};
+use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int8Array, RecordBatch, StringArray, UInt32Array, UInt8Array};
 use arrow_schema::{ArrowError, Field, Schema};
 
 /// Columns collected in order; [`Columns::finish`] makes the batch.
@@ -55,6 +55,11 @@ impl Columns {
     /// A nullable `string` column.
     pub fn opt_str<S: AsRef<str>>(&mut self, name: &str, values: impl IntoIterator<Item = Option<S>>) {
         self.add(name, Arc::new(values.into_iter().collect::<StringArray>()), true);
+    }
+
+    /// A `bool` column.
+    pub fn bool(&mut self, name: &str, values: impl IntoIterator<Item = bool>) {
+        self.add(name, Arc::new(values.into_iter().map(Some).collect::<BooleanArray>()), false);
     }
 
     /// A `uint8` column.

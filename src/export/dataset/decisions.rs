@@ -35,6 +35,10 @@ pub struct DecisionRow {
     pub legal_actions: Vec<String>,
     /// The answer the log shows (`{"type":"none"}` for a pass).
     pub action: String,
+    /// False when the log cannot show the seat's answer: another seat's claim on the same
+    /// tile took precedence over a call the seat could make (a pon or kan over its chi, a
+    /// ron over its call), so whether it passed or called is lost; `action` is then `none`.
+    pub action_shown: bool,
     /// Hidden state of every seat at the request.
     pub hidden: Hidden,
     /// The seat's score change over the kyoku (riichi stick, `hora`/`ryukyoku` deltas).
@@ -73,6 +77,8 @@ pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damage
         let kyoku = game.kyokus.partition_point(|k| k.index < n).checked_sub(1).map(|i| &game.kyokus[i]);
         for d in asked {
             let Some((_, answer)) = answers.iter().find(|(s, _)| *s == d.seat) else { continue };
+            let others = answers.iter().filter(|(s, _)| *s != d.seat).map(|(_, a)| precedence(a)).max().unwrap_or(0);
+            let overridden = d.legal.iter().any(|l| (1..others).contains(&precedence(l)));
             let s = usize::from(d.seat);
             let tsumo = match &log[n - 1] {
                 Event::Tsumo { actor, pai } if *actor == d.seat => Some(*pai),
@@ -86,6 +92,7 @@ pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damage
                 tsumo,
                 legal_actions: d.legal.iter().map(Event::to_json).collect(),
                 action: answer.to_json(),
+                action_shown: *answer != Event::None || !overridden,
                 hidden: hidden.clone(),
                 hand_delta: kyoku.map_or(0, |k| k.score_changes()[s]),
                 final_rank: ranks[s],
@@ -98,6 +105,17 @@ pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damage
         message: format!("the engine does not reproduce the log: {}", d.reason),
     })?;
     Ok(rows)
+}
+
+/// Which claim on a tile wins (Tenhou): ron 3 over pon and daiminkan 2 over chi 1; 0 for
+/// anything else.
+fn precedence(e: &Event) -> u8 {
+    match e {
+        Event::Hora { .. } => 3,
+        Event::Pon { .. } | Event::Daiminkan { .. } => 2,
+        Event::Chi { .. } => 1,
+        _ => 0,
+    }
 }
 
 /// Each seat's final rank (1..=4) and final score.
