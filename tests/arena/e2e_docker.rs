@@ -2,6 +2,7 @@
 //! the example bots. Fail (never skip) when Docker is unreachable.
 //! Every log, chombos included, is replayed through the engine (`mjai-sim verify`).
 
+use crate::e2e_support;
 use crate::e2e_support::{
     chombo_deltas, chombos, play, repo, require_docker, require_image, require_ml_image, zip_files, Run,
 };
