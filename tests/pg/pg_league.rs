@@ -13,7 +13,7 @@ use std::time::Duration;
 use crate::pg_support::{poll, PgCluster};
 use mjai_sim::tournament::config::TournamentConfig;
 use mjai_sim::tournament::schedule::{duplicate, ScheduledGame};
-use mjai_sim::tournament::store::{BotRow, Store};
+use mjai_sim::tournament::store::{BotRow, Store, UploadedZip};
 use sqlx::Row;
 
 fn text(bytes: &[u8]) -> String {
@@ -396,7 +396,7 @@ async fn admit_is_one_transaction(db: &Store, raw: &Raw) {
     for v in 1..=4u32 {
         let zip = format!("zip {v}");
         assert_eq!(
-            store.begin_upload("alice", "mine", zip.as_bytes(), limits).await.unwrap(),
+            store.begin_upload("alice", "mine", UploadedZip::Bytes(zip.as_bytes()), limits).await.unwrap(),
             Upload::Started { version: v }
         );
         store.record_validation("mine", v, &files, Ok(())).await.unwrap();
