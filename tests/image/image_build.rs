@@ -267,7 +267,10 @@ async fn the_ml_example_trains_in_the_ml_image_from_a_dataset_table() {
     };
     let (logs, table) = (data.path().join("logs"), data.path().join("decisions.parquet"));
     let rulebase = ["builtin:rulebase"; 4];
-    mjai_sim(&[&["selfplay"][..], &rulebase, &["--games", "3", "--seed", "9", "--logs-dir", logs.to_str().unwrap()]].concat());
+    mjai_sim(
+        &[&["selfplay"][..], &rulebase, &["--games", "3", "--seed", "9", "--logs-dir", logs.to_str().unwrap()]]
+            .concat(),
+    );
     mjai_sim(&["dataset", logs.to_str().unwrap(), "--kind", "decisions", "-o", table.to_str().unwrap()]);
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mlbot");
     let binds = vec![
@@ -275,7 +278,8 @@ async fn the_ml_example_trains_in_the_ml_image_from_a_dataset_table() {
         format!("{}:/data:ro", data.path().display()),
         format!("{}:/out", out.path().display()),
     ];
-    let cmd = ["python3", "/bot/train.py", "--dataset", "/data/decisions.parquet", "--epochs", "1", "--out", "/out/model.pt"];
+    let cmd =
+        ["python3", "/bot/train.py", "--dataset", "/data/decisions.parquet", "--epochs", "1", "--out", "/out/model.pt"];
     let (code, stdout, stderr) = run_in(&docker, &image, &cmd, binds).await.unwrap();
     assert_eq!(code, 0, "stdout: {stdout}\nstderr: {stderr}");
     let discards: usize = stdout
