@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import mjai_sim
+from mjai_sim._cli import find_mjai_sim_bin
 
 from conftest import EXAMPLES
 
@@ -46,7 +47,7 @@ def replay_view(events: list, seat: int, upto: int) -> dict:
 def test_dataset_rows_and_the_bots_own_view_give_the_same_features(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     subprocess.run(
-        ["mjai-sim", "selfplay", "builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:rulebase",
+        [find_mjai_sim_bin(), "selfplay", "builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:rulebase",
          "--games", "3", "--seed", "11", "--logs-dir", str(logs)],
         check=True, stdout=subprocess.DEVNULL)
     df = mjai_sim.dataset(str(logs), kind="decisions")
