@@ -94,6 +94,14 @@ impl SubmissionLauncher {
         SubmissionLauncher { kind: Kind::Docker { options: Box::new(options), guard, cpus, network } }
     }
 
+    /// The options of a Docker launcher (its image resolved and checked), else `None`.
+    pub fn docker_options(&self) -> Option<&DockerOptions> {
+        match &self.kind {
+            Kind::Docker { options, .. } => Some(options),
+            Kind::Process(_) => None,
+        }
+    }
+
     /// The CPU limit and network a Docker launcher uses (after its checks), else `None`.
     pub fn docker_settings(&self) -> Option<(f64, &str)> {
         match &self.kind {

@@ -174,13 +174,7 @@ impl Submission {
         let files = if meta.is_dir() {
             read_folder(path, limits)?
         } else {
-            if meta.len() > limits.max_archive_bytes {
-                return Err(SubmissionError::TooLarge {
-                    path: path.to_owned(),
-                    bytes: meta.len(),
-                    limit: limits.max_archive_bytes,
-                });
-            }
+            within_archive_limit(path, meta.len(), limits)?;
             let bytes = fs::read(path).map_err(|e| unreadable(path, e))?;
             read_zip(path, &bytes, limits)?
         };
@@ -193,13 +187,7 @@ impl Submission {
         bytes: &[u8],
         limits: &SubmissionLimits,
     ) -> Result<Submission, SubmissionError> {
-        if bytes.len() as u64 > limits.max_archive_bytes {
-            return Err(SubmissionError::TooLarge {
-                path: label.to_owned(),
-                bytes: bytes.len() as u64,
-                limit: limits.max_archive_bytes,
-            });
-        }
+        within_archive_limit(label, bytes.len() as u64, limits)?;
         let files = read_zip(label, bytes, limits)?;
         Submission::check(label, files)
     }
@@ -210,13 +198,7 @@ impl Submission {
     pub fn check_zip_file(label: &Path, file: &Path, limits: &SubmissionLimits) -> Result<(), SubmissionError> {
         let handle = fs::File::open(file).map_err(|e| unreadable(label, e))?;
         let len = handle.metadata().map_err(|e| unreadable(label, e))?.len();
-        if len > limits.max_archive_bytes {
-            return Err(SubmissionError::TooLarge {
-                path: label.to_owned(),
-                bytes: len,
-                limit: limits.max_archive_bytes,
-            });
-        }
+        within_archive_limit(label, len, limits)?;
         let files = read_zip_from(label, std::io::BufReader::new(handle), len == 0, false, limits)?;
         Submission::check(label, files).map(|_| ())
     }
@@ -341,6 +323,14 @@ fn check_name(path: &Path, raw: &[u8]) -> Result<String, SubmissionError> {
     Ok(parts.join("/"))
 }
 
+/// [`SubmissionError::TooLarge`] when `bytes` is over the archive limit.
+fn within_archive_limit(path: &Path, bytes: u64, limits: &SubmissionLimits) -> Result<(), SubmissionError> {
+    match bytes > limits.max_archive_bytes {
+        true => Err(SubmissionError::TooLarge { path: path.to_owned(), bytes, limit: limits.max_archive_bytes }),
+        false => Ok(()),
+    }
+}
+
 fn read_zip(path: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
     read_zip_from(path, Cursor::new(bytes), bytes.is_empty(), true, limits)
 }
@@ -427,13 +417,7 @@ fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionF
                 continue;
             }
             total += meta.len();
-            if total > limits.max_archive_bytes {
-                return Err(SubmissionError::TooLarge {
-                    path: root.to_owned(),
-                    bytes: total,
-                    limit: limits.max_archive_bytes,
-                });
-            }
+            within_archive_limit(root, total, limits)?;
             if files.len() >= limits.max_files {
                 return Err(SubmissionError::TooManyFiles { path: root.to_owned(), limit: limits.max_files });
             }

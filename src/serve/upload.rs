@@ -37,8 +37,6 @@ pub struct Accepted {
 #[derive(Debug)]
 pub struct SpooledZip {
     file: tempfile::NamedTempFile,
-    /// Its size, in bytes.
-    pub len: u64,
     /// Its hex sha256.
     pub sha256: String,
 }
@@ -103,7 +101,7 @@ async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Resu
             .map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
     }
     out.flush().await.map_err(|e| anyhow::anyhow!("writing the upload: {e}"))?;
-    Ok(SpooledZip { file: temp, len, sha256: hex::encode(hasher.finalize()) })
+    Ok(SpooledZip { file: temp, sha256: hex::encode(hasher.finalize()) })
 }
 
 /// 413 naming the cap.

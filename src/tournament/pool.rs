@@ -24,7 +24,7 @@ use crate::engine::event::Seat;
 use crate::runtime::bounded;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
-use crate::runtime::docker::{self, DockerOptions};
+use crate::runtime::docker::DockerOptions;
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::submission::Submission;
@@ -73,11 +73,13 @@ impl BotFactory {
                 // checks the daemon and the image once, as one game does
                 let launcher = docker_launcher(settings).await?; // bounded: Docker client timeouts.
                 let guard = launcher.guard().ok_or_else(|| anyhow::anyhow!("docker launcher without guard"))?;
-                // bounded: Docker client timeouts (docker_launcher resolved it already).
-                let image = docker::image::resolve_image(guard.docker(), settings.image.as_deref(), &|_| {}).await?;
-                let mut options =
-                    Box::new(DockerOptions { transport: settings.transport, image, ..Default::default() });
-                settings.resources.apply(&mut options);
+                // the image resolved, the transport and the resources applied by docker_launcher
+                let options = Box::new(
+                    launcher
+                        .docker_options()
+                        .cloned()
+                        .ok_or_else(|| anyhow::anyhow!("docker launcher without options"))?,
+                );
                 let (cpus, network) = launcher
                     .docker_settings()
                     .map(|(c, n)| (c, n.to_string()))

@@ -99,13 +99,10 @@ fn build_once(built: &OnceLock<Result<(), String>>, args: &[&str]) {
 /// the zip's root, as an author would pack a submission.
 pub fn zip_files(dir: &Path, folder: &str, names: &[&str]) -> String {
     let path = dir.join(format!("{}.zip", folder.replace('/', "-")));
-    let mut w = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
-    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for name in names {
-        w.start_file(*name, options).unwrap();
-        w.write_all(&std::fs::read(PathBuf::from(repo(folder)).join(name)).unwrap()).unwrap();
-    }
-    w.finish().unwrap();
+    let files: Vec<(&str, Vec<u8>)> =
+        names.iter().map(|n| (*n, std::fs::read(PathBuf::from(repo(folder)).join(n)).unwrap())).collect();
+    let entries: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    std::fs::write(&path, zip_of(&entries)).unwrap();
     path.display().to_string()
 }
 

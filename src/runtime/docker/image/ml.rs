@@ -54,11 +54,13 @@ async fn remove_stale_build(docker: &Docker) -> Result<(), ImageError> {
             ),
         });
     }
+    remove_build_container(docker).await.map_err(ImageError::docker(format!("removal of {BUILD_CONTAINER}")))
+}
+
+/// Force-removes [`BUILD_CONTAINER`] with its anonymous volumes.
+async fn remove_build_container(docker: &Docker) -> Result<(), bollard::errors::Error> {
     let remove = RemoveContainerOptionsBuilder::default().force(true).v(true).build();
-    docker
-        .remove_container(BUILD_CONTAINER, Some(remove))
-        .await
-        .map_err(ImageError::docker(format!("removal of {BUILD_CONTAINER}")))
+    docker.remove_container(BUILD_CONTAINER, Some(remove)).await
 }
 
 /// What the build container runs after [`ML_RECIPE`]: the packages import, and numpy is
@@ -80,18 +82,16 @@ pub(super) async fn commit_ml_image(
     let req_file = requirements.path().join("requirements.txt");
     std::fs::write(&req_file, REQUIREMENTS_ML).map_err(ImageError::io(format!("writing {}", req_file.display())))?;
     let body = build_container(base, wheel_dir, requirements.path());
-    let name = BUILD_CONTAINER;
     remove_stale_build(docker).await?;
-    let create = CreateContainerOptions { name: Some(name.to_string()), platform: "linux/amd64".into() };
+    let create = CreateContainerOptions { name: Some(BUILD_CONTAINER.to_string()), platform: "linux/amd64".into() };
     let id = docker
         .create_container(Some(create), body)
         .await
         .map_err(ImageError::docker("create of the ml build container"))?
         .id;
     let result = run_and_commit(docker, &id, image, base, progress).await;
-    let remove = RemoveContainerOptionsBuilder::default().force(true).v(true).build();
-    if let Err(e) = docker.remove_container(&id, Some(remove)).await {
-        progress(&format!("warning: could not remove the build container {name}: {e}"));
+    if let Err(e) = remove_build_container(docker).await {
+        progress(&format!("warning: could not remove the build container {BUILD_CONTAINER}: {e}"));
     }
     result
 }
