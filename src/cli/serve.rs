@@ -89,7 +89,7 @@ pub struct Args {
     /// Validation games at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_validations: usize,
-    /// The built-in bot an upload's three validation opponents are.
+    /// The built-in bot an upload's validation opponents are (in the two seats it does not hold).
     #[arg(long, value_name = "NAME", default_value = "rulebase")]
     pub validation_opponent: String,
     /// Wall seed base NONCE[,KEY] of a new league [default: random].
@@ -259,7 +259,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             launch: config.launch_settings(),
             options: config.match_options(),
             rules: config.rules,
-            opponents: [opponent.clone(), opponent.clone(), opponent],
+            opponent,
             work_dir: work_dir.clone(),
         },
         max_validations: args.max_validations,

@@ -17,7 +17,7 @@ use super::progress::Progress;
 use super::shutdown::Shutdown;
 use super::tournament::{finish, Args};
 use crate::tournament::session::worker::incarnation;
-use crate::tournament::session::{Player, Session};
+use crate::tournament::session::{PlayLoop, Player, Session};
 
 /// Runs `mjai-sim tournament --db DB`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
@@ -56,7 +56,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         work_dir: dir.join("work"),
         db_patience: args.db_patience.duration(),
     };
-    let end = session.watch(&player, Arc::new(Progress::lines()), shutdown.stop()).await?;
+    let end = PlayLoop::coordinator(&session).run(&player, Arc::new(Progress::lines()), shutdown.stop()).await?;
     let hint = match league {
         true => format!(
             "the league stays in the database and workers go on playing it; bots: `mjai-sim league add|retire \

@@ -28,8 +28,8 @@ use super::numbers::Seconds;
 use super::progress::Progress;
 use super::shutdown::Shutdown;
 use crate::tournament::runner::RunEnd;
-use crate::tournament::session::worker::{begin, check_name, incarnation, work};
-use crate::tournament::session::Player;
+use crate::tournament::session::worker::{begin, check_name, incarnation};
+use crate::tournament::session::{PlayLoop, Player};
 use crate::tournament::store::Store;
 
 /// Arguments of `mjai-sim worker`.
@@ -97,7 +97,9 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         db_patience: args.db_patience.duration(),
     };
     eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
-    let end = work(&store, &player, args.exit_when_idle, args.poll.duration(), lines, shutdown.stop()).await?;
+    let end = PlayLoop::worker(&store, args.exit_when_idle, args.poll.duration())
+        .run(&player, lines, shutdown.stop())
+        .await?;
     store.close().await;
     let _ = std::fs::remove_dir_all(&player.work_dir);
     Ok(match end {

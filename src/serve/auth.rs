@@ -59,7 +59,8 @@ async fn lookup(parts: &Parts, state: &AppState) -> Result<Option<AuthorRow>, Ap
     Ok(state.store.author_by_token(&token_hash(token)).await?)
 }
 
-fn unauthorized() -> ApiError {
+/// 401 naming how to get a token.
+pub fn unauthorized() -> ApiError {
     ApiError::new(
         StatusCode::UNAUTHORIZED,
         "a valid token is needed: send `Authorization: Bearer TOKEN` (the operator makes one with `mjai-sim serve author add NAME`)",

@@ -3,19 +3,29 @@
 
 use std::io::Read;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
 
 use super::error::ApiError;
+use super::params::GameId;
 use super::state::AppState;
+
+/// The routes of this module (docs/openapi.json describes each).
+pub const ROUTES: [&str; 1] = ["/api/games/{id}"];
+
+/// This module's routes.
+pub fn router() -> Router<AppState> {
+    Router::new().route(ROUTES[0], get(game))
+}
 
 /// Content type of an mjai log.
 pub const NDJSON: &str = "application/x-ndjson; charset=utf-8";
 
 /// `GET /api/games/{id}`.
-pub async fn game(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
-    let id: u64 = id.parse().map_err(|_| ApiError::not_found("such game"))?;
+pub async fn game(State(state): State<AppState>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
     let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let log = gunzip(&files.log_gz)?;
     Ok(([(header::CONTENT_TYPE, NDJSON)], log))

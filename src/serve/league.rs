@@ -1,19 +1,12 @@
 //! The glue between the server and its league (through `tournament::session`): opening or
-//! creating the named league with its house bots, and the play loop of a server that plays
-//! its own games (`--jobs`): rounds of [`Session::play_round`] until cancelled.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! creating the named league with its house bots. A server that plays its own games
+//! (`--jobs`) runs the library's one loop, [`crate::tournament::session::PlayLoop::server`].
 
 use anyhow::bail;
 
-use crate::arena::cancel::{Cancel, CancelToken};
-use crate::tournament::session::{Player, Quiet, Session};
-use crate::tournament::store::retry::{retry, Patience, Unheard};
+use crate::tournament::session::Session;
+use crate::tournament::store::retry::Patience;
 use crate::tournament::store::{AddBot, BotRow, Dialect, Store};
-
-/// How often the play loop looks again when a round found nothing to play.
-const POLL: Duration = Duration::from_secs(1);
 
 /// A house bot (the operator's, from the command line), checked already.
 #[derive(Debug, Clone)]
@@ -67,24 +60,4 @@ pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]
         bail!("{}: tournament {tid} is not a league (it has a fixed schedule); choose another --league", db.name());
     }
     Ok(session)
-}
-
-/// Plays the league with `player` until `cancel` fires: tops the schedule up, plays a
-/// round, and waits [`POLL`] when there was nothing to play (fewer than 4 active bots, or
-/// new bots await the next round). Store calls ride out outages for `player.db_patience`.
-pub async fn play_loop(session: Session, player: Player, cancel: Cancel) -> anyhow::Result<()> {
-    let patience = Patience::new(player.db_patience, Arc::new(Unheard));
-    let store = session.store().clone();
-    while !cancel.is_cancelled() {
-        retry("top up the league", &patience, || store.top_up(1)).await?;
-        let played = session.play_round(&player, Arc::new(Quiet), cancel.token()).await?;
-        if played.games == 0 {
-            let mut token: CancelToken = cancel.token();
-            tokio::select! {
-                _ = tokio::time::sleep(POLL) => {}
-                _ = token.wait_for(|c| *c) => {}
-            }
-        }
-    }
-    Ok(())
 }

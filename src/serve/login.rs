@@ -6,7 +6,8 @@
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Form;
+use axum::routing::{get, post};
+use axum::{Form, Router};
 use serde::Deserialize;
 
 use super::auth::COOKIE;
@@ -20,6 +21,14 @@ use crate::view::site::{login_page, PageContext};
 pub struct LoginForm {
     /// The author's token.
     pub token: String,
+}
+
+/// The routes of this module (docs/openapi.json describes each).
+pub const ROUTES: [&str; 2] = ["/login", "/logout"];
+
+/// This module's routes.
+pub fn router() -> Router<AppState> {
+    Router::new().route(ROUTES[0], get(form).post(login)).route(ROUTES[1], post(logout))
 }
 
 /// How long the cookie lives, in seconds (30 days).

@@ -3,13 +3,22 @@
 //! `--jobs`, or on `mjai-sim worker`s through PostgreSQL), and a JSON read API shows the
 //! leaderboard, every bot, every game, and to each author their bots' errors and stderr.
 //!
-//! A front end like `src/cli`: nothing else imports it. One concept per file:
-//! [`router`] (routes and layers), [`listen`] (connections, header timeout, graceful
-//! stop), [`local`] (threads for games), [`state`], [`auth`] (extractors), [`token`], [`name`] (checked bot names),
-//! [`upload`], [`validate`], [`bots`] and [`games`] (read API), [`errors`] (a bot's private
-//! errors), [`leaderboard`] (the figures), [`pages`], [`upload_form`] and [`login`] (the
-//! HTML pages, answered through [`html`]), [`limits`] (rate limits, security headers),
-//! [`ops`] (health, metrics, OpenAPI), [`league`] (the league and its play loop), [`error`].
+//! A front end like `src/cli`: nothing else imports it. Handlers are thin: who asks, which
+//! bot or game and whether the caller owns it are typed extractors, so that a bad
+//! parameter or a missing right is refused before any handler runs. One concept per file:
+//! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
+//!   (`POST /api/bots`, with the page [`upload_form`]), [`games`], [`login`], [`ops`]
+//!   (health, metrics, OpenAPI), [`pages`] (the HTML pages, answered through [`html`]);
+//! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
+//!   limits in [`limits`], body limits, security headers);
+//! - the extractors: [`auth`] (`Author`, `Admin`, `MaybeAuthor`), [`params`] (`BotPath`,
+//!   `GameId`, `Paged`), [`owned`] (`OwnedBot`), with [`name`] (checked bot names) and
+//!   [`token`];
+//! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
+//!   bot's private errors), [`leaderboard`] (the figures), [`validate`] (validation
+//!   games);
+//! - running: [`listen`] (connections, header timeout, graceful stop), [`local`] (threads
+//!   for games), [`league`] (opening the league; the play loop is the library's).
 //!
 //! Stopping: the caller's cancellation token (the command line turns SIGTERM/SIGINT into
 //! it) closes the listener, lets requests in hand finish, stops validation games (their
@@ -17,9 +26,9 @@
 //! games in play (given back to the queue).
 
 pub mod auth;
+pub mod bot_errors;
 pub mod bots;
 pub mod error;
-pub mod errors;
 pub mod games;
 pub mod html;
 pub mod leaderboard;
@@ -30,7 +39,9 @@ pub mod local;
 pub mod login;
 pub mod name;
 pub mod ops;
+pub mod owned;
 pub mod pages;
+pub mod params;
 pub mod router;
 pub mod state;
 pub mod token;
@@ -45,7 +56,7 @@ use tokio::net::TcpListener;
 
 use crate::arena::cancel::Cancel;
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::session::{Player, Session};
+use crate::tournament::session::{PlayLoop, Player, Quiet, Session};
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 
@@ -89,7 +100,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         Some(player) => {
             let cancel = cancel.clone();
             Some(local::spawn_thread("league", move || async move {
-                let result = league::play_loop(session, player, cancel.clone()).await;
+                let result = PlayLoop::server(&session).run(&player, Arc::new(Quiet), cancel.token()).await.map(drop);
                 if result.is_err() {
                     cancel.cancel(); // the server stops and says why
                 }

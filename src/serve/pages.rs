@@ -11,17 +11,35 @@
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 
-use super::bots::own_versions;
+use super::bot_errors;
+use super::bots::latest_validation_log;
 use super::error::ApiError;
-use super::errors;
 use super::games::gunzip;
 use super::html::{Page, PageError, Viewer};
+use super::owned::OwnedBot;
+use super::params::{BotPath, GameId, Paged};
 use super::state::AppState;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::tournament::store::VersionRow;
 use crate::view::site::{self, MyBot};
 use crate::viewer::game::{analyse, GameInput};
+
+/// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).
+pub const PAGES: [&str; 6] = ["/", "/bots/{name}", "/bots/{name}/validation", "/games/{id}", "/me", "/assets/{file}"];
+
+/// This module's routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(PAGES[0], get(leaderboard))
+        .route(PAGES[1], get(bot))
+        .route(PAGES[2], get(validation))
+        .route(PAGES[3], get(game))
+        .route(PAGES[4], get(me))
+        .route(PAGES[5], get(asset))
+}
 
 /// `/`.
 pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
@@ -29,43 +47,40 @@ pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Resul
     Ok(Page::ok(site::leaderboard_page(&board, &viewer.context())))
 }
 
-/// `/bots/{name}`.
-pub async fn bot(State(state): State<AppState>, viewer: Viewer, Path(name): Path<String>) -> Result<Page, PageError> {
-    let page = state.figures().await?.bot_page(&name).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
-    let chombos = match viewer.may_touch(page.entry.author.as_deref()) {
-        true => Some(errors::chombos(&state, &state.store.versions_of(&name).await?).await?),
-        false => None,
+/// `/bots/{name}`: its chombos only when the viewer owns it (an [`OwnedBot`] extracted).
+pub async fn bot(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Paged(BotPath(name)): Paged<BotPath>,
+    owned: Result<OwnedBot, ApiError>,
+) -> Result<Page, PageError> {
+    let page = state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    let chombos = match owned {
+        Ok(bot) => Some(bot_errors::chombos(&state, &bot.versions).await?),
+        Err(_) => None,
     };
     Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
 }
 
 /// `/bots/{name}/validation`.
-pub async fn validation(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path(name): Path<String>,
-) -> Result<Page, PageError> {
-    let who = viewer.0.as_ref().ok_or_else(|| ApiError::not_found("such bot of yours"))?;
-    let versions = own_versions(&state, who, &name).await?;
-    let latest = versions.last().ok_or_else(|| ApiError::not_found("such bot of yours"))?;
-    let files = state.store.validation(&latest.name, latest.version).await?;
-    let files = files.filter(|f| !f.log_gz.is_empty()).ok_or_else(|| ApiError::not_found("validation game yet"))?;
+pub async fn validation(State(state): State<AppState>, Paged(bot): Paged<OwnedBot>) -> Result<Page, PageError> {
+    let (log, errors) = latest_validation_log(&state, &bot).await?;
+    let latest = bot.latest();
     let title = format!("{} v{}: validation game", latest.name, latest.version);
-    viewer_page(title, &gunzip(&files.log_gz)?, Some(&files.errors), Default::default())
+    viewer_page(title, &log, Some(&errors), Default::default())
 }
 
-/// `/games/{id}`.
-pub async fn game(State(state): State<AppState>, viewer: Viewer, Path(id): Path<String>) -> Result<Page, PageError> {
-    let id: u64 = id.parse().map_err(|_| ApiError::not_found("such game"))?;
+/// `/games/{id}`: each seat's stderr only to its bot's author (and admins).
+pub async fn game(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Paged(GameId(id)): Paged<GameId>,
+) -> Result<Page, PageError> {
     let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let seats = state.store.game_seats(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let versions = state.store.versions().await?;
-    let owner = |bot: usize| versions.iter().find(|v| v.bot_idx == Some(bot)).and_then(|v| v.author.clone());
-    let mine = seats.map(|bot| viewer.may_touch(owner(bot).as_deref()));
+    let seats = state.store.game_seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let mine = seats.clone().map(|s| viewer.may_touch(s.author.as_deref()));
     let errors = private_stderr_removed(&files.errors, mine);
-    let bots = state.store.bots().await?;
-    let names = seats.map(|bot| bots.iter().find(|b| b.idx == bot).map(|b| b.name.clone()));
-    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names)
+    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), seats.map(|s| Some(s.name)))
 }
 
 /// `/me`.
@@ -81,9 +96,9 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, P
     for name in names {
         let Some(page) = figures.bot_page(name).await? else { continue };
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
-        let chombos = errors::chombos(&state, &of_name).await?;
+        let chombos = bot_errors::chombos(&state, &of_name).await?;
         let latest = of_name.last().map(std::slice::from_ref).unwrap_or_default();
-        let stderr = errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);
+        let stderr = bot_errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);
         bots.push((page, chombos, stderr.unwrap_or_default()));
     }
     let mine: Vec<MyBot<'_>> =

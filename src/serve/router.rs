@@ -1,84 +1,77 @@
-//! The routes, their body limits and the layers every request passes: security headers,
-//! the request timeout (408), the rate limits (429) and a 64 KiB body limit everywhere but
-//! the uploads (`POST /api/bots`, `POST /upload`), whose limit is the submission cap (plus
-//! the form's own bytes). [`ROUTES`] is the JSON API and operations (docs/openapi.json),
-//! [`PAGES`] the HTML pages (docs/server.md).
+//! The server's routes, each resource's from its own module ([`super::bots`],
+//! [`super::upload`] with [`super::upload_form`], [`super::games`], [`super::login`],
+//! [`super::ops`], [`super::pages`]), and the layers every request passes, outermost first:
+//! security headers, a request id (`x-request-id`, made here: a client's own is replaced)
+//! and a `tracing` span per request carrying it, the request timeout (408), the rate limits
+//! (429), and a 64 KiB body limit everywhere but the uploads, whose limit is the submission
+//! cap (plus the form's own bytes).
 
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::http::{HeaderName, Request, StatusCode};
 use axum::Router;
-use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
 
 use super::error::ApiError;
 use super::state::AppState;
 use super::{bots, games, limits, login, ops, pages, upload, upload_form};
 
-/// Every route's path (docs/openapi.json describes each: a unit test checks it).
-pub const ROUTES: [&str; 12] = [
-    "/api/bots",
-    "/api/leaderboard",
-    "/api/bots/{name}",
-    "/api/bots/{name}/games",
-    "/api/bots/{name}/errors",
-    "/api/bots/{name}/validation",
-    "/api/games/{id}",
-    "/api/openapi.json",
-    "/login",
-    "/logout",
-    "/healthz",
-    "/metrics",
-];
-
-/// The HTML pages' paths (`/login` and `/logout` are in [`ROUTES`]: the form posts there).
-pub const PAGES: [&str; 7] =
-    ["/", "/bots/{name}", "/bots/{name}/validation", "/games/{id}", "/me", "/upload", "/assets/{file}"];
-
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
 
-/// Bytes a multipart form adds around the zip (boundaries, headers, the name field).
-pub const FORM_SLACK: u64 = 64 * 1024;
+/// The header carrying each request's id, in the request's span and in the answer.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Every JSON API and operations route (docs/openapi.json describes each: a unit test
+/// checks it).
+pub fn api_routes() -> Vec<&'static str> {
+    [&upload::ROUTES[..], &bots::ROUTES, &games::ROUTES, &ops::ROUTES, &login::ROUTES].concat()
+}
+
+/// Every HTML page (docs/server.md).
+pub fn page_routes() -> Vec<&'static str> {
+    [&pages::PAGES[..], &upload_form::PAGES].concat()
+}
 
 /// The server's routes over `state`.
 pub fn router(state: AppState) -> Router {
-    let cap = usize::try_from(state.settings.max_submission_bytes.saturating_add(FORM_SLACK)).unwrap_or(usize::MAX);
     let timeout: Duration = state.settings.request_timeout;
-    let upload = Router::new()
-        .route(ROUTES[0], post(upload::upload))
-        .route(PAGES[5], get(upload_form::form).post(upload_form::upload))
-        .layer(DefaultBodyLimit::max(cap))
-        .layer(RequestBodyLimitLayer::new(cap));
+    let small = Router::new()
+        .merge(bots::router())
+        .merge(games::router())
+        .merge(login::router())
+        .merge(ops::router())
+        .merge(pages::router())
+        .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
-        .merge(upload)
-        .route(ROUTES[1], get(bots::leaderboard))
-        .route(ROUTES[2], get(bots::bot).delete(bots::retire))
-        .route(ROUTES[3], get(bots::games))
-        .route(ROUTES[4], get(bots::errors))
-        .route(ROUTES[5], get(bots::validation_log))
-        .route(ROUTES[6], get(games::game))
-        .route(ROUTES[7], get(ops::openapi))
-        .route(ROUTES[8], get(login::form).post(login::login))
-        .route(ROUTES[9], post(login::logout))
-        .route(ROUTES[10], get(ops::healthz))
-        .route(ROUTES[11], get(ops::metrics))
-        .route(PAGES[0], get(pages::leaderboard))
-        .route(PAGES[1], get(pages::bot))
-        .route(PAGES[2], get(pages::validation))
-        .route(PAGES[3], get(pages::game))
-        .route(PAGES[4], get(pages::me))
-        .route(PAGES[6], get(pages::asset))
+        .merge(upload::router(state.settings.max_submission_bytes))
+        .merge(small)
         .fallback(|| async { ApiError::not_found("such route") })
-        .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limits::rate_limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .layer(axum::middleware::map_request(drop_client_request_id))
         .with_state(state);
     for (name, value) in limits::security_headers() {
         app = app.layer(SetResponseHeaderLayer::overriding(name, value));
     }
     app
+}
+
+/// The span of one request: method, path (never the query) and request id.
+fn request_span<B>(request: &Request<B>) -> tracing::Span {
+    let id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+}
+
+/// A client's own `x-request-id` is dropped, so that every id in the logs is the server's.
+async fn drop_client_request_id<B>(mut request: Request<B>) -> Request<B> {
+    request.headers_mut().remove(&REQUEST_ID);
+    request
 }

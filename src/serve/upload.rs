@@ -9,10 +9,12 @@
 //! refused with 413 at the first byte over the cap, checked from the file and stored from
 //! it in pieces: the server's memory does not grow with the upload.
 
-use axum::extract::{Multipart, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use serde::Serialize;
+use tower_http::limit::RequestBodyLimitLayer;
 
 use super::auth::Author;
 use super::error::ApiError;
@@ -21,6 +23,24 @@ use super::state::AppState;
 use crate::runtime::submission::{Submission, SubmissionError};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{Upload, UploadedZip, VersionRow};
+
+/// The routes of this module (docs/openapi.json describes each).
+pub const ROUTES: [&str; 1] = ["/api/bots"];
+
+/// Bytes a multipart form adds around the zip (boundaries, headers, the name field).
+pub const FORM_SLACK: u64 = 64 * 1024;
+
+/// The upload routes, `POST /api/bots` and the page `/upload` ([`super::upload_form`]),
+/// with their own body limit: the submission cap `max_submission_bytes` plus
+/// [`FORM_SLACK`] (every other route has the server's small one).
+pub fn router(max_submission_bytes: u64) -> Router<AppState> {
+    let cap = usize::try_from(max_submission_bytes.saturating_add(FORM_SLACK)).unwrap_or(usize::MAX);
+    Router::new()
+        .route(ROUTES[0], post(upload))
+        .route(super::upload_form::PAGES[0], get(super::upload_form::form).post(super::upload_form::upload))
+        .layer(DefaultBodyLimit::max(cap))
+        .layer(RequestBodyLimitLayer::new(cap))
+}
 
 /// The 202 answer.
 #[derive(Debug, Serialize)]

@@ -11,6 +11,9 @@ use super::state::AppState;
 use super::upload::{accept, read_form};
 use crate::view::site::upload_page;
 
+/// The page of this module (its router is [`super::upload::router`], for the body limit).
+pub const PAGES: [&str; 1] = ["/upload"];
+
 /// Bytes in a MiB.
 const MIB: u64 = 1024 * 1024;
 

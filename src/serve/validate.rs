@@ -1,9 +1,13 @@
-//! The validation game of an uploaded version: the bot in seat 0 against three built-ins,
-//! a full hanchan in the league's runtime (Docker by default), under the league's time
-//! limits and its whole-game bound (`--game-timeout`, the arena's watchdog), so it always
-//! ends. It passes when the game completed with no chombo of the bot; then the version is
-//! admitted to the league. Otherwise it is rejected with a one-line reason. Either way its
-//! log, summary, errors and the bot's stderr (tail) are stored for the author.
+//! The validation of an uploaded version: the bot plays every seat, in two full hanchans
+//! against the built-in opponent ([`SEATINGS`]: seats 0 and 2, then 1 and 3; a bot that
+//! fails only in one seat is caught), in the league's runtime (Docker by default), under
+//! the league's time limits and its whole-game bound (`--game-timeout`, the arena's
+//! watchdog), so it always ends. It passes when both games completed with no chombo of the
+//! bot; then the version is admitted to the league. Otherwise it is rejected at the first
+//! failing game with a one-line reason naming the seat and the hand. Either way the last
+//! game's log, summary, errors and the bot's stderr (tail, of the seat that failed, else
+//! of its first seat) are stored for the author. Cost: two hanchans one after the other,
+//! two containers of the bot at once.
 //!
 //! At most `--max-validations` games run at once (a semaphore); a version still
 //! `validating` when the server stopped is validated again at the next start.
@@ -31,6 +35,10 @@ use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
 use crate::tournament::store::{Store, ValidationFiles, VersionRow};
 
+/// The bot's seats in each validation game, played in this order (the others are the
+/// built-in opponent): together every seat.
+pub const SEATINGS: [[usize; 2]; 2] = [[0, 2], [1, 3]];
+
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;
 
@@ -43,8 +51,8 @@ pub struct ValidationSettings {
     pub options: MatchOptions,
     /// The league's rules.
     pub rules: Rules,
-    /// The three built-in opponents (`builtin:` names), seats 1 to 3.
-    pub opponents: [String; 3],
+    /// The built-in opponent (a `builtin:` name), in the seats the bot does not hold.
+    pub opponent: String,
     /// Where games are played (a folder per game, removed after).
     pub work_dir: PathBuf,
 }
@@ -123,15 +131,27 @@ impl Games {
         let dir = self.settings.work_dir.join(format!("validate-{}-{}-{}", row.name, row.version, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let result = self.play(&dir, &bytes).await;
-        let (files, verdict) = match result {
-            Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
-                let _ = std::fs::remove_dir_all(&dir);
-                return Ok(()); // stopped by the server's shutdown: validated again at the next start
+        let mut last = None;
+        for seats in SEATINGS {
+            let (files, verdict) = match self.play(&dir, &bytes, seats).await {
+                Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    return Ok(()); // stopped by the server's shutdown: validated again at the next start
+                }
+                Ok(outcome) => {
+                    let verdict = verdict(&outcome, seats);
+                    let shown = verdict.as_ref().err().map_or(seats[0], |(seat, _)| *seat);
+                    (read_files(&dir.join("game"), shown)?, verdict.map_err(|(_, reason)| reason))
+                }
+                Err(e) => (empty_files(), Err(format!("the validation game could not start: {e:#}"))),
+            };
+            let failed = verdict.is_err();
+            last = Some((files, verdict));
+            if failed {
+                break;
             }
-            Ok(outcome) => (read_files(&dir.join("game"))?, verdict(&outcome)),
-            Err(e) => (empty_files(), Err(format!("the validation game could not start: {e:#}"))),
-        };
+        }
+        let Some((files, verdict)) = last else { return Ok(()) };
         let _ = std::fs::remove_dir_all(&dir);
         let reason = verdict.as_ref().err().map(|r| one_line(r));
         self.store.record_validation(&row.name, row.version, &files, reason.as_deref().map_or(Ok(()), Err)).await?;
@@ -142,14 +162,19 @@ impl Games {
         Ok(())
     }
 
-    async fn play(&self, dir: &Path, zip: &[u8]) -> anyhow::Result<GameOutcome> {
+    /// One validation game with the bot in `seats` (its folder `dir/game`, replaced).
+    async fn play(&self, dir: &Path, zip: &[u8], seats: [usize; 2]) -> anyhow::Result<GameOutcome> {
         let path = dir.join("bot.zip");
         std::fs::File::create(&path).and_then(|mut f| f.write_all(zip)).context("cannot write the submission")?;
         let game_dir = dir.join("game");
+        let _ = std::fs::remove_dir_all(&game_dir);
         let s = &self.settings;
-        let [a, b, c] = s.opponents.clone().map(BotSpec::Builtin);
+        let bots = std::array::from_fn(|seat| match seats.contains(&seat) {
+            true => BotSpec::Submission(path.clone()),
+            false => BotSpec::Builtin(s.opponent.clone()),
+        });
         let spec = GameSpec {
-            bots: [BotSpec::Submission(path), a, b, c],
+            bots,
             names: ["0", "1", "2", "3"].map(String::from),
             seed: [rand::random::<u32>() as u64, 0],
             start: StartState::default(),
@@ -166,27 +191,31 @@ impl Games {
     }
 }
 
-/// Pass: the game completed and the bot (seat 0) had no chombo. Otherwise the reason.
-fn verdict(outcome: &GameOutcome) -> Result<(), String> {
+/// Pass: the game completed and the bot (in `seats`) had no chombo. Otherwise the seat to
+/// blame (the first error's, else the bot's first seat) and the reason, naming the seat
+/// and the hand.
+fn verdict(outcome: &GameOutcome, seats: [usize; 2]) -> Result<(), (usize, String)> {
     let report = &outcome.report;
-    let first_error = report.errors.iter().find(|e| e.player_id == 0).map(|e| {
+    let first = report.errors.iter().find(|e| seats.contains(&(e.player_id as usize)));
+    let seat = first.map_or(seats[0], |e| e.player_id as usize);
+    let first_error = first.map(|e| {
         let at = e.kyoku.as_deref().map(|k| format!(" at {k}")).unwrap_or_default();
-        format!("{}{at}: {}", e.error_type, e.exception)
+        format!("seat {}{at}: {}: {}", e.player_id, e.error_type, e.exception)
     });
-    match &report.ending {
-        Ending::Completed if report.chombos[0] == 0 => Ok(()),
-        Ending::Completed => Err(format!(
-            "{} chombo(s) in the validation game; the first: {}",
-            report.chombos[0],
-            first_error.unwrap_or_default()
-        )),
-        Ending::RestartLimit(n) => Err(format!(
+    let chombos: u32 = seats.iter().map(|&s| report.chombos[s]).sum();
+    let reason = match &report.ending {
+        Ending::Completed if chombos == 0 => return Ok(()),
+        Ending::Completed => {
+            format!("{chombos} chombo(s) in the validation game; the first: {}", first_error.unwrap_or_default())
+        }
+        Ending::RestartLimit(n) => format!(
             "the validation game was abandoned after {n} restarts{}",
             first_error.map(|e| format!("; the bot's first error: {e}")).unwrap_or_default()
-        )),
-        Ending::Failed(why) => Err(format!("the validation game failed: {why}")),
-        Ending::Interrupted => Err("the validation game was interrupted".into()),
-    }
+        ),
+        Ending::Failed(why) => format!("the validation game failed: {why}"),
+        Ending::Interrupted => "the validation game was interrupted".into(),
+    };
+    Err((seat, format!("{reason} (the bot in seats {} and {})", seats[0], seats[1])))
 }
 
 fn one_line(text: &str) -> String {
@@ -198,12 +227,13 @@ fn empty_files() -> ValidationFiles {
     ValidationFiles { log_gz: Vec::new(), stderr: String::new(), summary: String::new(), errors: "[]".into() }
 }
 
-/// The stored form of a validation game's folder: the log gzipped, the bot's stderr tail.
-fn read_files(dir: &Path) -> anyhow::Result<ValidationFiles> {
+/// The stored form of a validation game's folder: the log gzipped, the stderr tail of the
+/// bot in `seat`.
+fn read_files(dir: &Path, seat: usize) -> anyhow::Result<ValidationFiles> {
     let log = std::fs::read(dir.join("mjai_log.json")).unwrap_or_default();
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(&log)?;
-    let stderr = std::fs::read(stderr_path_in(dir, 0)).unwrap_or_default();
+    let stderr = std::fs::read(stderr_path_in(dir, seat as u8)).unwrap_or_default();
     let tail = &stderr[stderr.len().saturating_sub(STDERR_KEPT)..];
     let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
     Ok(ValidationFiles {

@@ -6,23 +6,15 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
 
-use super::folder::wait_or_stop;
-use super::{default_jobs, load_rows, patience_of, Notice, Observer, Played, RunEnd, RunStart, Session};
+use super::{default_jobs, load_rows, patience_of, Observer, Played, RunStart, Session};
 use crate::arena::cancel::CancelToken;
 use crate::tournament::pool::{BotFactory, Pool};
 use crate::tournament::runner::{self, RunOptions};
 use crate::tournament::store::retry::retry;
-use crate::tournament::store::{Counts, TopUp};
-
-/// How often [`Session::watch`] looks at the database while others play.
-const POLL: Duration = Duration::from_millis(500);
-
-/// Least time between two [`Notice::Counts`] of a league (it runs for days).
-const LEAGUE_REPORT: Duration = Duration::from_secs(10);
 
 /// How this process plays games of database tournaments.
 #[derive(Debug, Clone)]
@@ -98,53 +90,5 @@ impl Session {
         observer.finished();
         pool.drain().await;
         result
-    }
-
-    /// Plays (unless `player.jobs` is `Some(0)`) and watches until no game is pending or
-    /// running (a league: until `stop` fires), telling `observer` the counts when they
-    /// change (a league's at most every 10 s) and once when a league idles.
-    pub async fn watch(
-        &self,
-        player: &Player,
-        observer: Arc<dyn Observer>,
-        stop: CancelToken,
-    ) -> anyhow::Result<RunEnd> {
-        let store = &self.store;
-        let league = self.config.is_league();
-        let patience = patience_of(player.db_patience, &observer);
-        let mut stop = stop;
-        let mut last: Option<(Counts, Instant)> = None;
-        let mut idle = false;
-        loop {
-            if *stop.borrow() {
-                return Ok(RunEnd::Interrupted);
-            }
-            if league {
-                // keeps a league topped up while no worker claims, and says once when it idles
-                let topped = retry("top up", &patience, || store.top_up(1)).await?;
-                if let (Some(note), false) = (topped.idle_note(), idle) {
-                    observer.notice(&Notice::LeagueIdle(note));
-                }
-                idle = matches!(topped, TopUp::Idle { .. });
-            }
-            let ours = player.jobs != Some(0)
-                && retry("look for games", &patience, || store.claimable_tournaments()).await?.contains(&store.id());
-            if ours && self.play_round(player, observer.clone(), stop.clone()).await?.end == RunEnd::Interrupted {
-                return Ok(RunEnd::Interrupted);
-            }
-            let c = retry("count games", &patience, || store.counts()).await?;
-            let due = match last {
-                None => true,
-                Some((before, at)) => before != c && (!league || at.elapsed() >= LEAGUE_REPORT),
-            };
-            if due {
-                observer.notice(&Notice::Counts { counts: c, league });
-                last = Some((c, Instant::now()));
-            }
-            if !league && c.pending + c.running == 0 {
-                return Ok(RunEnd::Finished);
-            }
-            wait_or_stop(&mut stop, POLL).await;
-        }
     }
 }

@@ -29,12 +29,14 @@
 //!   refused on resume), played by this process ([`Session::play_here`]);
 //! - a database ([`Session::create_in_db`], [`Session::open_in_db`]): PostgreSQL or
 //!   `sqlite:PATH`, submissions stored by sha256, played by workers ([`worker`]) and by this
-//!   process in rounds ([`Session::play_round`], [`Session::watch`]).
+//!   process in rounds ([`Session::play_round`]), round after round by the one loop of
+//!   the coordinator, the workers and the server ([`PlayLoop`]).
 
 mod bots;
 mod db;
 mod folder;
 mod new;
+mod play_loop;
 mod standings_files;
 pub mod worker;
 
@@ -47,6 +49,7 @@ pub use self::bots::{default_jobs, intake, load_rows, NewBot};
 pub use self::db::Player;
 pub use self::folder::{Local, IDLE_POLL};
 pub use self::new::{NewTournament, Plan};
+pub use self::play_loop::{PlayLoop, Scope, Until, LEAGUE_REPORT};
 pub use self::standings_files::write_standings;
 use super::config::TournamentConfig;
 use super::entrants::{self, Entrant};

@@ -1,15 +1,8 @@
 //! A worker's life over a database holding many tournaments (`mjai-sim worker`): put back
 //! the games its previous life held, remove that life's containers, then play any
-//! tournament with claimable games, round after round, until cancelled (or, `until_idle`,
-//! until nothing is left to claim).
+//! tournament with claimable games, round after round ([`super::PlayLoop::worker`]).
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use super::folder::wait_or_stop;
-use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
-use crate::arena::cancel::CancelToken;
-use crate::tournament::store::retry::retry;
+use super::{Notice, Observer};
 use crate::tournament::store::Store;
 
 /// `NAME#nonce`: one life of a worker, written in `claimed_by` (a restarted worker does
@@ -44,46 +37,4 @@ pub async fn begin(store: &Store, name: &str, observer: &dyn Observer) -> anyhow
         }
     }
     Ok(tag)
-}
-
-/// Plays claimable games of every tournament in `store` until `stop` fires (`until_idle`:
-/// until none is left to claim, then [`RunEnd::Finished`]), looking again every `poll`
-/// when there is nothing to play. Errors: the database unreachable beyond the patience,
-/// Docker unreachable, a damaged submission (one line).
-pub async fn work(
-    store: &Store,
-    player: &Player,
-    until_idle: bool,
-    poll: Duration,
-    observer: Arc<dyn Observer>,
-    stop: CancelToken,
-) -> anyhow::Result<RunEnd> {
-    let patience = patience_of(player.db_patience, &observer);
-    let mut stop = stop;
-    loop {
-        if *stop.borrow() {
-            return Ok(RunEnd::Interrupted);
-        }
-        let ids = retry("look for games", &patience, || store.claimable_tournaments()).await?;
-        if ids.is_empty() {
-            if until_idle {
-                return Ok(RunEnd::Finished);
-            }
-            wait_or_stop(&mut stop, poll).await;
-            continue;
-        }
-        let mut played = 0;
-        for t in ids {
-            let session = Session::of_store(store.scoped(t), &patience).await?;
-            let round = session.play_round(player, observer.clone(), stop.clone()).await?;
-            if round.end == RunEnd::Interrupted {
-                break;
-            }
-            played += round.games;
-        }
-        if played == 0 {
-            // a league listed but nothing to claim now (others took it): look again later
-            wait_or_stop(&mut stop, poll).await;
-        }
-    }
 }

@@ -143,6 +143,42 @@ impl Store {
         }
         Ok(Some(seats))
     }
+
+    /// Who sat in game `index`, by seat: each seat's league bot name and its author
+    /// (`None` for a house bot), in two queries whatever the league's size; `None`: no
+    /// such game.
+    pub async fn game_seat_bots(&self, index: u64) -> Result<Option<[SeatBot; 4]>, StoreError> {
+        let Some(seats) = self.game_seats(index).await? else { return Ok(None) };
+        let list = seats.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT b.idx, b.name, v.author FROM bots b \
+             LEFT JOIN bot_versions v ON v.t = b.t AND v.bot_idx = b.idx \
+             WHERE b.t = $1 AND b.idx IN ({list})"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
+        let mut found: Vec<(usize, SeatBot)> = Vec::new();
+        for r in &rows.map_err(|e| self.err(e))? {
+            let idx: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+            let name: String = r.try_get(1).map_err(|e| self.err(e))?;
+            let author: Option<String> = r.try_get(2).map_err(|e| self.err(e))?;
+            found.push((idx as usize, SeatBot { idx: idx as usize, name, author }));
+        }
+        Ok(Some(seats.map(|bot| {
+            let known = found.iter().find(|(idx, _)| *idx == bot).map(|(_, s)| s.clone());
+            known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), author: None })
+        })))
+    }
+}
+
+/// A seat's bot in a league game ([`Store::game_seat_bots`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatBot {
+    /// Its index in the league's bots.
+    pub idx: usize,
+    /// Its league name.
+    pub name: String,
+    /// Its author (`None`: a house bot).
+    pub author: Option<String>,
 }
 
 /// Size of one stored piece of a submission (`submission_chunks`): 4 MiB.

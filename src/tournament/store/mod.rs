@@ -44,7 +44,7 @@ use super::schedule::ScheduledGame;
 pub use aggregates::Aggregates;
 pub use authors::AuthorRow;
 pub use blobs::sha256_hex;
-pub use blobs::GameFiles;
+pub use blobs::{GameFiles, SeatBot};
 pub use connect::{is_postgres_url, redact, Dialect};
 pub use league::{AddBot, Retire, TopUp};
 pub use rows::{BotRow, Counts, FailedGame};

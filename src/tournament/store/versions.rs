@@ -401,26 +401,57 @@ impl Store {
         .transpose()
     }
 
-    /// The stored `errors.json` of finished games in which league bot `bot_idx` sat and
-    /// something went wrong, latest first (at most `limit`): `(game, seats, errors)`.
-    pub async fn game_errors(&self, bot_idx: usize, limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
-        let rows = sqlx::query(
+    /// The stored `errors.json` of finished games in which any of the league bots `bots`
+    /// sat and something went wrong, latest first (at most `limit` games, in one query):
+    /// `(game, seats, errors)`. No bots: nothing.
+    pub async fn game_errors(&self, bots: &[usize], limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
+        if bots.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = bots.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
+        let sql = format!(
             "SELECT g.idx, g.seat0, g.seat1, g.seat2, g.seat3, f.errors FROM game_files f \
              JOIN games g ON g.t = f.t AND g.idx = f.game_idx \
              WHERE f.t = $1 AND f.errors <> '[]' AND f.errors <> '' \
-             AND (g.seat0 = $2 OR g.seat1 = $2 OR g.seat2 = $2 OR g.seat3 = $2) ORDER BY g.idx DESC LIMIT $3",
-        )
-        .bind(self.t)
-        .bind(bot_idx as i64)
-        .bind(limit as i64)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| self.err(e))?;
+             AND (g.seat0 IN ({list}) OR g.seat1 IN ({list}) OR g.seat2 IN ({list}) OR g.seat3 IN ({list})) \
+             ORDER BY g.idx DESC LIMIT $2"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.t)
+            .bind(limit as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
         rows.iter()
             .map(|r| {
                 let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
                 let seats = [int(1)? as usize, int(2)? as usize, int(3)? as usize, int(4)? as usize];
                 Ok((int(0)? as u64, seats, r.try_get(5).map_err(|e| self.err(e))?))
+            })
+            .collect()
+    }
+
+    /// The ended validation games of every version of `name`, in one query: `(version,
+    /// files)`, oldest version first.
+    pub async fn validations_of(&self, name: &str) -> Result<Vec<(u32, ValidationFiles)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, log_gz, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 ORDER BY version",
+        )
+        .bind(self.t)
+        .bind(name)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.err(e))?;
+        rows.iter()
+            .map(|r| {
+                let version: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+                let files = ValidationFiles {
+                    log_gz: r.try_get(1).map_err(|e| self.err(e))?,
+                    stderr: r.try_get(2).map_err(|e| self.err(e))?,
+                    summary: r.try_get(3).map_err(|e| self.err(e))?,
+                    errors: r.try_get(4).map_err(|e| self.err(e))?,
+                };
+                Ok((version as u32, files))
             })
             .collect()
     }

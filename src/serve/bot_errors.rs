@@ -1,8 +1,9 @@
 //! A bot's private errors, as its author and admins see them (the JSON route
 //! `GET /api/bots/{name}/errors` and the pages `/me` and `/bots/{name}` share these):
 //! each version's validation verdict with its stderr, and the chombos of its league games
-//! with their reasons and stderr tails. Whether the caller may see them is the caller's
-//! check ([`super::auth::Author::may_touch`]).
+//! with their reasons and stderr tails. Whether the caller may see them is settled before:
+//! the routes take an [`super::owned::OwnedBot`]. A constant number of queries whatever the
+//! number of versions or games.
 
 use serde::Serialize;
 
@@ -11,7 +12,7 @@ use super::state::AppState;
 use crate::tournament::leaderboard::{BotStatus, ChomboLine};
 use crate::tournament::store::VersionRow;
 
-/// Chombos listed per version.
+/// Games whose chombos are listed (the latest).
 pub const ERRORS_LISTED: u32 = 200;
 
 /// The validation of one version, as its author sees it.
@@ -29,12 +30,14 @@ pub struct ValidationView {
     pub errors: serde_json::Value,
 }
 
-/// Each of `versions`' validation, latest version first.
+/// Each of `versions`' validation (versions of one name), latest version first.
 pub async fn validations(state: &AppState, versions: &[VersionRow]) -> Result<Vec<ValidationView>, ApiError> {
+    let Some(name) = versions.first().map(|v| v.name.as_str()) else { return Ok(Vec::new()) };
+    let mut files = state.store.validations_of(name).await?;
     let mut out = Vec::new();
     for v in versions.iter().rev() {
-        let files = state.store.validation(&v.name, v.version).await?;
-        let (stderr, errors) = match files {
+        let found = files.iter().position(|(version, _)| *version == v.version).map(|i| files.swap_remove(i).1);
+        let (stderr, errors) = match found {
             Some(f) => (f.stderr, serde_json::from_str(&f.errors).unwrap_or(serde_json::Value::Array(vec![]))),
             None => (String::new(), serde_json::Value::Array(vec![])),
         };
@@ -43,20 +46,18 @@ pub async fn validations(state: &AppState, versions: &[VersionRow]) -> Result<Ve
     Ok(out)
 }
 
-/// The chombos of `versions` in league games (at most [`ERRORS_LISTED`] games per
-/// version), latest version and game first: only the entries of the seats these versions
-/// held (another bot's chombo in the same game is not theirs to read).
+/// The chombos of `versions` in league games (the latest [`ERRORS_LISTED`] games with
+/// one), latest game first: only the entries of the seats these versions held (another
+/// bot's chombo in the same game is not theirs to read).
 pub async fn chombos(state: &AppState, versions: &[VersionRow]) -> Result<Vec<ChomboLine>, ApiError> {
+    let bots: Vec<usize> = versions.iter().filter_map(|v| v.bot_idx).collect();
     let mut out = Vec::new();
-    for v in versions.iter().rev() {
-        let Some(idx) = v.bot_idx else { continue };
-        for (game, seats, text) in state.store.game_errors(idx, ERRORS_LISTED).await? {
-            let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
-            for e in entries {
-                let seat = e["player_id"].as_u64().unwrap_or(9) as usize;
-                if seats.get(seat) == Some(&idx) {
-                    out.push(chombo_line(game, &e));
-                }
+    for (game, seats, text) in state.store.game_errors(&bots, ERRORS_LISTED).await? {
+        let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
+        for e in entries {
+            let seat = e["player_id"].as_u64().and_then(|s| usize::try_from(s).ok());
+            if seat.and_then(|s| seats.get(s)).is_some_and(|idx| bots.contains(idx)) {
+                out.push(chombo_line(game, &e));
             }
         }
     }

@@ -1,0 +1,124 @@
+//! Route parameters parsed into checked types before any handler runs: [`BotPath`] (the
+//! `{name}` of `/api/bots/{name}...` and `/bots/{name}...`, a [`BotName`]) and [`GameId`]
+//! (the `{id}` of `/api/games/{id}` and `/games/{id}`, a game index). A parameter no bot
+//! or game can have is 404 with the same reason as an unknown one (so a probe learns
+//! nothing from the difference); page routes take them through [`Paged`], which answers
+//! with the site's error page instead of JSON.
+
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
+
+use super::error::ApiError;
+use super::html::PageError;
+use super::name::BotName;
+
+/// The checked bot name of a route's `{name}`.
+#[derive(Debug, Clone)]
+pub struct BotPath(pub BotName);
+
+/// The game index of a route's `{id}` (digits only, fits 63 bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameId(pub u64);
+
+/// The one route parameter of `parts` as text; a route without exactly one parameter is
+/// the router's mistake, answered 404.
+async fn one_param<S: Send + Sync>(parts: &mut Parts, state: &S) -> Option<String> {
+    let Path(params) = Path::<Vec<(String, String)>>::from_request_parts(parts, state).await.ok()?;
+    let wanted = params.into_iter().find(|(key, _)| key == "name" || key == "id");
+    wanted.map(|(_, value)| value)
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for BotPath {
+    type Rejection = ApiError;
+
+    /// Errors: 404 when the name breaks [`BotName`]'s rules (no bot can have it).
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<BotPath, ApiError> {
+        let text = one_param(parts, state).await.ok_or_else(|| ApiError::not_found("such bot"))?;
+        BotName::parse(&text).map(BotPath).map_err(|_| ApiError::not_found("such bot"))
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    /// Errors: 404 when the id is not a decimal number below 2^63 (no game has it).
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        let text = one_param(parts, state).await.ok_or_else(|| ApiError::not_found("such game"))?;
+        let digits = !text.is_empty() && text.len() <= 19 && text.bytes().all(|b| b.is_ascii_digit());
+        let id = digits.then(|| text.parse::<u64>().ok()).flatten().filter(|&n| i64::try_from(n).is_ok());
+        id.map(GameId).ok_or_else(|| ApiError::not_found("such game"))
+    }
+}
+
+/// Any JSON-refusing extractor `T` on a page route: its refusal becomes the site's error
+/// page with the same status (e.g. `Paged(BotPath(name))`).
+#[derive(Debug, Clone)]
+pub struct Paged<T>(pub T);
+
+impl<S: Send + Sync, T> FromRequestParts<S> for Paged<T>
+where
+    T: FromRequestParts<S, Rejection = ApiError> + Send,
+{
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Paged<T>, PageError> {
+        Ok(Paged(T::from_request_parts(parts, state).await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use axum::routing::get;
+    use axum::Router;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    /// The status of `GET path` on a router whose handlers count their calls in `calls`.
+    async fn status(path: &str, calls: &Arc<AtomicUsize>) -> StatusCode {
+        let (a, b) = (calls.clone(), calls.clone());
+        let app = Router::new()
+            .route(
+                "/bots/{name}",
+                get(move |BotPath(_): BotPath| async move {
+                    a.fetch_add(1, Ordering::SeqCst);
+                }),
+            )
+            .route(
+                "/games/{id}",
+                get(move |GameId(_): GameId| async move {
+                    b.fetch_add(1, Ordering::SeqCst);
+                }),
+            );
+        let request = Request::get(path).body(Body::empty()).unwrap();
+        app.oneshot(request).await.unwrap().status()
+    }
+
+    #[tokio::test]
+    async fn a_parameter_no_bot_or_game_can_have_is_404_before_the_handler() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        for bad in [
+            "/bots/a%20b",
+            "/bots/.hidden",
+            "/bots/%3Cb%3E",
+            &format!("/bots/{}", "x".repeat(41)),
+            "/games/abc",
+            "/games/-1",
+            "/games/+5",
+            "/games/9223372036854775808", // 2^63: just over
+            "/games/99999999999999999999",
+        ] {
+            assert_eq!(status(bad, &calls).await, StatusCode::NOT_FOUND, "{bad}");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 0, "a handler ran for a refused parameter");
+        for good in ["/bots/my-bot_2", &format!("/bots/{}", "x".repeat(40)), "/games/0", "/games/9223372036854775807"] {
+            assert_eq!(status(good, &calls).await, StatusCode::OK, "{good}");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 4);
+    }
+}

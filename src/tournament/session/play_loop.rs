@@ -1,0 +1,195 @@
+//! The one loop that plays database tournaments round after round, under every process
+//! that plays them: the coordinator (`mjai-sim tournament --db`), the workers
+//! (`mjai-sim worker`) and the grading server (`mjai-sim serve --jobs`). Each builds a
+//! [`PlayLoop`] saying what differs for it — which tournaments it plays, whether it tops a
+//! league's schedule up and reports counts, when it ends — and hears what happens through
+//! its [`Observer`].
+//!
+//! One turn of the loop: stop if cancelled; top the league up (when asked); play a round
+//! ([`Session::play_round`]) of each tournament with claimable games; report the counts
+//! (when asked; a fixed tournament ends when no game is pending or running); wait
+//! [`PlayLoop::poll`] when nothing was played.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::folder::wait_or_stop;
+use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
+use crate::arena::cancel::CancelToken;
+use crate::tournament::store::retry::{retry, Patience};
+use crate::tournament::store::{Counts, Store, TopUp};
+
+/// Least time between two [`Notice::Counts`] of a league (it runs for days).
+pub const LEAGUE_REPORT: Duration = Duration::from_secs(10);
+
+/// Which tournaments a loop plays.
+#[derive(Clone, Copy)]
+pub enum Scope<'a> {
+    /// This one (the coordinator, the server).
+    One(&'a Session),
+    /// Every tournament of the database with claimable games (a worker).
+    Every(&'a Store),
+}
+
+/// When a loop returns [`RunEnd::Finished`] (it always returns
+/// [`RunEnd::Interrupted`] when its stop fires first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// Never: only the stop ends it (the server; a worker without `--exit-when-idle`).
+    Stopped,
+    /// When a look finds no tournament with claimable games (`--exit-when-idle`).
+    Idle,
+    /// When a fixed tournament has no game pending or running (a league never ends so):
+    /// the coordinator. Needs `report_counts`.
+    Done,
+}
+
+/// One loop's settings.
+#[derive(Clone, Copy)]
+pub struct PlayLoop<'a> {
+    /// What it plays.
+    pub scope: Scope<'a>,
+    /// Top a league's schedule up at each turn and tell the observer once when it idles
+    /// (fewer than 4 active bots). Only for [`Scope::One`].
+    pub top_up: bool,
+    /// Tell the observer [`Notice::Counts`] when they change (a league's at most every
+    /// [`LEAGUE_REPORT`]). Only for [`Scope::One`].
+    pub report_counts: bool,
+    /// When it finishes.
+    pub until: Until,
+    /// Wait after a turn that played nothing (seconds to a few).
+    pub poll: Duration,
+}
+
+impl<'a> PlayLoop<'a> {
+    /// The coordinator's loop (`mjai-sim tournament --db`): plays `session` with its own
+    /// jobs (none with `--jobs 0`), keeps a league topped up, reports counts, and ends when
+    /// a fixed tournament is done.
+    pub fn coordinator(session: &'a Session) -> PlayLoop<'a> {
+        PlayLoop {
+            scope: Scope::One(session),
+            top_up: true,
+            report_counts: true,
+            until: Until::Done,
+            poll: Duration::from_millis(500),
+        }
+    }
+
+    /// The grading server's loop: plays its league until stopped, topping it up.
+    pub fn server(session: &'a Session) -> PlayLoop<'a> {
+        PlayLoop {
+            scope: Scope::One(session),
+            top_up: true,
+            report_counts: false,
+            until: Until::Stopped,
+            poll: Duration::from_secs(1),
+        }
+    }
+
+    /// A worker's loop: every tournament of `store`, looking again every `poll`; with
+    /// `until_idle` it ends when nothing is left to claim.
+    pub fn worker(store: &'a Store, until_idle: bool, poll: Duration) -> PlayLoop<'a> {
+        PlayLoop {
+            scope: Scope::Every(store),
+            top_up: false,
+            report_counts: false,
+            until: if until_idle { Until::Idle } else { Until::Stopped },
+            poll,
+        }
+    }
+
+    /// Plays (unless `player.jobs` is `Some(0)`) until the loop ends or `stop` fires. Store
+    /// calls ride out outages for `player.db_patience`, told to `observer`. Errors: the
+    /// database unreachable beyond the patience, bots cannot start (Docker), a damaged
+    /// submission, logs unwritable (one line; what was recorded stays).
+    pub async fn run(&self, player: &Player, observer: Arc<dyn Observer>, stop: CancelToken) -> anyhow::Result<RunEnd> {
+        let patience = patience_of(player.db_patience, &observer);
+        let mut stop = stop;
+        let mut reported: Option<(Counts, Instant)> = None;
+        let mut idle = false;
+        loop {
+            if *stop.borrow() {
+                return Ok(RunEnd::Interrupted);
+            }
+            if let (true, Scope::One(session)) = (self.top_up, self.scope) {
+                idle = top_up(session, &patience, observer.as_ref(), idle).await?;
+            }
+            let owned: Vec<Session>;
+            let sessions: Vec<&Session> = match self.scope {
+                _ if player.jobs == Some(0) => Vec::new(),
+                Scope::One(session) => {
+                    let ids = retry("look for games", &patience, || session.store().claimable_tournaments()).await?;
+                    ids.contains(&session.store().id()).then_some(session).into_iter().collect()
+                }
+                Scope::Every(store) => {
+                    let ids = retry("look for games", &patience, || store.claimable_tournaments()).await?;
+                    let mut opened = Vec::with_capacity(ids.len());
+                    for t in ids {
+                        opened.push(Session::of_store(store.scoped(t), &patience).await?);
+                    }
+                    owned = opened;
+                    owned.iter().collect()
+                }
+            };
+            let mut played = 0;
+            for session in &sessions {
+                let round = session.play_round(player, observer.clone(), stop.clone()).await?;
+                if round.end == RunEnd::Interrupted {
+                    return Ok(RunEnd::Interrupted);
+                }
+                played += round.games;
+            }
+            if let (true, Scope::One(session)) = (self.report_counts, self.scope) {
+                let counts = report(session, &patience, observer.as_ref(), &mut reported).await?;
+                if self.until == Until::Done && !session.config().is_league() && counts.pending + counts.running == 0 {
+                    return Ok(RunEnd::Finished);
+                }
+            }
+            if played == 0 {
+                if self.until == Until::Idle && sessions.is_empty() {
+                    return Ok(RunEnd::Finished);
+                }
+                wait_or_stop(&mut stop, self.poll).await;
+            }
+        }
+    }
+}
+
+/// Tops `session`'s league up (nothing for a fixed tournament) and tells `observer` once
+/// when it turns idle. Returns whether it is idle now.
+async fn top_up(
+    session: &Session,
+    patience: &Patience,
+    observer: &dyn Observer,
+    was_idle: bool,
+) -> anyhow::Result<bool> {
+    if !session.config().is_league() {
+        return Ok(false);
+    }
+    let topped = retry("top up the league", patience, || session.store().top_up(1)).await?;
+    if let (Some(note), false) = (topped.idle_note(), was_idle) {
+        observer.notice(&Notice::LeagueIdle(note));
+    }
+    Ok(matches!(topped, TopUp::Idle { .. }))
+}
+
+/// Reads `session`'s counts and tells `observer` when they changed since `reported` (a
+/// league's at most every [`LEAGUE_REPORT`]); the first read is always told.
+async fn report(
+    session: &Session,
+    patience: &Patience,
+    observer: &dyn Observer,
+    reported: &mut Option<(Counts, Instant)>,
+) -> anyhow::Result<Counts> {
+    let league = session.config().is_league();
+    let counts = retry("count games", patience, || session.store().counts()).await?;
+    let due = match reported {
+        None => true,
+        Some((before, at)) => *before != counts && (!league || at.elapsed() >= LEAGUE_REPORT),
+    };
+    if due {
+        observer.notice(&Notice::Counts { counts, league });
+        *reported = Some((counts, Instant::now()));
+    }
+    Ok(counts)
+}
