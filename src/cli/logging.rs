@@ -27,7 +27,11 @@ pub fn level(verbose: u8, quiet: u8) -> &'static str {
 pub fn directive(verbose: u8, quiet: u8) -> String {
     let level = level(verbose, quiet);
     match level {
-        "warn" | "info" => format!("{level},sqlx::query=error,{}=info", crate::arena::launch::IMAGE_PROGRESS),
+        "warn" | "info" => format!(
+            "{level},sqlx::query=error,{}=info,{}=info",
+            crate::arena::launch::IMAGE_PROGRESS,
+            crate::serve::AUDIT
+        ),
         _ => level.to_string(),
     }
 }

@@ -101,6 +101,11 @@ pub struct Args {
     /// How a league picks each set's bots.
     #[command(flatten)]
     pub matching: MatchingFlag,
+    /// League games scheduled per hour at most, across every process playing the league
+    /// (one set of 4 every 4 × 3600 / N seconds) [default: unpaced, as fast as games play].
+    /// Stored with the league: the last server started sets it.
+    #[arg(long, value_name = "GAMES_PER_HOUR")]
+    pub pace: Option<u32>,
     /// Seconds a claimed game stays this process's without a heartbeat.
     #[arg(long, value_name = "SECS", default_value = "30")]
     pub lease: Seconds,
@@ -224,6 +229,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
     let db = Store::open_url(&args.db, jobs as u32 + 8).await?;
     let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
     let store = session.store().clone();
+    store.set_pace(args.pace).await?;
     if !postgres {
         let requeued = store.requeue_running().await?; // one server per SQLite file
         if requeued > 0 {

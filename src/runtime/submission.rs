@@ -349,7 +349,7 @@ fn read_zip_from<R: Read + std::io::Seek>(
         if empty {
             SubmissionError::Empty { path: path.to_owned() }
         } else {
-            SubmissionError::NotZip { path: path.to_owned(), cause: e.to_string() }
+            SubmissionError::NotZip { path: path.to_owned(), cause: plain_zip_cause(&e) }
         }
     })?;
     if archive.len() > limits.max_files {
@@ -427,4 +427,20 @@ fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionF
         }
     }
     Ok(files)
+}
+
+/// Why a file is not a readable zip, in words an author knows (the zip reader speaks of
+/// "EOCD" and central directories).
+fn plain_zip_cause(e: &zip::result::ZipError) -> String {
+    use zip::result::ZipError;
+    match e {
+        ZipError::InvalidArchive(_) => {
+            "its zip structure is missing or damaged: a truncated upload, a file of another kind renamed .zip, \
+             or a damaged archive"
+                .into()
+        }
+        ZipError::UnsupportedArchive(what) => format!("it uses a zip feature this reader lacks ({what})"),
+        ZipError::Io(io) => format!("it could not be read: {io}"),
+        other => other.to_string(),
+    }
 }

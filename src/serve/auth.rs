@@ -37,15 +37,18 @@ impl Author {
 
 /// The token a request carries: the Bearer header first, then the cookie.
 pub fn token_of(parts: &Parts) -> Option<&str> {
-    let bearer = parts
-        .headers
+    token_in(&parts.headers)
+}
+
+/// [`token_of`] over a request's headers.
+pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim);
     bearer.or_else(|| {
-        parts
-            .headers
+        headers
             .get_all(header::COOKIE)
             .iter()
             .filter_map(|v| v.to_str().ok())
@@ -55,7 +58,12 @@ pub fn token_of(parts: &Parts) -> Option<&str> {
 }
 
 async fn lookup(parts: &Parts, state: &AppState) -> Result<Option<AuthorRow>, ApiError> {
-    let Some(token) = token_of(parts).filter(|t| looks_like_token(t)) else { return Ok(None) };
+    author_of(&parts.headers, state).await
+}
+
+/// The author whose valid token `headers` carry (`None`: no token, or an unknown one).
+pub async fn author_of(headers: &axum::http::HeaderMap, state: &AppState) -> Result<Option<AuthorRow>, ApiError> {
+    let Some(token) = token_in(headers).filter(|t| looks_like_token(t)) else { return Ok(None) };
     Ok(state.store.author_by_token(&token_hash(token)).await?)
 }
 

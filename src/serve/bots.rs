@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::bot_errors::{self, ValidationView};
 use super::error::ApiError;
-use super::owned::{OwnedBot, Public};
+use super::owned::{OwnedBot, Public, Refusal};
 use super::params::BotPath;
 use super::state::AppState;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
@@ -92,6 +92,14 @@ pub async fn latest_validation_log(state: &AppState, bot: &OwnedBot) -> Result<(
 /// `DELETE /api/bots/{name}`: retires the name's live versions (its author or an admin;
 /// another author gets 403: the bot itself is public).
 pub async fn retire(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<serde_json::Value>, ApiError> {
+    let version = retire_live(&state, &bot).await?;
+    Ok(Json(serde_json::json!({ "name": bot.name.as_str(), "version": version, "status": BotStatus::Retired })))
+}
+
+/// Retires `bot`'s active and validating versions (one transaction) and says so in the
+/// audit log; returns the latest version retired. Errors: 409 when none is live. Shared by
+/// the API and the page's button.
+pub async fn retire_live<R: Refusal>(state: &AppState, bot: &OwnedBot<R>) -> Result<u32, ApiError> {
     let live: Vec<&VersionRow> =
         bot.versions.iter().filter(|v| matches!(v.status, BotStatus::Active | BotStatus::Validating)).collect();
     if live.is_empty() {
@@ -99,5 +107,7 @@ pub async fn retire(State(state): State<AppState>, bot: OwnedBot<Public>) -> Res
     }
     state.store.retire_versions(&live).await?;
     let version = live.iter().map(|v| v.version).max().unwrap_or(0);
-    Ok(Json(serde_json::json!({ "name": bot.name.as_str(), "version": version, "status": BotStatus::Retired })))
+    let by = &bot.author.0.name;
+    tracing::info!(target: super::AUDIT, event = "retire", bot = %bot.name, version, by = %by, "bot retired");
+    Ok(version)
 }

@@ -58,13 +58,43 @@ impl From<StoreError> for PageError {
 }
 
 impl IntoResponse for PageError {
+    /// The error page as a visitor sees it, marked ([`ErrorNote`]) so that [`for_viewer`]
+    /// renders it again for a logged-in author.
     fn into_response(self) -> Response {
         match self {
             PageError::Shown(e) => {
-                Page(e.status, error_page(&PageContext::default(), e.status.as_u16(), &e.reason)).into_response()
+                let mut response =
+                    Page(e.status, error_page(&PageContext::default(), e.status.as_u16(), &e.reason)).into_response();
+                response.extensions_mut().insert(ErrorNote(e.reason));
+                response
             }
             PageError::Login => Redirect::to("/login").into_response(),
         }
+    }
+}
+
+/// The reason of an error page, kept with its response for [`for_viewer`].
+#[derive(Debug, Clone)]
+pub struct ErrorNote(pub String);
+
+/// Middleware of the page routes: an error page (made where no one knew who was looking:
+/// an extractor's refusal, a failed query) is rendered again with the logged-in author's
+/// header, so it does not say "Log in" to them. Costs a token lookup on error pages only.
+pub async fn for_viewer(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let headers = request.headers().clone();
+    let response = next.run(request).await;
+    let Some(ErrorNote(reason)) = response.extensions().get::<ErrorNote>().cloned() else { return response };
+    match super::auth::author_of(&headers, &state).await {
+        Ok(Some(author)) => {
+            let status = response.status();
+            let ctx = PageContext { author: Some(author.name) };
+            Page(status, error_page(&ctx, status.as_u16(), &reason)).into_response()
+        }
+        _ => response,
     }
 }
 

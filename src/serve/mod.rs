@@ -60,6 +60,12 @@ use crate::tournament::session::{PlayLoop, Player, Quiet, Session};
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 
+/// The `tracing` target of the server's audit events, shown at the default level: one
+/// `info` event per upload accepted (`event="upload"`), validation verdict
+/// (`event="validation"`), admission (`event="admit"`) and retirement (`event="retire"`),
+/// with the bot, its version and the author as fields.
+pub const AUDIT: &str = "mjai_sim::audit";
+
 /// Longest wait, after the listener closed, for validation games to stop.
 pub const STOP_WAIT: Duration = Duration::from_secs(30);
 

@@ -15,11 +15,11 @@ use axum::routing::get;
 use axum::Router;
 
 use super::bot_errors;
-use super::bots::latest_validation_log;
+use super::bots::{latest_validation_log, retire_live};
 use super::error::ApiError;
 use super::games::gunzip;
 use super::html::{Page, PageError, Viewer};
-use super::owned::OwnedBot;
+use super::owned::{OwnedBot, Public};
 use super::params::{BotPath, GameId, Paged};
 use super::state::AppState;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
@@ -28,10 +28,11 @@ use crate::view::site::{self, MyBot};
 use crate::viewer::game::{analyse, GameInput};
 
 /// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).
-pub const PAGES: [&str; 6] = ["/", "/bots/{name}", "/bots/{name}/validation", "/games/{id}", "/me", "/assets/{file}"];
+pub const PAGES: [&str; 7] =
+    ["/", "/bots/{name}", "/bots/{name}/validation", "/games/{id}", "/me", "/assets/{file}", "/bots/{name}/retire"];
 
-/// This module's routes.
-pub fn router() -> Router<AppState> {
+/// This module's routes, error pages rendered for who is looking ([`super::html::for_viewer`]).
+pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
         .route(PAGES[0], get(leaderboard))
         .route(PAGES[1], get(bot))
@@ -39,6 +40,22 @@ pub fn router() -> Router<AppState> {
         .route(PAGES[3], get(game))
         .route(PAGES[4], get(me))
         .route(PAGES[5], get(asset))
+        .route(PAGES[6], get(retire_form).post(retire))
+        .layer(axum::middleware::from_fn_with_state(state, super::html::for_viewer))
+}
+
+/// `GET /bots/{name}/retire`: the confirmation (its author or an admin; others as the API:
+/// 401, 403, 404).
+pub async fn retire_form(viewer: Viewer, Paged(bot): Paged<OwnedBot<Public>>) -> Page {
+    Page::ok(site::retire_page(&viewer.context(), bot.name.as_str()))
+}
+
+/// `POST /bots/{name}/retire`: retires its live versions (as `DELETE /api/bots/{name}`),
+/// then 303 to its page. The login cookie is `SameSite=Strict`: another site's form
+/// cannot post here as the author.
+pub async fn retire(State(state): State<AppState>, Paged(bot): Paged<OwnedBot<Public>>) -> Result<Response, PageError> {
+    retire_live(&state, &bot).await?;
+    Ok(axum::response::Redirect::to(&format!("/bots/{}", bot.name)).into_response())
 }
 
 /// `/`.

@@ -45,7 +45,7 @@ pub fn router(state: AppState) -> Router {
         .merge(games::router())
         .merge(login::router())
         .merge(ops::router())
-        .merge(pages::router())
+        .merge(pages::router(state.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
         .merge(upload::router(state.settings.max_submission_bytes))

@@ -156,16 +156,25 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, file: Spooled
             state.counters.uploads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);
             let row: VersionRow = row.ok_or_else(|| anyhow::anyhow!("version {version} of {name} vanished"))?;
+            tracing::info!(target: super::AUDIT, event = "upload", bot = %name, version, author = %who, sha256 = %file.sha256, "upload accepted");
             state.validator.spawn(row);
             Ok(Accepted { name: name.to_string(), version, status: BotStatus::Validating })
         }
-        Upload::NameTaken { .. } => Err(ApiError::new(
+        Upload::NameTaken { owner: None } => Err(ApiError::new(
             StatusCode::CONFLICT,
-            format!("the name {name} belongs to another author; choose another name"),
+            format!("the name {name} is reserved (a house bot of this league); choose another name"),
+        )),
+        Upload::NameTaken { owner: Some(_) } => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("the name {name} belongs to another author (names are unique without regard to case); choose another name"),
+        )),
+        Upload::OtherCase { existing } => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("you have this bot as {existing} (names are unique without regard to case): upload under that name"),
         )),
         Upload::TooManyBots { limit } => Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            format!("you have {limit} bots already (the limit); retire one with DELETE /api/bots/NAME"),
+            format!("you have {limit} bots already (the limit); retire one on its page (or DELETE /api/bots/NAME)"),
         )),
         Upload::TooManyUploads { limit } => Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,

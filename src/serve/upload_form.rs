@@ -20,19 +20,25 @@ const MIB: u64 = 1024 * 1024;
 /// `GET /upload`.
 pub async fn form(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
     viewer.author()?;
-    Ok(Page::ok(upload_page(&viewer.context(), max_mib(&state), None)))
+    Ok(Page::ok(upload_page(&viewer.context(), max_mib(&state), None, "")))
 }
 
 /// `POST /upload`.
 pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipart) -> Result<Response, PageError> {
     let author = viewer.author()?;
-    let outcome = match read_form(form, state.settings.max_submission_bytes).await {
-        Ok((name, file)) => accept(&state, author, &name, file).await,
-        Err(e) => Err(e),
+    let (name, outcome) = match read_form(form, state.settings.max_submission_bytes).await {
+        Ok((name, file)) => {
+            let outcome = accept(&state, author, &name, file).await;
+            (name, outcome)
+        }
+        Err(e) => (String::new(), Err(e)),
     };
     Ok(match outcome {
         Ok(_) => Redirect::to("/me").into_response(),
-        Err(e) => Page(e.status, upload_page(&viewer.context(), max_mib(&state), Some(&e.reason))).into_response(),
+        Err(e) => {
+            let page = upload_page(&viewer.context(), max_mib(&state), Some(&e.reason), name.trim());
+            Page(e.status, page).into_response()
+        }
     })
 }
 

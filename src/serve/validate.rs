@@ -155,10 +155,13 @@ impl Games {
         let _ = std::fs::remove_dir_all(&dir);
         let reason = verdict.as_ref().err().map(|r| one_line(r));
         self.store.record_validation(&row.name, row.version, &files, reason.as_deref().map_or(Ok(()), Err)).await?;
+        let (bot, version, author) = (&row.name, row.version, row.author.as_deref().unwrap_or("-"));
+        let verdict = reason.as_deref().unwrap_or("passed");
+        tracing::info!(target: super::AUDIT, event = "validation", bot = %bot, version, author, verdict, "validation ended");
         if reason.is_none() {
             self.store.admit(&row.name, row.version).await?;
+            tracing::info!(target: super::AUDIT, event = "admit", bot = %bot, version, author, "version admitted to the league");
         }
-        tracing::info!("validated {} version {}: {}", row.name, row.version, reason.as_deref().unwrap_or("passed"));
         Ok(())
     }
 

@@ -103,6 +103,18 @@ enum Outcome {
     Fatal(String),
 }
 
+/// Games one run holds claimed at most (playing or waiting for a job): with submissions
+/// (games of a second or more, in containers) as many as it plays, so a claimed game is a
+/// game in play (`mjai_games_running`) and a bot retired meanwhile plays no game claimed
+/// ahead; with built-ins only (games of milliseconds, results written in batches) `2 ×
+/// jobs + 32`, which keeps the jobs busy between claims.
+pub fn claim_ahead(jobs: usize, submissions: bool) -> usize {
+    match submissions {
+        true => jobs,
+        false => jobs * 2 + 32,
+    }
+}
+
 /// Plays every pending game of `store` (call `requeue_running` first on resume), telling
 /// `observer` of each game recorded or failed. Errors: the store failed (one line; results
 /// already recorded stay), a log could not be written.
@@ -114,7 +126,7 @@ pub async fn run(
     observer: &dyn RunObserver,
 ) -> anyhow::Result<Played> {
     let jobs = options.jobs.max(1);
-    let capacity = jobs * 2 + 32;
+    let capacity = claim_ahead(jobs, pool.factory().has_submissions());
     let (job_tx, job_rx) = mpsc::channel::<ScheduledGame>(capacity);
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Outcome>();

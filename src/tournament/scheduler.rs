@@ -14,6 +14,10 @@
 //!   every bot before it (bot `i` added after bot `i - 1`), so the order of the others never
 //!   changes and the same history gives the same next set.
 //! - A retired bot keeps its counts (its games stay counted) but is never chosen again.
+//! - House bots ([`Scheduler::set_house`], the grading server's anchors): while any is
+//!   active, every table holds at least one. A table chosen without one gives its most
+//!   played bot's place to the least played active house bot, so the anchors keep playing
+//!   (their ratings stay measured) however many new bots arrive.
 
 use super::schedule::{pick_table, rotations, seeded_order, ScheduledGame};
 
@@ -29,6 +33,7 @@ pub struct Scheduler {
     games: Vec<u64>,
     shared: Vec<Vec<u64>>,
     sets: u64,
+    house: Vec<bool>,
 }
 
 impl Scheduler {
@@ -41,7 +46,32 @@ impl Scheduler {
             games: vec![0; bots],
             shared: vec![vec![0; bots]; bots],
             sets: 0,
+            house: Vec::new(),
         }
+    }
+
+    /// Marks the house bots (`house[bot]`; missing entries: not house): from the next set
+    /// on, each table holds at least one active house bot when there is one (module docs).
+    pub fn set_house(&mut self, house: &[bool]) {
+        self.house = house.to_vec();
+    }
+
+    /// `table` with a house bot in it: unchanged when it holds one or no house bot is
+    /// active; else its most played bot (ties: latest in `order`) gives its place to the
+    /// least played active house bot (ties: first in `order`).
+    fn with_house(&self, mut table: [usize; 4], order: &[usize]) -> [usize; 4] {
+        let is_house = |b: usize| self.house.get(b).copied().unwrap_or(false);
+        if table.iter().any(|&b| is_house(b)) {
+            return table;
+        }
+        let Some(&anchor) = order.iter().filter(|&&b| is_house(b)).min_by_key(|&&b| self.games[b]) else {
+            return table;
+        };
+        let place = |b: usize| order.iter().position(|&o| o == b).unwrap_or(0);
+        if let Some(slot) = (0..4).max_by_key(|&i| (self.games[table[i]], place(table[i]))) {
+            table[slot] = anchor;
+        }
+        table
     }
 
     /// Bots known (indices `0..bots()`).
@@ -93,7 +123,7 @@ impl Scheduler {
         if order.len() < 4 {
             return None;
         }
-        let table = pick_table(&order, &self.games, &self.shared);
+        let table = self.with_house(pick_table(&order, &self.games, &self.shared), &order);
         self.count(table, 4);
         let set = self.sets;
         self.sets += 1;
@@ -130,7 +160,7 @@ impl Scheduler {
                 pool.retain(|b| *b == anchor || near.contains(b));
             }
         }
-        let table = pick_table(&pool, &self.games, &self.shared);
+        let table = self.with_house(pick_table(&pool, &self.games, &self.shared), &order);
         self.count(table, 4);
         let set = self.sets;
         self.sets += 1;
@@ -155,6 +185,38 @@ impl Scheduler {
 mod tests {
     use super::super::schedule::duplicate;
     use super::*;
+
+    #[test]
+    fn every_table_holds_a_house_bot_while_new_bots_catch_up() {
+        // 4 house bots with 200 games each, then 10 new bots at 0: balanced alone would seat
+        // only new bots until they caught up
+        let mut s = Scheduler::new(4, [5, 0]);
+        for _ in 0..50 {
+            s.next_set(&[true; 4]);
+        }
+        s.grow(14);
+        let active = vec![true; 14];
+        let mut without = s.clone();
+        let house_seats = |sched: &mut Scheduler| {
+            (0..30).map(|_| sched.next_set(&active).unwrap()[0].seats.iter().filter(|&&b| b < 4).count()).sum::<usize>()
+        };
+        assert_eq!(house_seats(&mut without), 0, "the case this guards: no house bot at all");
+        s.set_house(&[true, true, true, true]);
+        let mut per_table = Vec::new();
+        for _ in 0..30 {
+            let set = s.next_set(&active).unwrap();
+            per_table.push(set[0].seats.iter().filter(|&&b| b < 4).count());
+        }
+        assert!(per_table.iter().all(|&n| n >= 1), "{per_table:?}");
+        // the new bots still get most seats (they catch up), and the house bots share the rest evenly
+        assert!(per_table.iter().sum::<usize>() <= 40, "{per_table:?}");
+        let house_games: Vec<u64> = (0..4).map(|b| s.games_of(b)).collect();
+        assert!(house_games.iter().max().unwrap() - house_games.iter().min().unwrap() <= 8, "{house_games:?}");
+        // a retired (inactive) house bot is not brought back; none active: no constraint
+        let mut none = s.clone();
+        let only_new: Vec<bool> = (0..14).map(|b| b >= 4).collect();
+        assert!(none.next_set(&only_new).unwrap()[0].seats.iter().all(|&b| b >= 4));
+    }
 
     fn table_of(g: &ScheduledGame) -> [usize; 4] {
         g.seats

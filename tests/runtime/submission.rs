@@ -52,6 +52,9 @@ fn rejects_not_a_zip() {
     let err = load(b"this is plainly text, not an archive").unwrap_err();
     assert!(matches!(err, SubmissionError::NotZip { .. }), "{err}");
     assert!(err.to_string().contains("not a zip"));
+    // in an author's words: no "EOCD" or "central directory" from the zip reader
+    let text = err.to_string();
+    assert!(text.contains("missing or damaged") && !text.contains("EOCD") && !text.contains("entral directory"), "{text}");
 }
 
 #[test]

@@ -72,3 +72,32 @@ fn kill_9_mid_league_loses_nothing_and_sigterm_exits_143() {
     assert_eq!(running, 0, "games in play were given back at SIGTERM");
     assert_eq!(results, 4 * done);
 }
+
+/// Every request gets its own `x-request-id` from the server (a client's is replaced), and
+/// the request's log lines carry it.
+#[test]
+fn every_request_has_a_server_made_id_in_its_answer_and_its_log_span() {
+    let server = super::support::spawn_server(&["-vv"]);
+    let http = Http::new();
+    let id_of = |answer: &super::support::Answer| {
+        answer.headers.get("x-request-id").expect("an x-request-id header").to_str().unwrap().to_string()
+    };
+    let (a, b) = (http.get(&server.url("/healthz"), None), http.get(&server.url("/api/leaderboard"), None));
+    let (id_a, id_b) = (id_of(&a), id_of(&b));
+    assert_ne!(id_a, id_b, "two requests, one id");
+    assert_eq!(id_a.len(), 36, "a UUID: {id_a}");
+    // a client's own id is not taken (a client would choose what the logs say)
+    let forged = http.send(http.client().get(server.url("/healthz")).header("x-request-id", "forged-by-client"));
+    let id_c = id_of(&forged);
+    assert_ne!(id_c, "forged-by-client");
+    assert_eq!(id_c.len(), 36);
+    // the log lines of a request carry its id and path (404s too: the fallback)
+    let missing = http.get(&server.url("/no/such/route"), None);
+    assert_eq!(missing.status, 404);
+    let id_d = id_of(&missing);
+    poll(Duration::from_secs(10), "the request's log line", || {
+        let log = server.stderr();
+        (log.contains(&format!("request_id={id_d}")) && log.contains("path=/no/such/route")).then_some(())
+    });
+    assert!(!server.stderr().contains("forged-by-client"));
+}

@@ -86,8 +86,14 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert!(refused.body.contains("<p class=\"error\" id=\"error\">a bot name uses letters"), "{}", refused.body);
     let no_bot = upload_form(&http, &server, Some(&ca), "nobot", zip_of(&[("main.py", &b"print(1)"[..])]));
     assert_html(&no_bot, 400, "no bot.py");
+    assert!(no_bot.body.contains("name=\"name\" value=\"nobot\""), "the form keeps the name: {}", no_bot.body);
     let taken = upload_form(&http, &server, Some(&cb), "abot", example_zip("tsumogiri"));
     assert_html(&taken, 409, "another author's name");
+    let other_case = upload_form(&http, &server, Some(&cb), "ABot", example_zip("tsumogiri"));
+    assert_html(&other_case, 409, "another author's name in other letters");
+    let reserved = upload_form(&http, &server, Some(&cb), "Rulebase", example_zip("tsumogiri"));
+    assert_html(&reserved, 409, "a house bot's name");
+    assert!(reserved.body.contains("is reserved"), "{}", reserved.body);
     assert_eq!(upload_form(&http, &server, Some(&cb), "bbot", example_zip("tsumogiri")).status, 303);
     http.wait_status(&server, "abot", "rejected", VALIDATION);
     http.wait_status(&server, "bbot", "active", VALIDATION);
@@ -119,6 +125,27 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert!(page(&http, &server, "/", Some(&ca)).body.contains("<a href=\"/me\" id=\"me\">alice</a>"));
     assert_html(&page(&http, &server, "/bots/bbot", None), 200, "bbot's page");
     assert_html(&page(&http, &server, "/bots/nobody", None), 404, "no such bot");
+    // an error page knows who is logged in
+    let missing = page(&http, &server, "/bots/nobody", Some(&ca));
+    assert_html(&missing, 404, "no such bot, logged in");
+    assert!(missing.body.contains("id=\"me\">alice</a>") && !missing.body.contains(">Log in<"), "{}", missing.body);
+
+    // retiring from the page: a confirmation, then the button; nobody else may
+    let confirm = |cookie: Option<&str>| page(&http, &server, "/bots/bbot/retire", cookie);
+    assert_html(&confirm(None), 401, "a visitor");
+    assert_html(&confirm(Some(&ca)), 403, "another author");
+    let asked = confirm(Some(&cb));
+    assert_html(&asked, 200, "its author");
+    assert!(asked.body.contains("action=\"/bots/bbot/retire\"") && asked.body.contains("id=\"confirm-retire\""));
+    assert!(page(&http, &server, "/bots/bbot", Some(&cb)).body.contains("href=\"/bots/bbot/retire\""), "the link");
+    assert!(!page(&http, &server, "/bots/bbot", Some(&ca)).body.contains("/retire"), "no link for others");
+    let post = |cookie: &str| http.send(http.client().post(server.url("/bots/bbot/retire")).header("cookie", cookie));
+    assert_html(&post(&ca), 403, "another author's button");
+    assert_eq!(http.get(&server.url("/api/bots/bbot"), None).json()["entry"]["status"], "active");
+    let done = post(&cb);
+    assert_eq!((done.status, done.headers["location"].to_str().unwrap()), (303, "/bots/bbot"), "{}", done.body);
+    assert_eq!(http.get(&server.url("/api/bots/bbot"), None).json()["entry"]["status"], "retired");
+    assert_html(&post(&cb), 409, "nothing left to retire");
 
     // a league game of the crashing house bot: its stderr only for admins (the operator's)
     let id = poll(Duration::from_secs(300), "a league game of silent with its chombos", || {
@@ -138,7 +165,7 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert!(!game(Some(&ca)).body.contains(HOUSE_LINE), "nor another author");
     assert!(game(Some(&cadmin)).body.contains(HOUSE_LINE), "an admin does");
     // the house bot's page lists its chombos for admins only
-    let chombos = |cookie: Option<&str>| page(&http, &server, "/bots/silent", cookie).body.contains("Chombos (");
+    let chombos = |cookie: Option<&str>| page(&http, &server, "/bots/silent", cookie).body.contains("Chombos in league games (");
     assert!(chombos(Some(&cadmin)) && !chombos(Some(&cb)) && !chombos(None));
     for bad in ["/games/99999", "/games/abc", "/games/-1"] {
         assert_html(&page(&http, &server, bad, None), 404, bad);

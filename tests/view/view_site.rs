@@ -99,7 +99,7 @@ mod escaping {
             ("bot", site::bot_page(&page, Some(&chombos), &logged_in(h))),
             ("me", site::me_page(h, &me)),
             ("login", site::login_page(&PageContext::default(), Some(h))),
-            ("upload", site::upload_page(&logged_in(h), 64, Some(h))),
+            ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
             ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)))),
         ]
@@ -170,7 +170,7 @@ mod pages {
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
             site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "" }]),
             site::login_page(&PageContext::default(), None),
-            site::upload_page(&logged_in("ann"), 64, None),
+            site::upload_page(&logged_in("ann"), 64, None, ""),
             site::error_page(&PageContext::default(), 500, "x"),
         ];
         for html in pages {
@@ -242,7 +242,7 @@ mod pages {
         assert!(!public.contains("Chombos") && !public.contains("stderr"), "{public}");
         let own =
             site::bot_page(&page, Some(&[chombo("timeout: no answer in 2 s", "Traceback: boom")]), &logged_in("ann"));
-        let chombos = own.split("<h2>Chombos (1)</h2>").nth(1).expect("chombo section");
+        let chombos = own.split("<h2>Chombos in league games (1)</h2>").nth(1).expect("chombo section");
         assert!(chombos.contains("<span class=\"reason\">timeout: no answer in 2 s</span>"), "{chombos}");
         assert!(chombos.contains("<pre class=\"stderr\">Traceback: boom</pre>"), "{chombos}");
         let recent = element(&own, "table", "recent");
@@ -283,7 +283,7 @@ mod pages {
         assert!(bad_section.contains("<pre class=\"stderr\">Traceback &#60;script&#62;</pre>"), "{bad_section}");
         assert!(bad_section.contains("<a href=\"/bots/bad/validation\">Validation game</a>"), "{bad_section}");
         let good_section = html.split("data-bot=\"good\"").nth(1).unwrap().split("</section>").next().unwrap();
-        assert!(good_section.contains("<h2>Chombos (0)</h2>") && !good_section.contains("stderr"), "{good_section}");
+        assert!(good_section.contains("<h2>Chombos in league games (0)</h2>") && !good_section.contains("stderr"), "{good_section}");
     }
 
     #[test]
@@ -293,7 +293,7 @@ mod pages {
         assert!(
             login.contains("name=\"token\"") && login.contains("<p class=\"error\" id=\"error\">unknown token</p>")
         );
-        let upload = site::upload_page(&logged_in("ann"), 64, None);
+        let upload = site::upload_page(&logged_in("ann"), 64, None, "");
         assert!(upload.contains("action=\"/upload\" enctype=\"multipart/form-data\""));
         assert!(upload.contains("name=\"name\"") && upload.contains("type=\"file\" name=\"file\""));
         assert!(upload.contains("at most 64 MiB") && !upload.contains("id=\"error\""));

@@ -9,7 +9,8 @@
 //!   With rating-aware matching (`--matching rating`) each set's table is drawn near the
 //!   μ of the bot that played least, μ read from the stored aggregates at the top-up
 //!   ([`Scheduler::next_set_rated`]): the same stored sets and aggregates give the same
-//!   sets.
+//!   sets. A grading server's house bots (versions without an author) hold at least one
+//!   seat of every new table ([`Scheduler::set_house`]).
 //! - [`Store::add_bot`]: a new bot (index after the last) with its submission bytes.
 //! - [`Store::retire`]: the bot is never scheduled again and its pending games become
 //!   `cancelled`; games already claimed finish and count (one interrupted later, given back,
@@ -20,6 +21,7 @@
 //! retirements run one after another, each seeing the sets and bots of those before it.
 
 use std::collections::BTreeMap;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::{Any, Row, Transaction};
 
@@ -42,6 +44,11 @@ pub enum TopUp {
         /// Sets appended (4 games each).
         sets: u64,
         /// Games pending now.
+        pending: u64,
+    },
+    /// The league's pace ([`Store::set_pace`]) allows no set yet: nothing added.
+    Paced {
+        /// Games pending.
         pending: u64,
     },
     /// Fewer than 4 bots are active: nothing can be scheduled and the league idles until
@@ -141,12 +148,21 @@ impl Store {
             return Ok(TopUp::Idle { active: n_active });
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
+        scheduler.set_house(&self.house_flags(&mut tx, active.len()).await?);
         let ratings = match config.matching {
             Matching::Balanced => None,
             Matching::Rating => Some(self.rated(&mut tx, active.len()).await?),
         };
+        let (pace, mut next_set_ms) = self.pace_in(&mut tx).await?;
+        let now_ms = unix_ms();
         let mut games = Vec::new();
         while pending + (games.len() as u64) < min_pending.saturating_mul(2) {
+            if let Some(per_hour) = pace {
+                if now_ms < next_set_ms {
+                    break;
+                }
+                next_set_ms = next_set_ms.max(now_ms) + 4 * 3_600_000 / per_hour.max(1);
+            }
             let set = match &ratings {
                 None => scheduler.next_set(&active),
                 Some(r) => scheduler.next_set_rated(&active, r),
@@ -157,8 +173,65 @@ impl Store {
             }
         }
         insert_games(&mut tx, self.t, &games).await.map_err(|e| self.err(e))?;
+        if pace.is_some() {
+            sqlx::query("UPDATE tournament SET next_set_ms = $2 WHERE id = $1")
+                .bind(self.t)
+                .bind(next_set_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
+        }
         tx.commit().await.map_err(|e| self.err(e))?;
+        if games.is_empty() && pace.is_some() {
+            return Ok(TopUp::Paced { pending });
+        }
         Ok(TopUp::Added { sets: games.len() as u64 / 4, pending: pending + games.len() as u64 })
+    }
+
+    /// Paces the league: at most `per_hour` games scheduled an hour, one set of 4 at a time
+    /// every 4 × 3600 / `per_hour` seconds (the first at once); `None` (or 0): unpaced, the
+    /// schedule tops up as fast as games are played. Kept in the database, so every
+    /// process playing the league (servers, workers) follows the last call's pace.
+    pub async fn set_pace(&self, per_hour: Option<u32>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournament SET pace_per_hour = $2 WHERE id = $1")
+            .bind(self.t)
+            .bind(per_hour.filter(|&p| p > 0).map(i64::from))
+            .execute(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// The league's pace (games an hour, `None`: unpaced) and when its next set may be
+    /// scheduled (Unix ms).
+    async fn pace_in(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(Option<i64>, i64), StoreError> {
+        let row = sqlx::query("SELECT pace_per_hour, next_set_ms FROM tournament WHERE id = $1")
+            .bind(self.t)
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(|e| self.err(e))?;
+        let pace: Option<i64> = row.try_get(0).map_err(|e| self.err(e))?;
+        Ok((pace.filter(|&p| p > 0), row.try_get(1).map_err(|e| self.err(e))?))
+    }
+
+    /// Which of `bots` bots are house bots: a grading server's bots with no author
+    /// (`bot_versions`); none in a league without versions.
+    async fn house_flags(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>, bots: usize) -> Result<Vec<bool>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT bot_idx FROM bot_versions WHERE t = $1 AND author IS NULL AND bot_idx IS NOT NULL",
+        )
+        .bind(self.t)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        let mut out = vec![false; bots];
+        for r in &rows {
+            let b: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+            if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
+                *slot = true;
+            }
+        }
+        Ok(out)
     }
 
     /// μ of each of `bots` bots past its provisional games, from the stored aggregates
@@ -345,4 +418,15 @@ impl Store {
             .map_err(|e| self.err(e))?;
         rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).collect()
     }
+}
+
+/// Now in Unix milliseconds (0 before 1970: a broken clock paces nothing).
+fn unix_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis().min(i64::MAX as u128) as i64)
+}
+
+/// [`unix_ms`] for the tests.
+#[cfg(test)]
+pub(super) fn tests_now_ms() -> i64 {
+    unix_ms()
 }

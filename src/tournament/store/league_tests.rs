@@ -218,3 +218,51 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
     let mean = |ts: &[[usize; 4]]| ts.iter().map(span).sum::<f64>() / ts.len() as f64;
     assert!(mean(&tables[0]) < 0.6 * mean(&tables[2]), "rating {} vs balanced {}", mean(&tables[0]), mean(&tables[2]));
 }
+
+#[tokio::test]
+async fn house_bots_sit_at_every_new_table_while_ten_new_bots_catch_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league(tmp.path(), [4, 2]).await;
+    for b in 0..4 {
+        store.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
+    }
+    store.top_up(40).await.unwrap(); // the house bots alone: 80 games
+    let before: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
+    for i in 0..10 {
+        assert!(matches!(store.add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap(), AddBot::Added { .. }));
+    }
+    let tables: Vec<(i64, i64, i64, i64)> = {
+        // the pending games were scheduled before the uploads: play them off (cancel) first
+        sqlx::query("UPDATE games SET state = 'done'").execute(&store.pool).await.unwrap();
+        store.top_up(100).await.unwrap();
+        let rows = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE idx >= $1 AND idx % 4 = 0")
+            .bind(before)
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+        rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))).collect()
+    };
+    assert!(tables.len() >= 40, "{}", tables.len());
+    for t in &tables {
+        assert!([t.0, t.1, t.2, t.3].iter().any(|&b| b < 4), "a table without a house bot: {t:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_paced_league_schedules_one_set_per_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league(tmp.path(), [6, 1]).await;
+    store.set_pace(Some(3600)).await.unwrap(); // one game a second: a set every 4 s
+    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 4 }, "the first set at once");
+    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Paced { pending: 4 }, "the next waits its turn");
+    let next: i64 =
+        sqlx::query("SELECT next_set_ms FROM tournament").fetch_one(&store.pool).await.unwrap().get(0);
+    let now = super::league::tests_now_ms();
+    assert!((now + 3_000..=now + 4_100).contains(&next), "next set in about 4 s: {}", next - now);
+    // its time come (moved back rather than waited for): one more set, not a burst
+    sqlx::query("UPDATE tournament SET next_set_ms = $1").bind(now - 1).execute(&store.pool).await.unwrap();
+    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 8 });
+    // unpaced again: tops up at once
+    store.set_pace(None).await.unwrap();
+    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 3, pending: 20 });
+}

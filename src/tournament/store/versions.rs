@@ -70,6 +70,12 @@ pub enum Upload {
         /// The owner.
         owner: Option<String>,
     },
+    /// The author has this bot under another case (`Bot` for `bot`): names are unique
+    /// without regard to case.
+    OtherCase {
+        /// The name as stored.
+        existing: String,
+    },
     /// The author has [`UploadLimits::max_bots`] other bots already.
     TooManyBots {
         /// The limit.
@@ -162,20 +168,27 @@ impl Store {
     ) -> Result<Upload, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
-        let owner =
-            sqlx::query("SELECT author, MAX(version) FROM bot_versions WHERE t = $1 AND name = $2 GROUP BY author")
-                .bind(self.t)
-                .bind(name)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(|e| self.err(e))?;
+        // names are unique without regard to case (ASCII names: LOWER is the same on both engines)
+        let owner = sqlx::query(
+            "SELECT name, author, MAX(version) FROM bot_versions WHERE t = $1 AND LOWER(name) = LOWER($2) \
+             GROUP BY name, author",
+        )
+        .bind(self.t)
+        .bind(name)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| self.err(e))?;
         let mut latest = 0;
         if let Some(row) = owner {
-            let who: Option<String> = row.try_get(0).map_err(|e| self.err(e))?;
+            let existing: String = row.try_get(0).map_err(|e| self.err(e))?;
+            let who: Option<String> = row.try_get(1).map_err(|e| self.err(e))?;
             if who.as_deref() != Some(author) {
                 return Ok(Upload::NameTaken { owner: who });
             }
-            latest = row.try_get::<i64, _>(1).map_err(|e| self.err(e))?;
+            if existing != name {
+                return Ok(Upload::OtherCase { existing });
+            }
+            latest = row.try_get::<i64, _>(2).map_err(|e| self.err(e))?;
         }
         let others = sqlx::query(
             "SELECT COUNT(DISTINCT name) FROM bot_versions WHERE t = $1 AND author = $2 AND name <> $3 \

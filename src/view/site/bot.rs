@@ -8,7 +8,7 @@ use askama::Template;
 
 use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
 use super::PageContext;
-use crate::tournament::leaderboard::{BotPage, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
+use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::tournament::standings::RatingPoint;
 use crate::view::report_svg::{history_chart, rank_bars};
 use crate::viewer::layout::{render, Head};

@@ -1,5 +1,5 @@
-//! The small pages: `/login` (token form), `/upload` (a bot's zip, multipart), and the
-//! error page any page route answers with.
+//! The small pages: `/login` (token form), `/upload` (a bot's zip, multipart),
+//! `/bots/{name}/retire` (the confirmation), and the error page any page route answers with.
 
 use askama::Template;
 
@@ -21,6 +21,15 @@ struct Upload<'a> {
     ctx: &'a PageContext,
     error: Option<&'a str>,
     max_mib: u64,
+    name: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "retire.html")]
+struct Retire<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    name: &'a str,
 }
 
 #[derive(Template)]
@@ -42,10 +51,17 @@ pub fn login_page(ctx: &PageContext, error: Option<&str>) -> String {
     render(&Login { head: head("Log in"), ctx, error })
 }
 
-/// `/upload`: fields `name` and `file` (the zip, at most `max_mib` MiB), posted as
+/// `/upload`: fields `name` (filled with `name`, the refused upload's, so the author need
+/// not type it again) and `file` (the zip, at most `max_mib` MiB), posted as
 /// `multipart/form-data` to `/upload`; `error` (one line) after a refused upload.
-pub fn upload_page(ctx: &PageContext, max_mib: u64, error: Option<&str>) -> String {
-    render(&Upload { head: head("Upload a bot"), ctx, error, max_mib })
+pub fn upload_page(ctx: &PageContext, max_mib: u64, error: Option<&str>, name: &str) -> String {
+    render(&Upload { head: head("Upload a bot"), ctx, error, max_mib, name })
+}
+
+/// `/bots/{name}/retire`: asks its author to confirm; the button posts (urlencoded, no
+/// field) to the same path.
+pub fn retire_page(ctx: &PageContext, name: &str) -> String {
+    render(&Retire { head: head(&format!("Retire {name}")), ctx, name })
 }
 
 /// An error page: the HTTP `status` and a one-line `message`.
