@@ -54,7 +54,10 @@ fn rejects_not_a_zip() {
     assert!(err.to_string().contains("not a zip"));
     // in an author's words: no "EOCD" or "central directory" from the zip reader
     let text = err.to_string();
-    assert!(text.contains("missing or damaged") && !text.contains("EOCD") && !text.contains("entral directory"), "{text}");
+    assert!(
+        text.contains("missing or damaged") && !text.contains("EOCD") && !text.contains("entral directory"),
+        "{text}"
+    );
 }
 
 #[test]

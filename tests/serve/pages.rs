@@ -165,7 +165,8 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert!(!game(Some(&ca)).body.contains(HOUSE_LINE), "nor another author");
     assert!(game(Some(&cadmin)).body.contains(HOUSE_LINE), "an admin does");
     // the house bot's page lists its chombos for admins only
-    let chombos = |cookie: Option<&str>| page(&http, &server, "/bots/silent", cookie).body.contains("Chombos in league games (");
+    let chombos =
+        |cookie: Option<&str>| page(&http, &server, "/bots/silent", cookie).body.contains("Chombos in league games (");
     assert!(chombos(Some(&cadmin)) && !chombos(Some(&cb)) && !chombos(None));
     for bad in ["/games/99999", "/games/abc", "/games/-1"] {
         assert_html(&page(&http, &server, bad, None), 404, bad);

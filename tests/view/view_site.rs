@@ -283,7 +283,10 @@ mod pages {
         assert!(bad_section.contains("<pre class=\"stderr\">Traceback &#60;script&#62;</pre>"), "{bad_section}");
         assert!(bad_section.contains("<a href=\"/bots/bad/validation\">Validation game</a>"), "{bad_section}");
         let good_section = html.split("data-bot=\"good\"").nth(1).unwrap().split("</section>").next().unwrap();
-        assert!(good_section.contains("<h2>Chombos in league games (0)</h2>") && !good_section.contains("stderr"), "{good_section}");
+        assert!(
+            good_section.contains("<h2>Chombos in league games (0)</h2>") && !good_section.contains("stderr"),
+            "{good_section}"
+        );
     }
 
     #[test]

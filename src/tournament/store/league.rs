@@ -216,14 +216,17 @@ impl Store {
 
     /// Which of `bots` bots are house bots: a grading server's bots with no author
     /// (`bot_versions`); none in a league without versions.
-    async fn house_flags(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>, bots: usize) -> Result<Vec<bool>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT bot_idx FROM bot_versions WHERE t = $1 AND author IS NULL AND bot_idx IS NOT NULL",
-        )
-        .bind(self.t)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(|e| self.err(e))?;
+    async fn house_flags(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        bots: usize,
+    ) -> Result<Vec<bool>, StoreError> {
+        let rows =
+            sqlx::query("SELECT bot_idx FROM bot_versions WHERE t = $1 AND author IS NULL AND bot_idx IS NOT NULL")
+                .bind(self.t)
+                .fetch_all(&mut **tx)
+                .await
+                .map_err(|e| self.err(e))?;
         let mut out = vec![false; bots];
         for r in &rows {
             let b: i64 = r.try_get(0).map_err(|e| self.err(e))?;

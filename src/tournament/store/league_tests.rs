@@ -229,7 +229,10 @@ async fn house_bots_sit_at_every_new_table_while_ten_new_bots_catch_up() {
     store.top_up(40).await.unwrap(); // the house bots alone: 80 games
     let before: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
     for i in 0..10 {
-        assert!(matches!(store.add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap(), AddBot::Added { .. }));
+        assert!(matches!(
+            store.add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap(),
+            AddBot::Added { .. }
+        ));
     }
     let tables: Vec<(i64, i64, i64, i64)> = {
         // the pending games were scheduled before the uploads: play them off (cancel) first
@@ -255,8 +258,7 @@ async fn a_paced_league_schedules_one_set_per_interval() {
     store.set_pace(Some(3600)).await.unwrap(); // one game a second: a set every 4 s
     assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 4 }, "the first set at once");
     assert_eq!(store.top_up(10).await.unwrap(), TopUp::Paced { pending: 4 }, "the next waits its turn");
-    let next: i64 =
-        sqlx::query("SELECT next_set_ms FROM tournament").fetch_one(&store.pool).await.unwrap().get(0);
+    let next: i64 = sqlx::query("SELECT next_set_ms FROM tournament").fetch_one(&store.pool).await.unwrap().get(0);
     let now = super::league::tests_now_ms();
     assert!((now + 3_000..=now + 4_100).contains(&next), "next set in about 4 s: {}", next - now);
     // its time come (moved back rather than waited for): one more set, not a burst
