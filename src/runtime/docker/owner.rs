@@ -10,8 +10,9 @@ use std::sync::LazyLock;
 pub const LABEL_OWNER: &str = "mjai-sim.owner";
 
 /// The owner label of this process.
-pub static THIS_PROCESS: LazyLock<String> =
-    LazyLock::new(|| label_of(std::process::id()).unwrap_or_else(|| format!("{}/{}/0", hostname(), std::process::id())));
+pub static THIS_PROCESS: LazyLock<String> = LazyLock::new(|| {
+    label_of(std::process::id()).unwrap_or_else(|| format!("{}/{}/0", hostname(), std::process::id()))
+});
 
 /// The owner label of the live process `pid` on this host; `None` when it is not running.
 pub fn label_of(pid: u32) -> Option<String> {
