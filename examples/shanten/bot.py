@@ -1,7 +1,11 @@
 """Shanten bot: discards toward tenpai with the `mahjong` package's shanten counter, declares
-riichi when tenpai (closed hand, 1000 points, 4+ tiles left in the wall), wins by tsumo whenever
-the hand is complete (menzen tsumo is always a yaku for its closed hand) and by ron after riichi
-unless furiten. Never calls chi, pon or kan.
+riichi when the hand has a wait (closed hand, 1000 points, 4+ tiles left in the wall), wins by
+tsumo whenever the hand is complete (menzen tsumo is always a yaku for its closed hand) and by
+ron after riichi unless furiten. Never calls chi, pon or kan.
+
+Waits and complete hands come from the `mahjong` package's agari check, not from its shanten:
+shanten calls a chiitoitsu with a triplet (44m 77m 44p 55p 111s 66s) tenpai though no tile
+completes it, and a riichi on such a hand is a chombo.
 
 Protocol (mjai.app): one JSON array of events per stdin line; one JSON object per stdout line.
 Usage: python3 -u bot.py SEAT
@@ -10,12 +14,14 @@ Usage: python3 -u bot.py SEAT
 import json
 import sys
 
+from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
 SUITS = {"m": 0, "p": 9, "s": 18}
 HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 LIVE_WALL = 70  # draws in a hand before the wall is exhausted (136 - 14 dead wall - 52 dealt)
 SHANTEN = Shanten()
+AGARI = Agari()
 
 
 def index34(tile):
@@ -36,13 +42,19 @@ def shanten(counts):
     return SHANTEN.calculate_shanten(counts)
 
 
+def complete(counts14):
+    """Whether a 14-tile closed hand (counts by kind) is a winning shape: `mahjong`'s agari."""
+    return AGARI.is_agari(counts14)
+
+
 def waits(counts13):
-    """Tile indices completing a 13-tile hand (ignoring how many copies are left)."""
+    """Tile indices completing a 13-tile hand: each kind it holds fewer than 4 of that makes
+    it agari (ignoring how many copies are left elsewhere)."""
     out = []
     for i in range(34):
         if counts13[i] < 4:
             counts13[i] += 1
-            if shanten(counts13) == -1:
+            if complete(counts13):
                 out.append(i)
             counts13[i] -= 1
     return out
@@ -101,13 +113,13 @@ class Player:
 
     def on_draw(self, pai):
         counts = counts34(self.hand)
-        if shanten(counts) == -1:
+        if complete(counts):
             return {"type": "hora", "actor": self.seat, "target": self.seat, "pai": pai}
         if self.reached:
             return self.discard(pai, pai)
         best = self.best_discard(counts)
         if (
-            shanten(self.without(counts, best)) == 0
+            waits(self.without(counts, best))
             and self.score >= 1000
             and LIVE_WALL - self.draws >= 4
         ):

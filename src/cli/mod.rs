@@ -22,6 +22,7 @@ mod rules_arg;
 mod runtime_args;
 mod selfplay;
 mod serve;
+mod serve_author;
 mod shutdown;
 mod standings;
 mod start_args;

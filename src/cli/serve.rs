@@ -1,6 +1,5 @@
 //! `mjai-sim serve [OPTIONS] [BOT...]`: the grading server ([`crate::serve`]) over a league
-//! in the store, and `mjai-sim serve author add NAME [--admin] [--db URL]`, which prints a
-//! new author's token (and nothing else on stdout).
+//! in the store, and `mjai-sim serve author add|list|revoke|rotate` ([`super::serve_author`]).
 //!
 //! Default store: the SQLite file `mjai-sim-serve.sqlite` in the current folder, played
 //! by this process with `--jobs` games at once. With `--db postgres://...` the league is
@@ -24,14 +23,13 @@ use super::numbers::Seconds;
 use super::play::parse_seed;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
+use super::serve_author::{self, AuthorCommand};
 use super::shutdown::Shutdown;
 use crate::arena::cancel::Cancel;
 use crate::arena::launch::BotSpec;
 use crate::runtime::submission::SubmissionLimits;
 use crate::serve::league::{open_league, HouseBot};
-use crate::serve::name::BotName;
 use crate::serve::state::Settings;
-use crate::serve::token::{new_token, token_hash};
 use crate::serve::validate::ValidationSettings;
 use crate::serve::Server;
 use crate::tournament::config::TournamentConfig;
@@ -47,7 +45,7 @@ pub const DEFAULT_DB: &str = "mjai-sim-serve.sqlite";
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
-    /// `author add NAME`.
+    /// `author add|list|revoke|rotate`.
     #[command(subcommand)]
     pub command: Option<ServeCommand>,
     /// House bots: NAME=BOT or BOT (a .zip, or builtin:NAME), owned by the operator.
@@ -131,49 +129,13 @@ pub enum ServeCommand {
     Author(AuthorCommand),
 }
 
-/// `serve author add`.
-#[derive(Debug, clap::Subcommand)]
-pub enum AuthorCommand {
-    /// Add an author and print their token (once: only its hash is kept).
-    Add(AuthorAdd),
-}
-
-/// Arguments of `serve author add`.
-#[derive(Debug, clap::Args)]
-pub struct AuthorAdd {
-    /// The author's name (letters, digits, `-_.`).
-    #[arg(value_name = "NAME")]
-    pub name: String,
-    /// May read every bot's errors and retire any bot.
-    #[arg(long)]
-    pub admin: bool,
-    /// The store (as for `serve`).
-    #[arg(long, value_name = "URL", default_value = DEFAULT_DB)]
-    pub db: String,
-}
-
-/// Runs `serve` or `serve author add`; returns the exit code.
+/// Runs `serve` or `serve author ...`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     match args.command {
-        Some(ServeCommand::Author(AuthorCommand::Add(a))) => runtime.block_on(author_add(a)),
+        Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
         None => runtime.block_on(serve(args)),
     }
-}
-
-async fn author_add(a: AuthorAdd) -> anyhow::Result<i32> {
-    let name = BotName::parse(&a.name)
-        .map_err(|e| anyhow::anyhow!("author `{}`: {}", a.name.escape_debug(), e.replace("bot name", "name")))?;
-    let store = Store::open_url(&a.db, 2).await?;
-    let token = new_token().context("cannot draw a token from the system's random generator")?;
-    let added = store.add_author(name.as_str(), &token_hash(&token), a.admin).await?;
-    store.close().await;
-    if !added {
-        bail!("{}: an author named {name} exists; choose another NAME", store.name());
-    }
-    println!("{token}");
-    eprintln!("mjai-sim: author {name}{} added; the token above is shown once", if a.admin { " (admin)" } else { "" });
-    Ok(0)
 }
 
 /// The league's options from the flags (used when the league is created).

@@ -84,7 +84,7 @@ pub struct KyokuInfo {
     pub start: usize,
     /// Index of its last event (`end_kyoku`, or the last event of a cut log).
     pub end: usize,
-    /// One line per result: `"ron 2←0 +3900"`, `"tsumo 1 +8000"`, `"draw"`, `"chombo 3"`.
+    /// One line per result: `"ron 2 from 0 +3900"`, `"tsumo 1 +8000"`, `"draw"`, `"chombo 3"`.
     pub result: Vec<String>,
 }
 
@@ -308,7 +308,7 @@ fn walk(typed: &[Event], typed_at: &[usize], n_events: usize, errors: &[Value], 
         for ending in &k.endings {
             match ending {
                 Ending::Hora(h) if h.is_tsumo() => result.push(format!("tsumo {} +{}", h.actor, h.gain())),
-                Ending::Hora(h) => result.push(format!("ron {}←{} +{}", h.actor, h.target, h.gain())),
+                Ending::Hora(h) => result.push(format!("ron {} from {} +{}", h.actor, h.target, h.gain())),
                 Ending::Ryukyoku(r) if r.reason == DrawReason::Chombo => {
                     result.push(r.actor.map_or("chombo".to_string(), |a| format!("chombo {a}")));
                     chombos.push(chombo(typed_at[r.index], r.actor, label.clone(), errors, tails));

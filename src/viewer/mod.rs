@@ -8,12 +8,14 @@
 //!   chombos with their errors, unknown events, the first verification failure).
 //! - [`page`]: the viewer page around it (assets from `assets/`: inline in `game.html`,
 //!   linked on the server).
+//! - [`tiles`]: the tile set, an inline SVG sprite drawn by code (no font beyond Latin).
 //! - [`layout`]: what every page shares (the `<head>` of `templates/base.html`, rendering,
 //!   CSP hashes), the viewer's and [`crate::view`]'s.
 
 pub mod game;
 pub mod layout;
 pub mod page;
+pub mod tiles;
 
 pub use game::{GameData, GameInput};
 pub use page::render_game;

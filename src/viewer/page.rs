@@ -9,6 +9,7 @@ use askama::Template;
 
 use super::game::{analyse, GameData, GameInput};
 use super::layout::{csp_hash, render, Head, GAME_CSS, GAME_JS};
+use super::tiles::SPRITE;
 use super::ViewError;
 
 /// The CSP of a standalone `game.html`: nothing but its own inline style and script.
@@ -25,6 +26,7 @@ struct Viewer<'a> {
     data: String,
     inline_script: Option<&'static str>,
     script_src: &'static str,
+    sprite: &'static str,
 }
 
 /// The self-contained `game.html` of one game: about 20 KB of page plus the log as JSON.
@@ -43,6 +45,7 @@ pub fn page(data: &GameData) -> String {
         data: json(data),
         inline_script: Some(GAME_JS),
         script_src: "",
+        sprite: &SPRITE,
     })
 }
 
@@ -56,6 +59,7 @@ pub fn served_page(data: &GameData) -> String {
         data: json(data),
         inline_script: None,
         script_src: "/assets/game.js",
+        sprite: &SPRITE,
     })
 }
 

@@ -65,6 +65,39 @@ pub fn load_served(url: &str, work: &Path) -> Loaded {
     run(url, work, ["--proxy-bypass-list=127.0.0.1", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
 }
 
+/// A screenshot of `file` at `width` × `height` CSS pixels (device scale 1), as RGBA rows:
+/// `(width, height, pixels)` with 4 bytes a pixel. Network as in [`load`].
+pub fn screenshot(file: &Path, width: u32, height: u32) -> (u32, u32, Vec<u8>) {
+    let file = file.canonicalize().expect("page exists");
+    let work = file.parent().unwrap().join(format!(".shot-{}", file.file_name().unwrap().to_string_lossy()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let png = work.join("shot.png");
+    let out = Command::new(chromium())
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
+        .args(["--disable-component-update", "--disable-sync", "--hide-scrollbars", "--force-device-scale-factor=1"])
+        .args(["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"])
+        .arg("--host-resolver-rules=MAP * ~NOTFOUND")
+        .arg(format!("--user-data-dir={}", work.join("profile").display()))
+        .arg(format!("--window-size={width},{height}"))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(out.status.success(), "chromium failed: {}", String::from_utf8_lossy(&out.stderr));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).expect("screenshot written")));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size known")];
+    let info = reader.next_frame(&mut buf).expect("one frame");
+    buf.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf.chunks(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        other => panic!("screenshot colour type {other:?}"),
+    };
+    (info.width, info.height, rgba)
+}
+
 /// Runs Chromium on `url`; `network`: the proxy bypass list and the host resolver rules.
 fn run(url: &str, work: &Path, network: [&str; 2]) -> Loaded {
     let _ = std::fs::remove_dir_all(work);

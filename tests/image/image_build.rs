@@ -240,6 +240,49 @@ async fn example_bots_play_a_hanchan_without_errors() {
     assert!(!last.contains("hora by seat [0, 0, 0, 0]"), "{last}");
 }
 
+/// Issue 30: `mahjong`'s shanten calls 44m 77m 44p 55p 111s 66s (a chiitoitsu with a
+/// triplet) tenpai though no tile completes it; examples/shanten declares riichi only on a
+/// hand with a wait (agari check), and wins only on a complete hand.
+#[tokio::test]
+async fn the_shanten_example_declares_riichi_only_with_a_wait() {
+    let docker = img::connect_docker().await.expect("docker daemon");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    let check = r#"
+import sys
+sys.path.insert(0, "/ex/shanten")
+import bot
+false_tenpai = "4m 4m 7m 7m 4p 4p 5p 5p 1s 1s 1s 6s 6s".split()
+counts = bot.counts34(false_tenpai)
+assert bot.shanten(counts) == 0, "mahjong's shanten calls it tenpai"
+assert bot.waits(counts) == [], bot.waits(counts)
+assert not bot.complete(bot.counts34(false_tenpai + ["1s"])), "four 1s are not a pair"
+# Drawing a third 6s: every discard leaves a chiitoitsu with a triplet, none has a wait.
+p, ev = bot.Player(0), {"type": "tsumo", "actor": 0, "pai": "6s"}
+p.hand = list(false_tenpai)
+p.apply(ev)
+a = p.decide(ev)
+assert a["type"] == "dahai", a
+for drawn in ["9m", "E", "1s"]:
+    p, ev = bot.Player(0), {"type": "tsumo", "actor": 0, "pai": drawn}
+    p.hand = list(false_tenpai)
+    p.apply(ev)
+    a = p.decide(ev)
+    if a["type"] == "reach":
+        rest = p.without(bot.counts34(p.hand), p.planned)
+        assert bot.waits(rest), (drawn, a, p.planned)
+    assert a["type"] != "hora", (drawn, a)
+p, ev = bot.Player(0), {"type": "tsumo", "actor": 0, "pai": "N"}
+p.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m E E".split()
+p.apply(ev)
+a = p.decide(ev)
+assert a == {"type": "reach", "actor": 0}, a
+assert bot.waits(p.without(bot.counts34(p.hand), p.planned)) == [0, 3], "1m-4m"
+print("ok")
+"#;
+    let (code, out, err) = run(&docker, &["python3", "-c", check], vec![format!("{examples}:/ex:ro")]).await.unwrap();
+    assert_eq!((code, out.trim()), (0, "ok"), "{err}");
+}
+
 #[tokio::test]
 async fn misbehaving_example_bots_fail_as_documented() {
     let docker = img::connect_docker().await.expect("docker daemon");

@@ -11,6 +11,7 @@
 //! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]);
 //! - [`uploads`]: zips up to the submission cap (2.1, 50 and 300 MB; the cap from both sides).
 
+mod authors;
 mod authz;
 mod browser;
 #[path = "../browser_support/mod.rs"]

@@ -9,3 +9,4 @@ mod browser_support;
 mod view_browser;
 mod view_data;
 mod view_site;
+mod view_tiles;

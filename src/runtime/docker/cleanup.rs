@@ -23,7 +23,7 @@
 //! ```
 //!
 //! [`remove_leftovers`] (`mjai-sim cleanup`) removes what a killed process left behind,
-//! by label.
+//! by label: only what a gone owner made ([`super::owner`]), or everything with `all`.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
@@ -37,6 +37,7 @@ use bollard::query_parameters::{
 use bollard::Docker;
 use rand::Rng;
 
+use super::owner::{Owner, LABEL_OWNER};
 use super::{DockerError, LABEL_GAME};
 
 /// How long [`ContainerGuard::shutdown`] waits for container creations in flight (seconds
@@ -161,7 +162,7 @@ impl ContainerGuard {
         for id in &ids {
             self.forget(id);
         }
-        if let Err(e) = remove_leftovers(&self.inner.docker, Some(&self.inner.game)).await {
+        if let Err(e) = remove_leftovers(&self.inner.docker, Some(&self.inner.game), true).await {
             tracing::warn!("cleanup of game {}: {e}", self.inner.game);
         }
     }
@@ -229,14 +230,17 @@ pub struct Removed {
     pub volumes: usize,
     /// Networks removed.
     pub networks: usize,
+    /// Containers kept: their owner runs, or cannot be told (no owner label, another host).
+    pub kept: usize,
 }
 
-/// Removes containers, volumes and (unused) networks labelled `mjai-sim.game`, and the
-/// seats' host folders ([`super::host_dir`]) — of one game, or of every game when `game`
-/// is `None`.
+/// Removes containers and volumes labelled `mjai-sim.game` whose owner process is gone
+/// ([`Owner::is_gone`]), or every one with `all`, with their seats' host folders
+/// ([`super::host_dir`]) — of one game, or of every game when `game` is `None`; with `all`
+/// and no `game`, also every seat folder and the unused labelled networks.
 ///
 /// Errors: [`DockerError::Api`] when listing fails.
-pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Removed, DockerError> {
+pub async fn remove_leftovers(docker: &Docker, game: Option<&str>, all: bool) -> Result<Removed, DockerError> {
     let label = match game {
         Some(game) => format!("{LABEL_GAME}={game}"),
         None => LABEL_GAME.to_string(),
@@ -251,23 +255,31 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Rem
         }))
         .await
         .map_err(api("listing containers"))?;
-    let ids: Vec<String> = containers.into_iter().filter_map(|c| c.id).collect();
+    let total = containers.len();
+    let (games, ids): (HashSet<String>, Vec<String>) = containers
+        .into_iter()
+        .filter(|c| all || leftover(c.labels.as_ref()))
+        .filter_map(|c| Some((c.labels.as_ref()?.get(LABEL_GAME)?.clone(), c.id?)))
+        .unzip();
     futures_util::future::join_all(ids.iter().map(|id| remove_container(docker, id))).await;
     match game {
-        Some(game) => super::host_dir::remove_of_game(game),
-        None => super::host_dir::remove_with_prefix(""),
+        None if all => super::host_dir::remove_with_prefix(""),
+        _ => games.iter().for_each(|g| super::host_dir::remove_of_game(g)),
     }
-    let mut removed = Removed { containers: ids.len(), ..Default::default() };
+    let mut removed = Removed { containers: ids.len(), kept: total - ids.len(), ..Default::default() };
     let volumes = docker
         .list_volumes(Some(ListVolumesOptions { filters: Some(filters.clone()) }))
         .await
         .map_err(api("listing volumes"))?;
     for volume in volumes.volumes.unwrap_or_default() {
+        if !all && !leftover(Some(&volume.labels)) {
+            continue;
+        }
         if docker.remove_volume(&volume.name, Some(RemoveVolumeOptions { force: true })).await.is_ok() {
             removed.volumes += 1;
         }
     }
-    if game.is_none() {
+    if game.is_none() && all {
         let networks = docker
             .list_networks(Some(ListNetworksOptions { filters: Some(filters) }))
             .await
@@ -282,6 +294,11 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>) -> Result<Rem
         }
     }
     Ok(removed)
+}
+
+/// Whether labels `labels` mark a leftover: an owner label naming a gone process.
+fn leftover(labels: Option<&HashMap<String, String>>) -> bool {
+    Owner::of(labels.and_then(|l| l.get(LABEL_OWNER)).map(String::as_str)).is_gone()
 }
 
 /// Removes every container whose `mjai-sim.game` label starts with `prefix` (a worker's

@@ -18,14 +18,19 @@ use bollard::models::{
 };
 
 use super::host_dir::{HostDir, IO_DIR};
+use super::owner::{LABEL_OWNER, THIS_PROCESS};
 use super::{DockerOptions, Transport, LABEL_GAME, LABEL_SEAT};
 
 /// The relay's port inside the container (mjai.app: 3000).
 pub const RELAY_PORT: &str = "3000/tcp";
 
-/// The labels of one seat's container.
+/// The labels of one seat's container (and volume): game, seat and owner (this process).
 pub fn labels(game: &str, seat: u8) -> HashMap<String, String> {
-    HashMap::from([(LABEL_GAME.to_string(), game.to_string()), (LABEL_SEAT.to_string(), seat.to_string())])
+    HashMap::from([
+        (LABEL_GAME.to_string(), game.to_string()),
+        (LABEL_SEAT.to_string(), seat.to_string()),
+        (LABEL_OWNER.to_string(), THIS_PROCESS.clone()),
+    ])
 }
 
 /// The command the container runs: the bot itself (stdio) or the relay (http). With

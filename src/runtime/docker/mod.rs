@@ -11,9 +11,10 @@
 //! attach stream; `http` runs the image's mjai.app-compatible relay on port 3000 and POSTs
 //! each batch to it through a port published on 127.0.0.1 ([`http`]).
 //!
-//! Cleanup: every container carries the labels `mjai-sim.game=<id>` and `mjai-sim.seat=<n>`;
+//! Cleanup: every container carries the labels `mjai-sim.game=<id>`, `mjai-sim.seat=<n>` and
+//! `mjai-sim.owner=<host/pid/start>` ([`owner`]);
 //! a [`cleanup::ContainerGuard`] records a game's containers and removes them on shutdown
-//! (Ctrl-C included); [`cleanup::remove_leftovers`] removes those of crashed runs.
+//! (Ctrl-C included); [`cleanup::remove_leftovers`] removes those of crashed runs (owner gone).
 
 use std::time::Duration;
 
@@ -28,6 +29,7 @@ pub mod hardening;
 pub mod host_dir;
 pub mod http;
 pub mod image;
+pub mod owner;
 pub mod resources;
 pub mod stdio;
 

@@ -1,6 +1,8 @@
 //! Authors of a grading server (`mjai-sim serve`): a name, the sha256 of their token and
 //! whether they are an admin. Tokens themselves are never stored (see
-//! `migrations/20261125000010_serve.sql` for why a plain sha256 suffices).
+//! `migrations/20261125000010_serve.sql` for why a plain sha256 suffices). A revoked
+//! author keeps their row and bots; their `token_sha256` becomes `revoked:NAME`, which no
+//! token hashes to (a sha256 is 64 hex digits) and which stays unique.
 
 use sqlx::Row;
 
@@ -14,6 +16,24 @@ pub struct AuthorRow {
     /// May read every bot's errors and retire any bot.
     pub admin: bool,
 }
+
+/// An author as `serve author list` shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuthorListing {
+    /// Unique name.
+    pub name: String,
+    /// May read every bot's errors and retire any bot.
+    pub admin: bool,
+    /// When they were added, UTC, `YYYY-MM-DD HH:MM:SS`.
+    pub created_at: String,
+    /// Their bots (names) in all the database's leagues, whatever each one's status.
+    pub bots: u64,
+    /// Their token was revoked (none works until `rotate`).
+    pub revoked: bool,
+}
+
+/// The `token_sha256` of a revoked author: no token's hash, unique per name.
+const REVOKED: &str = "'revoked:' || name";
 
 impl Store {
     /// Adds an author with the hex sha256 of their token. Returns false (nothing written)
@@ -45,5 +65,50 @@ impl Store {
             Ok(AuthorRow { name, admin: admin != 0 })
         })
         .transpose()
+    }
+
+    /// Every author, by name, with their bot count. Errors: the database failed.
+    pub async fn authors(&self) -> Result<Vec<AuthorListing>, StoreError> {
+        let sql = "SELECT a.name, a.admin, a.created_at, \
+                   CAST(CASE WHEN a.token_sha256 LIKE 'revoked:%' THEN 1 ELSE 0 END AS BIGINT), \
+                   (SELECT COUNT(*) FROM (SELECT DISTINCT v.t, v.name FROM bot_versions v WHERE v.author = a.name) d) \
+                   FROM authors a ORDER BY a.name";
+        let rows = sqlx::query(sql).fetch_all(&self.pool).await.map_err(|e| self.err(e))?;
+        rows.iter()
+            .map(|r| {
+                let admin: i64 = r.try_get(1).map_err(|e| self.err(e))?;
+                let revoked: i64 = r.try_get(3).map_err(|e| self.err(e))?;
+                let bots: i64 = r.try_get(4).map_err(|e| self.err(e))?;
+                Ok(AuthorListing {
+                    name: r.try_get(0).map_err(|e| self.err(e))?,
+                    admin: admin != 0,
+                    created_at: r.try_get(2).map_err(|e| self.err(e))?,
+                    bots: bots.max(0) as u64,
+                    revoked: revoked != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// Revokes `name`'s token: from now on no token is theirs (their bots stay). Returns
+    /// false when there is no such author. Errors: the database failed.
+    pub async fn revoke_author(&self, name: &str) -> Result<bool, StoreError> {
+        let sql = format!("UPDATE authors SET token_sha256 = {REVOKED} WHERE name = $1");
+        let done =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(name).execute(&self.pool).await.map_err(|e| self.err(e))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives `name` the token hashing to `token_sha256` in place of the old one (revoked or
+    /// not), which stops working. Returns false when there is no such author. Errors: the
+    /// database failed.
+    pub async fn rotate_author(&self, name: &str, token_sha256: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE authors SET token_sha256 = $2 WHERE name = $1")
+            .bind(name)
+            .bind(token_sha256)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        Ok(done.rows_affected() == 1)
     }
 }

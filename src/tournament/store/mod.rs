@@ -42,7 +42,7 @@ use sqlx::Row;
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 pub use aggregates::Aggregates;
-pub use authors::AuthorRow;
+pub use authors::{AuthorListing, AuthorRow};
 pub use blobs::sha256_hex;
 pub use blobs::{GameFiles, SeatBot};
 pub use connect::{is_postgres_url, redact, Dialect};

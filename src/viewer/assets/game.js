@@ -7,7 +7,9 @@
   const D = JSON.parse(document.getElementById("game-data").textContent);
   const E = D.events;
   const HONORS = ["E", "S", "W", "N", "P", "F", "C"];
-  const HONOR_TEXT = { E: "東", S: "南", W: "西", N: "北", P: "白", F: "發", C: "中" };
+  // Names in plain Latin: the page needs no font beyond it (tiles are the SVG sprite's).
+  const HONOR_NAME = { E: "East", S: "South", W: "West", N: "North", P: "white dragon", F: "green dragon", C: "red dragon" };
+  const SVG = "http://www.w3.org/2000/svg";
   const last = D.failure ? Math.min(D.failure.event, E.length - 1) : E.length - 1;
   const horaAt = new Map(D.horas.map((h) => [h.event, h]));
   const chomboAt = new Map(D.chombos.map((c) => [c.event, c]));
@@ -35,11 +37,34 @@
   function kindOf(t) {
     return typeof t === "string" ? t.slice(0, 2) : "";
   }
+  // "5m", "red 5m", "East", "white dragon", "a hidden tile".
+  function tileName(t) {
+    if (HONOR_NAME[t]) return HONOR_NAME[t];
+    if (t === "?") return "a hidden tile";
+    if (typeof t !== "string") return "?";
+    return t.length === 3 && t[2] === "r" ? "red " + t.slice(0, 2) : t;
+  }
+  // The sprite's symbol for a tile name (src/viewer/tiles.rs).
+  function symbolOf(t, back) {
+    if (back || t === "?") return "back";
+    return /^([1-9][mps]|5[mps]r|[ESWNPFC])$/.test(t) ? t : "unknown";
+  }
+  // One tile: <svg class="tile ..." data-pai=T><title>name</title><use href="#tile-T"/></svg>.
   function tile(t, cls) {
-    const suit = HONORS.includes(t) ? "z" : "mps".includes(t[1]) ? t[1] : "z";
-    const text = HONOR_TEXT[t] || (t === "?" ? "?" : t.slice(0, 2));
-    const red = t.length > 2 ? " red" : "";
-    return el("span", { class: "tile " + suit + red + (cls ? " " + cls : ""), "data-pai": t }, text);
+    const back = (cls || "").split(" ").includes("back");
+    const n = document.createElementNS(SVG, "svg");
+    n.setAttribute("class", "tile" + (cls ? " " + cls : ""));
+    n.setAttribute("data-pai", t);
+    n.setAttribute("viewBox", "0 0 30 40");
+    n.setAttribute("role", "img");
+    const name = back ? "a hidden tile" : tileName(t);
+    n.setAttribute("aria-label", name);
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = name;
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#tile-" + symbolOf(t, back));
+    n.append(title, use);
+    return n;
   }
   function removeTile(hand, t) {
     let i = hand.indexOf(t);
@@ -163,7 +188,7 @@
     box.replaceChildren();
     box.classList.toggle("turn", st.turn === s);
     const hide = $("hide").checked && String(s) !== $("viewpoint").value;
-    const wind = st.oya === undefined ? "" : HONOR_TEXT[HONORS[(s - st.oya + 4) % 4]] + " ";
+    const wind = st.oya === undefined ? "" : HONOR_NAME[HONORS[(s - st.oya + 4) % 4]] + " · ";
     const who = el("div", { class: "who" }, wind + name(s) + "  ", el("span", { class: "score", "data-score": st.scores[s] }, String(st.scores[s])));
     if (st.reach[s] || st.declaring[s]) who.append(el("span", { class: "riichi-stick" }, "riichi"));
     box.append(who);
@@ -191,7 +216,7 @@
     st.rivers[s].forEach((d) => {
       const cls = [d.tsumogiri ? "tsumogiri" : "", d.riichi ? "riichi" : "", d.called ? "called" : ""].join(" ").trim();
       const t = tile(d.pai, cls);
-      t.title = (d.tsumogiri ? "tsumogiri" : "from the hand") + (d.riichi ? ", riichi" : "") + (d.called ? ", called" : "");
+      t.firstChild.textContent += (d.tsumogiri ? ", tsumogiri" : ", from the hand") + (d.riichi ? ", riichi" : "") + (d.called ? ", called" : "");
       river.append(t);
     });
     box.append(river);
@@ -220,7 +245,7 @@
         const h = horaAt.get(res.j);
         if (h) {
           h.yaku.forEach(([y, han]) => box.append(el("div", { class: "yaku" }, y + " " + han + " han")));
-          const total = h.yakuman ? h.yakuman + "× yakuman" : h.han + " han " + h.fu + " fu";
+          const total = scoreText(h);
           box.append(el("div", { class: "points" }, total + ", " + h.points + " points"));
         } else box.append(el("div", {}, "(not scored: the log fails verification before this win)"));
         box.append(el("div", { class: "deltas" }, "deltas " + JSON.stringify(e.deltas)));
@@ -246,17 +271,61 @@
     return box;
   }
 
+  function scoreText(h) {
+    return h.yakuman ? h.yakuman + "x yakuman" : h.han + " han " + h.fu + " fu";
+  }
+
+  // The event at index j in words: "S2-1 · seat 3 pon 5m from seat 1".
+  function describe(e, j) {
+    const k = kyokuOf(j);
+    const at = k >= 0 && e.type !== "start_game" ? D.kyokus[k].label + " · " : "";
+    const who = "seat " + e.actor;
+    let what;
+    switch (e.type) {
+      case "start_game": what = "start of the game"; break;
+      case "start_kyoku": what = "start of the hand, dealer seat " + e.oya + ", dora marker " + tileName(e.dora_marker); break;
+      case "tsumo": what = who + " draws " + (e.pai === "?" ? "a tile" : tileName(e.pai)); break;
+      case "dahai": what = who + " discards " + tileName(e.pai) + (e.tsumogiri ? " (tsumogiri)" : ""); break;
+      case "chi": what = who + " chi " + tileName(e.pai) + " from seat " + e.target + " with " + (e.consumed || []).map(tileName).join(" "); break;
+      case "pon":
+      case "daiminkan": what = who + " " + e.type + " " + tileName(e.pai) + " from seat " + e.target; break;
+      case "kakan": what = who + " kakan " + tileName(e.pai); break;
+      case "ankan": what = who + " ankan " + tileName(String((e.consumed || ["?"])[0]).slice(0, 2)); break;
+      case "dora": what = "new dora marker " + tileName(e.dora_marker); break;
+      case "reach": what = who + " declares riichi"; break;
+      case "reach_accepted": what = who + " riichi accepted"; break;
+      case "hora": {
+        const h = horaAt.get(j);
+        what = who + " hora by " + (e.actor === e.target ? "tsumo" : "ron from seat " + e.target) + (h ? ": " + scoreText(h) + ", " + h.points + " points" : "");
+        break;
+      }
+      case "ryukyoku": {
+        const c = chomboAt.get(j);
+        what = c ? "chombo by " + (c.actor === null ? "?" : "seat " + c.actor) : "ryukyoku" + (e.reason ? " (" + e.reason + ")" : "");
+        break;
+      }
+      case "end_kyoku": what = "end of the hand"; break;
+      case "end_game": what = "end of the game"; break;
+      case "none": what = "none"; break;
+      default: what = String(e.type) + " (unknown event type)";
+    }
+    return at + what;
+  }
+
   function renderEvent() {
     const e = E[pos];
     const bad = D.failure && D.failure.event === pos;
-    $("event").textContent = "line " + (pos + 1) + ": " + JSON.stringify(e) + (bad ? "\n✗ " + D.failure.reason : "");
+    const line = $("event-line");
+    line.textContent = e ? describe(e, pos) + (bad ? " - fails verification: " + D.failure.reason : "") : "";
+    line.classList.toggle("bad", !!bad);
+    $("event-json").textContent = "line " + (pos + 1) + ": " + JSON.stringify(e);
     $("position").textContent = "event " + pos + " / " + last;
     const meta = $("meta");
     meta.hidden = !(e && e.meta !== undefined);
     meta.replaceChildren();
     if (!meta.hidden) {
       const text = JSON.stringify(e.meta, null, 1);
-      meta.append(el("b", {}, "meta (seat " + e.actor + ")"), el("pre", {}, text.length > 8000 ? text.slice(0, 8000) + " …" : text));
+      meta.append(el("b", {}, "meta (seat " + e.actor + ")"), el("pre", {}, text.length > 8000 ? text.slice(0, 8000) + " ..." : text));
     }
   }
 
