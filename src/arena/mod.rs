@@ -30,6 +30,7 @@ pub mod match_loop;
 pub mod observer;
 pub mod progress;
 pub mod relay;
+pub mod remote_seats;
 pub mod run_id;
 pub mod scoreboard;
 pub mod seats;
