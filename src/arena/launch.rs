@@ -13,13 +13,14 @@ use futures_util::future::BoxFuture;
 
 use super::Launcher;
 use crate::engine::event::Seat;
+use crate::engine::game::ranks;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::docker::{self, DockerOptions};
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
-use crate::runtime::remote::control::{rank_of, Control};
+use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
@@ -231,7 +232,7 @@ impl SeatLauncher {
         let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; 4]);
         for (seat, kind) in (0..4u8).zip(&self.kinds) {
             if let (SeatKind::Remote(remote, name), Some(conn)) = (kind, conns[usize::from(seat)]) {
-                let rank = rank_of(seat, &scores);
+                let rank = ranks(scores)[usize::from(seat)];
                 remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
             }
         }

@@ -62,6 +62,10 @@ pub struct Args {
     /// Do not write game.html (the viewer page) beside the logs.
     #[arg(long)]
     pub no_html: bool,
+    /// Each seat's extra seconds for the whole game, spent when a decision takes longer
+    /// than --timeout (e.g. 18 for a remote bot's network; 0: none).
+    #[arg(long, value_name = "SECS", default_value = "0")]
+    pub time_bank: Seconds,
     /// Where remote:NAME seats listen for `mjai-sim connect` (port 0: any free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     pub listen: std::net::SocketAddr,
@@ -92,6 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
         game_timeout: args.game_timeout.duration(),
+        time_bank: args.time_bank.duration(),
     };
     let start = args.start.resolve(args.seed)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
@@ -127,7 +132,8 @@ async fn play(
 
     // SIGINT or SIGTERM: the match loop stops every bot and returns; a second one exits at once.
     let shutdown = Shutdown::install()?;
-    for (seat, name, command) in remote.iter().flat_map(|r| &r.commands) {
+    for (name, command) in remote.iter().flat_map(|r| &r.commands) {
+        let seat = spec.bots.iter().position(|b| *b == BotSpec::Remote(name.clone())).unwrap_or_default();
         eprintln!("mjai-sim: seat {seat} (remote:{name}): {command}");
     }
     let mut progress = Progress::new(std::io::stderr());

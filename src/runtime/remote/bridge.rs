@@ -92,11 +92,12 @@ pub async fn run_bridge(options: &BridgeOptions, on_game: &mut (dyn FnMut(&Contr
     let mut last_connected = Instant::now();
     let mut backoff = Duration::from_millis(100);
     loop {
+        // bounded: CONNECT_TIMEOUT.
         match connect(options).await {
             Ok(ws) => {
                 backoff = Duration::from_millis(100);
+                // bounded: by IDLE_TIMEOUT and the bot's bounds.
                 match serve(ws, options, on_game).await {
-                    // bounded: by IDLE_TIMEOUT and the bot's bounds.
                     Served::Bye => return Ok(()),
                     Served::Dropped(why) => tracing::warn!("connection dropped ({why}); reconnecting"),
                 }
@@ -207,8 +208,8 @@ async fn serve(ws: Ws, options: &BridgeOptions, on_game: &mut (dyn FnMut(&Contro
             Some(Control::Start { seat, generation: g }) => {
                 stop(&mut bot).await; // bounded: STOP_GRACE.
                 generation = g;
+                // bounded: a local process start.
                 match BotTask::start(options, seat, g, answers_tx.clone()).await {
-                    // bounded: a local process start.
                     Ok(task) => {
                         bot = Some(task);
                         Some(Control::Ready { generation: g })
@@ -229,8 +230,8 @@ async fn serve(ws: Ws, options: &BridgeOptions, on_game: &mut (dyn FnMut(&Contro
             Some(_) => None,
         };
         if let Some(reply) = reply {
+            // bounded: WRITE_TIMEOUT.
             if let Err(e) = send(&mut sink, reply.to_text()).await {
-                // bounded: WRITE_TIMEOUT.
                 break Served::Dropped(e);
             }
         }
@@ -261,9 +262,12 @@ impl BotTask {
         generation: u64,
         answers: mpsc::Sender<(u64, Result<String, BotError>)>,
     ) -> anyhow::Result<BotTask> {
+        // bounded: a local process start (spawn, a temporary folder, a local file).
         let mut process = match &options.bot {
+            // bounded: as above.
             BridgeBot::Submission(sub) => ProcessBot::start(sub, seat, &options.stderr_log, &options.process).await?,
             BridgeBot::Command { program, args } => {
+                // bounded: as above.
                 ProcessBot::start_command(program, args, seat, &options.stderr_log, &options.process).await?
             }
         };

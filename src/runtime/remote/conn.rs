@@ -95,15 +95,16 @@ impl Conn {
         !self.ended.is_ended()
     }
 
-    /// Queues `text` for the writer, waiting until `deadline` at most.
-    async fn send(&self, text: String, deadline: Instant) -> Result<(), BotError> {
+    /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of
+    /// `limit` seconds).
+    async fn send(&self, text: String, deadline: Instant, limit: f64) -> Result<(), BotError> {
         if self.ended.is_ended() {
             return Err(self.ended.reason());
         }
         match until(deadline, "queueing a message", self.outbox.send(Message::Text(text.into()))).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) => Err(self.ended.reason()),
-            Err(overdue) => Err(BotError::Timeout(overdue.limit.as_secs_f64())),
+            Err(_) => Err(BotError::Timeout(limit)),
         }
     }
 
@@ -141,7 +142,7 @@ impl Conn {
         if stale > 0 {
             tracing::debug!("remote bot sent {stale} unrequested message(s); dropped");
         }
-        self.send(line.to_string(), deadline).await?; // bounded: until the deadline.
+        self.send(line.to_string(), deadline, limit).await?; // bounded: until the deadline.
         let answer = self.next(deadline, limit).await?; // bounded: until the deadline.
         match Control::parse(&answer) {
             Some(Control::Error { message }) => Err(BotError::Crashed(format!("remote: {message}"))),
@@ -155,10 +156,10 @@ impl Conn {
         self.generation += 1;
         let generation = self.generation;
         self.drain_stale();
-        self.send(Control::Start { seat, generation }.to_text(), deadline).await?; // bounded: until the deadline.
+        self.send(Control::Start { seat, generation }.to_text(), deadline, limit).await?; // bounded: until the deadline.
         loop {
+            // bounded: until the deadline.
             match Control::parse(&self.next(deadline, limit).await?) {
-                // bounded: until the deadline.
                 Some(Control::Ready { generation: g }) if g == generation => return Ok(()),
                 Some(Control::Error { message }) => return Err(BotError::Crashed(format!("remote: {message}"))),
                 _ => continue,

@@ -41,7 +41,7 @@ pub enum Control {
         scores: [i32; 4],
         /// Chombos by seat.
         chombos: [u32; 4],
-        /// The seat's rank, 1 to 4 (ties go to the lower seat).
+        /// The seat's rank, 1 to 4 (as `summary.json`'s `rank`).
         rank: u8,
     },
     /// No more games on this connection: the bridge stops its bot and exits.
@@ -78,13 +78,6 @@ impl Control {
     }
 }
 
-/// Rank (1 to 4) of `seat` by `scores`, ties to the lower seat (mjai.app's order).
-pub fn rank_of(seat: u8, scores: &[i32; 4]) -> u8 {
-    let me = usize::from(seat).min(3);
-    let above = (0..4).filter(|&s| scores[s] > scores[me] || (scores[s] == scores[me] && s < me)).count();
-    above as u8 + 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,13 +91,5 @@ mod tests {
         assert_eq!(Control::parse(r#"[{"type":"end_game"}]"#), None);
         assert_eq!(Control::parse(r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}"#), None);
         assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"nonsense"}"#), None);
-    }
-
-    #[test]
-    fn ranks_break_ties_by_seat() {
-        assert_eq!(rank_of(0, &[25000, 25000, 30000, 20000]), 2);
-        assert_eq!(rank_of(1, &[25000, 25000, 30000, 20000]), 3);
-        assert_eq!(rank_of(2, &[25000, 25000, 30000, 20000]), 1);
-        assert_eq!(rank_of(3, &[25000, 25000, 30000, 20000]), 4);
     }
 }

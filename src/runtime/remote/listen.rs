@@ -45,6 +45,7 @@ impl RemoteListener {
     /// Listens on `addr` (port 0: any free port) for `hub`. Errors: the address cannot be
     /// bound (in use, not local, no permission).
     pub async fn bind(addr: SocketAddr, hub: Arc<RemoteHub>) -> std::io::Result<RemoteListener> {
+        // bounded: a local bind.
         let listener = TcpListener::bind(addr).await.map_err(|e| {
             std::io::Error::new(
                 e.kind(),
@@ -98,8 +99,8 @@ impl Drop for RemoteListener {
 
 async fn accept_loop(listener: TcpListener, app: Router) {
     loop {
+        // bounded: runs for the listener's life; aborted on drop.
         let (stream, peer) = match listener.accept().await {
-            // bounded: runs for the listener's life; aborted on drop.
             Ok(pair) => pair,
             Err(e) => {
                 tracing::warn!("remote listener: accept: {e}");
