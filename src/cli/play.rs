@@ -65,7 +65,7 @@ pub struct Args {
     /// Each seat's extra seconds for the whole game, spent when a decision takes longer
     /// than --timeout (e.g. 18 for a remote bot's network; 0: none).
     #[arg(long, value_name = "SECS", default_value = "0")]
-    pub time_bank: Seconds,
+    pub time_bank: super::numbers::SecondsOrZero,
     /// Where remote:NAME seats listen for `mjai-sim connect` (port 0: any free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     pub listen: std::net::SocketAddr,

@@ -133,28 +133,6 @@ async fn a_bot_that_never_answers_is_cut_off_by_the_loop() {
 }
 
 #[tokio::test]
-async fn a_time_bank_pays_for_slow_decisions_until_it_is_spent() {
-    // Seat 1 claims twice in four hands (after seat 0's and seat 3's discards), 300 ms each
-    // against a 100 ms timeout: each costs 200 ms of its bank.
-    let chombos_with = |bank_ms: u64| async move {
-        let mut table = ScriptTable::new(4);
-        let launcher = ScriptLauncher::new([T, Slow(Duration::from_millis(300)), T, T]);
-        let options = MatchOptions {
-            timeout: Duration::from_millis(100),
-            start_timeout: Duration::from_secs(2),
-            time_bank: Duration::from_millis(bank_ms),
-            ..MatchOptions::default()
-        };
-        let report = play(&mut table, &launcher, options, &mut Silent).await;
-        assert!(report.errors.iter().all(|e| e.error_type == "timeout" && e.player_id == 1), "{:?}", report.errors);
-        report.chombos
-    };
-    assert_eq!(chombos_with(0).await[1], 2, "no bank: both slow claims are late");
-    assert_eq!(chombos_with(300).await, [0, 1, 0, 0], "one claim's worth: the second is late");
-    assert_eq!(chombos_with(1000).await, [0; 4], "enough for both");
-}
-
-#[tokio::test]
 async fn a_bot_that_cannot_start_keeps_paying_until_the_game_ends() {
     let mut table = ScriptTable::new(4);
     let launcher = ScriptLauncher::new([T, T, T, NoLaunch]);
