@@ -6,6 +6,7 @@ a Python face over it.
 - :func:`tournament` — duplicate or one-vs-three tournaments; returns :class:`Standings`
   (``standings.json`` as a ``dict``, ``to_frame()`` for pandas).
 - :func:`verify`, :func:`export_tenhou6`, :func:`view` — functions of an mjai log.
+- :func:`connect` — play a ``remote:NAME`` seat of a game from this machine.
 - :func:`dataset` — logs as a pandas DataFrame of decisions or riichi waits (needs pyarrow).
 - :mod:`mjai_sim.exceptions` — :class:`MjaiSimError`, :class:`EngineRuntimeError` (mjai's
   name and ``player_id``), :class:`VerifyError`.
@@ -21,6 +22,7 @@ from ._cli import find_mjai_sim_bin
 from .dataset import dataset
 from .exceptions import EngineRuntimeError, MjaiSimError, TimeoutExpired, VerifyError
 from .logs import Verdict, export_tenhou6, verify, view
+from .remote import connect
 from .simulator import GAME_OPTIONS, Simulator, run_game
 from .tournament import TOURNAMENT_OPTIONS, Standings, standings, tournament
 
@@ -35,6 +37,7 @@ __all__ = [
     "export_tenhou6",
     "view",
     "dataset",
+    "connect",
     "find_mjai_sim_bin",
     "exceptions",
     "MjaiSimError",

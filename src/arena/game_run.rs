@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use super::launch::{build_launcher, BotSpec, LaunchSettings};
+use super::launch::{build_launcher, BotSpec, LaunchSettings, RemoteSeats};
 use super::logs::LogDir;
 use super::match_loop::MatchReport;
 use super::observer::{Fanout, Observer};
@@ -40,6 +40,8 @@ pub struct GameSpec {
     pub dir: PathBuf,
     /// The logged hand this game re-plays (`--from LOG@HAND`), if any.
     pub from_log: Option<FromLog>,
+    /// Where `remote:NAME` seats find their bridges (`None`: no remote seat allowed).
+    pub remote: Option<RemoteSeats>,
 }
 
 /// A game that starts at a logged hand: `start` is that hand's state, and its wall is `wall`
@@ -74,7 +76,7 @@ pub async fn run_game(
     stop: tokio::sync::watch::Receiver<bool>,
     on_start: impl FnOnce(&super::launch::SeatLauncher),
 ) -> anyhow::Result<GameOutcome> {
-    let launcher = build_launcher(&spec.bots, &spec.settings).await?;
+    let launcher = build_launcher(&spec.bots, &spec.settings, spec.remote.as_ref()).await?;
     let result = async {
         let mut logs =
             LogDir::create(&spec.dir).context("cannot create the logs folder (choose another with --logs-dir)")?;
@@ -91,6 +93,7 @@ pub async fn run_game(
             start.from = Some(from.source.clone());
         }
         logs.write_summary(&summary)?;
+        launcher.report_remote(report.scores, report.chombos);
         Ok(GameOutcome { report, summary, log: game.into_log() })
     }
     .await;

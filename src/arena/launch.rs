@@ -6,18 +6,22 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
 use super::Launcher;
 use crate::engine::event::Seat;
+use crate::engine::game::ranks;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::docker::{self, DockerOptions};
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
+use crate::runtime::remote::control::Control;
+use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
 
@@ -28,6 +32,15 @@ pub enum BotSpec {
     Builtin(String),
     /// A `.zip` or a folder with `bot.py`.
     Submission(PathBuf),
+    /// `remote:NAME`: played over a WebSocket by `mjai-sim connect` on its author's machine
+    /// ([`crate::runtime::remote`]).
+    Remote(String),
+}
+
+/// True for a remote bot name: 1 to 64 ASCII letters, digits, `-`, `_` or `.` (it goes in
+/// a URL path).
+pub fn is_remote_name(name: &str) -> bool {
+    (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
 }
 
 impl FromStr for BotSpec {
@@ -38,6 +51,14 @@ impl FromStr for BotSpec {
     fn from_str(s: &str) -> Result<BotSpec, String> {
         if s.is_empty() {
             return Err("empty BOT; give a .zip, a folder with bot.py, or builtin:NAME".into());
+        }
+        if let Some(name) = s.strip_prefix("remote:") {
+            if !is_remote_name(name) {
+                return Err(format!(
+                    "`remote:{name}`: a remote bot's name is 1 to 64 letters, digits, `-`, `_` or `.`, e.g. remote:alice"
+                ));
+            }
+            return Ok(BotSpec::Remote(name.to_string()));
         }
         match s.strip_prefix("builtin:") {
             Some("") => Err("`builtin:` needs a name, e.g. builtin:tsumogiri".into()),
@@ -52,6 +73,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Builtin(name) => write!(f, "builtin:{name}"),
             BotSpec::Submission(path) => write!(f, "{}", path.display()),
+            BotSpec::Remote(name) => write!(f, "remote:{name}"),
         }
     }
 }
@@ -104,7 +126,11 @@ pub struct LaunchSettings {
 /// seat on demand. Errors (one line naming the seat, the cause and the fix) come before
 /// any bot starts: unknown built-in, unreadable or malformed submission, Docker daemon
 /// unreachable, image missing.
-pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> anyhow::Result<SeatLauncher> {
+pub async fn build_launcher(
+    specs: &[BotSpec; 4],
+    settings: &LaunchSettings,
+    remote: Option<&RemoteSeats>,
+) -> anyhow::Result<SeatLauncher> {
     let limits = SubmissionLimits { max_archive_bytes: settings.max_submission_bytes, ..SubmissionLimits::default() };
     let mut loaded: Vec<(PathBuf, Arc<Submission>)> = Vec::new();
     let mut kinds = Vec::with_capacity(4);
@@ -127,6 +153,12 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
                 };
                 SeatKind::Submission(submission)
             }
+            BotSpec::Remote(name) => {
+                let Some(remote) = remote.filter(|r| r.hub.allows(name)) else {
+                    anyhow::bail!("seat {seat}: remote:{name} needs a listener for remote bots (--listen)");
+                };
+                SeatKind::Remote(remote.clone(), name.clone())
+            }
         });
     }
     let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
@@ -136,12 +168,34 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
         RuntimeKind::Docker => Some(docker_launcher(settings).await?),
         RuntimeKind::Process => Some(SubmissionLauncher::process(ProcessOptions::default())),
     };
-    Ok(SeatLauncher { kinds, stderr_paths: settings.stderr_paths.clone(), submissions })
+    Ok(SeatLauncher {
+        kinds,
+        stderr_paths: settings.stderr_paths.clone(),
+        submissions,
+        remote_conns: Mutex::new([None; 4]),
+    })
+}
+
+/// The remote bots a game may seat: the hub their bridges connect to, and how long a seat
+/// waits for its bridge (and the bridge's bot) at each start (the game's start timeout).
+#[derive(Clone)]
+pub struct RemoteSeats {
+    /// The hub (names allowed by whoever listens: [`crate::runtime::remote::listen`] or a server).
+    pub hub: Arc<RemoteHub>,
+    /// Longest wait for a connection and the `ready` of its bot, per start.
+    pub wait: Duration,
+}
+
+impl fmt::Debug for RemoteSeats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RemoteSeats").field("wait", &self.wait).finish_non_exhaustive()
+    }
 }
 
 enum SeatKind {
     Builtin(String),
     Submission(Arc<Submission>),
+    Remote(RemoteSeats, String),
 }
 
 /// The runtime's Docker launcher for this game's submissions. The default and ml images
@@ -167,9 +221,23 @@ pub struct SeatLauncher {
     kinds: [SeatKind; 4],
     stderr_paths: [PathBuf; 4],
     submissions: Option<SubmissionLauncher>,
+    /// The connection each remote seat last played over (for its `game_over`).
+    remote_conns: Mutex<[Option<u64>; 4]>,
 }
 
 impl SeatLauncher {
+    /// Tells each remote seat's bridge how the game ended (`game_over`: scores in points,
+    /// chombos, its rank); does not wait.
+    pub fn report_remote(&self, scores: [i32; 4], chombos: [u32; 4]) {
+        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; 4]);
+        for (seat, kind) in (0..4u8).zip(&self.kinds) {
+            if let (SeatKind::Remote(remote, name), Some(conn)) = (kind, conns[usize::from(seat)]) {
+                let rank = ranks(scores)[usize::from(seat)];
+                remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
+            }
+        }
+    }
+
     /// The container guard of this game, when seats run in Docker: shut it down at the end
     /// (removes every container left, e.g. after Ctrl-C during a start).
     pub fn guard(&self) -> Option<&ContainerGuard> {
@@ -193,6 +261,13 @@ impl Launcher for SeatLauncher {
                     launcher.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
                 }
                 (SeatKind::Submission(_), None) => Err(BotError::Transport("no runtime for submissions".into())),
+                (SeatKind::Remote(remote, name), _) => {
+                    let bot = remote.hub.start_bot(name, seat, remote.wait).await?;
+                    if let Ok(mut conns) = self.remote_conns.lock() {
+                        conns[index] = Some(bot.conn_id());
+                    }
+                    Ok(Box::new(bot) as Box<dyn Bot>)
+                }
             }
         })
     }
@@ -232,6 +307,12 @@ mod tests {
         assert_eq!("bots/a.zip".parse::<BotSpec>(), Ok(BotSpec::Submission("bots/a.zip".into())));
         assert!("builtin:".parse::<BotSpec>().unwrap_err().contains("needs a name"));
         assert!("".parse::<BotSpec>().is_err());
+        assert_eq!("remote:alice".parse::<BotSpec>(), Ok(BotSpec::Remote("alice".into())));
+        assert_eq!(BotSpec::Remote("a-b_c.1".into()).to_string(), "remote:a-b_c.1");
+        assert!("remote:".parse::<BotSpec>().is_err());
+        assert!("remote:a/b".parse::<BotSpec>().unwrap_err().contains("letters, digits"));
+        assert!(format!("remote:{}", "a".repeat(64)).parse::<BotSpec>().is_ok());
+        assert!(format!("remote:{}", "a".repeat(65)).parse::<BotSpec>().is_err());
         assert_eq!(BotSpec::Builtin("rulebase".into()).to_string(), "builtin:rulebase");
     }
 }

@@ -88,6 +88,7 @@ pub async fn play_match(
         shutdown,
         emitted: 0,
         metas: Vec::new(),
+        bank: [options.time_bank; 4],
         report: MatchReport {
             ending: Ending::Completed,
             scores: table.scores(),
@@ -124,6 +125,8 @@ struct Referee<'a> {
     emitted: usize,
     /// `meta` of the answers just applied, with the action, waiting for their logged event.
     metas: Vec<(Seat, Event, AnswerMeta)>,
+    /// What is left of each seat's time bank ([`MatchOptions::time_bank`]).
+    bank: [Duration; 4],
     report: MatchReport,
 }
 
@@ -235,13 +238,18 @@ impl Referee<'_> {
     async fn informational(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let mut requests = Vec::new();
+        let mut banked = Vec::new();
         for seat in 0..4u8 {
             if let Some(end) = self.relay.unseen_end(seat, log) {
                 let events = self.relay.take(seat, log, end + 1);
-                requests.push((seat, batch_line(&events), self.timeout_for(&events)));
+                if !begins_with_start(&events) {
+                    banked.push(seat);
+                }
+                requests.push((seat, batch_line(&events), self.timeout_for(seat, &events)));
             }
         }
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        self.spend_bank(&banked, &done);
         let offenders = self.check_informational(table, &done)?;
         // After end_game nobody can pay: errors are recorded, not punished.
         Ok(Some(if table.is_over() { Vec::new() } else { offenders }))
@@ -306,11 +314,16 @@ impl Referee<'_> {
             self.seats.offer(d.seat, &d.legal);
         }
         let mut requests = Vec::new();
+        let mut banked = Vec::new();
         for &seat in &pending {
             let events = self.relay.take(seat, table.log(), table.log().len());
-            requests.push((seat, batch_line(&events), self.timeout_for(&events)));
+            if !begins_with_start(&events) {
+                banked.push(seat);
+            }
+            requests.push((seat, batch_line(&events), self.timeout_for(seat, &events)));
         }
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        self.spend_bank(&banked, &done);
         let mut offenders = Vec::new();
         let mut answers = Vec::new();
         let mut metas = Vec::new();
@@ -370,11 +383,23 @@ impl Referee<'_> {
         }
     }
 
-    fn timeout_for(&self, events: &[Event]) -> Duration {
+    /// A line's time: the start timeout for a line beginning with `start_game` or
+    /// `start_kyoku`, else the decision timeout plus what is left of the seat's time bank.
+    fn timeout_for(&self, seat: Seat, events: &[Event]) -> Duration {
         if begins_with_start(events) {
             self.options.start_timeout
         } else {
-            self.options.timeout
+            self.options.timeout + self.bank[usize::from(seat)]
+        }
+    }
+
+    /// Takes from each asked seat's bank the time its answer took beyond the decision
+    /// timeout (start lines, which have their own timeout, spend nothing).
+    /// `banked`: the seats whose line had the decision timeout.
+    fn spend_bank(&mut self, banked: &[Seat], done: &[Exchange]) {
+        for x in done.iter().filter(|x| banked.contains(&x.seat)) {
+            let bank = &mut self.bank[usize::from(x.seat)];
+            *bank = bank.saturating_sub(x.elapsed.saturating_sub(self.options.timeout));
         }
     }
 

@@ -30,6 +30,7 @@ pub mod match_loop;
 pub mod observer;
 pub mod progress;
 pub mod relay;
+pub mod remote_seats;
 pub mod run_id;
 pub mod scoreboard;
 pub mod seats;
@@ -66,6 +67,10 @@ pub struct MatchOptions {
     /// Longest a whole game may take (`--game-timeout`, default 3600 s); past it the game
     /// ends as failed ([`watchdog`]).
     pub game_timeout: Duration,
+    /// Each seat's extra time for the whole game (`--time-bank`, default 0): a decision
+    /// may take `timeout` plus what is left of it, and what it takes beyond `timeout` is
+    /// spent (riichi.dev gives about 18 s). Start lines have their own `start_timeout`.
+    pub time_bank: Duration,
 }
 
 /// Default of [`MatchOptions::game_timeout`]: one hour, about twice the longest game of
@@ -79,6 +84,7 @@ impl Default for MatchOptions {
             start_timeout: Duration::from_secs(20),
             max_restarts: 32,
             game_timeout: DEFAULT_GAME_TIMEOUT,
+            time_bank: Duration::ZERO,
         }
     }
 }

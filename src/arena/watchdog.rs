@@ -28,10 +28,11 @@ pub const STALL_SLACK: Duration = Duration::from_secs(10);
 
 impl MatchOptions {
     /// Longest time between two steps of a healthy game: the longest single wait the
-    /// referee makes (a start line or a decision, plus [`GRACE`]; a stop, [`STOP_GRACE`])
+    /// referee makes (a start line or a decision with the whole time bank, plus [`GRACE`];
+    /// a stop, [`STOP_GRACE`])
     /// plus [`STALL_SLACK`].
     pub fn stall_limit(&self) -> Duration {
-        self.timeout.max(self.start_timeout).max(STOP_GRACE) + GRACE + STALL_SLACK
+        (self.timeout + self.time_bank).max(self.start_timeout).max(STOP_GRACE) + GRACE + STALL_SLACK
     }
 }
 

@@ -61,7 +61,7 @@ async fn check(args: Args) -> anyhow::Result<i32> {
     let timeout = args.start_timeout.duration();
     let started = Instant::now();
     let specs = [args.bot.clone(), args.bot.clone(), args.bot.clone(), args.bot.clone()];
-    let launcher = build_launcher(&specs, &settings).await?; // bounded: Docker client timeouts.
+    let launcher = build_launcher(&specs, &settings, None).await?; // bounded: Docker client timeouts.
     step(true, "intake", started.elapsed(), &args.bot.to_string());
     if let Some(guard) = launcher.guard() {
         eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod cleanup;
+mod connect;
 mod dataset;
 mod export;
 mod export_games;
@@ -59,6 +60,8 @@ enum Command {
     Check(check::Args),
     /// Build or inspect the bot image.
     Image(image::Args),
+    /// Play a remote seat (remote:NAME) from this machine: run BOT here, relay it to the game.
+    Connect(connect::Args),
     /// Remove containers left behind by crashed runs.
     Cleanup(cleanup::Args),
     /// Replay an mjai log through the engine and report the first disagreement.
@@ -103,6 +106,7 @@ pub fn run() -> i32 {
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Image(a)) => image::run(a),
         Some(Command::Cleanup(a)) => cleanup::run(a),
+        Some(Command::Connect(a)) => connect::run(a),
         Some(Command::Verify(a)) => verify::run(a),
         Some(Command::Export(a)) => export::run(a),
         Some(Command::Dataset(a)) => dataset::run(a),

@@ -32,6 +32,28 @@ impl FromStr for Seconds {
     }
 }
 
+/// A non-negative number of seconds (0 allowed), at most a day: `--time-bank`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SecondsOrZero(f64);
+
+impl SecondsOrZero {
+    /// As a [`Duration`].
+    pub fn duration(self) -> Duration {
+        Duration::from_secs_f64(self.0)
+    }
+}
+
+impl FromStr for SecondsOrZero {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SecondsOrZero, String> {
+        if text.trim().parse::<f64>() == Ok(0.0) {
+            return Ok(SecondsOrZero(0.0));
+        }
+        text.parse::<Seconds>().map(|s| SecondsOrZero(s.0)).map_err(|e| e.replace("above 0", "from 0"))
+    }
+}
+
 impl fmt::Display for Seconds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)

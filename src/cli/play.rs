@@ -62,6 +62,13 @@ pub struct Args {
     /// Do not write game.html (the viewer page) beside the logs.
     #[arg(long)]
     pub no_html: bool,
+    /// Each seat's extra seconds for the whole game, spent when a decision takes longer
+    /// than --timeout (e.g. 18 for a remote bot's network; 0: none).
+    #[arg(long, value_name = "SECS", default_value = "0")]
+    pub time_bank: super::numbers::SecondsOrZero,
+    /// Where remote:NAME seats listen for `mjai-sim connect` (port 0: any free port).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
+    pub listen: std::net::SocketAddr,
 }
 
 /// `SEED` or `SEED,KEY` (KEY defaults to 0).
@@ -89,6 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
         game_timeout: args.game_timeout.duration(),
+        time_bank: args.time_bank.duration(),
     };
     let start = args.start.resolve(args.seed)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
@@ -105,6 +113,7 @@ async fn play(
     dir: PathBuf,
 ) -> anyhow::Result<i32> {
     let settings = args.runtime.settings(std::array::from_fn(|seat| stderr_path_in(&dir, seat as u8)));
+    let remote = crate::arena::remote_seats::listen_for(&args.bots, args.listen, options.start_timeout).await?;
     let spec = GameSpec {
         bots: std::array::from_fn(|i| args.bots[i].clone()),
         names: ["0", "1", "2", "3"].map(String::from),
@@ -115,6 +124,7 @@ async fn play(
         settings,
         dir: dir.clone(),
         from_log: start.from_log,
+        remote: remote.as_ref().map(|r| r.seats.clone()),
     };
     if let Some(note) = &start.note {
         eprintln!("mjai-sim: {note}");
@@ -122,6 +132,10 @@ async fn play(
 
     // SIGINT or SIGTERM: the match loop stops every bot and returns; a second one exits at once.
     let shutdown = Shutdown::install()?;
+    for (name, command) in remote.iter().flat_map(|r| &r.commands) {
+        let seat = spec.bots.iter().position(|b| *b == BotSpec::Remote(name.clone())).unwrap_or_default();
+        eprintln!("mjai-sim: seat {seat} (remote:{name}): {command}");
+    }
     let mut progress = Progress::new(std::io::stderr());
     let outcome = run_game(&spec, &mut progress, shutdown.stop(), |launcher| {
         eprintln!("mjai-sim: seed {},{}; logs in {}", seed[0], seed[1], dir.display());
@@ -129,7 +143,11 @@ async fn play(
             eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
         }
     })
-    .await?;
+    .await;
+    if let Some(remote) = &remote {
+        remote.seats.hub.close_all().await; // bounded: inside.
+    }
+    let outcome = outcome?;
     let summary = outcome.summary;
     let report = outcome.report;
     if !args.no_html {

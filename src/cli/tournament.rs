@@ -85,6 +85,9 @@ pub struct Args {
     /// Print standings as JSON on stdout (the table goes to stderr; no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// Where remote:NAME entrants listen for `mjai-sim connect` (port 0: any free port).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
+    pub listen: std::net::SocketAddr,
     /// Time and restart limits of each game.
     #[command(flatten)]
     pub limits: GameLimits,
@@ -136,8 +139,18 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         Place::Database(_) => PathBuf::new(),
     };
     let shutdown = Shutdown::install()?;
-    let local = Local { jobs: args.jobs, lease: args.lease.duration() };
-    let end = session.play_here(&local, progress, shutdown.stop()).await?;
+    let wait = args.limits.start_timeout.duration();
+    let remote = crate::arena::remote_seats::listen_for_names(&session.remote_names(), args.listen, wait).await?;
+    for (name, command) in remote.iter().flat_map(|r| &r.commands) {
+        eprintln!("mjai-sim: entrant remote:{name}: {command}");
+    }
+    let local =
+        Local { jobs: args.jobs, lease: args.lease.duration(), remote: remote.as_ref().map(|r| r.seats.clone()) };
+    let end = session.play_here(&local, progress, shutdown.stop()).await;
+    if let Some(remote) = &remote {
+        remote.seats.hub.close_all().await; // bounded: inside.
+    }
+    let end = end?;
     let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
     finish(session, &dir, args.json, end, &shutdown, &hint).await
 }

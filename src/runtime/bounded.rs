@@ -88,7 +88,7 @@ mod tests {
 
     /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
-    const BOT_IO: [(&str, &str); 7] = [
+    const BOT_IO: [(&str, &str); 12] = [
         ("runtime/process.rs", include_str!("process.rs")),
         ("runtime/docker/container.rs", include_str!("docker/container.rs")),
         ("runtime/docker/stdio.rs", include_str!("docker/stdio.rs")),
@@ -96,6 +96,11 @@ mod tests {
         ("arena/seats.rs", include_str!("../arena/seats.rs")),
         ("tournament/pool.rs", include_str!("../tournament/pool.rs")),
         ("cli/check.rs", include_str!("../cli/check.rs")),
+        ("runtime/remote/conn.rs", include_str!("remote/conn.rs")),
+        ("runtime/remote/hub.rs", include_str!("remote/hub.rs")),
+        ("runtime/remote/bot.rs", include_str!("remote/bot.rs")),
+        ("runtime/remote/listen.rs", include_str!("remote/listen.rs")),
+        ("runtime/remote/bridge.rs", include_str!("remote/bridge.rs")),
     ];
 
     /// Names whose call bounds the `.await` on the same line.

@@ -83,6 +83,7 @@ pub mod launcher;
 pub mod line;
 pub mod missing_module;
 pub mod process;
+pub mod remote;
 pub mod stderr_log;
 pub mod stderr_tail;
 pub mod submission;

@@ -6,6 +6,7 @@
 //! so a bot that ignores SIGTERM or forks helpers is still gone. Stderr goes to a capped
 //! log file ([`StderrLog`]).
 
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
@@ -54,7 +55,7 @@ pub struct ProcessBot {
     /// The bot's process group (its own pid): every process it forks stays in it.
     pgid: Option<i32>,
     tail: SharedTail,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl ProcessBot {
@@ -73,23 +74,50 @@ impl ProcessBot {
         submission
             .unpack_into(dir.path())
             .map_err(|e| anyhow::anyhow!("seat {seat}: cannot unpack the bot into {}: {e}", dir.path().display()))?;
+        let mut command = Command::new(&options.python);
+        command.args(["-u", "bot.py", &seat.to_string()]).current_dir(dir.path());
+        let python = options.python.display().to_string();
+        let failed =
+            move |e: &std::io::Error| format!("{python} ({e}); install Python 3 or pass the interpreter's path");
+        ProcessBot::spawn(command, Some(dir), seat, &failed, stderr_log, options).await
+        // bounded: a local file.
+    }
+
+    /// Starts `program ARGS... SEAT` in the current folder (any program speaking mjai lines
+    /// on its stdio; `mjai-sim connect -- COMMAND`). Errors as [`ProcessBot::start`].
+    pub async fn start_command(
+        program: &OsStr,
+        args: &[OsString],
+        seat: u8,
+        stderr_log: &Path,
+        options: &ProcessOptions,
+    ) -> anyhow::Result<ProcessBot> {
+        let mut command = Command::new(program);
+        command.args(args).arg(seat.to_string());
+        let name = program.to_string_lossy().into_owned();
+        let failed = move |e: &std::io::Error| format!("{name} ({e}); check the command after --");
+        ProcessBot::spawn(command, None, seat, &failed, stderr_log, options).await
+        // bounded: a local file.
+    }
+
+    async fn spawn(
+        mut command: Command,
+        dir: Option<tempfile::TempDir>,
+        seat: u8,
+        failed: &(dyn Fn(&std::io::Error) -> String + Send + Sync),
+        stderr_log: &Path,
+        options: &ProcessOptions,
+    ) -> anyhow::Result<ProcessBot> {
         let mut log = StderrLog::append(stderr_log, options.stderr_cap).await?; // bounded: a local file.
         let tail = log.tail();
-        let mut child = Command::new(&options.python)
-            .args(["-u", "bot.py", &seat.to_string()])
-            .current_dir(dir.path())
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| {
-                anyhow::anyhow!(
-                    "seat {seat}: cannot start {} ({e}); install Python 3 or pass the interpreter's path",
-                    options.python.display()
-                )
-            })?;
+            .map_err(|e| anyhow::anyhow!("seat {seat}: cannot start {}", failed(&e)))?;
         let (Some(stdin), Some(stdout), Some(mut stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

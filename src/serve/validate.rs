@@ -189,6 +189,7 @@ impl Games {
             },
             dir: game_dir,
             from_log: None,
+            remote: None,
         };
         run_game(&spec, &mut Silent, self.cancel.token(), |_| {}).await
     }

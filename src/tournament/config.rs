@@ -144,6 +144,7 @@ impl TournamentConfig {
             start_timeout: self.start_timeout,
             max_restarts: self.max_restarts,
             game_timeout: self.game_timeout,
+            time_bank: std::time::Duration::ZERO,
         }
     }
 

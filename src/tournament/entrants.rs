@@ -38,7 +38,7 @@ pub fn parse(arg: &str) -> Result<Entrant, String> {
 /// `builtin:NAME` → `NAME`; a path → its file stem (`bots/alice.zip` → `alice`).
 fn default_name(spec: &BotSpec) -> String {
     match spec {
-        BotSpec::Builtin(name) => name.clone(),
+        BotSpec::Builtin(name) | BotSpec::Remote(name) => name.clone(),
         BotSpec::Submission(path) => path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -78,6 +78,9 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
                 let sub = Submission::load(path, limits).map_err(|err| anyhow::anyhow!("{}: {err}", e.name))?;
                 let sha = submission_sha256(path, &sub)?;
                 (LoadedBot::Submission(Arc::new(sub)), sha)
+            }
+            BotSpec::Remote(name) => {
+                (LoadedBot::Remote(name.clone()), hex::encode(Sha256::digest(format!("remote:{name}"))))
             }
         };
         loaded.push(bot);

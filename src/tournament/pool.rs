@@ -11,6 +11,10 @@
 //!   pool), so the runner can hide container start-up behind the game being played. A
 //!   restart after a chombo always starts fresh bots.
 
+use crate::arena::launch::RemoteSeats;
+use crate::engine::game::ranks;
+use crate::runtime::remote::bot::RemoteBot;
+use crate::runtime::remote::control::Control;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,12 +41,15 @@ pub enum LoadedBot {
     Builtin(String),
     /// A submission read once at the start of the tournament.
     Submission(Arc<Submission>),
+    /// `remote:NAME`: played by a bridge connected to the tournament's remote hub.
+    Remote(String),
 }
 
 /// Starts any of the tournament's bots in any seat.
 pub struct BotFactory {
     bots: Vec<LoadedBot>,
     runtime: Runtime,
+    remote: Option<RemoteSeats>,
 }
 
 /// Where submissions run. In Docker every start gets its own container guard (and so its
@@ -95,7 +102,36 @@ impl BotFactory {
             }
             RuntimeKind::Process => Runtime::Process(SubmissionLauncher::process(ProcessOptions::default())),
         };
-        Ok(BotFactory { bots, runtime })
+        Ok(BotFactory { bots, runtime, remote: None })
+    }
+
+    /// Lets `remote:NAME` bots play through `remote`'s hub.
+    pub fn with_remote(mut self, remote: Option<RemoteSeats>) -> BotFactory {
+        self.remote = remote;
+        self
+    }
+
+    /// Starts remote bot `bot` for `seat`: `None` when `bot` is not remote.
+    async fn start_remote(&self, bot: usize, seat: Seat) -> Option<Result<RemoteBot, BotError>> {
+        let Some(LoadedBot::Remote(name)) = self.bots.get(bot) else { return None };
+        Some(match &self.remote {
+            // bounded: RemoteHub::start_bot waits at most `wait`.
+            Some(remote) => remote.hub.start_bot(name, seat, remote.wait).await,
+            None => Err(BotError::Transport(format!("remote:{name} needs a listener for remote bots (--listen)"))),
+        })
+    }
+
+    /// Tells remote seats' bridges how a game ended (`conns`: the connection of each
+    /// seat's last remote bot); does not wait.
+    pub fn report_remote(&self, bots: [usize; 4], conns: [Option<u64>; 4], scores: [i32; 4], chombos: [u32; 4]) {
+        let Some(remote) = &self.remote else { return };
+        for seat in 0..4u8 {
+            let s = usize::from(seat);
+            if let (Some(LoadedBot::Remote(name)), Some(conn)) = (self.bots.get(bots[s]), conns[s]) {
+                let rank = ranks(scores)[s];
+                remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
+            }
+        }
     }
 
     /// Labels this factory's containers `<tag>-<n>` (a worker's `worker-NAME`, so that its
@@ -126,7 +162,7 @@ impl BotFactory {
         for (s, b) in bots.iter().enumerate() {
             match self.bots.get(*b)? {
                 LoadedBot::Builtin(name) => names[s] = name.clone(),
-                LoadedBot::Submission(_) => return None,
+                LoadedBot::Submission(_) | LoadedBot::Remote(_) => return None,
             }
         }
         Some(names)
@@ -141,6 +177,13 @@ impl BotFactory {
                     .map_err(|e| BotError::Transport(e.to_string()))
             }
             Some(LoadedBot::Submission(sub)) => sub.clone(),
+            Some(LoadedBot::Remote(_)) => {
+                // bounded: start_remote.
+                return match self.start_remote(bot, seat).await {
+                    Some(result) => result.map(|b| Box::new(b) as Box<dyn Bot>),
+                    None => Err(BotError::Transport(format!("no bot {bot}"))),
+                };
+            }
             None => return Err(BotError::Transport(format!("no bot {bot}"))),
         };
         let spec = SeatSpec { submission: sub, stderr_log: stderr.to_path_buf() };
@@ -223,12 +266,27 @@ pub struct GameSeats {
     ready: Slots,
     /// Kept bots handed back by the match loop's stop (`--keep-bots`).
     returned: Slots,
+    /// The connection of each remote seat's last bot.
+    remote_conns: Arc<Mutex<[Option<u64>; 4]>>,
 }
 
 impl GameSeats {
     /// The seats of a game with `bots` by seat; fresh bots write their stderr to `stderr`.
     pub fn new(pool: Arc<Pool>, bots: [usize; 4], stderr: [PathBuf; 4]) -> GameSeats {
-        GameSeats { pool, bots, stderr, ready: Slots::default(), returned: Slots::default() }
+        GameSeats {
+            pool,
+            bots,
+            stderr,
+            ready: Slots::default(),
+            returned: Slots::default(),
+            remote_conns: Arc::default(),
+        }
+    }
+
+    /// Tells the remote seats' bridges how the game ended (scores in points, chombos).
+    pub fn report_remote(&self, scores: [i32; 4], chombos: [u32; 4]) {
+        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; 4]);
+        self.pool.factory.report_remote(self.bots, conns, scores, chombos);
     }
 
     /// The pool the seats come from.
@@ -281,6 +339,14 @@ impl GameSeats {
             self.stderr[s].clone()
         };
         let (pool, bot) = (self.pool.clone(), self.bots[s]);
+        // bounded: start_remote.
+        if let Some(remote) = self.pool.factory.start_remote(bot, seat).await {
+            let remote = remote?;
+            if let Ok(mut conns) = self.remote_conns.lock() {
+                conns[s] = Some(remote.conn_id());
+            }
+            return Ok(Box::new(remote));
+        }
         let start = async move { pool.factory.start(bot, seat, &stderr).await }; // bounded: start.
         if !self.pool.factory.has_submissions() {
             return start.await; // bounded: built-ins start at once, in the process.

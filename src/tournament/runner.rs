@@ -363,6 +363,9 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
     let clean =
         matches!(&result, Ok((r, _)) if r.ending == Ending::Completed && r.errors.is_empty() && r.restarts == 0);
     seats.finish(clean).await;
+    if let Ok((report, _)) = &result {
+        seats.report_remote(report.scores, report.chombos);
+    }
     match result {
         Ok((report, record)) => match report.ending {
             Ending::Completed => {

@@ -7,9 +7,12 @@
 mod arena_support;
 #[path = "../e2e_support/mod.rs"]
 mod e2e_support;
+#[path = "../remote_support/mod.rs"]
+mod remote_support;
 
 mod arena_loop;
 mod bot_output;
 mod e2e_docker;
 mod e2e_process;
+mod remote_game;
 mod signals;

@@ -150,6 +150,9 @@ pub enum Behaviour {
     FailActing(BotError),
     /// Never answers when it must act (the loop's own guard must cut it off).
     Hang,
+    /// Like Tsumogiri, but takes this long whenever it must act (a timeout, as a runtime
+    /// reports it, when that is longer than the line's timeout).
+    Slow(Duration),
     /// Sets the shutdown flag when it must act, then never answers.
     Interrupt(Arc<tokio::sync::watch::Sender<bool>>),
     /// Cannot be launched.
@@ -206,7 +209,7 @@ struct ScriptBot {
 }
 
 impl Bot for ScriptBot {
-    fn exchange<'a>(&'a mut self, line: &'a str, _timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
+    fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(async move {
             self.record.lock().unwrap().lines.push((self.generation, self.seat, line.to_string()));
             let events: Vec<Event> = serde_json::from_str(line).expect("the referee sends JSON arrays of events");
@@ -223,6 +226,14 @@ impl Bot for ScriptBot {
                 (Behaviour::EndKyokuWith(l), false) if end_kyoku => Ok(l.clone()),
                 (Behaviour::FailActing(e), true) => Err(e.clone()),
                 (Behaviour::Hang, true) => std::future::pending().await,
+                (Behaviour::Slow(delay), true) if *delay > timeout => {
+                    tokio::time::sleep(timeout).await;
+                    Err(BotError::Timeout(timeout.as_secs_f64()))
+                }
+                (Behaviour::Slow(delay), true) => {
+                    tokio::time::sleep(*delay).await;
+                    Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json()))
+                }
                 (Behaviour::Interrupt(tx), true) => {
                     tx.send_replace(true);
                     std::future::pending().await

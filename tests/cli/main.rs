@@ -5,7 +5,10 @@
 
 #[path = "../e2e_support/mod.rs"]
 mod e2e_support;
+#[path = "../remote_support/mod.rs"]
+mod remote_support;
 
+mod cli_connect;
 mod cli_export;
 mod cli_from;
 mod cli_hand;

@@ -49,7 +49,7 @@ async fn memory_cpus_and_pids_options_reach_the_host_config() {
     let logs = tempfile::tempdir().unwrap();
     let resources =
         Resources { memory_bytes: Some(256 << 20), nano_cpus: Some(500_000_000), pids_limit: Some(64), gpus: None };
-    let launcher = build_launcher(&specs, &settings(logs.path(), resources)).await.unwrap();
+    let launcher = build_launcher(&specs, &settings(logs.path(), resources), None).await.unwrap();
     let game = launcher.guard().unwrap().game().to_string();
     let mut bot = launcher.launch(1).await.unwrap();
     let info = docker.inspect_container(&format!("mjai-sim-{game}-1"), None).await.unwrap();
@@ -92,7 +92,7 @@ async fn a_gpu_seat_on_a_host_without_gpu_runtime_fails_with_one_clear_line() {
     let (_bot, specs) = submission();
     let logs = tempfile::tempdir().unwrap();
     let resources = Resources { gpus: Some(Gpus::Ids(vec!["0".into()])), ..Default::default() };
-    let launcher = build_launcher(&specs, &settings(logs.path(), resources)).await.unwrap();
+    let launcher = build_launcher(&specs, &settings(logs.path(), resources), None).await.unwrap();
     let game = launcher.guard().unwrap().game().to_string();
     let error = launcher.launch(0).await.err().expect("no GPU runtime on this host").to_string();
     assert!(error.contains("no GPU runtime") && error.contains("--gpus"), "{error}");

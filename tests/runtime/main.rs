@@ -9,6 +9,7 @@ mod e2e_support;
 mod runtime_support;
 
 mod docker_resources;
+mod remote_hostile;
 mod runtime_cleanup;
 mod runtime_docker;
 mod runtime_interrupt;

@@ -7,9 +7,12 @@
 mod aggregates_support;
 #[path = "../e2e_support/mod.rs"]
 mod e2e_support;
+#[path = "../remote_support/mod.rs"]
+mod remote_support;
 
 mod aggregates;
 mod command;
+mod remote_entrant;
 mod tournament_bootstrap;
 mod tournament_docker;
 mod tournament_signals;

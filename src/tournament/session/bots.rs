@@ -38,6 +38,7 @@ pub async fn load_rows(
         let spec: BotSpec = r.spec.parse().map_err(|e: String| anyhow::anyhow!("bot {}: {e}", r.name))?;
         loaded.push(match spec {
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
+            BotSpec::Remote(name) => LoadedBot::Remote(name),
             BotSpec::Submission(_) => {
                 let bytes =
                     retry("read a submission", patience, || store.submission(&r.sha256)).await?.ok_or_else(|| {

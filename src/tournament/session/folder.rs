@@ -14,6 +14,7 @@ use anyhow::Context;
 
 use super::{default_jobs, load_rows, Observer, Place, RunEnd, RunStart, Session};
 use crate::arena::cancel::CancelToken;
+use crate::arena::launch::RemoteSeats;
 use crate::tournament::pool::{BotFactory, Pool};
 use crate::tournament::runner::{self, RunOptions};
 use crate::tournament::store::retry::Patience;
@@ -29,12 +30,14 @@ pub struct Local {
     /// Lease of a claimed game (another process may claim it after this long without a
     /// heartbeat).
     pub lease: Duration,
+    /// Where `remote:NAME` entrants find their bridges (`None`: no remote entrant plays).
+    pub remote: Option<RemoteSeats>,
 }
 
 impl Default for Local {
     /// The default jobs, a 30 s lease (`--lease`'s default).
     fn default() -> Local {
-        Local { jobs: None, lease: Duration::from_secs(30) }
+        Local { jobs: None, lease: Duration::from_secs(30), remote: None }
     }
 }
 
@@ -62,8 +65,12 @@ impl Session {
                 self.loaded.extend(more);
             }
             let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
-            let factory = Arc::new(BotFactory::new(self.loaded.clone(), &settings).await?);
-            let jobs = local.jobs.unwrap_or_else(|| default_jobs(factory.has_submissions())).max(1);
+            let factory =
+                Arc::new(BotFactory::new(self.loaded.clone(), &settings).await?.with_remote(local.remote.clone()));
+            // One bridge connection plays one seat at a time: remote entrants play one game at once
+            // unless told otherwise (then run as many bridges as --jobs).
+            let default = if local.remote.is_some() { 1 } else { default_jobs(factory.has_submissions()) };
+            let jobs = local.jobs.unwrap_or(default).max(1);
             let pool = Arc::new(Pool::new(factory, config.keep_bots, jobs, dir.join("bot_logs")));
             if config.keep_bots {
                 std::fs::create_dir_all(dir.join("bot_logs"))

@@ -84,6 +84,17 @@ pub struct Session {
 }
 
 impl Session {
+    /// The names of its `remote:NAME` bots (they need a listener: [`Local::remote`]).
+    pub fn remote_names(&self) -> Vec<String> {
+        self.loaded
+            .iter()
+            .filter_map(|b| match b {
+                LoadedBot::Remote(name) => Some(name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A new tournament in a folder (`dir`, default `logs/<tournament id>/`): every bot
     /// passes intake before anything is written; then the folder, the database, the bots and
     /// the schedule. Errors: a refused bot, a folder already holding a tournament, an
@@ -155,6 +166,9 @@ impl Session {
     pub async fn create_in_db(url: &str, new: &NewTournament, connections: u32) -> anyhow::Result<Session> {
         let Plan { config, entrants, games } = new.plan()?;
         for e in &entrants {
+            if let BotSpec::Remote(name) = &e.spec {
+                bail!("{}: remote:{name} cannot play in a database tournament (workers have no listener); play it in a folder tournament", e.name);
+            }
             if let BotSpec::Submission(path) = &e.spec {
                 if path.is_dir() {
                     bail!(

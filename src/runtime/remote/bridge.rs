@@ -1,0 +1,303 @@
+//! The author's side (`mjai-sim connect URL --token TOKEN BOT`): runs BOT as a local
+//! process and relays its stdio over one WebSocket to the game side.
+//!
+//! Per connection: a `start` control starts a fresh bot (stopping the one running) and is
+//! answered `ready`; each mjai line goes to the bot's stdin and its answer line back; `stop`
+//! and `game_over` stop the bot (the latter also reports the game, one line); `bye` ends the
+//! bridge. A dropped or silent ([`IDLE_TIMEOUT`]) connection stops the bot and is
+//! reconnected, with backoff, for up to [`BridgeOptions::reconnect_for`]. A refused token
+//! (HTTP 401, 403, 404) ends the bridge at once.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::bail;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+
+use super::control::Control;
+use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, WRITE_TIMEOUT};
+use crate::runtime::bounded::{self, join_or_abort, within, STOP_GRACE};
+use crate::runtime::process::{ProcessBot, ProcessOptions};
+use crate::runtime::submission::Submission;
+use crate::runtime::{Bot, BotError};
+
+/// Longest the bridge lets its bot think about one line (the game side's own timeout,
+/// usually 2 s, decides the chombo; this only bounds a bot nobody restarts).
+pub const LOCAL_ANSWER_LIMIT: Duration = Duration::from_secs(300);
+
+/// Longest wait for the WebSocket handshake.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the bridge runs.
+#[derive(Debug, Clone)]
+pub enum BridgeBot {
+    /// A checked submission (zip or folder with `bot.py`): `python3 -u bot.py SEAT`.
+    Submission(Arc<Submission>),
+    /// Any program: `PROGRAM ARGS... SEAT` in the current folder.
+    Command {
+        /// The program (looked up on PATH).
+        program: OsString,
+        /// Its arguments (the seat is appended).
+        args: Vec<OsString>,
+    },
+}
+
+/// Settings of [`run_bridge`].
+#[derive(Debug, Clone)]
+pub struct BridgeOptions {
+    /// `ws://HOST:PORT/remote/NAME`.
+    pub url: String,
+    /// The seat's (or author's) token, sent as `Authorization: Bearer TOKEN`.
+    pub token: String,
+    /// The bot.
+    pub bot: BridgeBot,
+    /// Where the bot's stderr goes (appended, capped as the process runtime's).
+    pub stderr_log: PathBuf,
+    /// Longest time without a connection before the bridge gives up (default 60 s).
+    pub reconnect_for: Duration,
+    /// Interpreter and limits of the local process.
+    pub process: ProcessOptions,
+}
+
+/// One line for a finished game: `game over: seat 2, rank 1, 31000 points, 0 chombos
+/// (scores 25000,20000,31000,24000; chombos 0,1,0,0)`; `None` for other controls.
+pub fn game_line(control: &Control) -> Option<String> {
+    let Control::GameOver { seat, scores, chombos, rank } = control else { return None };
+    let join = |v: Vec<String>| v.join(",");
+    Some(format!(
+        "game over: seat {seat}, rank {rank}, {} points, {} chombos (scores {}; chombos {})",
+        scores.get(usize::from(*seat)).copied().unwrap_or_default(),
+        chombos.get(usize::from(*seat)).copied().unwrap_or_default(),
+        join(scores.iter().map(i32::to_string).collect()),
+        join(chombos.iter().map(u32::to_string).collect()),
+    ))
+}
+
+/// Runs the bridge until the game side says `bye`, refuses the token, or cannot be reached
+/// for [`BridgeOptions::reconnect_for`]. `on_game` gets every `game_over`.
+///
+/// Errors (one line naming the fix): the URL is not `ws://`, the token was refused, the
+/// game side was unreachable too long.
+pub async fn run_bridge(options: &BridgeOptions, on_game: &mut (dyn FnMut(&Control) + Send)) -> anyhow::Result<()> {
+    if !options.url.starts_with("ws://") {
+        bail!("`{}` is not a ws:// URL; copy the URL the game printed", options.url);
+    }
+    let mut last_connected = Instant::now();
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        // bounded: CONNECT_TIMEOUT.
+        match connect(options).await {
+            Ok(ws) => {
+                backoff = Duration::from_millis(100);
+                // bounded: by IDLE_TIMEOUT and the bot's bounds.
+                match serve(ws, options, on_game).await {
+                    Served::Bye => return Ok(()),
+                    Served::Dropped(why) => tracing::warn!("connection dropped ({why}); reconnecting"),
+                }
+                last_connected = Instant::now();
+            }
+            Err(Refused(status)) if matches!(status, 401 | 403 | 404) => {
+                bail!("{} refused the token (HTTP {status}); check --token and the URL", options.url)
+            }
+            Err(e) => {
+                if last_connected.elapsed() >= options.reconnect_for {
+                    bail!(
+                        "cannot reach {} for {:.0} s ({e}); is the game still running?",
+                        options.url,
+                        options.reconnect_for.as_secs_f64()
+                    );
+                }
+                tracing::debug!("connecting failed ({e}); retrying in {backoff:?}");
+                tokio::time::sleep(backoff).await; // bounded: at most 2 s.
+                backoff = (backoff * 2).min(Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+/// Why a connection attempt failed: the HTTP status when the server answered, else 0.
+#[derive(Debug)]
+struct Refused(u16);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            0 => write!(f, "no connection"),
+            status => write!(f, "HTTP {status}"),
+        }
+    }
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(options: &BridgeOptions) -> Result<Ws, Refused> {
+    let mut request = options.url.as_str().into_client_request().map_err(|_| Refused(0))?;
+    let value = format!("Bearer {}", options.token).parse().map_err(|_| Refused(401))?;
+    request.headers_mut().insert(axum::http::header::AUTHORIZATION, value);
+    let config =
+        WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES));
+    let connecting = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
+    match within(CONNECT_TIMEOUT, "connecting", connecting).await {
+        Ok(Ok((ws, _))) => Ok(ws),
+        Ok(Err(WsError::Http(response))) => Err(Refused(response.status().as_u16())),
+        Ok(Err(e)) => {
+            tracing::debug!("connect: {e}");
+            Err(Refused(0))
+        }
+        Err(_) => Err(Refused(0)),
+    }
+}
+
+enum Served {
+    Bye,
+    Dropped(String),
+}
+
+async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>, text: String) -> Result<(), String> {
+    match within(WRITE_TIMEOUT, "writing", sink.send(Message::Text(text.into()))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+async fn serve(ws: Ws, options: &BridgeOptions, on_game: &mut (dyn FnMut(&Control) + Send)) -> Served {
+    let (mut sink, mut stream) = ws.split();
+    let (answers_tx, mut answers) = mpsc::channel::<(u64, Result<String, BotError>)>(4);
+    let mut bot: Option<BotTask> = None;
+    let mut generation = 0;
+    let served = loop {
+        let next = tokio::select! {
+            next = within(IDLE_TIMEOUT, "reading", stream.next()) => next,
+            Some((g, answer)) = answers.recv() => {
+                if g != generation {
+                    continue;
+                }
+                let text = match answer {
+                    Ok(line) => line,
+                    Err(e) => Control::Error { message: e.to_string() }.to_text(),
+                };
+                match send(&mut sink, text).await { // bounded: WRITE_TIMEOUT.
+                    Ok(()) => continue,
+                    Err(e) => break Served::Dropped(e),
+                }
+            }
+        };
+        let text = match next {
+            Err(_) => break Served::Dropped(format!("nothing received for {} s", IDLE_TIMEOUT.as_secs())),
+            Ok(None) | Ok(Some(Ok(Message::Close(_)))) => break Served::Dropped("closed by the game side".into()),
+            Ok(Some(Err(e))) => break Served::Dropped(e.to_string()),
+            Ok(Some(Ok(Message::Text(text)))) => text,
+            Ok(Some(Ok(_))) => continue,
+        };
+        let reply = match Control::parse(text.as_str()) {
+            None => match &bot {
+                Some(b) => {
+                    b.line(text.as_str().to_string());
+                    None
+                }
+                None => Some(Control::Error { message: "no bot is running (no start received)".into() }),
+            },
+            Some(Control::Start { seat, generation: g }) => {
+                stop(&mut bot).await; // bounded: STOP_GRACE.
+                generation = g;
+                // bounded: a local process start.
+                match BotTask::start(options, seat, g, answers_tx.clone()).await {
+                    Ok(task) => {
+                        bot = Some(task);
+                        Some(Control::Ready { generation: g })
+                    }
+                    Err(e) => Some(Control::Error { message: format!("{e:#}") }),
+                }
+            }
+            Some(Control::Stop) => {
+                stop(&mut bot).await; // bounded: STOP_GRACE.
+                None
+            }
+            Some(game_over @ Control::GameOver { .. }) => {
+                stop(&mut bot).await; // bounded: STOP_GRACE.
+                on_game(&game_over);
+                None
+            }
+            Some(Control::Bye) => break Served::Bye,
+            Some(_) => None,
+        };
+        if let Some(reply) = reply {
+            // bounded: WRITE_TIMEOUT.
+            if let Err(e) = send(&mut sink, reply.to_text()).await {
+                break Served::Dropped(e);
+            }
+        }
+    };
+    stop(&mut bot).await; // bounded: STOP_GRACE.
+    let _ = within(CLOSE_TIMEOUT, "closing", sink.close()).await;
+    served
+}
+
+async fn stop(bot: &mut Option<BotTask>) {
+    if let Some(task) = bot.take() {
+        task.stop().await; // bounded: STOP_GRACE.
+    }
+}
+
+/// The running bot: a task that feeds it lines and sends its answers back tagged with
+/// the start's generation.
+struct BotTask {
+    lines: mpsc::Sender<String>,
+    stop: Option<oneshot::Sender<()>>,
+    handle: tokio::task::JoinHandle<()>,
+}
+
+impl BotTask {
+    async fn start(
+        options: &BridgeOptions,
+        seat: u8,
+        generation: u64,
+        answers: mpsc::Sender<(u64, Result<String, BotError>)>,
+    ) -> anyhow::Result<BotTask> {
+        // bounded: a local process start (spawn, a temporary folder, a local file).
+        let mut process = match &options.bot {
+            // bounded: as above.
+            BridgeBot::Submission(sub) => ProcessBot::start(sub, seat, &options.stderr_log, &options.process).await?,
+            BridgeBot::Command { program, args } => {
+                // bounded: as above.
+                ProcessBot::start_command(program, args, seat, &options.stderr_log, &options.process).await?
+            }
+        };
+        let (lines, mut lines_rx) = mpsc::channel::<String>(4);
+        let (stop, mut stop_rx) = oneshot::channel::<()>();
+        let handle = tokio::spawn(async move {
+            loop {
+                let line = tokio::select! {
+                    _ = &mut stop_rx => break,
+                    line = lines_rx.recv() => match line { Some(l) => l, None => break },
+                };
+                let answer = tokio::select! {
+                    _ = &mut stop_rx => break,
+                    answer = process.exchange(&line, LOCAL_ANSWER_LIMIT) => answer,
+                };
+                let _ = answers.try_send((generation, answer));
+            }
+            bounded::stop(&mut process).await;
+        });
+        Ok(BotTask { lines, stop: Some(stop), handle })
+    }
+
+    /// Hands the bot one line (dropped when it still has lines queued: the game side
+    /// already counts it late).
+    fn line(&self, line: String) {
+        let _ = self.lines.try_send(line);
+    }
+
+    async fn stop(mut self) {
+        drop(self.stop.take());
+        join_or_abort(&mut self.handle, STOP_GRACE + Duration::from_secs(1), "stopping the bot").await;
+    }
+}

@@ -1,0 +1,95 @@
+//! Control messages between the game side and a bridge, beside the mjai lines.
+//!
+//! An mjai line is a JSON array (game side to bridge) or the bot's answer object; a control
+//! message is a JSON object whose `type` is `"mjai-sim"`, with an `event`:
+//!
+//! - game side to bridge: `start` (`seat`, `generation`: start a fresh bot for `seat`,
+//!   stopping the one running), `stop` (stop the bot), `game_over` (`seat`, `scores`
+//!   (points), `chombos`, `rank` 1..4), `bye` (no more games: the bridge exits);
+//! - bridge to game side: `ready` (`generation`: the bot of that start runs), `error`
+//!   (`message`: the bot could not start or gave no answer line, e.g. it crashed).
+
+use serde::{Deserialize, Serialize};
+
+/// The `type` of every control message.
+pub const CONTROL_TYPE: &str = "mjai-sim";
+
+/// One control message (see the module doc).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Control {
+    /// Start a fresh bot for `seat` (0..4); answer `ready` with the same `generation`.
+    Start {
+        /// The seat the bot plays (its `bot.py SEAT` argument).
+        seat: u8,
+        /// Counts the starts on this connection; `ready` echoes it.
+        generation: u64,
+    },
+    /// The bot of start `generation` runs.
+    Ready {
+        /// The `generation` of the `start` answered.
+        generation: u64,
+    },
+    /// Stop the running bot (a restart or the game's end follows).
+    Stop,
+    /// The game ended: the seat this connection played last, every seat's final score
+    /// (points) and chombos, the seat's rank (1 to 4).
+    GameOver {
+        /// The seat played.
+        seat: u8,
+        /// Final scores by seat, in points.
+        scores: [i32; 4],
+        /// Chombos by seat.
+        chombos: [u32; 4],
+        /// The seat's rank, 1 to 4 (as `summary.json`'s `rank`).
+        rank: u8,
+    },
+    /// No more games on this connection: the bridge stops its bot and exits.
+    Bye,
+    /// The bridge's bot gave no answer line or could not start; the reason.
+    Error {
+        /// One line, e.g. "bot exited (exit code 1)".
+        message: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(flatten)]
+    control: Control,
+}
+
+impl Control {
+    /// The message as sent: `{"type":"mjai-sim","event":...}`.
+    pub fn to_text(&self) -> String {
+        let wire = Wire { kind: CONTROL_TYPE.to_string(), control: self.clone() };
+        serde_json::to_string(&wire).unwrap_or_default()
+    }
+
+    /// The control message in `text`, or `None` when `text` is not one (an mjai line).
+    pub fn parse(text: &str) -> Option<Control> {
+        if !text.trim_start().starts_with('{') || !text.contains(CONTROL_TYPE) {
+            return None;
+        }
+        let wire: Wire = serde_json::from_str(text).ok()?;
+        (wire.kind == CONTROL_TYPE).then_some(wire.control)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_messages_round_trip_and_mjai_lines_are_not_controls() {
+        let start = Control::Start { seat: 2, generation: 7 };
+        assert_eq!(start.to_text(), r#"{"type":"mjai-sim","event":"start","seat":2,"generation":7}"#);
+        assert_eq!(Control::parse(&start.to_text()), Some(start));
+        assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"bye"}"#), Some(Control::Bye));
+        assert_eq!(Control::parse(r#"[{"type":"end_game"}]"#), None);
+        assert_eq!(Control::parse(r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}"#), None);
+        assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"nonsense"}"#), None);
+    }
+}

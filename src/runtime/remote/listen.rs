@@ -1,0 +1,193 @@
+//! The game side's own listener for remote bots (`--listen ADDR`): one route,
+//! `GET /remote/{NAME}` upgraded to a WebSocket when its `Authorization: Bearer TOKEN`
+//! header holds NAME's token; the connection then goes to the [`RemoteHub`].
+//!
+//! Refusals: no token 401, a wrong token (another seat's) 403, an unknown name 404, more
+//! than [`MAX_CONNECTIONS_PER_ADDRESS`] open connections from one address 429. A request
+//! head slower than [`HEADER_TIMEOUT`] is dropped. Messages are capped at
+//! [`MAX_MESSAGE_BYTES`] (fragments included).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+use super::hub::RemoteHub;
+use super::token::{bearer, random_token, same_token};
+use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_MESSAGE_BYTES};
+
+struct Shared {
+    hub: Arc<RemoteHub>,
+    tokens: Mutex<HashMap<String, String>>,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// A listening socket serving remote bots to a [`RemoteHub`]; stops listening when dropped
+/// (connections already open go on until they end).
+pub struct RemoteListener {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl RemoteListener {
+    /// Listens on `addr` (port 0: any free port) for `hub`. Errors: the address cannot be
+    /// bound (in use, not local, no permission).
+    pub async fn bind(addr: SocketAddr, hub: Arc<RemoteHub>) -> std::io::Result<RemoteListener> {
+        // bounded: a local bind.
+        let listener = TcpListener::bind(addr).await.map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot listen on {addr} for remote bots ({e}); choose another --listen"),
+            )
+        })?;
+        let addr = listener.local_addr()?;
+        let shared = Arc::new(Shared { hub, tokens: Mutex::new(HashMap::new()), open: Mutex::new(HashMap::new()) });
+        let app = Router::new().route("/remote/{name}", get(upgrade)).with_state(shared.clone());
+        let task = tokio::spawn(accept_loop(listener, app));
+        Ok(RemoteListener { addr, shared, task })
+    }
+
+    /// The address listened on (with the port chosen).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Allows remote bot `name` with a fresh random token and returns the token.
+    pub fn add(&self, name: &str) -> String {
+        let token = random_token();
+        self.add_with_token(name, &token);
+        token
+    }
+
+    /// Allows remote bot `name` with `token` (e.g. its author's).
+    pub fn add_with_token(&self, name: &str, token: &str) {
+        self.shared.hub.allow(name);
+        if let Ok(mut tokens) = self.shared.tokens.lock() {
+            tokens.insert(name.to_string(), token.to_string());
+        }
+    }
+
+    /// The URL a bridge connects to for `name`: `ws://ADDR/remote/NAME`.
+    pub fn url(&self, name: &str) -> String {
+        format!("ws://{}/remote/{name}", self.addr)
+    }
+
+    /// The command its author runs for `name`, BOT left to fill in:
+    /// `mjai-sim connect ws://ADDR/remote/NAME --token TOKEN BOT`.
+    pub fn command_line(&self, name: &str, token: &str) -> String {
+        format!("mjai-sim connect {} --token {token} BOT", self.url(name))
+    }
+}
+
+impl Drop for RemoteListener {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn accept_loop(listener: TcpListener, app: Router) {
+    loop {
+        // bounded: runs for the listener's life; aborted on drop.
+        let (stream, peer) = match listener.accept().await {
+            Ok(pair) => pair,
+            Err(e) => {
+                tracing::warn!("remote listener: accept: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await; // bounded: 50 ms.
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone().map_request(move |mut r: axum::http::Request<Incoming>| {
+            r.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
+            r
+        }));
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(HEADER_TIMEOUT)
+            .max_buf_size(32 * 1024)
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        tokio::spawn(async move {
+            // bounded: the head by HEADER_TIMEOUT; an upgraded connection by its own timeouts.
+            if let Err(e) = conn.await {
+                tracing::debug!("remote connection from {peer}: {e}");
+            }
+        });
+    }
+}
+
+/// One open connection counted against its address; uncounted on drop.
+struct Permit {
+    shared: Arc<Shared>,
+    ip: IpAddr,
+}
+
+impl Permit {
+    fn take(shared: &Arc<Shared>, ip: IpAddr) -> Option<Permit> {
+        let mut open = shared.open.lock().ok()?;
+        let n = open.entry(ip).or_insert(0);
+        if *n >= MAX_CONNECTIONS_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(Permit { shared: shared.clone(), ip })
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        if let Ok(mut open) = self.shared.open.lock() {
+            if let Some(n) = open.get_mut(&self.ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    open.remove(&self.ip);
+                }
+            }
+        }
+    }
+}
+
+async fn upgrade(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let expected = shared.tokens.lock().ok().and_then(|t| t.get(&name).cloned());
+    let Some(expected) = expected else {
+        return (StatusCode::NOT_FOUND, "no such remote bot\n").into_response();
+    };
+    let Some(given) = bearer(&headers) else {
+        return (StatusCode::UNAUTHORIZED, "send the seat's token as `Authorization: Bearer TOKEN`\n").into_response();
+    };
+    if !same_token(given, &expected) {
+        return (StatusCode::FORBIDDEN, "wrong token for this remote bot\n").into_response();
+    }
+    let Some(permit) = Permit::take(&shared, peer.ip()) else {
+        return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n").into_response();
+    };
+    let hub = shared.hub.clone();
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            match hub.attach(&name, socket) {
+                Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+                Err(e) => tracing::info!("remote connection from {peer} refused: {e}"),
+            }
+            drop(permit);
+        })
+}

@@ -1,0 +1,60 @@
+//! Remote bots: a seat whose bot runs on its author's machine, reached over a WebSocket
+//! (issue 29).
+//!
+//! The game side holds a [`hub::RemoteHub`]: bridges connect to it (through
+//! [`listen::RemoteListener`], or through any server that accepted and authenticated the
+//! WebSocket itself and calls [`hub::RemoteHub::attach`]), and the arena takes a connection
+//! for a seat with [`hub::RemoteHub::start_bot`], which gives a [`bot::RemoteBot`]: one more
+//! [`crate::runtime::Bot`], so masking, timeouts, chombos and restarts are the match loop's,
+//! as for a container.
+//!
+//! The author's side runs [`bridge::run_bridge`] (`mjai-sim connect`): it starts the bot as
+//! a local process and relays its stdio. The wire protocol (mjai lines plus a few control
+//! messages, [`control::Control`]) is in docs/protocol.md, "Remote bots".
+//!
+//! Every wait is bounded: the request head ([`HEADER_TIMEOUT`]), each write
+//! ([`WRITE_TIMEOUT`]), silence on a connection ([`IDLE_TIMEOUT`], pinged every
+//! [`PING_INTERVAL`]), the close ([`CLOSE_TIMEOUT`]), a bot's start (the game's start
+//! timeout) and each decision (the game's timeout).
+
+use std::time::Duration;
+
+pub mod bot;
+pub mod bridge;
+pub mod conn;
+pub mod control;
+pub mod hub;
+pub mod listen;
+pub mod token;
+
+/// Largest WebSocket message (and frame) either side accepts, in bytes: 1 MiB, the answer
+/// line limit of the other runtimes. A bigger one closes the connection.
+pub const MAX_MESSAGE_BYTES: usize = crate::runtime::line::DEFAULT_LINE_LIMIT;
+
+/// Longest wait for an HTTP request head (the WebSocket handshake) on the game side.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Longest wait for one message to be written to the peer; a peer that does not read is
+/// disconnected after it.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The game side pings every connection this often.
+pub const PING_INTERVAL: Duration = Duration::from_secs(10);
+
+/// A connection on which nothing arrived (not even a pong) for this long is closed, on
+/// either side.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Longest wait for the close handshake.
+pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Messages a bridge may send that nobody asked for (late answers) before the connection
+/// is closed as a flood.
+pub const MAX_UNREAD: usize = 4;
+
+/// Connections waiting for a seat per remote bot name; more are refused.
+pub const MAX_IDLE_PER_NAME: usize = 4;
+
+/// Open connections per client address on the game side's listener; more are refused
+/// (HTTP 429).
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 8;

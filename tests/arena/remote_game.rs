@@ -1,0 +1,69 @@
+//! Remote seats (`remote:NAME`) end to end: the game binary listens, `mjai-sim connect`
+//! runs the bot as a local process and relays it over a WebSocket on 127.0.0.1.
+
+use std::time::{Duration, Instant};
+
+use crate::e2e_support::{play, repo, require_docker, require_image};
+use crate::remote_support::{finish_bridge, slow_tsumogiri, RemoteGame};
+
+#[test]
+fn a_remote_tsumogiri_plays_the_same_hanchan_as_in_a_container() {
+    require_docker();
+    require_image();
+    let (shanten, mjaibot, tsumogiri) =
+        (repo("examples/shanten"), repo("examples/mjaibot"), repo("examples/tsumogiri"));
+    let mut game = RemoteGame::start(["remote:author", &shanten, &mjaibot, &tsumogiri], &["--seed", "3"]);
+    let bridge = game.bridge(0, &[&tsumogiri]);
+    let status = game.wait(Duration::from_secs(600));
+    assert!(status.success(), "{:?}", game.stderr_lines);
+    let (bridge_status, bridge_out, bridge_err) = finish_bridge(bridge, Duration::from_secs(30));
+    assert!(bridge_status.success(), "the bridge exits 0 after `bye`: {bridge_err}");
+
+    let contained = play([&tsumogiri, &shanten, &mjaibot, &tsumogiri], &["--seed", "3", "--no-html"]);
+    contained.assert_complete_and_verified();
+    assert_eq!(game.log_text(), contained.read("mjai_log.json"), "the remote seat's game differs from the container's");
+    assert_eq!(game.json("errors.json"), serde_json::json!([]));
+    let summary = game.json("summary.json");
+    assert_eq!(summary["chombos"], serde_json::json!([0, 0, 0, 0]));
+    let rank = summary["rank"][0].as_u64().expect("the summary ranks seat 0");
+    let score = summary["scores"][0].as_i64().unwrap();
+    let lines: Vec<&str> = bridge_out.lines().collect();
+    assert_eq!(lines.len(), 1, "one line per game: {bridge_out}");
+    assert!(
+        lines[0].starts_with(&format!("game over: seat 0, rank {rank}, {score} points, 0 chombos")),
+        "{bridge_out}"
+    );
+}
+
+#[test]
+fn killing_the_bridge_ends_the_game_in_bounded_time_with_chombos_on_its_seat_only() {
+    let scratch = tempfile::tempdir().unwrap();
+    let bot = slow_tsumogiri(scratch.path(), 20);
+    let t = "builtin:tsumogiri";
+    let mut game = RemoteGame::start(["remote:author", t, t, t], &["--seed", "5", "--start-timeout", "2"]);
+    let mut bridge = game.bridge(0, &["--", "python3", bot.to_str().unwrap()]);
+    game.wait_for_events(60);
+    bridge.kill().unwrap();
+    let killed = Instant::now();
+    let _ = bridge.wait();
+    let status = game.wait(Duration::from_secs(120));
+    // Each hand from here: at most the start timeout (2 s) to find no bridge, then a chombo
+    // of a mangan; 25000 points last at most 4 of them.
+    assert!(killed.elapsed() < Duration::from_secs(30), "the game took {:?} after the kill", killed.elapsed());
+    assert!(status.success(), "{:?}", game.stderr_lines);
+    let summary = game.json("summary.json");
+    assert_eq!(summary["completed"], true, "{summary}");
+    let chombos: Vec<u64> = summary["chombos"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert!(chombos[0] >= 1, "{chombos:?}");
+    assert_eq!(&chombos[1..], &[0, 0, 0], "only the remote seat pays");
+    let errors = game.json("errors.json");
+    let errors = errors.as_array().unwrap();
+    assert!(!errors.is_empty());
+    for e in errors {
+        assert_eq!(e["player_id"], 0, "{e}");
+    }
+    assert!(
+        errors.iter().skip(1).all(|e| e["error_type"] == "start"),
+        "after the drop, the seat pays for a bridge that is not back: {errors:?}"
+    );
+}
