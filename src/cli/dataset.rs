@@ -52,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         KindArg::Decisions => Kind::Decisions,
         KindArg::Riichi => Kind::Riichi,
     };
-    let logs = files::find(&args.paths).map_err(anyhow::Error::msg)?;
+    let logs = files::find(&args.paths).map_err(|e| CodedError::new(ErrorCode::NotFound, e))?;
     if logs.is_empty() {
         bail!(CodedError::new(
             ErrorCode::NotFound,
