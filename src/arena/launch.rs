@@ -155,8 +155,10 @@ pub async fn build_launcher(specs: &[BotSpec; 4], settings: &LaunchSettings) -> 
                 let submission = match known {
                     Some(s) => s,
                     None => {
-                        let s =
-                            Arc::new(Submission::load(path, &limits).map_err(|e| BotRefused::new(BotRef::Seat(seat as Seat), e))?);
+                        let s = Arc::new(
+                            Submission::load(path, &limits)
+                                .map_err(|e| BotRefused::new(BotRef::Seat(seat as Seat), e))?,
+                        );
                         loaded.push((path.clone(), s.clone()));
                         s
                     }

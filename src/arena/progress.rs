@@ -91,7 +91,12 @@ impl HandTally {
             Event::EndKyoku => {
                 let kyoku = self.hand.take().unwrap_or_else(|| "?".into());
                 let scores = std::array::from_fn(|s| self.start_scores[s] + self.deltas[s]);
-                return Some(EndedHand { kyoku, results: std::mem::take(&mut self.results), deltas: self.deltas, scores });
+                return Some(EndedHand {
+                    kyoku,
+                    results: std::mem::take(&mut self.results),
+                    deltas: self.deltas,
+                    scores,
+                });
             }
             _ => {}
         }
@@ -215,7 +220,8 @@ mod tests {
         };
         assert_eq!(tally.on_event(&start), None);
         assert_eq!(tally.on_event(&Event::ReachAccepted { actor: 3 }), None);
-        let draw = Event::Ryukyoku { actor: None, deltas: Some([-1000, -1000, -1000, 3000]), reason: Some("fanpai".into()) };
+        let draw =
+            Event::Ryukyoku { actor: None, deltas: Some([-1000, -1000, -1000, 3000]), reason: Some("fanpai".into()) };
         assert_eq!(tally.on_event(&draw), None);
         let hand = tally.on_event(&Event::EndKyoku).expect("the hand ends");
         assert_eq!(hand.kyoku, "E2-0");

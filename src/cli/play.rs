@@ -20,8 +20,8 @@ use crate::arena::game_run::{run_game, GameSpec};
 use crate::arena::launch::BotSpec;
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
-use crate::arena::progress::Progress;
 use crate::arena::observer::Fanout;
+use crate::arena::progress::Progress;
 use crate::arena::{scoreboard, MatchOptions};
 use crate::messages::results::GameResult;
 use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
@@ -181,11 +181,9 @@ async fn play(
             ),
             2,
         ),
-        Ending::Failed(reason) => (
-            ErrorCode::GameFailed,
-            format!("game failed: {reason}; bots stopped, logs so far in {}", dir.display()),
-            2,
-        ),
+        Ending::Failed(reason) => {
+            (ErrorCode::GameFailed, format!("game failed: {reason}; bots stopped, logs so far in {}", dir.display()), 2)
+        }
         Ending::Interrupted => (
             ErrorCode::Interrupted,
             format!("interrupted; bots stopped, logs so far in {}", dir.display()),

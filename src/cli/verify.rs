@@ -75,7 +75,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             };
             let message = format!("under --rules {name}: {d}{hint}");
             if json {
-                let error = ErrorMessage { line: Some(d.index + 1), ..ErrorMessage::new(ErrorCode::VerifyMismatch, message) };
+                let error =
+                    ErrorMessage { line: Some(d.index + 1), ..ErrorMessage::new(ErrorCode::VerifyMismatch, message) };
                 emit(&Message::Error(error));
             } else {
                 println!("{log}: {message}");

@@ -182,7 +182,10 @@ mod tests {
         let refused = BotRefused { who: BotRef::Seat(2), cause: "no bot.py".into() };
         let e = anyhow::Error::new(refused).context("cannot start the game");
         let m = ErrorMessage::of(&e);
-        assert_eq!((m.code, m.seat, m.message.as_str()), (ErrorCode::BadSubmission, Some(2), "cannot start the game: seat 2: no bot.py"));
+        assert_eq!(
+            (m.code, m.seat, m.message.as_str()),
+            (ErrorCode::BadSubmission, Some(2), "cannot start the game: seat 2: no bot.py")
+        );
 
         let e = anyhow::Error::new(DockerError::Unreachable("no socket".into()));
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::DockerUnavailable);

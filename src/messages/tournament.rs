@@ -127,7 +127,14 @@ mod tests {
     }
 
     fn record(index: u64) -> GameRecord {
-        GameRecord { index, set: 0, seats: [0, 1, 2, 3], scores: [40000, 30000, 20000, 10000], ranks: [1, 2, 3, 4], stats: Default::default() }
+        GameRecord {
+            index,
+            set: 0,
+            seats: [0, 1, 2, 3],
+            scores: [40000, 30000, 20000, 10000],
+            ranks: [1, 2, 3, 4],
+            stats: Default::default(),
+        }
     }
 
     #[test]
@@ -135,7 +142,15 @@ mod tests {
         let out = Shared::default();
         let lines = TournamentLines::new(Box::new(out.clone()), Arc::new(Quiet));
         let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
-        let start = RunStart { place: "t".into(), tid: "x".into(), names, seed: [1, 0], total: Some(4), done: vec![record(0)], jobs: 2 };
+        let start = RunStart {
+            place: "t".into(),
+            tid: "x".into(),
+            names,
+            seed: [1, 0],
+            total: Some(4),
+            done: vec![record(0)],
+            jobs: 2,
+        };
         lines.started(&start);
         lines.recorded(&[record(1), record(2)]);
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();

@@ -75,7 +75,8 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
                 (LoadedBot::Builtin(name.clone()), hex::encode(Sha256::digest(format!("builtin:{name}"))))
             }
             BotSpec::Submission(path) => {
-                let sub = Submission::load(path, limits).map_err(|err| BotRefused::new(BotRef::Named(e.name.clone()), err))?;
+                let sub = Submission::load(path, limits)
+                    .map_err(|err| BotRefused::new(BotRef::Named(e.name.clone()), err))?;
                 let sha = submission_sha256(path, &sub)?;
                 (LoadedBot::Submission(Arc::new(sub)), sha)
             }

@@ -113,8 +113,15 @@ fn a_refused_bot_is_a_bad_submission_naming_its_seat() {
     // The same refusal in a tournament names the bot.
     let dir = tempfile::tempdir().unwrap();
     let t = dir.path().join("t");
-    let (out, m) =
-        run_json(&["tournament", "builtin:rulebase", "nope=builtin:nope", "builtin:random", "builtin:tsumogiri", "--dir", t.to_str().unwrap()]);
+    let (out, m) = run_json(&[
+        "tournament",
+        "builtin:rulebase",
+        "nope=builtin:nope",
+        "builtin:random",
+        "builtin:tsumogiri",
+        "--dir",
+        t.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(reasons(&m), ["error"]);
     assert_eq!((m[0]["code"].as_str(), m[0]["bot"].as_str()), (Some("bad_submission"), Some("nope")));
@@ -123,7 +130,14 @@ fn a_refused_bot_is_a_bad_submission_naming_its_seat() {
 #[test]
 fn option_errors_are_bad_option_even_when_clap_refuses_the_line() {
     // Out of range: clap's own refusal, before any command runs.
-    let (out, m) = run_json(&["--timeout", "0", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"]);
+    let (out, m) = run_json(&[
+        "--timeout",
+        "0",
+        "builtin:tsumogiri",
+        "builtin:tsumogiri",
+        "builtin:tsumogiri",
+        "builtin:tsumogiri",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(reasons(&m), ["error"]);
     assert_eq!(m[0]["code"], "bad_option");
@@ -239,7 +253,8 @@ fn export_view_and_dataset_give_what_they_wrote() {
     assert!(err.contains(&format!("wrote {} rows", m[0]["rows"])), "{err}");
     assert!(table.exists());
 
-    let (out, m) = run_json(&["dataset", dir.join("none").to_str().unwrap(), "--kind", "riichi", "-o", table.to_str().unwrap()]);
+    let (out, m) =
+        run_json(&["dataset", dir.join("none").to_str().unwrap(), "--kind", "riichi", "-o", table.to_str().unwrap()]);
     assert_eq!((out.status.code(), m[0]["code"].as_str()), (Some(1), Some("not_found")));
 }
 
@@ -248,7 +263,21 @@ fn a_tournament_streams_progress_and_its_result_is_standings_json() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
     let d = dir.to_str().unwrap();
-    let (out, m) = run_json(&["tournament", "builtin:rulebase", "builtin:random", "builtin:tsumogiri", "builtin:rulebase", "--sets", "1", "--seed", "3", "--jobs", "1", "--dir", d]);
+    let (out, m) = run_json(&[
+        "tournament",
+        "builtin:rulebase",
+        "builtin:random",
+        "builtin:tsumogiri",
+        "builtin:rulebase",
+        "--sets",
+        "1",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--dir",
+        d,
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let r = reasons(&m);
     assert_eq!((r.first(), r.last()), (Some(&"tournament-started"), Some(&"result")));
