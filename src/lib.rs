@@ -10,6 +10,8 @@
 //! - [`viewer`]: the HTML game viewer (a pure function of a log, below the arena).
 //! - [`view`]: the tournament report and the grading server's pages (pure functions of
 //!   standings and leaderboards).
+//! - [`messages`]: the command line's machine-readable messages (`--message-format json`),
+//!   for any front end.
 //! - [`serve`]: the grading server (`mjai-sim serve`): uploads, validation, a league's read API.
 //! - [`cli`]: the command line.
 
@@ -20,6 +22,7 @@ pub mod bots;
 pub mod cli;
 pub use mjai_sim_engine as engine;
 pub mod export;
+pub mod messages;
 pub mod runtime;
 pub mod serve;
 pub mod tournament;

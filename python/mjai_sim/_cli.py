@@ -2,8 +2,11 @@
 
 The wheel carries the binary as a script (maturin ``bindings = "bin"``), so pip puts it in
 the scripts folder of the environment the package went into (``<venv>/bin/mjai-sim``). Every
-Python function here runs it as a child process and turns its exit status and one-line
-messages into return values or :mod:`mjai_sim.exceptions`.
+Python function here runs it as a child process with ``--message-format json``: the binary
+then writes one JSON message per line on stdout (docs/message-format.md), each with a
+``reason``: progress, each hand, the final ``result``, and an ``error`` with a stable ``code``
+that :func:`failure` maps to :mod:`mjai_sim.exceptions`. Nothing here reads the human text
+on stderr (it is only copied through, and kept for the exceptions' ``stderr``).
 
 Ctrl-C: the child runs in its own process group, so a terminal's Ctrl-C reaches Python only;
 Python then sends the child exactly one SIGINT (the CLI's clean stop: games done are kept,
@@ -18,8 +21,8 @@ from __future__ import annotations
 
 import collections
 import ctypes
+import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -28,14 +31,24 @@ import sysconfig
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Callable, Deque, List, Mapping, Optional, Sequence
+from typing import IO, Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence
 
-from .exceptions import EngineRuntimeError, MjaiSimError
+from .exceptions import EngineRuntimeError, MjaiSimError, VerifyError
 
 #: Environment variable naming the binary to run instead of the installed one.
 BIN_ENV = "MJAI_SIM_BIN"
 
-_SEAT = re.compile(r"^seat (\d+): ")
+#: The option that makes the binary write JSON messages on stdout.
+JSON_MESSAGES = ["--message-format", "json"]
+
+#: Error codes of a game that could not start through a seat or the runtime
+#: (:class:`EngineRuntimeError`, as mjai raises it); any other code is a :class:`MjaiSimError`.
+_NOT_A_GAME_ERROR = {"bad_option", "internal"}
+
+#: Error codes of a log ``verify`` refuses (:class:`VerifyError`).
+_LOG_REFUSED = {"verify_mismatch", "not_mjai_log"}
+
+Message = Dict[str, Any]
 
 
 def _exe_name() -> str:
@@ -119,12 +132,30 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child before e
 
 @dataclass
 class Completed:
-    """What a finished ``mjai-sim`` run left: exit status, stdout, the tail of stderr."""
+    """What a finished ``mjai-sim`` run left: exit status, its JSON messages (stdout, one
+    per line), the tail of stderr."""
 
     returncode: int
-    stdout: str
+    messages: List[Message] = field(default_factory=list)
     stderr_tail: List[str] = field(default_factory=list)
     command: List[str] = field(default_factory=list)
+
+    def last(self, reason: str) -> Optional[Message]:
+        """The last message of this ``reason`` (``"result"``, ``"error"``), or ``None``."""
+        for m in reversed(self.messages):
+            if m.get("reason") == reason:
+                return m
+        return None
+
+    @property
+    def result(self) -> Optional[Message]:
+        """The ``result`` message, or ``None`` when the command produced nothing."""
+        return self.last("result")
+
+    @property
+    def error(self) -> Optional[Message]:
+        """The ``error`` message (the run failed, or its result is partial), or ``None``."""
+        return self.last("error")
 
 
 def run(
@@ -132,25 +163,29 @@ def run(
     *,
     echo: bool = False,
     on_line: Optional[Callable[[str], None]] = None,
+    on_message: Optional[Callable[[Message], None]] = None,
     on_poll: Optional[Callable[[], None]] = None,
     poll_seconds: float = 0.25,
 ) -> Completed:
-    """Runs ``mjai-sim ARGS`` to its end and returns what it left.
+    """Runs ``mjai-sim ARGS --message-format json`` to its end and returns what it left.
 
     Args:
-        args: the arguments after the binary.
+        args: the arguments after the binary (``--message-format json`` is added).
         echo: copy each stderr line to ``sys.stderr`` as it comes (unless ``on_line`` is
             given, which then decides).
         on_line: called with each stderr line (without its newline), from a reader thread.
+        on_message: called with each JSON message of stdout as it comes, from a reader thread.
         on_poll: called every ``poll_seconds`` while the child runs (progress display).
 
     Raises:
         KeyboardInterrupt: after Ctrl-C, once the child has stopped cleanly.
         FileNotFoundError: the binary is missing.
+        MjaiSimError: a stdout line is not a JSON message (a bug of the binary).
     """
-    command = [find_mjai_sim_bin(), *map(str, args)]
+    command = [find_mjai_sim_bin(), *map(str, args), *JSON_MESSAGES]
     tail: Deque[str] = collections.deque(maxlen=200)
-    out_chunks: List[bytes] = []
+    messages: List[Message] = []
+    bad_lines: List[str] = []
 
     def read_err(stream: IO[bytes]) -> None:
         for raw in iter(stream.readline, b""):
@@ -164,8 +199,21 @@ def run(
         stream.close()
 
     def read_out(stream: IO[bytes]) -> None:
-        for chunk in iter(lambda: stream.read(65536), b""):
-            out_chunks.append(chunk)
+        for raw in iter(stream.readline, b""):
+            line = raw.decode("utf-8", "replace").strip()
+            if not line:
+                continue
+            try:
+                message = json.loads(line)
+            except ValueError:
+                bad_lines.append(line)
+                continue
+            if not isinstance(message, dict) or "reason" not in message:
+                bad_lines.append(line)
+                continue
+            messages.append(message)
+            if on_message is not None:
+                on_message(message)
         stream.close()
 
     proc = subprocess.Popen(
@@ -203,48 +251,49 @@ def run(
             proc.wait()
         for t in readers:
             t.join(timeout=10)
-    done = Completed(proc.returncode, b"".join(out_chunks).decode("utf-8", "replace"), list(tail), command)
+    done = Completed(proc.returncode, messages, list(tail), command)
     if interrupted:
         raise KeyboardInterrupt
+    if bad_lines:
+        raise MjaiSimError(
+            f"mjai-sim wrote a line that is not a JSON message (a bug, please report it): {bad_lines[0][:200]}",
+            done.returncode,
+            command,
+            "\n".join(tail),
+        )
     return done
 
 
-def one_line(tail: Sequence[str]) -> str:
-    """The CLI's one-line error message in a stderr tail, without its prefix.
-
-    The CLI prints its own errors as ``mjai-sim: MESSAGE`` and option errors (clap) as
-    ``error: MESSAGE``; the last such line is the one that ended the run.
-    """
-    for line in reversed(tail):
-        if line.startswith("mjai-sim: "):
-            return line[len("mjai-sim: ") :]
-    for line in tail:
-        if line.startswith("error: "):
-            return line[len("error: ") :]
-    lines = [line for line in tail if line.strip()]
-    return lines[-1].strip() if lines else "mjai-sim failed without a message"
-
-
 def failure(done: Completed, game: bool = False) -> MjaiSimError:
-    """The exception for a failed run.
+    """The exception for a failed run, from its ``error`` message's ``code``.
 
-    :class:`EngineRuntimeError` when the CLI's message names a seat (``seat N: ...``: the
-    game could not start because of it), and, with ``game``, for any other failure of the
-    CLI's own to start a game (exit 1 with a ``mjai-sim:`` line: Docker unreachable, no
-    image; ``player_id`` -1), as mjai raises it for any game that cannot start. Option errors
-    (clap's ``error:`` lines), crashes and other exits give :class:`MjaiSimError`.
+    ``verify_mismatch`` and ``not_mjai_log`` give :class:`VerifyError` (with the log
+    ``line``). With ``game`` (one game), any code but ``bad_option`` and ``internal`` gives
+    :class:`EngineRuntimeError`, as mjai raises it for a game that cannot start: its
+    ``player_id`` is the ``seat`` of a refused BOT (``bad_submission``), else -1 (Docker
+    unreachable, no image). Everything else gives :class:`MjaiSimError`; a run that ended
+    without an ``error`` message (killed, crashed before its first line) too.
     """
-    message = one_line(done.stderr_tail)
     stderr = "\n".join(done.stderr_tail)
-    if done.returncode == 101 or any("panicked at" in line for line in done.stderr_tail):
-        message = f"mjai-sim crashed (a bug, please report it): {message}"
+    error = done.error
+    if error is None:
+        message = f"mjai-sim exited with status {done.returncode} without an error message (see .stderr)"
         return MjaiSimError(message, done.returncode, done.command, stderr)
-    own = any(line.startswith("mjai-sim: ") for line in done.stderr_tail)
-    seat = _SEAT.match(message)
-    if done.returncode == 1 and own and (seat or game):
-        player = int(seat.group(1)) if seat else -1
-        return EngineRuntimeError(message, player, done.returncode, done.command, stderr)
-    return MjaiSimError(message, done.returncode, done.command, stderr)
+    code = str(error.get("code", "other"))
+    message = str(error.get("message", ""))
+    if code in _LOG_REFUSED:
+        return VerifyError(message, error.get("line"), done.returncode, done.command, stderr, code=code)
+    if game and code not in _NOT_A_GAME_ERROR:
+        seat = error.get("seat")
+        player = int(seat) if seat is not None else -1
+        return EngineRuntimeError(message, player, done.returncode, done.command, stderr, code=code)
+    return MjaiSimError(message, done.returncode, done.command, stderr, code=code)
+
+
+def is_interrupted(done: Completed) -> bool:
+    """Whether SIGINT or SIGTERM stopped the run (its ``error`` code ``interrupted``)."""
+    error = done.error
+    return error is not None and error.get("code") == "interrupted"
 
 
 def option_args(options: Mapping[str, Any], known: Mapping[str, str]) -> List[str]:

@@ -62,7 +62,7 @@ def dataset(
         if rules is not None:
             args += ["--rules", rules]
         done = _cli.run(args)
-        if done.returncode != 0:
+        if done.returncode != 0 or done.result is None:
             raise _cli.failure(done)
         return pq.read_table(out).to_pandas()
 

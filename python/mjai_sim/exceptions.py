@@ -1,7 +1,8 @@
 """Exceptions raised by :mod:`mjai_sim`.
 
 Every failure of the ``mjai-sim`` binary crosses into Python as one of these, carrying the
-command line's one-line message (never a Rust backtrace). Names and attributes of
+command line's one-line message (never a Rust backtrace) and its stable error ``code``
+(docs/message-format.md: ``bad_submission``, ``docker_unavailable``, ``verify_mismatch``, ...). Names and attributes of
 :class:`EngineRuntimeError` and :class:`TimeoutExpired` follow mjai 0.2.1's
 ``mjai/exceptions.py`` (lines 1-9), so ``except mjai.exceptions.EngineRuntimeError`` code keeps
 working after ``import mjai_sim as mjai``.
@@ -21,6 +22,8 @@ class MjaiSimError(Exception):
         returncode: the command's exit status.
         command: the command line that was run.
         stderr: the last lines the command wrote on stderr.
+        code: the error's code from the command's ``error`` message (e.g.
+            ``"bad_option"``), or ``None`` when it wrote none.
     """
 
     def __init__(
@@ -29,12 +32,15 @@ class MjaiSimError(Exception):
         returncode: Optional[int] = None,
         command: Optional[Sequence[str]] = None,
         stderr: str = "",
+        *,
+        code: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.returncode = returncode
         self.command = list(command) if command is not None else None
         self.stderr = stderr
+        self.code = code
 
     def __str__(self) -> str:
         return self.message
@@ -43,10 +49,11 @@ class MjaiSimError(Exception):
 class EngineRuntimeError(MjaiSimError):
     """A game cannot start (mjai's ``EngineRuntimeError``).
 
-    Raised when the binary exits 1 with its own one-line message before a game starts: a
-    seat's fault when the message names it (``seat N: ...``: a refused submission with no
-    ``bot.py`` at the zip's root, too large or unreadable; an unknown built-in), else
-    ``player_id`` -1 (Docker unreachable, the image missing).
+    Raised when the game cannot start (exit 1 with an ``error`` message other than
+    ``bad_option``): a seat's fault when the message names it (code ``bad_submission``,
+    ``seat`` N: a submission with no ``bot.py`` at the zip's root, too large or unreadable;
+    an unknown built-in), else ``player_id`` -1 (``docker_unavailable``,
+    ``image_unavailable``, ...).
     Bots that start and then crash, time out or answer illegally are not errors of the game:
     they pay chombos and the game completes (see ``errors.json``), as in mjai-sim's CLI.
 
@@ -63,8 +70,10 @@ class EngineRuntimeError(MjaiSimError):
         returncode: Optional[int] = None,
         command: Optional[Sequence[str]] = None,
         stderr: str = "",
+        *,
+        code: Optional[str] = None,
     ) -> None:
-        super().__init__(msg, returncode, command, stderr)
+        super().__init__(msg, returncode, command, stderr, code=code)
         self.msg = msg
         self.player_id = player_id
 
@@ -95,8 +104,10 @@ class VerifyError(MjaiSimError):
         returncode: Optional[int] = None,
         command: Optional[Sequence[str]] = None,
         stderr: str = "",
+        *,
+        code: Optional[str] = None,
     ) -> None:
-        super().__init__(message, returncode, command, stderr)
+        super().__init__(message, returncode, command, stderr, code=code)
         self.line = line
 
 

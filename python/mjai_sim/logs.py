@@ -3,25 +3,14 @@
 
 from __future__ import annotations
 
-import ast
-import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Union
 
 from . import _cli
-from .exceptions import MjaiSimError, VerifyError
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-_OK = re.compile(
-    r"ok under --rules (?P<rules>[\w-]+), (?P<events>\d+) events, (?P<kyokus>\d+) kyoku reproduced; "
-    r"final scores (?P<scores>\[.*\])$"
-)
-_PARTIAL = re.compile(r"ok under --rules (?P<rules>[\w-]+), (?P<kyokus>\d+) kyoku verified, partial game$")
-_LINE = re.compile(r"\bline (\d+)\b")
 
 
 @dataclass
@@ -60,44 +49,26 @@ def verify(path: PathLike, rules: str = "tenhou") -> Verdict:
         The verdict of a log the engine reproduces.
 
     Raises:
-        VerifyError: the engine disagrees with the log, or it is not an mjai log; the
-            message is the CLI's one line and ``line`` the log line it names.
+        VerifyError: the engine disagrees with the log (code ``verify_mismatch``), or it is
+            not an mjai log (``not_mjai_log``); the message is the CLI's one line and
+            ``line`` the log line it names.
         MjaiSimError: the log cannot be read, or a bad ``rules``.
     """
-    log = os.fspath(path)
-    done = _cli.run(["verify", log, "--rules", rules])
-    lines = [line for line in done.stdout.splitlines() if line.strip()]
-    prefix = f"{log}: "
-    texts = [line[len(prefix) :] if line.startswith(prefix) else line for line in lines]
-    notes = [t[len("note: ") :] for t in texts if t.startswith("note: ")]
-    verdicts = [t for t in texts if not t.startswith("note: ")]
-    if done.returncode == 0 and verdicts:
-        text = verdicts[-1]
-        m = _OK.match(text)
-        if m:
-            return Verdict(
-                True,
-                m["rules"],
-                int(m["kyokus"]),
-                int(m["events"]),
-                list(ast.literal_eval(m["scores"])),
-                False,
-                text,
-                notes,
-            )
-        m = _PARTIAL.match(text)
-        if m:
-            return Verdict(True, m["rules"], int(m["kyokus"]), None, None, True, text, notes)
-        raise MjaiSimError(f"unexpected verify output: {text}", done.returncode, done.command)
-    if done.returncode == 1 and verdicts:  # a disagreement: printed on stdout, one line
-        text = verdicts[-1]
-        m = _LINE.search(text)
-        raise VerifyError(text, int(m.group(1)) if m else None, 1, done.command, "\n".join(done.stderr_tail))
-    error = _cli.failure(done)
-    m = _LINE.search(error.message)
-    if "is not an mjai log" in error.message:
-        raise VerifyError(error.message, int(m.group(1)) if m else None, done.returncode, done.command, error.stderr)
-    raise error
+    done = _cli.run(["verify", os.fspath(path), "--rules", rules])
+    result = done.result
+    if done.returncode != 0 or result is None:
+        raise _cli.failure(done)
+    final = result.get("final_scores")
+    return Verdict(
+        True,
+        result["rules"],
+        int(result["kyokus"]),
+        result.get("events"),
+        list(final) if final is not None else None,
+        bool(result["partial"]),
+        result["message"],
+        list(result.get("notes", [])),
+    )
 
 
 def export_tenhou6(path: PathLike) -> Dict[str, Any]:
@@ -109,9 +80,10 @@ def export_tenhou6(path: PathLike) -> Dict[str, Any]:
         MjaiSimError: unreadable or malformed log (the CLI's one line).
     """
     done = _cli.run(["export", os.fspath(path), "--format", "tenhou6"])
-    if done.returncode != 0:
+    result = done.result
+    if done.returncode != 0 or result is None:
         raise _cli.failure(done)
-    game: Dict[str, Any] = json.loads(done.stdout)
+    game: Dict[str, Any] = result["game"]
     return game
 
 
@@ -132,9 +104,7 @@ def view(path: PathLike, output: Optional[PathLike] = None) -> Path:
     if output is not None:
         args += ["-o", os.fspath(output)]
     done = _cli.run(args)
-    if done.returncode != 0:
+    result = done.result
+    if done.returncode != 0 or result is None:
         raise _cli.failure(done)
-    lines = [line for line in done.stdout.splitlines() if line.strip()]
-    if not lines:
-        raise MjaiSimError("mjai-sim view printed no path", done.returncode, done.command)
-    return Path(lines[-1])
+    return Path(result["path"])

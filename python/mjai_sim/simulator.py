@@ -84,7 +84,8 @@ class Simulator:
         _cli.option_args(self.options, GAME_OPTIONS)  # unknown keywords fail here, as a TypeError
 
     def command(self) -> List[str]:
-        """The ``mjai-sim`` arguments :meth:`run` uses (after the binary)."""
+        """The ``mjai-sim`` arguments :meth:`run` uses (after the binary; :meth:`run` adds
+        ``--message-format json``)."""
         return [
             *self.submissions,
             "--logs-dir",
@@ -107,22 +108,25 @@ class Simulator:
         after its 10 runs.
 
         Raises:
-            EngineRuntimeError: the game cannot start (the CLI exits 1 with its one-line
-                message): because of a seat (``player_id``: a refused submission, an
-                unknown built-in) or not (``player_id`` -1: Docker unreachable, no image).
-            MjaiSimError: any other failure (a bad option, a crash), with the CLI's
+            EngineRuntimeError: the game cannot start (the CLI's ``error`` message): because
+                of a seat (``player_id``: a refused submission, an unknown built-in; code
+                ``bad_submission``) or not (``player_id`` -1: ``docker_unavailable``,
+                ``image_unavailable``).
+            MjaiSimError: any other failure (``bad_option``, a crash), with the CLI's
                 one-line message; ``EngineRuntimeError`` is a subclass.
             KeyboardInterrupt: after Ctrl-C, once the bots are stopped (logs so far kept).
         """
         self.logs_dir.mkdir(parents=True, exist_ok=True)
         done = _cli.run(self.command(), echo=not self.quiet)
-        if done.returncode == 130:
+        if _cli.is_interrupted(done):
             raise KeyboardInterrupt
-        if done.returncode not in (0, 2):
+        result = done.result
+        if result is None:
             raise _cli.failure(done, game=True)
-        if done.returncode == 2:
-            warnings.warn(f"mjai-sim: {_cli.one_line(done.stderr_tail)}", RuntimeWarning, stacklevel=2)
-        summary_path = self.logs_dir / "summary.json"
+        error = done.error
+        if error is not None:  # restart_limit or game_failed: the game ended early, files kept
+            warnings.warn(f"mjai-sim: {error.get('message', '')}", RuntimeWarning, stacklevel=2)
+        summary_path = Path(result.get("logs_dir", self.logs_dir)) / "summary.json"
         try:
             with summary_path.open(encoding="utf-8") as f:
                 summary: Dict[str, Any] = json.load(f)

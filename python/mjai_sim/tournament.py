@@ -4,14 +4,11 @@ returns its standings (``standings.json``'s schema, README "Tournament standings
 
 from __future__ import annotations
 
-import json
 import os
-import sqlite3
 import sys
 import threading
 import time
 import warnings
-from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple, Union
 
 from . import _cli
@@ -63,35 +60,27 @@ class Standings(dict):  # type: ignore[type-arg]
 
 
 class _Progress:
-    """A progress bar on stderr, from the tournament's SQLite store (read-only, WAL):
-    games done / total, games/s, ETA. Redrawn in place on a terminal; elsewhere (a
-    notebook's captured stderr, CI logs) one line when it moved and at least 5 s passed."""
+    """A progress bar on stderr, from the binary's ``tournament-started`` and ``progress``
+    messages: games done / total, games/s, ETA. Redrawn in place on a terminal; elsewhere
+    (a notebook's captured stderr, CI logs) one line when it moved and at least 5 s passed.
+    The binary's own stderr lines are printed above it."""
 
     def __init__(self, out: TextIO, enabled: bool) -> None:
         self.out = out
         self.enabled = enabled
         self.tty = bool(getattr(out, "isatty", lambda: False)())
-        self.dir: Optional[Path] = None
         self.lock = threading.Lock()
         self.started = time.monotonic()
         self.first_done: Optional[int] = None
+        self.counts: Optional[Tuple[int, int]] = None
         self.shown = ""
         self.last_line_at = 0.0
         self.last_done = -1
-        self.in_table = False
         self.finished = False
 
     def line(self, text: str) -> None:
-        """A line of the binary's stderr: printed above the bar. The standings table the
-        binary prints at the end (also returned as data) is left out; its own ``mjai-sim:``
-        lines after it (failed games, "interrupted") are not."""
-        if text.startswith("mjai-sim: tournament in ") and self.dir is None:
-            rest = text[len("mjai-sim: tournament in ") :]
-            self.dir = Path(rest.split(" (", 1)[0])
-        if text.startswith("# Standings"):
-            self.poll(final=True)
-            self.in_table = True
-        if not self.enabled or (self.in_table and not text.startswith("mjai-sim: ")):
+        """A line of the binary's stderr: printed above the bar."""
+        if not self.enabled:
             return
         with self.lock:
             if self.tty and self.shown:
@@ -101,29 +90,24 @@ class _Progress:
                 self.out.write(self.shown)
             self.out.flush()
 
-    def counts(self) -> Optional[Tuple[int, int]]:
-        if self.dir is None:
-            return None
-        db = self.dir / "tournament.sqlite"
-        if not db.exists():
-            return None
-        try:
-            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.2)
-            try:
-                total, done = con.execute(
-                    "SELECT count(*), coalesce(sum(state = 'done'), 0) FROM games"
-                ).fetchone()
-            finally:
-                con.close()
-        except sqlite3.Error:
-            return None
-        return int(done), int(total)
+    def message(self, message: Dict[str, Any]) -> None:
+        """A JSON message of the binary: ``tournament-started`` and ``progress`` move the bar."""
+        reason = message.get("reason")
+        if reason not in ("tournament-started", "progress"):
+            return
+        total = message.get("total")
+        if total is None:  # a league: no total, no bar
+            return
+        with self.lock:
+            self.counts = (int(message.get("done", 0)), int(total))
+        self.poll()
 
     def poll(self, final: bool = False) -> None:
         """Redraws the bar (``final``: for the last time, ending its line)."""
         if not self.enabled or self.finished:
             return
-        counts = self.counts()
+        with self.lock:
+            counts = self.counts
         if counts is None:
             return
         done, total = counts
@@ -229,34 +213,34 @@ def tournament(
     if jobs is not None:
         args += ["--jobs", str(int(jobs))]
     args += _cli.option_args(options, TOURNAMENT_OPTIONS)
-    args.append("--json")
 
     bar = _Progress(sys.stderr, progress)
-    if resume is not None:
-        bar.dir = Path(resume)
-    elif dir is not None and db is None:
-        bar.dir = Path(dir)
-    done = _cli.run(args, on_line=bar.line, on_poll=bar.poll, poll_seconds=0.5)
+    done = _cli.run(args, on_line=bar.line, on_message=bar.message, on_poll=bar.poll, poll_seconds=0.5)
     bar.poll(final=True)
-    if done.returncode == 130:
+    if _cli.is_interrupted(done):
         raise KeyboardInterrupt
-    if done.returncode not in (0, 2):
+    result = done.result
+    if result is None:
         raise _cli.failure(done)
-    standings = Standings(json.loads(done.stdout))
-    if done.returncode == 2:
-        failed = [line for line in done.stderr_tail if line.startswith("mjai-sim: game ")]
+    standings = Standings(result["standings"])
+    error = done.error
+    if error is not None and error.get("code") == "games_failed":
+        failed = [f"game {f['index']} failed {f['attempts']} times: {f['error']}" for f in result.get("failed", [])]
         warnings.warn("some games failed twice: " + "; ".join(failed), RuntimeWarning, stacklevel=2)
+    elif error is not None:
+        raise _cli.failure(done)
     return standings
 
 
 def standings(dir: PathLike) -> Standings:
     """The standings of a tournament folder, finished or still running
-    (``mjai-sim standings DIR --json``).
+    (``mjai-sim standings DIR``).
 
     Raises:
-        MjaiSimError: no tournament there (the CLI's one line).
+        MjaiSimError: no tournament there (the CLI's one line, code ``not_found``).
     """
-    done = _cli.run(["standings", os.fspath(dir), "--json"])
-    if done.returncode != 0:
+    done = _cli.run(["standings", os.fspath(dir)])
+    result = done.result
+    if done.returncode != 0 or result is None:
         raise _cli.failure(done)
-    return Standings(json.loads(done.stdout))
+    return Standings(result["standings"])

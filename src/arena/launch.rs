@@ -78,6 +78,42 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// Who a refused BOT is: a seat of one game, or a tournament bot by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotRef {
+    /// Seat 0 to 3 of one game (displayed `seat N`).
+    Seat(Seat),
+    /// A tournament bot's name.
+    Named(String),
+}
+
+impl fmt::Display for BotRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotRef::Seat(seat) => write!(f, "seat {seat}"),
+            BotRef::Named(name) => f.write_str(name),
+        }
+    }
+}
+
+/// A BOT refused at intake (unknown built-in, unreadable or malformed submission), before
+/// any bot starts: one line `WHO: CAUSE`, e.g. `seat 2: x.zip: bot.py is inside the folder ...`.
+#[derive(Debug, thiserror::Error)]
+#[error("{who}: {cause}")]
+pub struct BotRefused {
+    /// The seat or bot refused.
+    pub who: BotRef,
+    /// Why, with the fix (the intake's one line).
+    pub cause: String,
+}
+
+impl BotRefused {
+    /// `who` refused for `cause`.
+    pub fn new(who: BotRef, cause: impl fmt::Display) -> BotRefused {
+        BotRefused { who, cause: cause.to_string() }
+    }
+}
+
 /// Where submissions run (`--runtime`; stored by name in a tournament's options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -137,7 +173,7 @@ pub async fn build_launcher(
     for (seat, spec) in specs.iter().enumerate() {
         kinds.push(match spec {
             BotSpec::Builtin(name) => {
-                BuiltinBot::from_spec(name).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?;
+                BuiltinBot::from_spec(name).map_err(|e| BotRefused::new(BotRef::Seat(seat as Seat), e))?;
                 SeatKind::Builtin(name.clone())
             }
             BotSpec::Submission(path) => {
@@ -145,8 +181,10 @@ pub async fn build_launcher(
                 let submission = match known {
                     Some(s) => s,
                     None => {
-                        let s =
-                            Arc::new(Submission::load(path, &limits).map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?);
+                        let s = Arc::new(
+                            Submission::load(path, &limits)
+                                .map_err(|e| BotRefused::new(BotRef::Seat(seat as Seat), e))?,
+                        );
                         loaded.push((path.clone(), s.clone()));
                         s
                     }

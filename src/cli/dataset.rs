@@ -6,10 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
+use super::message_format::{emit_result, MessageFormatFlag};
 use super::rules_arg::RulesFlag;
 use crate::export::dataset::files::{self, Unreadable};
 use crate::export::dataset::writer::Writer;
 use crate::export::dataset::{self, Kind};
+use crate::messages::results::Skipped;
+use crate::messages::{CodedError, CommandResult, ErrorCode};
 
 /// Which table (`--kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -37,6 +40,9 @@ pub struct Args {
     /// mjai.app's or Mortal's engine).
     #[command(flatten)]
     pub rules: RulesFlag,
+    /// What stdout carries: human text, or JSON messages (the result or the error).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
 }
 
 /// Runs `dataset`; returns 0 when at least one log was exported (skipped ones are counted
@@ -46,12 +52,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         KindArg::Decisions => Kind::Decisions,
         KindArg::Riichi => Kind::Riichi,
     };
-    let logs = files::find(&args.paths).map_err(anyhow::Error::msg)?;
+    let logs = files::find(&args.paths).map_err(|e| CodedError::new(ErrorCode::NotFound, e))?;
     if logs.is_empty() {
-        bail!("no mjai log found (a folder is searched for mjai_log.json or mjai_log.json.gz; give log files or game folders)");
+        bail!(CodedError::new(
+            ErrorCode::NotFound,
+            "no mjai log found (a folder is searched for mjai_log.json or mjai_log.json.gz; give log files or game folders)"
+        ));
     }
     let mut writer = Writer::create(&args.output, &dataset::empty(kind)).map_err(anyhow::Error::msg)?;
-    let (mut read, mut skipped) = (0usize, 0usize);
+    let (mut read, mut skipped) = (0usize, Vec::new());
     for path in &logs {
         let name = path.display().to_string();
         let batch = match files::read(path) {
@@ -70,16 +79,23 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 read += 1;
             }
             Err(why) => {
-                skipped += 1;
                 eprintln!("mjai-sim: skipped {name}: {why}");
+                skipped.push(Skipped { log: name, reason: why });
             }
         }
     }
     if read == 0 {
         writer.abandon();
-        bail!("none of the {skipped} logs could be read; {} not written", args.output.display());
+        bail!(CodedError::new(
+            ErrorCode::NotMjaiLog,
+            format!("none of the {} logs could be read; {} not written", skipped.len(), args.output.display())
+        ));
     }
     let rows = writer.finish().map_err(anyhow::Error::msg)?;
-    eprintln!("mjai-sim: wrote {rows} rows from {read} logs to {} ({skipped} skipped)", args.output.display());
+    eprintln!("mjai-sim: wrote {rows} rows from {read} logs to {} ({} skipped)", args.output.display(), skipped.len());
+    if args.messages.json() {
+        let output = args.output.display().to_string();
+        emit_result(CommandResult::Dataset { output, rows: rows as u64, logs: read as u64, skipped });
+    }
     Ok(0)
 }

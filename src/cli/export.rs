@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use super::message_format::{emit_result, MessageFormatFlag};
 use crate::export::tenhou6::{export, kyoku_urls, ErrorNote};
+use crate::messages::CommandResult;
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -29,6 +31,9 @@ pub struct Args {
     /// Also print one `https://tenhou.net/6/#json=` link per kyoku (printed only, nothing is fetched).
     #[arg(long)]
     pub urls: bool,
+    /// What stdout carries: human text, or JSON messages (the result or the error).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
 }
 
 /// Runs `export`; 0 on success. Notes (chombos, hands scored differently) go to stderr.
@@ -46,13 +51,16 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         Some(path) => {
             std::fs::write(path, format!("{json}\n")).with_context(|| format!("cannot write {}", path.display()))?
         }
-        None if !args.urls => println!("{json}"),
+        None if !args.urls && !args.messages.json() => println!("{json}"),
         None => {}
     }
     for n in &game.notes {
         eprintln!("note: {n}");
     }
-    if args.urls {
+    if args.messages.json() {
+        let output = args.output.as_ref().map(|p| p.display().to_string());
+        emit_result(CommandResult::Export { game: Box::new(game), output });
+    } else if args.urls {
         for u in kyoku_urls(&game) {
             println!("{u}");
         }

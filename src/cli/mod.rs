@@ -15,6 +15,7 @@ mod image;
 mod league;
 mod logging;
 mod matching_arg;
+mod message_format;
 mod numbers;
 mod play;
 mod progress;
@@ -96,10 +97,17 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            if e.use_stderr() && message_format::argv_asks_json() {
+                message_format::emit_option_error(&e);
+            }
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
     logging::init(cli.verbose, cli.quiet);
+    let json = cli.json_messages();
+    if json {
+        message_format::report_panics();
+    }
     let result = match cli.command {
         Some(Command::Hand(a)) => hand::run(a),
         Some(Command::Selfplay(a)) => selfplay::run(a),
@@ -125,7 +133,26 @@ pub fn run() -> i32 {
         Ok(code) => code,
         Err(e) => {
             eprintln!("mjai-sim: {e:#}");
+            if json {
+                message_format::emit(&crate::messages::Message::Error(crate::messages::ErrorMessage::of(&e)));
+            }
             1
+        }
+    }
+}
+
+impl Cli {
+    /// Whether the command asked for JSON messages on stdout (`--message-format json`).
+    fn json_messages(&self) -> bool {
+        match &self.command {
+            None => self.play.messages.json(),
+            Some(Command::Verify(a)) => a.messages.json(),
+            Some(Command::Export(a)) => a.messages.json(),
+            Some(Command::Dataset(a)) => a.messages.json(),
+            Some(Command::View(a)) => a.messages.json(),
+            Some(Command::Tournament(a)) => a.messages.json(),
+            Some(Command::Standings(a)) => a.messages.json(),
+            Some(_) => false,
         }
     }
 }

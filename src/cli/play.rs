@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
+use super::message_format::{emit, emit_error, emit_result, MessageFormatFlag};
 use super::numbers::Seconds;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
@@ -19,8 +20,11 @@ use crate::arena::game_run::{run_game, GameSpec};
 use crate::arena::launch::BotSpec;
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
+use crate::arena::observer::Fanout;
 use crate::arena::progress::Progress;
 use crate::arena::{scoreboard, MatchOptions};
+use crate::messages::results::GameResult;
+use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
 
 /// Arguments of the default command (play one game).
 #[derive(Debug, clap::Args)]
@@ -48,8 +52,11 @@ pub struct Args {
     #[command(flatten)]
     pub rules: RulesFlag,
     /// Print the summary as JSON on stdout (the table goes to stderr).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "message_format")]
     pub json: bool,
+    /// What stdout carries: human text, or JSON messages (hands, the result, errors).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
     /// Restarts (one per chombo) after which the game is abandoned.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_restarts: u32,
@@ -86,10 +93,13 @@ pub(super) fn parse_seed(text: &str) -> Result<[u64; 2], String> {
 /// Runs the game; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     if args.bots.len() != 4 {
-        bail!(
-            "{} BOT argument(s) given, 4 needed: mjai-sim [OPTIONS] BOT BOT BOT BOT (a .zip, a folder with bot.py, or builtin:NAME)",
-            args.bots.len()
-        );
+        bail!(CodedError::new(
+            ErrorCode::BadOption,
+            format!(
+                "{} BOT argument(s) given, 4 needed: mjai-sim [OPTIONS] BOT BOT BOT BOT (a .zip, a folder with bot.py, or builtin:NAME)",
+                args.bots.len()
+            )
+        ));
     }
     let options = MatchOptions {
         timeout: args.timeout.duration(),
@@ -136,11 +146,25 @@ async fn play(
         let seat = spec.bots.iter().position(|b| *b == BotSpec::Remote(name.clone())).unwrap_or_default();
         eprintln!("mjai-sim: seat {seat} (remote:{name}): {command}");
     }
+    let json = args.messages.json();
     let mut progress = Progress::new(std::io::stderr());
-    let outcome = run_game(&spec, &mut progress, shutdown.stop(), |launcher| {
+    let mut lines = GameLines::new(std::io::stdout());
+    let mut observers = Fanout(vec![&mut progress]);
+    if json {
+        observers.0.push(&mut lines);
+    }
+    let outcome = run_game(&spec, &mut observers, shutdown.stop(), |launcher| {
         eprintln!("mjai-sim: seed {},{}; logs in {}", seed[0], seed[1], dir.display());
         if let Some(guard) = launcher.guard() {
             eprintln!("mjai-sim: containers are labelled mjai-sim.game={}", guard.game());
+        }
+        if json {
+            emit(&Message::GameStarted {
+                seed,
+                logs_dir: dir.display().to_string(),
+                bots: spec.bots.each_ref().map(|b| b.to_string()),
+                containers_label: launcher.guard().map(|g| g.game().to_string()),
+            });
         }
     })
     .await;
@@ -157,30 +181,38 @@ async fn play(
     }
 
     let table = scoreboard::render(&summary);
-    if args.json {
+    if json {
+        emit_result(CommandResult::Play(GameResult::new(dir.display().to_string(), &summary)));
+    } else if args.json {
         eprint!("{table}");
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print!("{table}");
     }
-    Ok(match &report.ending {
-        Ending::Completed => 0,
-        Ending::RestartLimit(n) => {
-            eprintln!(
-                "mjai-sim: game abandoned after {n} restarts (--max-restarts); causes in {}",
+    let (code, line, exit) = match &report.ending {
+        Ending::Completed => return Ok(0),
+        Ending::RestartLimit(n) => (
+            ErrorCode::RestartLimit,
+            format!(
+                "game abandoned after {n} restarts (--max-restarts); causes in {}",
                 dir.join("errors.json").display()
-            );
-            2
-        }
+            ),
+            2,
+        ),
         Ending::Failed(reason) => {
-            eprintln!("mjai-sim: game failed: {reason}; bots stopped, logs so far in {}", dir.display());
-            2
+            (ErrorCode::GameFailed, format!("game failed: {reason}; bots stopped, logs so far in {}", dir.display()), 2)
         }
-        Ending::Interrupted => {
-            eprintln!("mjai-sim: interrupted; bots stopped, logs so far in {}", dir.display());
-            shutdown.exit_code().unwrap_or(130)
-        }
-    })
+        Ending::Interrupted => (
+            ErrorCode::Interrupted,
+            format!("interrupted; bots stopped, logs so far in {}", dir.display()),
+            shutdown.exit_code().unwrap_or(130),
+        ),
+    };
+    eprintln!("mjai-sim: {line}");
+    if json {
+        emit_error(code, &line);
+    }
+    Ok(exit)
 }
 
 #[cfg(test)]

@@ -121,31 +121,7 @@ impl Observer for Progress {
     }
 
     fn notice(&self, notice: &Notice) {
-        let line = match notice {
-            Notice::Requeued { games, worker: None } => {
-                format!("{games} game(s) cut off before will be played again from their start")
-            }
-            Notice::Requeued { games, worker: Some(name) } => {
-                format!("worker {name}: {games} game(s) of a previous life go back to the queue")
-            }
-            Notice::LeagueIdle(note) => note.clone(),
-            Notice::Counts { counts: c, league: true } => format!(
-                "{} games done, {} running, {} pending, {} failed, {} cancelled",
-                c.done, c.running, c.pending, c.failed, c.cancelled
-            ),
-            Notice::Counts { counts: c, league: false } => format!(
-                "{} of {} games done, {} running, {} pending, {} failed",
-                c.done,
-                c.total(),
-                c.running,
-                c.pending,
-                c.failed
-            ),
-            Notice::LeftoversRemoved { containers, tag } => {
-                format!("removed {containers} container(s) left by a previous life of {tag}")
-            }
-        };
-        self.above(|| eprintln!("mjai-sim: {line}"));
+        self.above(|| eprintln!("mjai-sim: {notice}"));
     }
 
     fn finished(&self) {

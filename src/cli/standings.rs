@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
+use super::message_format::{emit_result, MessageFormatFlag};
+use crate::messages::{CodedError, CommandResult, ErrorCode};
 use crate::tournament::session::Session;
 use crate::tournament::store::DB_FILE;
 
@@ -22,8 +24,11 @@ pub struct Args {
     #[arg(long, value_name = "ID", requires = "db")]
     pub tournament: Option<String>,
     /// Print the standings as JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "message_format")]
     pub json: bool,
+    /// What stdout carries: the table, or JSON messages (the result or the error).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
 }
 
 /// Prints the standings; returns the exit code.
@@ -50,7 +55,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 c.failed
             ),
         }
-        if args.json {
+        if args.messages.json() {
+            emit_result(CommandResult::Standings { standings: Box::new(standings) });
+        } else if args.json {
             println!("{}", serde_json::to_string_pretty(&standings)?);
         } else {
             print!("{}", standings.to_markdown());
@@ -66,7 +73,7 @@ async fn open(args: &Args) -> anyhow::Result<Session> {
     }
     let dir = args.dir.clone().unwrap_or_default();
     if !dir.join(DB_FILE).exists() {
-        bail!("{}: no tournament here (no {DB_FILE})", dir.display());
+        bail!(CodedError::new(ErrorCode::NotFound, format!("{}: no tournament here (no {DB_FILE})", dir.display())));
     }
     Session::open_folder(&dir).await
 }

@@ -19,13 +19,16 @@ use anyhow::Context;
 
 use super::game_limits::GameLimits;
 use super::matching_arg::MatchingFlag;
+use super::message_format::{emit_error, emit_result, MessageFormatFlag};
 use super::numbers::Seconds;
 use super::play::parse_seed;
 use super::progress::Progress;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::shutdown::Shutdown;
+use crate::messages::{CommandResult, ErrorCode, TournamentLines};
 use crate::tournament::config::TournamentConfig;
+use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
 use crate::tournament::session::{write_standings, Local, NewTournament, Place, Session};
@@ -83,11 +86,15 @@ pub struct Args {
     #[arg(long, value_name = "U1,U2,U3,U4", value_parser = parse_uma, default_value = "90,45,0,-135")]
     pub uma: [f64; 4],
     /// Print standings as JSON on stdout (the table goes to stderr; no progress bar).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "message_format")]
     pub json: bool,
     /// Where remote:NAME entrants listen for `mjai-sim connect` (port 0: any free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     pub listen: std::net::SocketAddr,
+    /// What stdout carries: the standings table, or JSON messages (progress, each game, the
+    /// result, errors; no progress bar).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
     /// Time and restart limits of each game.
     #[command(flatten)]
     pub limits: GameLimits,
@@ -128,8 +135,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
-    let visible = !args.json && std::io::stderr().is_terminal();
-    let progress = Arc::new(Progress::folder(visible));
+    let visible = !args.json && !args.messages.json() && std::io::stderr().is_terminal();
+    let progress = args.observer(Arc::new(Progress::folder(visible)));
     let mut session = match &args.resume {
         Some(dir) => Session::resume_folder(dir, progress.as_ref()).await?,
         None => Session::create_in_folder(&args.new_tournament(), args.dir.clone()).await?,
@@ -152,10 +159,18 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     }
     let end = end?;
     let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
-    finish(session, &dir, args.json, end, &shutdown, &hint).await
+    finish(session, &dir, &args, end, &shutdown, &hint).await
 }
 
 impl Args {
+    /// The run's observer: `progress`, behind the JSON messages when they were asked for.
+    pub(super) fn observer(&self, progress: Arc<Progress>) -> Arc<dyn Observer> {
+        match self.messages.json() {
+            true => Arc::new(TournamentLines::new(Box::new(std::io::stdout()), progress)),
+            false => progress,
+        }
+    }
+
     /// The library's request for a new tournament from these options.
     pub(super) fn new_tournament(&self) -> NewTournament {
         NewTournament {
@@ -187,39 +202,54 @@ impl Args {
 }
 
 /// The end of a tournament command: writes and prints the standings (`--json`: JSON on
-/// stdout, the table on stderr), reports games that failed for good, closes the store, and
-/// returns the exit status: 0 done, 2 some games failed, 128 + the signal when interrupted
-/// (after printing `interrupted; HINT`).
+/// stdout, the table on stderr; JSON messages: the `result`), reports games that failed for
+/// good, closes the store, and returns the exit status: 0 done, 2 some games failed,
+/// 128 + the signal when interrupted (after printing `interrupted; HINT`).
 pub(super) async fn finish(
     session: Session,
     dir: &Path,
-    json: bool,
+    args: &Args,
     end: RunEnd,
     shutdown: &Shutdown,
     hint: &str,
 ) -> anyhow::Result<i32> {
     let standings = session.standings().await?;
     write_standings(dir, &standings)?;
-    let table = standings.to_markdown();
-    if json {
-        eprint!("{table}");
-        println!("{}", serde_json::to_string_pretty(&standings)?);
-    } else {
-        print!("{table}");
-    }
     let failed = session.failed().await?;
     session.close().await;
+    let messages = args.messages.json();
+    if !messages {
+        let table = standings.to_markdown();
+        if args.json {
+            eprint!("{table}");
+            println!("{}", serde_json::to_string_pretty(&standings)?);
+        } else {
+            print!("{table}");
+        }
+    }
     for f in &failed {
         eprintln!("mjai-sim: game {} failed {} times: {}", f.index, f.attempts, f.error);
     }
-    Ok(match end {
+    let (exit, ending) = match end {
         RunEnd::Interrupted => {
-            eprintln!("mjai-sim: interrupted; {hint}");
-            shutdown.exit_code().unwrap_or(130)
+            let line = format!("interrupted; {hint}");
+            eprintln!("mjai-sim: {line}");
+            (shutdown.exit_code().unwrap_or(130), Some((ErrorCode::Interrupted, line)))
         }
-        RunEnd::Finished if !failed.is_empty() => 2,
-        RunEnd::Finished => 0,
-    })
+        RunEnd::Finished if !failed.is_empty() => {
+            let line = format!("{} game(s) failed twice (listed in the result and on stderr)", failed.len());
+            (2, Some((ErrorCode::GamesFailed, line)))
+        }
+        RunEnd::Finished => (0, None),
+    };
+    if messages {
+        let dir = dir.display().to_string();
+        emit_result(CommandResult::Tournament { dir, standings: Box::new(standings), failed });
+        if let Some((code, line)) = ending {
+            emit_error(code, &line);
+        }
+    }
+    Ok(exit)
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         work_dir: dir.join("work"),
         db_patience: args.db_patience.duration(),
     };
-    let end = PlayLoop::coordinator(&session).run(&player, Arc::new(Progress::lines()), shutdown.stop()).await?;
+    let end = PlayLoop::coordinator(&session).run(&player, args.observer(Arc::new(Progress::lines())), shutdown.stop()).await?;
     let hint = match league {
         true => format!(
             "the league stays in the database and workers go on playing it; bots: `mjai-sim league add|retire \
@@ -66,5 +66,5 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
             "workers go on (`mjai-sim worker --db URL`); standings: `mjai-sim standings --db URL --tournament {tid}`"
         ),
     };
-    finish(session, &dir, args.json, end, &shutdown, &hint).await
+    finish(session, &dir, args, end, &shutdown, &hint).await
 }

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use super::message_format::{emit_result, MessageFormatFlag};
 use crate::arena::game_html::game_page;
+use crate::messages::CommandResult;
 
 /// Arguments of `view`.
 #[derive(Debug, clap::Args)]
@@ -19,6 +21,9 @@ pub struct Args {
     /// Output file [default: DIR/game.html for a folder, LOG with .html for a file].
     #[arg(short, long, value_name = "FILE.html")]
     pub output: Option<PathBuf>,
+    /// What stdout carries: human text, or JSON messages (the result or the error).
+    #[command(flatten)]
+    pub messages: MessageFormatFlag,
 }
 
 /// Runs `view`; prints the page's path. Errors (one line): unreadable input, not an mjai
@@ -29,7 +34,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     } else {
         (args.input.parent().map(Path::to_path_buf).unwrap_or_default(), args.input.clone())
     };
-    let out = args.output.unwrap_or_else(|| {
+    let out = args.output.clone().unwrap_or_else(|| {
         if args.input.is_dir() {
             dir.join("game.html")
         } else {
@@ -39,7 +44,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let title = title_of(&args.input);
     let html = game_page(&dir, &log, title)?;
     std::fs::write(&out, html).with_context(|| format!("cannot write {} (choose another with -o)", out.display()))?;
-    println!("{}", out.display());
+    if args.messages.json() {
+        emit_result(CommandResult::View { path: out.display().to_string() });
+    } else {
+        println!("{}", out.display());
+    }
     Ok(0)
 }
 

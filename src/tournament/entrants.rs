@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::pool::LoadedBot;
 use super::store::BotRow;
-use crate::arena::launch::BotSpec;
+use crate::arena::launch::{BotRef, BotRefused, BotSpec};
 use crate::runtime::submission::{Submission, SubmissionLimits};
 
 /// One bot argument: its display name and what it is.
@@ -71,11 +71,12 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
         let (bot, sha256) = match &e.spec {
             BotSpec::Builtin(name) => {
                 crate::runtime::builtin::BuiltinBot::from_spec(name)
-                    .map_err(|err| anyhow::anyhow!("{}: {err}", e.name))?;
+                    .map_err(|err| BotRefused::new(BotRef::Named(e.name.clone()), err))?;
                 (LoadedBot::Builtin(name.clone()), hex::encode(Sha256::digest(format!("builtin:{name}"))))
             }
             BotSpec::Submission(path) => {
-                let sub = Submission::load(path, limits).map_err(|err| anyhow::anyhow!("{}: {err}", e.name))?;
+                let sub = Submission::load(path, limits)
+                    .map_err(|err| BotRefused::new(BotRef::Named(e.name.clone()), err))?;
                 let sha = submission_sha256(path, &sub)?;
                 (LoadedBot::Submission(Arc::new(sub)), sha)
             }

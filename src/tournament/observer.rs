@@ -58,6 +58,38 @@ pub enum Notice {
     },
 }
 
+impl std::fmt::Display for Notice {
+    /// The line a person sees (the command line prints it after `mjai-sim: `).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::Requeued { games, worker: None } => {
+                write!(f, "{games} game(s) cut off before will be played again from their start")
+            }
+            Notice::Requeued { games, worker: Some(name) } => {
+                write!(f, "worker {name}: {games} game(s) of a previous life go back to the queue")
+            }
+            Notice::LeagueIdle(note) => f.write_str(note),
+            Notice::Counts { counts: c, league: true } => write!(
+                f,
+                "{} games done, {} running, {} pending, {} failed, {} cancelled",
+                c.done, c.running, c.pending, c.failed, c.cancelled
+            ),
+            Notice::Counts { counts: c, league: false } => write!(
+                f,
+                "{} of {} games done, {} running, {} pending, {} failed",
+                c.done,
+                c.total(),
+                c.running,
+                c.pending,
+                c.failed
+            ),
+            Notice::LeftoversRemoved { containers, tag } => {
+                write!(f, "removed {containers} container(s) left by a previous life of {tag}")
+            }
+        }
+    }
+}
+
 /// Hears a tournament run. See the module's docs.
 pub trait Observer: OutageObserver {
     /// A run (or a league's first round) begins.

@@ -1,4 +1,5 @@
-//! The command line around one game: options, `--from`, `hand`, `verify`, `export`.
+//! The command line around one game: options, `--from`, `hand`, `verify`, `export`, and
+//! `--message-format json` of every command the Python package runs.
 //!
 //! One binary (`cargo test --test cli`), a module per former test file; shared helpers in
 //! the support modules below. Where a new test goes: tests/README.md.
@@ -14,3 +15,4 @@ mod cli_from;
 mod cli_hand;
 mod cli_options;
 mod cli_verify;
+mod message_format;

@@ -1,6 +1,6 @@
 //! The layers, read off the source files. Every top-level module of `src` sits in one layer of
-//! [`LAYERS`] (engine → bots → runtime → export/viewer → arena → tournament → server/pages →
-//! cli, issue 28) and imports only its own layer and those below, without a cycle between
+//! [`LAYERS`] (engine → bots → runtime → export/viewer → arena → tournament → messages →
+//! server/pages → cli, issue 28) and imports only its own layer and those below, without a cycle between
 //! modules. The command line is a front end (issue 20, item 1): nothing outside `src/cli`
 //! imports it (the library, the tests, the benches, the grading server reach tournaments
 //! through `tournament::session`), its modules import each other without a cycle, and the
@@ -64,6 +64,7 @@ const LAYERS: &[&[&str]] = &[
     &["export", "viewer"],
     &["arena"],
     &["tournament"],
+    &["messages"],
     &["serve", "view"],
     &["cli", "main"],
 ];

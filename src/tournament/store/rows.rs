@@ -42,7 +42,7 @@ impl Counts {
 }
 
 /// A game that failed for good.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct FailedGame {
     /// Schedule index.
     pub index: u64,

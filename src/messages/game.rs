@@ -1,0 +1,51 @@
+//! [`GameLines`]: one game's messages as it plays (`hand` at each `end_kyoku`, `bot-error`,
+//! `bot-warning`, `restart`), as the arena's [`Observer`].
+
+use std::io::{self, Write};
+
+use super::Message;
+use crate::arena::observer::{ErrorEntry, Observer};
+use crate::arena::progress::HandTally;
+pub use crate::arena::progress::{EndedHand as Hand, HandResult};
+use crate::engine::event::Event;
+
+/// Writes one game's messages, one JSON line each, to `out` (stdout in the command line).
+pub struct GameLines<W: Write> {
+    out: W,
+    hands: HandTally,
+}
+
+impl<W: Write> GameLines<W> {
+    /// Messages written to `out`.
+    pub fn new(out: W) -> GameLines<W> {
+        GameLines { out, hands: HandTally::default() }
+    }
+
+    /// The writer back (for tests).
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl<W: Write> Observer for GameLines<W> {
+    fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
+        for e in events {
+            if let Some(hand) = self.hands.on_event(e) {
+                Message::Hand(hand).write_to(&mut self.out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn on_error(&mut self, entry: &ErrorEntry) -> io::Result<()> {
+        Message::BotError(entry.clone()).write_to(&mut self.out)
+    }
+
+    fn on_warning(&mut self, entry: &ErrorEntry) -> io::Result<()> {
+        Message::BotWarning(entry.clone()).write_to(&mut self.out)
+    }
+
+    fn on_restart(&mut self, restarts: u32) -> io::Result<()> {
+        Message::Restart { restarts }.write_to(&mut self.out)
+    }
+}
