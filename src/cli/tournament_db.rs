@@ -56,7 +56,9 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         work_dir: dir.join("work"),
         db_patience: args.db_patience.duration(),
     };
-    let end = PlayLoop::coordinator(&session).run(&player, args.observer(Arc::new(Progress::lines())), shutdown.stop()).await?;
+    let end = PlayLoop::coordinator(&session)
+        .run(&player, args.observer(Arc::new(Progress::lines())), shutdown.stop())
+        .await?;
     let hint = match league {
         true => format!(
             "the league stays in the database and workers go on playing it; bots: `mjai-sim league add|retire \
