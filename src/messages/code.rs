@@ -175,7 +175,6 @@ fn docker_code(error: &DockerError) -> ErrorCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use anyhow::Context;
 
     #[test]
     fn the_code_comes_from_the_typed_cause_under_any_context() {

@@ -100,7 +100,7 @@ mod tests {
         assert_eq!(Owner::of(None), Owner::Unknown);
         assert_eq!(Owner::of(Some("garbage")), Owner::Unknown);
         assert_eq!(Owner::of(Some("host/x/1")), Owner::Unknown);
-        let pid_start = THIS_PROCESS.splitn(2, '/').nth(1).unwrap();
+        let pid_start = THIS_PROCESS.split_once('/').unwrap().1;
         assert_eq!(Owner::of(Some(&format!("another-host-{}/{pid_start}", hostname()))), Owner::Unknown);
     }
 }
