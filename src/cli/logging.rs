@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn sqlx_statement_warnings_show_from_debug_on() {
-        assert_eq!(directive(0, 0), "warn,sqlx::query=error,mjai_sim::image=info");
+        assert_eq!(directive(0, 0), "warn,sqlx::query=error,mjai_sim::image=info,mjai_sim::audit=info");
         assert_eq!(directive(2, 0), "debug");
         assert_eq!(directive(0, 1), "error");
     }

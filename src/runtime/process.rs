@@ -79,8 +79,8 @@ impl ProcessBot {
         let python = options.python.display().to_string();
         let failed =
             move |e: &std::io::Error| format!("{python} ({e}); install Python 3 or pass the interpreter's path");
+        // bounded: starting a local process (spawn waits on nothing the bot controls).
         ProcessBot::spawn(command, Some(dir), seat, &failed, stderr_log, options).await
-        // bounded: a local file.
     }
 
     /// Starts `program ARGS... SEAT` in the current folder (any program speaking mjai lines
@@ -96,8 +96,8 @@ impl ProcessBot {
         command.args(args).arg(seat.to_string());
         let name = program.to_string_lossy().into_owned();
         let failed = move |e: &std::io::Error| format!("{name} ({e}); check the command after --");
+        // bounded: starting a local process (spawn waits on nothing the bot controls).
         ProcessBot::spawn(command, None, seat, &failed, stderr_log, options).await
-        // bounded: a local file.
     }
 
     async fn spawn(
