@@ -39,7 +39,7 @@ use crate::tournament::session::Player;
 use crate::tournament::store::{is_postgres_url, Store, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
-pub const DEFAULT_DB: &str = "mjai-sim-serve.sqlite";
+pub use super::serve_author::DEFAULT_DB;
 
 /// Arguments of `mjai-sim serve`.
 #[derive(Debug, clap::Args)]

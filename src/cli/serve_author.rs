@@ -11,10 +11,12 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use super::serve::DEFAULT_DB;
 use crate::serve::name::BotName;
 use crate::serve::token::{new_token, token_hash};
 use crate::tournament::store::Store;
+
+/// The store `mjai-sim serve` and its author commands use without `--db`.
+pub const DEFAULT_DB: &str = "mjai-sim-serve.sqlite";
 
 /// `serve author ...`.
 #[derive(Debug, clap::Subcommand)]

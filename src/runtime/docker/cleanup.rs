@@ -262,8 +262,10 @@ pub async fn remove_leftovers(docker: &Docker, game: Option<&str>, all: bool) ->
         .filter_map(|c| Some((c.labels.as_ref()?.get(LABEL_GAME)?.clone(), c.id?)))
         .unzip();
     futures_util::future::join_all(ids.iter().map(|id| remove_container(docker, id))).await;
-    match game {
-        None if all => super::host_dir::remove_with_prefix(""),
+    match (game, all) {
+        (None, true) => super::host_dir::remove_with_prefix(""),
+        // a game's own shutdown: its folders go even when its containers went before
+        (Some(game), true) => super::host_dir::remove_of_game(game),
         _ => games.iter().for_each(|g| super::host_dir::remove_of_game(g)),
     }
     let mut removed = Removed { containers: ids.len(), kept: total - ids.len(), ..Default::default() };
