@@ -6,6 +6,7 @@ into a fresh virtualenv); they read only the repository's files and temporary fo
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 from typing import Dict
@@ -44,3 +45,16 @@ def builtin_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     bots = ["builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:tsumogiri"]
     mjai_sim.Simulator(bots, logs_dir=logs, seed=(7, 3), quiet=True).run()
     return logs
+
+
+def log_with_a_bad_discard(game: Path, out: Path) -> tuple[Path, int]:
+    """`game`'s mjai log with its first discard changed to a tile its actor cannot hold (a
+    fifth east wind, say), written to `out/bad.json`: the path and the changed line's index."""
+    lines = (game / "mjai_log.json").read_text().splitlines()
+    n = next(i for i, line in enumerate(lines) if '"type":"dahai"' in line)
+    event = json.loads(lines[n])
+    event["pai"] = "E" if event["pai"] != "E" else "N"
+    lines[n] = json.dumps(event, separators=(",", ":"))
+    bad = out / "bad.json"
+    bad.write_text("\n".join(lines) + "\n")
+    return bad, n

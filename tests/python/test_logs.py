@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mjai_sim
+from conftest import log_with_a_bad_discard
 
 
 def test_binary_comes_from_the_wheel_in_this_environment() -> None:
@@ -50,14 +51,8 @@ def test_verify_accepts_a_game(builtin_game: Path) -> None:
 
 
 def test_verify_raises_at_the_changed_line(builtin_game: Path, tmp_path: Path) -> None:
+    bad, n = log_with_a_bad_discard(builtin_game, tmp_path)
     lines = (builtin_game / "mjai_log.json").read_text().splitlines()
-    # Change the first discard to a tile its actor cannot hold (a fifth east wind, say).
-    n = next(i for i, line in enumerate(lines) if '"type":"dahai"' in line)
-    event = json.loads(lines[n])
-    event["pai"] = "E" if event["pai"] != "E" else "N"
-    lines[n] = json.dumps(event, separators=(",", ":"))
-    bad = tmp_path / "bad.json"
-    bad.write_text("\n".join(lines) + "\n")
     with pytest.raises(mjai_sim.VerifyError) as caught:
         mjai_sim.verify(bad)
     assert caught.value.line is not None and caught.value.line <= n + 1

@@ -4,7 +4,6 @@ as data, and no human text is parsed."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any, Dict, List
 import pytest
 
 import mjai_sim
+from conftest import log_with_a_bad_discard
 from mjai_sim import EngineRuntimeError, MjaiSimError, VerifyError
 from mjai_sim import _cli
 
@@ -81,13 +81,7 @@ def test_option_and_missing_input_errors_carry_their_codes(tmp_path: Path) -> No
 
 
 def test_verify_mismatch_is_a_verify_error_with_its_line(builtin_game: Path, tmp_path: Path) -> None:
-    lines = (builtin_game / "mjai_log.json").read_text().splitlines()
-    n = next(i for i, line in enumerate(lines) if '"type":"dahai"' in line)
-    event = json.loads(lines[n])
-    event["pai"] = "E" if event["pai"] != "E" else "N"
-    lines[n] = json.dumps(event, separators=(",", ":"))
-    bad = tmp_path / "bad.json"
-    bad.write_text("\n".join(lines) + "\n")
+    bad, n = log_with_a_bad_discard(builtin_game, tmp_path)
     with pytest.raises(VerifyError) as caught:
         mjai_sim.verify(bad)
     assert caught.value.code == "verify_mismatch"

@@ -424,12 +424,6 @@ impl Store {
 }
 
 /// Now in Unix milliseconds (0 before 1970: a broken clock paces nothing).
-fn unix_ms() -> i64 {
+pub(super) fn unix_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis().min(i64::MAX as u128) as i64)
-}
-
-/// [`unix_ms`] for the tests.
-#[cfg(test)]
-pub(super) fn tests_now_ms() -> i64 {
-    unix_ms()
 }

@@ -259,7 +259,7 @@ async fn a_paced_league_schedules_one_set_per_interval() {
     assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 4 }, "the first set at once");
     assert_eq!(store.top_up(10).await.unwrap(), TopUp::Paced { pending: 4 }, "the next waits its turn");
     let next: i64 = sqlx::query("SELECT next_set_ms FROM tournament").fetch_one(&store.pool).await.unwrap().get(0);
-    let now = super::league::tests_now_ms();
+    let now = super::league::unix_ms();
     assert!((now + 3_000..=now + 4_100).contains(&next), "next set in about 4 s: {}", next - now);
     // its time come (moved back rather than waited for): one more set, not a burst
     sqlx::query("UPDATE tournament SET next_set_ms = $1").bind(now - 1).execute(&store.pool).await.unwrap();

@@ -444,11 +444,12 @@ impl Store {
             .collect()
     }
 
-    /// The ended validation games of every version of `name`, in one query: `(version,
-    /// files)`, oldest version first.
+    /// The verdict files of the ended validation games of every version of `name`, in one
+    /// query: `(version, files)`, oldest version first. The logs are not read (`log_gz` is
+    /// left empty: [`Store::validation`] reads one).
     pub async fn validations_of(&self, name: &str) -> Result<Vec<(u32, ValidationFiles)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT version, log_gz, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 ORDER BY version",
+            "SELECT version, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 ORDER BY version",
         )
         .bind(self.t)
         .bind(name)
@@ -459,10 +460,10 @@ impl Store {
             .map(|r| {
                 let version: i64 = r.try_get(0).map_err(|e| self.err(e))?;
                 let files = ValidationFiles {
-                    log_gz: r.try_get(1).map_err(|e| self.err(e))?,
-                    stderr: r.try_get(2).map_err(|e| self.err(e))?,
-                    summary: r.try_get(3).map_err(|e| self.err(e))?,
-                    errors: r.try_get(4).map_err(|e| self.err(e))?,
+                    log_gz: Vec::new(),
+                    stderr: r.try_get(1).map_err(|e| self.err(e))?,
+                    summary: r.try_get(2).map_err(|e| self.err(e))?,
+                    errors: r.try_get(3).map_err(|e| self.err(e))?,
                 };
                 Ok((version as u32, files))
             })
