@@ -13,7 +13,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mjai_sim::bots::{from_spec, selfplay};
 use mjai_sim::tournament::leaderboard::{
-    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
+    BotKind, BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
 };
 use mjai_sim::view::site::{bot_page, leaderboard_page, PageContext};
 use mjai_sim::viewer::game::analyse;
@@ -80,6 +80,8 @@ fn entry(i: usize) -> LeaderboardEntry {
         peak: Some(22.1),
         provisional: false,
         last_game: Some(1_000_000 - i as u64),
+        kind: BotKind::Zip,
+        online: true,
     }
 }
 

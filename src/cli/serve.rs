@@ -87,6 +87,10 @@ pub struct Args {
     /// Validation games at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_validations: usize,
+    /// Open connections one remote bot may have at once (`mjai-sim connect` to
+    /// /api/bots/NAME/connect); each plays one game at a time.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
     /// The built-in bot an upload's validation opponents are (in the two seats it does not hold).
     #[arg(long, value_name = "NAME", default_value = "rulebase")]
     pub validation_opponent: String,
@@ -211,7 +215,13 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         lease: args.lease.duration(),
         work_dir: work_dir.join("league"),
         db_patience: args.db_patience.duration(),
+        remote: None, // the server's hub, set by serve::run
     });
+    let no_remote_bots = match (postgres, jobs) {
+        (true, _) => Some("this league is in PostgreSQL, where workers may play its games, and remote bots play only in games the server plays itself: run a server with a SQLite --db".to_string()),
+        (false, 0) => Some("this server plays no games (--jobs 0), and remote bots play only in games the server plays itself".to_string()),
+        _ => None,
+    };
     let opponent = args.validation_opponent.clone();
     let unpacked = args.max_unpacked_mb.saturating_mul(1024 * 1024);
     let server = Server {
@@ -223,6 +233,8 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             per_token_per_minute: args.rate_per_token,
             header_timeout: args.header_timeout.duration(),
             request_timeout: args.request_timeout.duration(),
+            max_connections: usize::from(args.max_connections),
+            no_remote_bots,
         },
         validation: ValidationSettings {
             launch: config.launch_settings(),
@@ -230,6 +242,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             rules: config.rules,
             opponent,
             work_dir: work_dir.clone(),
+            remote: None, // the server's hub, set by serve::run
         },
         max_validations: args.max_validations,
         player,

@@ -55,6 +55,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         lease: args.lease.duration(),
         work_dir: dir.join("work"),
         db_patience: args.db_patience.duration(),
+        remote: None,
     };
     let end = PlayLoop::coordinator(&session)
         .run(&player, args.observer(Arc::new(Progress::lines())), shutdown.stop())

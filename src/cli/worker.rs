@@ -95,6 +95,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         lease: args.lease.duration(),
         work_dir,
         db_patience: args.db_patience.duration(),
+        remote: None,
     };
     eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
     let end = PlayLoop::worker(&store, args.exit_when_idle, args.poll.duration())

@@ -40,12 +40,17 @@ pub fn router() -> Router<AppState> {
 
 /// `GET /api/leaderboard`.
 pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboard>, ApiError> {
-    Ok(Json(state.figures().await?.leaderboard()))
+    let mut board = state.figures().await?.leaderboard();
+    board.bots.iter_mut().for_each(|e| state.mark_online(e));
+    Ok(Json(board))
 }
 
 /// `GET /api/bots/{name}`.
 pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<BotPage>, ApiError> {
-    state.figures().await?.bot_page(name.as_str()).await?.map(Json).ok_or_else(|| ApiError::not_found("such bot"))
+    let mut page =
+        state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    state.mark_online(&mut page.entry);
+    Ok(Json(page))
 }
 
 /// `GET /api/bots/{name}/games`: `{"games": [...]}`, latest first.

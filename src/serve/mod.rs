@@ -7,7 +7,8 @@
 //! bot or game and whether the caller owns it are typed extractors, so that a bad
 //! parameter or a missing right is refused before any handler runs. One concept per file:
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
-//!   (`POST /api/bots`, with the page [`upload_form`]), [`games`], [`login`], [`ops`]
+//!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
+//!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`login`], [`ops`]
 //!   (health, metrics, OpenAPI), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
@@ -28,6 +29,7 @@
 pub mod auth;
 pub mod bot_errors;
 pub mod bots;
+pub mod connect;
 pub mod error;
 pub mod games;
 pub mod html;
@@ -55,8 +57,12 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 use crate::arena::cancel::Cancel;
+use crate::arena::launch::RemoteSeats;
+use crate::runtime::remote::hub::RemoteHub;
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::session::{PlayLoop, Player, Quiet, Session};
+use crate::tournament::store::retry::Patience;
+use crate::tournament::store::{BotKind, Online};
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 
@@ -85,11 +91,31 @@ pub struct Server {
 /// module docs say. Errors: the play loop failed (database gone beyond its patience,
 /// Docker unreachable); the listener's own errors are logged and ridden out.
 pub async fn run(session: Session, listener: TcpListener, server: Server, cancel: Cancel) -> anyhow::Result<()> {
+    let mut server = server;
+    // remote bots: one hub for validation and league games; a start finding the bot's
+    // connections busy in other games waits up to the whole-game bound
+    let options = &server.validation.options;
+    let hub = RemoteHub::with_busy_wait(options.game_timeout);
+    let seats = RemoteSeats { hub: hub.clone(), wait: options.start_timeout };
+    let online = {
+        let hub = hub.clone();
+        Online(Arc::new(move |name: &str| hub.online(name) > 0))
+    };
+    // the league schedules remote bots only while they are connected
+    let session = Session::of_store(session.store().with_online(online), &Patience::none()).await?;
     let store = session.store().clone();
+    let versions = store.versions().await?;
+    for row in versions.iter().filter(|v| v.kind == BotKind::Remote) {
+        hub.allow(&row.name);
+    }
+    if let Some(player) = &mut server.player {
+        player.remote = Some(seats.clone());
+    }
+    server.validation.remote = Some(seats);
     let (validator, validations) =
         Validator::start(server.validation, server.max_validations, store.clone(), cancel.clone())?;
-    for row in store.versions().await?.into_iter().filter(|v| v.status == BotStatus::Validating) {
-        validator.spawn(row); // cut off by the last stop
+    for row in versions.into_iter().filter(|v| v.status == BotStatus::Validating && v.kind == BotKind::Zip) {
+        validator.spawn(row); // cut off by the last stop (a remote bot: at its next connection)
     }
     let header_timeout = server.settings.header_timeout;
     let limits =
@@ -101,6 +127,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         figures: Default::default(),
         counters: Arc::new(Counters::default()),
         limits,
+        hub: hub.clone(),
     };
     let play = match server.player {
         Some(player) => {
@@ -117,6 +144,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     };
     let app = router::router(state);
     listen::serve(listener, app, header_timeout, cancel.token()).await;
+    hub.close_all().await; // bridges hear `bye` (games in play end on the stop)
     if tokio::time::timeout(STOP_WAIT, local::join(validations)).await.is_err() {
         tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
     }

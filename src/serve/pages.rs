@@ -60,7 +60,8 @@ pub async fn retire(State(state): State<AppState>, Paged(bot): Paged<OwnedBot<Pu
 
 /// `/`.
 pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
-    let board = state.figures().await?.leaderboard();
+    let mut board = state.figures().await?.leaderboard();
+    board.bots.iter_mut().for_each(|e| state.mark_online(e));
     Ok(Page::ok(site::leaderboard_page(&board, &viewer.context())))
 }
 
@@ -71,7 +72,9 @@ pub async fn bot(
     Paged(BotPath(name)): Paged<BotPath>,
     owned: Result<OwnedBot, ApiError>,
 ) -> Result<Page, PageError> {
-    let page = state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    let mut page =
+        state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    state.mark_online(&mut page.entry);
     let chombos = match owned {
         Ok(bot) => Some(bot_errors::chombos(&state, &bot.versions).await?),
         Err(_) => None,

@@ -1,5 +1,5 @@
 //! The server's routes, each resource's from its own module ([`super::bots`],
-//! [`super::upload`] with [`super::upload_form`], [`super::games`], [`super::login`],
+//! [`super::connect`], [`super::upload`] with [`super::upload_form`], [`super::games`], [`super::login`],
 //! [`super::ops`], [`super::pages`]), and the layers every request passes, outermost first:
 //! security headers, a request id (`x-request-id`, made here: a client's own is replaced)
 //! and a `tracing` span per request carrying it, the request timeout (408), the rate limits
@@ -18,7 +18,7 @@ use tower_http::trace::TraceLayer;
 
 use super::error::ApiError;
 use super::state::AppState;
-use super::{bots, games, limits, login, ops, pages, upload, upload_form};
+use super::{bots, connect, games, limits, login, ops, pages, upload, upload_form};
 
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
@@ -29,7 +29,7 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// Every JSON API and operations route (docs/openapi.json describes each: a unit test
 /// checks it).
 pub fn api_routes() -> Vec<&'static str> {
-    [&upload::ROUTES[..], &bots::ROUTES, &games::ROUTES, &ops::ROUTES, &login::ROUTES].concat()
+    [&upload::ROUTES[..], &bots::ROUTES, &connect::ROUTES, &games::ROUTES, &ops::ROUTES, &login::ROUTES].concat()
 }
 
 /// Every HTML page (docs/server.md).
@@ -42,6 +42,7 @@ pub fn router(state: AppState) -> Router {
     let timeout: Duration = state.settings.request_timeout;
     let small = Router::new()
         .merge(bots::router())
+        .merge(connect::router())
         .merge(games::router())
         .merge(login::router())
         .merge(ops::router())

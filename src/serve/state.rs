@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use super::leaderboard::FiguresCache;
 use super::validate::Validator;
+use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::submission::SubmissionLimits;
+use crate::tournament::leaderboard::{BotKind, LeaderboardEntry};
 use crate::tournament::store::{Store, UploadLimits};
 
 /// The server's limits and options (from the command line).
@@ -27,6 +29,13 @@ pub struct Settings {
     pub header_timeout: Duration,
     /// Longest a request may take, body included (then 408).
     pub request_timeout: Duration,
+    /// Open connections one remote bot may have at once (`--max-connections`); each plays
+    /// one game at a time.
+    pub max_connections: usize,
+    /// Why this server takes no remote bot (`None`: it does). Remote bots play only in
+    /// games this process plays: a league played by workers (`--jobs 0`, PostgreSQL) has
+    /// none.
+    pub no_remote_bots: Option<String>,
 }
 
 /// Counters since the server started.
@@ -53,9 +62,19 @@ pub struct AppState {
     pub counters: Arc<Counters>,
     /// Rate limits per IP and per token.
     pub limits: Arc<super::limits::RateLimits>,
+    /// Remote bots' connections (`/api/bots/{name}/connect`): who is online, and the
+    /// connections games take seats from.
+    pub hub: Arc<RemoteHub>,
 }
 
 impl AppState {
+    /// Sets `entry.online` for a remote bot from the hub (connected now); a zip bot's stays.
+    pub fn mark_online(&self, entry: &mut LeaderboardEntry) {
+        if entry.kind == BotKind::Remote {
+            entry.online = self.hub.online(&entry.name) > 0;
+        }
+    }
+
     /// The league's figures now (cached while nothing changed).
     pub async fn figures(&self) -> Result<Arc<super::leaderboard::Figures>, super::error::ApiError> {
         Ok(self.figures.get(&self.store).await?)

@@ -1,5 +1,8 @@
 //! `POST /api/bots` (multipart fields `name` and `file`): an author's new bot or new
-//! version. Order of checks: token (401), body size (413, at the cap), the name
+//! version. With the field `kind=remote` and no file, a remote bot (issue 29): the name is
+//! registered and its author connects `mjai-sim connect` to `/api/bots/{name}/connect`
+//! ([`super::connect`]), where its first connection plays the validation games. Order of
+//! checks: token (401), body size (413, at the cap), the name
 //! ([`BotName`], 400), intake as `mjai-sim check` does (400 with its one-line reason, 413
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
@@ -22,7 +25,7 @@ use super::name::BotName;
 use super::state::AppState;
 use crate::runtime::submission::{Submission, SubmissionError};
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{Upload, UploadedZip, VersionRow};
+use crate::tournament::store::{BotKind, Upload, UploadedZip, VersionRow};
 
 /// The routes of this module (docs/openapi.json describes each).
 pub const ROUTES: [&str; 1] = ["/api/bots"];
@@ -74,30 +77,47 @@ pub async fn upload(
     author: Author,
     form: Multipart,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
-    let (name, file) = read_form(form, state.settings.max_submission_bytes).await?;
-    Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, file).await?)))
+    let (name, bot) = read_form(form, state.settings.max_submission_bytes).await?;
+    Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, bot).await?)))
 }
 
-/// The fields `name` and `file` of an upload form (the API's and the page `/upload`'s); the
-/// file is streamed to disk, at most `cap` bytes. Errors: 400 for another field, a field
-/// twice or one missing; 413 when the file is over `cap` or a body limit cut the form.
-pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, SpooledZip), ApiError> {
-    let (mut name, mut file) = (None, None);
+/// What an upload form brings.
+#[derive(Debug)]
+pub enum Submitted {
+    /// A zip (field `file`), spooled to disk.
+    Zip(SpooledZip),
+    /// `kind=remote`, no file: a remote bot.
+    Remote,
+}
+
+/// The fields of an upload form (the API's and the page `/upload`'s): `name`, and either
+/// `file` (the zip, streamed to disk, at most `cap` bytes; `kind`, if given, is `zip`) or
+/// `kind=remote` with no file. Errors: 400 for another field, a field twice, one missing,
+/// an unknown kind, or a file with `kind=remote`; 413 when the file is over `cap` or a body
+/// limit cut the form.
+pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitted), ApiError> {
+    let (mut name, mut file, mut kind) = (None, None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
+            Some("kind") if kind.is_none() => kind = Some(field.text().await.map_err(multipart_error)?),
             Some("file") if file.is_none() => file = Some(spool(field, cap).await?),
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    "the form has fields `name` and `file` only, once each",
+                    "the form has fields `name`, `file` and `kind` only, once each",
                 ))
             }
         }
     }
-    match (name, file) {
-        (Some(name), Some(file)) => Ok((name, file)),
-        _ => Err(ApiError::new(StatusCode::BAD_REQUEST, "the form needs a field `name` and a field `file` (the zip)")),
+    let bad = |text: &str| Err(ApiError::new(StatusCode::BAD_REQUEST, text.to_string()));
+    let Some(name) = name else { return bad("the form needs a field `name` (the bot's name)") };
+    match (kind.as_deref().map(str::trim), file) {
+        (None | Some("zip"), Some(file)) => Ok((name, Submitted::Zip(file))),
+        (None | Some("zip"), None) => bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot"),
+        (Some("remote"), None) => Ok((name, Submitted::Remote)),
+        (Some("remote"), Some(_)) => bad("a remote bot (kind=remote) has no `file`: it plays from your machine"),
+        (Some(_), _) => bad("the field `kind` is `zip` (the default, with a `file`) or `remote`"),
     }
 }
 
@@ -132,10 +152,16 @@ fn over_cap(cap: u64) -> ApiError {
     )
 }
 
-/// Takes `file` (a zip) as the next version of `author`'s bot `name` and starts its
-/// validation game, after the checks the module docs list (400, 413, 409, 429).
-pub async fn accept(state: &AppState, author: &Author, name: &str, file: SpooledZip) -> Result<Accepted, ApiError> {
+/// Takes `bot` (a zip, or a remote bot) as the next version of `author`'s bot `name` and
+/// starts its validation game (a remote bot's: at its first connection), after the checks
+/// the module docs list (400, 413, 409, 429; 409 for a remote bot on a server that plays
+/// no games itself).
+pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitted) -> Result<Accepted, ApiError> {
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
+    let file = match bot {
+        Submitted::Zip(file) => file,
+        Submitted::Remote => return accept_remote(state, author, &name).await,
+    };
     let limits = state.settings.intake;
     let label = std::path::PathBuf::from(format!("{name}.zip"));
     let path = file.path().to_path_buf();
@@ -149,15 +175,36 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, file: Spooled
         };
         return Err(ApiError::new(status, e.to_string()));
     }
-    let who = author.0.name.clone();
     let zip = UploadedZip::File { path: file.path(), sha256: &file.sha256 };
+    begin(state, author, &name, zip).await
+}
+
+/// A remote bot's new version: registered, validated at its first connection.
+async fn accept_remote(state: &AppState, author: &Author, name: &BotName) -> Result<Accepted, ApiError> {
+    if let Some(why) = &state.settings.no_remote_bots {
+        return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
+    }
+    let accepted = begin(state, author, name, UploadedZip::Remote).await?;
+    state.hub.allow(name.as_str());
+    Ok(accepted)
+}
+
+/// The store's part of an upload, in one transaction: the name's owner (409), the
+/// author's limits (429) and the new version; then its validation is queued (a zip's) or
+/// awaits the first connection (a remote bot's).
+async fn begin(state: &AppState, author: &Author, name: &BotName, zip: UploadedZip<'_>) -> Result<Accepted, ApiError> {
+    let who = author.0.name.clone();
     match state.store.begin_upload(&who, name.as_str(), zip, state.settings.uploads).await? {
         Upload::Started { version } => {
             state.counters.uploads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);
             let row: VersionRow = row.ok_or_else(|| anyhow::anyhow!("version {version} of {name} vanished"))?;
-            tracing::info!(target: super::AUDIT, event = "upload", bot = %name, version, author = %who, sha256 = %file.sha256, "upload accepted");
-            state.validator.spawn(row);
+            let kind = row.kind.as_str();
+            tracing::info!(target: super::AUDIT, event = "upload", bot = %name, version, author = %who, kind, sha256 = %row.sha256, "upload accepted");
+            // a remote bot already connected (a new version) validates at once
+            if row.kind == BotKind::Zip || state.hub.online(name.as_str()) > 0 {
+                state.validator.spawn(row);
+            }
             Ok(Accepted { name: name.to_string(), version, status: BotStatus::Validating })
         }
         Upload::NameTaken { owner: None } => Err(ApiError::new(

@@ -27,8 +27,8 @@ pub async fn form(State(state): State<AppState>, viewer: Viewer) -> Result<Page,
 pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipart) -> Result<Response, PageError> {
     let author = viewer.author()?;
     let (name, outcome) = match read_form(form, state.settings.max_submission_bytes).await {
-        Ok((name, file)) => {
-            let outcome = accept(&state, author, &name, file).await;
+        Ok((name, bot)) => {
+            let outcome = accept(&state, author, &name, bot).await;
             (name, outcome)
         }
         Err(e) => (String::new(), Err(e)),

@@ -9,12 +9,18 @@
 //! of its first seat) are stored for the author. Cost: two hanchans one after the other,
 //! two containers of the bot at once.
 //!
+//! A remote bot (issue 29, [`BotKind::Remote`]) is validated when its first connection
+//! comes: one connection plays one seat, so it plays four hanchans, one in each seat
+//! ([`REMOTE_SEATINGS`]), over that connection (its stderr stays on its author's machine).
+//!
 //! At most `--max-validations` games run at once (a semaphore); a version still
-//! `validating` when the server stopped is validated again at the next start.
+//! `validating` when the server stopped is validated again at the next start (a remote one
+//! at its next connection). A version already queued or playing is not queued twice.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use std::rc::Rc;
@@ -27,17 +33,21 @@ use super::local::spawn_thread;
 
 use crate::arena::cancel::Cancel;
 use crate::arena::game_run::{run_game, GameOutcome, GameSpec};
-use crate::arena::launch::{BotSpec, LaunchSettings};
+use crate::arena::launch::{BotSpec, LaunchSettings, RemoteSeats};
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
 use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
-use crate::tournament::store::{Store, ValidationFiles, VersionRow};
+use crate::tournament::store::{BotKind, Store, ValidationFiles, VersionRow};
 
 /// The bot's seats in each validation game, played in this order (the others are the
 /// built-in opponent): together every seat.
 pub const SEATINGS: [[usize; 2]; 2] = [[0, 2], [1, 3]];
+
+/// A remote bot's seat in each of its validation games, in order: every seat, one
+/// connection at a time.
+pub const REMOTE_SEATINGS: [&[usize]; 4] = [&[0], &[1], &[2], &[3]];
 
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;
@@ -55,6 +65,9 @@ pub struct ValidationSettings {
     pub opponent: String,
     /// Where games are played (a folder per game, removed after).
     pub work_dir: PathBuf,
+    /// Where remote bots' connections wait (the server's hub); `None`: no remote bot is
+    /// validated (their validation fails with a reason saying so).
+    pub remote: Option<RemoteSeats>,
 }
 
 /// Runs validation games on their own thread ([`super::local`]), at most a fixed number
@@ -63,6 +76,7 @@ pub struct ValidationSettings {
 pub struct Validator {
     queue: mpsc::UnboundedSender<VersionRow>,
     tracker: TaskTracker,
+    queued: Arc<Mutex<HashSet<(String, u32)>>>,
 }
 
 /// The validation thread's side.
@@ -85,6 +99,8 @@ impl Validator {
         let (queue, mut rows) = mpsc::unbounded_channel::<VersionRow>();
         let tracker = TaskTracker::new();
         let track = tracker.clone();
+        let queued: Arc<Mutex<HashSet<(String, u32)>>> = Arc::default();
+        let done = queued.clone();
         let thread = spawn_thread("validation", move || async move {
             let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone() });
             let slots = Rc::new(Semaphore::new(max_at_once.max(1)));
@@ -94,14 +110,18 @@ impl Validator {
                     row = rows.recv() => match row { Some(r) => r, None => break },
                     _ = stop.wait_for(|c| *c) => break,
                 };
-                let (games, slots) = (games.clone(), slots.clone());
+                let (games, slots, done) = (games.clone(), slots.clone(), done.clone());
                 tokio::task::spawn_local(track.track_future(async move {
-                    let Ok(_slot) = slots.acquire().await else { return };
-                    if games.cancel.is_cancelled() {
-                        return; // validated again at the next start
+                    if let Ok(_slot) = slots.acquire().await {
+                        // when cancelled: validated again at the next start
+                        if !games.cancel.is_cancelled() {
+                            if let Err(e) = games.validate(&row).await {
+                                tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                            }
+                        }
                     }
-                    if let Err(e) = games.validate(&row).await {
-                        tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                    if let Ok(mut q) = done.lock() {
+                        q.remove(&(row.name.clone(), row.version));
                     }
                 }));
             }
@@ -109,7 +129,7 @@ impl Validator {
             track.wait().await;
             Ok(())
         })?;
-        Ok((Validator { queue, tracker }, thread))
+        Ok((Validator { queue, tracker, queued }, thread))
     }
 
     /// Validation games waiting for a slot or playing.
@@ -117,8 +137,15 @@ impl Validator {
         self.tracker.len()
     }
 
-    /// Validates `row` in the background (its zip read from the store).
+    /// Validates `row` in the background (its zip read from the store; a remote bot over
+    /// one of its connections), unless it is queued or playing already.
     pub fn spawn(&self, row: VersionRow) {
+        let key = (row.name.clone(), row.version);
+        if let Ok(mut queued) = self.queued.lock() {
+            if !queued.insert(key) {
+                return; // queued or playing already
+            }
+        }
         if self.queue.send(row).is_err() {
             tracing::warn!("the validation thread has stopped; the version is validated at the next start");
         }
@@ -127,13 +154,24 @@ impl Validator {
 
 impl Games {
     async fn validate(&self, row: &VersionRow) -> anyhow::Result<()> {
-        let bytes = self.store.submission(&row.sha256).await?.context("the submission is missing from the store")?;
         let dir = self.settings.work_dir.join(format!("validate-{}-{}-{}", row.name, row.version, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let (bot, seatings): (BotSpec, Vec<&[usize]>) = match row.kind {
+            BotKind::Zip => {
+                let bytes =
+                    self.store.submission(&row.sha256).await?.context("the submission is missing from the store")?;
+                let path = dir.join("bot.zip");
+                std::fs::File::create(&path)
+                    .and_then(|mut f| f.write_all(&bytes))
+                    .context("cannot write the submission")?;
+                (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
+            }
+            BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
+        };
         let mut last = None;
-        for seats in SEATINGS {
-            let (files, verdict) = match self.play(&dir, &bytes, seats).await {
+        for seats in seatings {
+            let (files, verdict) = match self.play(&dir, &bot, seats).await {
                 Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
                     let _ = std::fs::remove_dir_all(&dir);
                     return Ok(()); // stopped by the server's shutdown: validated again at the next start
@@ -165,15 +203,13 @@ impl Games {
         Ok(())
     }
 
-    /// One validation game with the bot in `seats` (its folder `dir/game`, replaced).
-    async fn play(&self, dir: &Path, zip: &[u8], seats: [usize; 2]) -> anyhow::Result<GameOutcome> {
-        let path = dir.join("bot.zip");
-        std::fs::File::create(&path).and_then(|mut f| f.write_all(zip)).context("cannot write the submission")?;
+    /// One validation game with `bot` in `seats` (its folder `dir/game`, replaced).
+    async fn play(&self, dir: &Path, bot: &BotSpec, seats: &[usize]) -> anyhow::Result<GameOutcome> {
         let game_dir = dir.join("game");
         let _ = std::fs::remove_dir_all(&game_dir);
         let s = &self.settings;
         let bots = std::array::from_fn(|seat| match seats.contains(&seat) {
-            true => BotSpec::Submission(path.clone()),
+            true => bot.clone(),
             false => BotSpec::Builtin(s.opponent.clone()),
         });
         let spec = GameSpec {
@@ -189,7 +225,7 @@ impl Games {
             },
             dir: game_dir,
             from_log: None,
-            remote: None,
+            remote: s.remote.clone(),
         };
         run_game(&spec, &mut Silent, self.cancel.token(), |_| {}).await
     }
@@ -198,7 +234,7 @@ impl Games {
 /// Pass: the game completed and the bot (in `seats`) had no chombo. Otherwise the seat to
 /// blame (the first error's, else the bot's first seat) and the reason, naming the seat
 /// and the hand.
-fn verdict(outcome: &GameOutcome, seats: [usize; 2]) -> Result<(), (usize, String)> {
+fn verdict(outcome: &GameOutcome, seats: &[usize]) -> Result<(), (usize, String)> {
     let report = &outcome.report;
     let first = report.errors.iter().find(|e| seats.contains(&(e.player_id as usize)));
     let seat = first.map_or(seats[0], |e| e.player_id as usize);
@@ -219,7 +255,11 @@ fn verdict(outcome: &GameOutcome, seats: [usize; 2]) -> Result<(), (usize, Strin
         Ending::Failed(why) => format!("the validation game failed: {why}"),
         Ending::Interrupted => "the validation game was interrupted".into(),
     };
-    Err((seat, format!("{reason} (the bot in seats {} and {})", seats[0], seats[1])))
+    let held = match seats {
+        [one] => format!("the bot in seat {one}"),
+        _ => format!("the bot in seats {}", seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" and ")),
+    };
+    Err((seat, format!("{reason} ({held})")))
 }
 
 fn one_line(text: &str) -> String {

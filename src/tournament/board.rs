@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::aggregate::{decayed_sigma, BotAggregate, PairAggregate, SIGMA_START};
+use super::leaderboard::BotKind;
 use super::leaderboard::{
     BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, PROVISIONAL_GAMES,
 };
@@ -37,6 +38,8 @@ pub fn entry(v: &VersionRow, a: Option<&BotAggregate>, folded: u64, tau: f64) ->
         peak: a.and_then(|a| a.peak),
         provisional: games < PROVISIONAL_GAMES,
         last_game: a.and_then(|a| a.last_game),
+        kind: v.kind,
+        online: v.kind == BotKind::Zip, // a remote bot's: the server's hub says (serve)
     }
 }
 
@@ -117,6 +120,7 @@ mod tests {
             status: BotStatus::Active,
             reason: None,
             bot_idx: Some(idx),
+            kind: BotKind::Zip,
         }
     }
 

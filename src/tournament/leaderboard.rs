@@ -44,6 +44,27 @@ pub struct Leaderboard {
     pub bots: Vec<LeaderboardEntry>,
 }
 
+/// How a version plays (column `kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    /// An uploaded zip with `bot.py`, played in the league's runtime (a container).
+    Zip,
+    /// Played by its author's `mjai-sim connect` over a WebSocket (issue 29): no zip; in the
+    /// league its spec is `remote:NAME` and it is seated only while connected.
+    Remote,
+}
+
+impl BotKind {
+    /// The column's text: `zip` or `remote`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BotKind::Zip => "zip",
+            BotKind::Remote => "remote",
+        }
+    }
+}
+
 /// One bot version's line of the leaderboard. Figures over no games are `null`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeaderboardEntry {
@@ -73,6 +94,12 @@ pub struct LeaderboardEntry {
     pub provisional: bool,
     /// Id of the bot's latest counted game.
     pub last_game: Option<u64>,
+    /// How it plays: `zip` (uploaded, played by the server) or `remote` (from its author's
+    /// machine, issue 29).
+    pub kind: BotKind,
+    /// Whether it can be seated now: a remote bot while its bridge is connected; a zip
+    /// bot always.
+    pub online: bool,
 }
 
 /// One game as a bot's page lists it.

@@ -156,6 +156,11 @@ impl BotFactory {
         !matches!(self.runtime, Runtime::None)
     }
 
+    /// True when some bot is `remote:NAME` (played over a bridge's connection).
+    pub fn has_remote(&self) -> bool {
+        self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_)))
+    }
+
     /// The built-in names (`NAME` of `builtin:NAME`) of `bots` when all four are built-ins.
     pub fn builtin_names(&self, bots: [usize; 4]) -> Option<[String; 4]> {
         let mut names: [String; 4] = Default::default();

@@ -104,7 +104,8 @@ enum Outcome {
 }
 
 /// Games one run holds claimed at most (playing or waiting for a job): with submissions
-/// (games of a second or more, in containers) as many as it plays, so a claimed game is a
+/// or remote bots (games of a second or more, in containers or over a connection) as many
+/// as it plays, so a claimed game is a
 /// game in play (`mjai_games_running`) and a bot retired meanwhile plays no game claimed
 /// ahead; with built-ins only (games of milliseconds, results written in batches) `2 ×
 /// jobs + 32`, which keeps the jobs busy between claims.
@@ -126,7 +127,7 @@ pub async fn run(
     observer: &dyn RunObserver,
 ) -> anyhow::Result<Played> {
     let jobs = options.jobs.max(1);
-    let capacity = claim_ahead(jobs, pool.factory().has_submissions());
+    let capacity = claim_ahead(jobs, pool.factory().has_submissions() || pool.factory().has_remote());
     let (job_tx, job_rx) = mpsc::channel::<ScheduledGame>(capacity);
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Outcome>();

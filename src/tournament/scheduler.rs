@@ -18,6 +18,11 @@
 //!   active, every table holds at least one. A table chosen without one gives its most
 //!   played bot's place to the least played active house bot, so the anchors keep playing
 //!   (their ratings stay measured) however many new bots arrive.
+//! - Authors ([`Scheduler::set_authors`]): two bots of one author never sit at one table
+//!   (riichi.dev's users saw an author's two bots cooperate through a side channel). Of two
+//!   bots of one author at a chosen table, the more played gives its place to the least
+//!   played active bot whose author is not at the table yet; when no such bot is left, no
+//!   set is scheduled.
 
 use super::schedule::{pick_table, rotations, seeded_order, ScheduledGame};
 
@@ -34,6 +39,7 @@ pub struct Scheduler {
     shared: Vec<Vec<u64>>,
     sets: u64,
     house: Vec<bool>,
+    authors: Vec<Option<u32>>,
 }
 
 impl Scheduler {
@@ -47,6 +53,7 @@ impl Scheduler {
             shared: vec![vec![0; bots]; bots],
             sets: 0,
             house: Vec::new(),
+            authors: Vec::new(),
         }
     }
 
@@ -54,6 +61,34 @@ impl Scheduler {
     /// on, each table holds at least one active house bot when there is one (module docs).
     pub fn set_house(&mut self, house: &[bool]) {
         self.house = house.to_vec();
+    }
+
+    /// Marks each bot's author (`authors[bot]`: an id per author; `None` or missing: no
+    /// author, such as a house bot): from the next set on, no table holds two bots of one
+    /// author (module docs).
+    pub fn set_authors(&mut self, authors: &[Option<u32>]) {
+        self.authors = authors.to_vec();
+    }
+
+    /// `table` with no two bots of one author: of a clashing pair the more played bot
+    /// (ties: the later in `order`) gives its place to the least played bot of `order`
+    /// (ties: first in `order`) that is not at the table and whose author is not at it.
+    /// `None` when no such bot is left.
+    fn authors_apart(&self, mut table: [usize; 4], order: &[usize]) -> Option<[usize; 4]> {
+        let author = |b: usize| self.authors.get(b).copied().flatten();
+        let place = |b: usize| order.iter().position(|&o| o == b).unwrap_or(usize::MAX);
+        loop {
+            let clash = (0..4).find_map(|i| {
+                let a = author(table[i])?;
+                (0..i).find(|&j| author(table[j]) == Some(a)).map(|j| (j, i))
+            });
+            let Some((j, i)) = clash else { return Some(table) };
+            let key = |b: usize| (self.games[b], place(b));
+            let slot = if key(table[i]) >= key(table[j]) { i } else { j };
+            let others: Vec<Option<u32>> = (0..4).filter(|&k| k != slot).map(|k| author(table[k])).collect();
+            let free = |b: usize| !table.contains(&b) && author(b).is_none_or(|a| !others.contains(&Some(a)));
+            table[slot] = order.iter().copied().filter(|&b| free(b)).min_by_key(|&b| key(b))?;
+        }
     }
 
     /// `table` with a house bot in it: unchanged when it holds one or no house bot is
@@ -123,7 +158,8 @@ impl Scheduler {
         if order.len() < 4 {
             return None;
         }
-        let table = self.with_house(pick_table(&order, &self.games, &self.shared), &order);
+        let table =
+            self.authors_apart(self.with_house(pick_table(&order, &self.games, &self.shared), &order), &order)?;
         self.count(table, 4);
         let set = self.sets;
         self.sets += 1;
@@ -160,7 +196,8 @@ impl Scheduler {
                 pool.retain(|b| *b == anchor || near.contains(b));
             }
         }
-        let table = self.with_house(pick_table(&pool, &self.games, &self.shared), &order);
+        let table =
+            self.authors_apart(self.with_house(pick_table(&pool, &self.games, &self.shared), &order), &order)?;
         self.count(table, 4);
         let set = self.sets;
         self.sets += 1;
@@ -216,6 +253,32 @@ mod tests {
         let mut none = s.clone();
         let only_new: Vec<bool> = (0..14).map(|b| b >= 4).collect();
         assert!(none.next_set(&only_new).unwrap()[0].seats.iter().all(|&b| b >= 4));
+    }
+
+    #[test]
+    fn two_bots_of_one_author_never_share_a_table() {
+        // bots 0-3: house; 4, 5 and 6: author 1; 7: author 2; 8: author 3
+        let mut s = Scheduler::new(9, [3, 1]);
+        s.set_house(&[true, true, true, true]);
+        let authors = [None, None, None, None, Some(1), Some(1), Some(1), Some(2), Some(3)];
+        let mut without = s.clone();
+        s.set_authors(&authors);
+        let of = |b: usize| authors[b];
+        let clashes = |t: [usize; 4]| (0..4).any(|i| (0..i).any(|j| of(t[i]).is_some() && of(t[i]) == of(t[j])));
+        let mut seen_without = 0;
+        for _ in 0..60 {
+            let set = s.next_set(&[true; 9]).expect("a table without clashes exists");
+            assert!(!clashes(table_of(&set[0])), "{:?}", table_of(&set[0]));
+            seen_without += usize::from(clashes(table_of(&without.next_set(&[true; 9]).unwrap()[0])));
+        }
+        assert!(seen_without > 0, "the case this guards: without the rule an author's bots meet");
+        // every bot still plays
+        assert!((0..9).all(|b| s.games_of(b) > 0));
+        // only one author's bots and one house bot: no table is possible
+        let mut only = Scheduler::new(5, [1, 1]);
+        only.set_house(&[true]);
+        only.set_authors(&[None, Some(1), Some(1), Some(1), Some(1)]);
+        assert!(only.next_set(&[true; 5]).is_none());
     }
 
     fn table_of(g: &ScheduledGame) -> [usize; 4] {

@@ -75,3 +75,55 @@ fn check_accepts_a_good_submission() {
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("start_game -> none") && text.contains("\"type\":\"dahai\""), "{text}");
 }
+
+/// A stdlib tsumogiri bot that takes `slow` seconds over each of its first two decisions in
+/// the first hand (E1, honba 0) that are not the hand's start line (start lines have the
+/// start timeout, not the decision timeout, and spend no time bank).
+fn slow_start_bot(dir: &std::path::Path, slow: f64) -> String {
+    let source = format!(
+        r#"import json, sys, time
+seat = int(sys.argv[1])
+slow_left, first_hand = 2, False
+for line in sys.stdin:
+    if not line.strip():
+        continue
+    events = json.loads(line)
+    for e in events:
+        if e.get("type") == "start_kyoku":
+            first_hand = (e["bakaze"], e["kyoku"], e["honba"]) == ("E", 1, 0)
+    start = events[0].get("type") in ("start_game", "start_kyoku")
+    last = events[-1]
+    if last.get("type") == "tsumo" and last.get("actor") == seat:
+        if first_hand and not start and slow_left > 0:
+            slow_left -= 1
+            time.sleep({slow})
+        out = {{"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}}
+    else:
+        out = {{"type": "none"}}
+    print(json.dumps(out), flush=True)
+"#
+    );
+    let bot = dir.join("slow");
+    std::fs::create_dir_all(&bot).unwrap();
+    std::fs::write(bot.join("bot.py"), source).unwrap();
+    bot.display().to_string()
+}
+
+#[test]
+fn the_time_bank_pays_for_slow_decisions_until_it_is_spent() {
+    // --timeout 0.5 and two decisions of 1.5 s: each needs 1.0 s of bank
+    let dir = tempfile::tempdir().unwrap();
+    let bot = slow_start_bot(dir.path(), 1.5);
+    let t = "builtin:tsumogiri";
+    let timeouts = |bank: &str| {
+        let run =
+            play([&bot, t, t, t], &["--seed", "21", "--runtime", "process", "--timeout", "0.5", "--time-bank", bank]);
+        assert!(run.output.status.success(), "{}", run.stderr());
+        let errors = run.errors();
+        assert!(errors.iter().all(|e| e["player_id"] == 0), "only the slow seat errs: {errors:?}");
+        errors.iter().filter(|e| e["error_type"] == "timeout").count()
+    };
+    assert_eq!(timeouts("0"), 1, "no bank: the first slow decision is late");
+    assert_eq!(timeouts("2.5"), 0, "2.5 s of bank pays for both (about 2 s)");
+    assert_eq!(timeouts("1.5"), 1, "1.5 s pays for the first; the second finds 0.5 s left");
+}

@@ -9,6 +9,8 @@
 //! - [`pg`]: two servers on one PostgreSQL database serve one league;
 //! - [`pages`]: the HTML pages over HTTP, who sees what, the upload form;
 //! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]);
+//! - [`remote`]: remote bots (`kind=remote`, `mjai-sim connect`): validation, online-only
+//!   scheduling, who may connect;
 //! - [`uploads`]: zips up to the submission cap (2.1, 50 and 300 MB; the cap from both sides).
 
 mod authors;
@@ -23,5 +25,6 @@ mod pages;
 mod pg;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
+mod remote;
 mod support;
 mod uploads;

@@ -5,7 +5,7 @@
 //! blocked and reported, so the check can fail).
 
 use mjai_sim::tournament::leaderboard::{
-    BotPage, BotStatus, ChomboLine, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
+    BotKind, BotPage, BotStatus, ChomboLine, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
 };
 use mjai_sim::view::site::{self, PageContext};
 
@@ -32,6 +32,8 @@ fn entry(name: &str, author: Option<&str>, status: BotStatus, games: u64, mu: f6
         peak: (games >= 40).then_some(mu - 9.0),
         provisional: games < 40,
         last_game: played.then_some(games + 100),
+        kind: BotKind::Zip,
+        online: true,
     }
 }
 

@@ -229,6 +229,8 @@ async fn read_loop(
             Err(_) => BotError::Transport(format!("the remote bot was silent for {} s", IDLE_TIMEOUT.as_secs())),
             Ok(None) | Ok(Some(Ok(Message::Close(_)))) => BotError::Closed,
             Ok(Some(Err(e))) if is_capacity(&e) => BotError::Oversized(MAX_MESSAGE_BYTES),
+            // the bridge's process died or its network went: the connection closed
+            Ok(Some(Err(e))) if is_dropped(&e) => BotError::Closed,
             Ok(Some(Err(e))) => BotError::Transport(format!("remote connection: {e}")),
             Ok(Some(Ok(Message::Binary(_)))) => {
                 BotError::Transport("the remote bot sent a binary message (only text is accepted)".into())
@@ -248,6 +250,16 @@ async fn read_loop(
 }
 
 /// True for the error of a message or frame over the size limit.
+/// A connection that ended without a close handshake (reset, broken pipe): recorded as
+/// closed, as a bridge that said goodbye, not as a transport fault of this side.
+fn is_dropped(e: &axum::Error) -> bool {
+    let text = e.to_string();
+    text.contains("without closing handshake")
+        || text.contains("Connection reset")
+        || text.contains("Broken pipe")
+        || text.contains("connection reset")
+}
+
 fn is_capacity(e: &axum::Error) -> bool {
     let text = e.to_string();
     text.contains("Space limit exceeded") || text.contains("too long") || text.contains("capacity")

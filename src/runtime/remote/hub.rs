@@ -5,8 +5,18 @@
 //! one-game [`super::listen::RemoteListener`] or the grading server); a seat takes one with
 //! [`RemoteHub::start_bot`] and gives it back when its bot stops, so the same bridge plays
 //! the next hand (after a restart) and the next game (tournaments).
+//!
+//! One connection plays one seat at a time. The hub counts each name's open connections
+//! ([`RemoteHub::online`]: waiting or playing), so a server can say who is online and cap
+//! connections ([`RemoteHub::attach_at_most`]). A start finding every connection of a
+//! connected bot busy in another game waits for one up to [`RemoteHub::with_busy_wait`]
+//! (a server: the whole-game bound), not only the start timeout. A bot whose connections
+//! all closed is waited for one start timeout from the moment it went offline (time for
+//! the bridge to reconnect), not at every hand: the rest of a game whose bridge vanished
+//! ends at once, each hand a chombo of that seat.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,6 +35,10 @@ use crate::runtime::BotError;
 struct Slot {
     idle: Vec<Conn>,
     notify: Arc<Notify>,
+    /// Open connections, waiting or playing.
+    live: Arc<AtomicUsize>,
+    /// When the last open connection closed (`None`: connected now, or never was).
+    offline_since: Arc<Mutex<Option<Instant>>>,
 }
 
 /// Why a connection was not attached.
@@ -36,18 +50,35 @@ pub enum AttachError {
     /// Too many connections already wait for this name.
     #[error("{MAX_IDLE_PER_NAME} connections already wait for remote bot `{0}`")]
     TooMany(String),
+    /// The bot has as many open connections as it may have.
+    #[error("remote bot `{0}` has {1} open connection(s), its limit")]
+    AtTheLimit(String, usize),
 }
 
 /// Remote bots' connections, shared by the listener (or server) and the games.
 #[derive(Default)]
 pub struct RemoteHub {
     slots: Mutex<HashMap<String, Slot>>,
+    busy_wait: Duration,
 }
 
 impl RemoteHub {
     /// An empty hub.
     pub fn new() -> Arc<RemoteHub> {
         Arc::new(RemoteHub::default())
+    }
+
+    /// An empty hub whose starts wait up to `busy_wait` for a connection when the bot is
+    /// connected but every connection plays in another game (a grading server plays games
+    /// at once; one connection plays one seat at a time). A bot with no open connection is
+    /// waited for the start's own limit only.
+    pub fn with_busy_wait(busy_wait: Duration) -> Arc<RemoteHub> {
+        Arc::new(RemoteHub { slots: Mutex::default(), busy_wait })
+    }
+
+    /// Open connections of `name` (waiting for a seat or playing one): 0 when offline.
+    pub fn online(&self, name: &str) -> usize {
+        self.slots.lock().ok().and_then(|s| s.get(name).map(|s| s.live.load(Ordering::SeqCst))).unwrap_or(0)
     }
 
     /// Lets connections for remote bot `name` attach (idempotent).
@@ -64,20 +95,52 @@ impl RemoteHub {
 
     /// Takes an accepted, authenticated WebSocket for remote bot `name`: it waits for a seat
     /// from now on. Returns its end signal (await [`Ended::wait`] to hold something, such as
-    /// a per-address permit, for the connection's life). Errors: the name is not allowed,
+    /// a per-address permit, for the connection's life; it resolves once
+    /// [`RemoteHub::online`] no longer counts the connection). Errors: the name is not allowed,
     /// or [`MAX_IDLE_PER_NAME`] connections already wait for it (the socket is closed).
     pub fn attach(&self, name: &str, socket: WebSocket) -> Result<Arc<Ended>, AttachError> {
+        self.attach_at_most(name, socket, usize::MAX)
+    }
+
+    /// [`RemoteHub::attach`] unless `name` has `max_open` open connections already
+    /// ([`AttachError::AtTheLimit`]; the socket is dropped). Must be called inside a tokio
+    /// runtime (a task counts the connection until it ends).
+    pub fn attach_at_most(&self, name: &str, socket: WebSocket, max_open: usize) -> Result<Arc<Ended>, AttachError> {
         let mut slots = self.slots.lock().map_err(|_| AttachError::UnknownName(name.to_string()))?;
         let slot = slots.get_mut(name).ok_or_else(|| AttachError::UnknownName(name.to_string()))?;
         slot.idle.retain(Conn::is_open);
         if slot.idle.len() >= MAX_IDLE_PER_NAME {
             return Err(AttachError::TooMany(name.to_string()));
         }
+        let open = slot.live.load(Ordering::SeqCst);
+        if open >= max_open {
+            return Err(AttachError::AtTheLimit(name.to_string(), open));
+        }
         let conn = Conn::spawn(socket);
         let ended = conn.ended();
+        slot.live.fetch_add(1, Ordering::SeqCst);
+        if let Ok(mut since) = slot.offline_since.lock() {
+            *since = None;
+        }
+        let (live, notify, end) = (slot.live.clone(), slot.notify.clone(), ended.clone());
+        let offline_since = slot.offline_since.clone();
+        // what the caller waits on: ends once the connection ended *and* was uncounted, so
+        // that `online` is already right when the caller hears of it
+        let counted = Arc::new(Ended::default());
+        let signal = counted.clone();
+        tokio::spawn(async move {
+            end.wait().await; // bounded: by the connection's own timeouts (idle, write, close).
+            if live.fetch_sub(1, Ordering::SeqCst) == 1 {
+                if let Ok(mut since) = offline_since.lock() {
+                    *since = Some(Instant::now());
+                }
+            }
+            notify.notify_waiters(); // a start waiting for a busy connection looks again
+            signal.end(end.reason());
+        });
         slot.idle.push(conn);
         slot.notify.notify_waiters();
-        Ok(ended)
+        Ok(counted)
     }
 
     /// Connections of `name` waiting for a seat (open ones).
@@ -89,10 +152,17 @@ impl RemoteHub {
             .unwrap_or(0)
     }
 
-    /// Takes an open connection of `name`, waiting for one until `deadline`.
-    async fn take(&self, name: &str, deadline: Instant, limit: Duration) -> Result<Conn, BotError> {
+    /// Takes an open connection of `name`, waiting for one until `deadline`, or until
+    /// `busy_deadline` while the bot has open connections that all play elsewhere.
+    async fn take(
+        &self,
+        name: &str,
+        deadline: Instant,
+        busy_deadline: Instant,
+        limit: Duration,
+    ) -> Result<Conn, BotError> {
         loop {
-            let notify = {
+            let (notify, busy, gone) = {
                 let mut slots = self.slots.lock().map_err(|_| BotError::Transport("remote hub poisoned".into()))?;
                 let slot = slots
                     .get_mut(name)
@@ -101,7 +171,9 @@ impl RemoteHub {
                 if !slot.idle.is_empty() {
                     return Ok(slot.idle.remove(0));
                 }
-                slot.notify.clone()
+                let busy = slot.live.load(Ordering::SeqCst) > 0;
+                let gone = slot.offline_since.lock().ok().and_then(|s| *s).filter(|_| !busy);
+                (slot.notify.clone(), busy, gone)
             };
             let notified = notify.notified();
             tokio::pin!(notified);
@@ -109,7 +181,13 @@ impl RemoteHub {
             if self.waiting(name) > 0 {
                 continue;
             }
-            if until(deadline, "waiting for a remote bot", notified).await.is_err() {
+            let until_when = match (busy, gone) {
+                (true, _) => busy_deadline.max(deadline),
+                // offline since `gone`: one start limit from then, for the bridge to come back
+                (false, Some(gone)) => deadline.min(gone + limit),
+                (false, None) => deadline,
+            };
+            if until(until_when, "waiting for a remote bot", notified).await.is_err() {
                 return Err(BotError::Transport(format!(
                     "no bridge connected for remote:{name} within {:.0} s (run the printed `mjai-sim connect` command)",
                     limit.as_secs_f64()
@@ -135,17 +213,23 @@ impl RemoteHub {
     }
 
     /// Starts remote bot `name` for `seat`: takes a waiting connection (waiting for one at
-    /// most `limit`), tells its bridge to start a fresh bot and waits for it, all within
-    /// `limit`. Errors: no bridge connected in time, the bridge's bot did not start.
+    /// most `limit`, or the hub's busy wait while every open connection of the bot plays
+    /// elsewhere), tells its bridge to start a fresh bot and waits for it, within `limit`
+    /// of the wait's end. Errors: no bridge connected in time, the bridge's bot did not
+    /// start.
     pub async fn start_bot(self: &Arc<Self>, name: &str, seat: u8, limit: Duration) -> Result<RemoteBot, BotError> {
-        let deadline = Instant::now() + limit;
+        let first = Instant::now() + limit;
+        let busy = Instant::now() + self.busy_wait;
         loop {
-            let mut conn = self.take(name, deadline, limit).await?; // bounded: until the deadline.
+            let mut conn = self.take(name, first, busy, limit).await?; // bounded: until the deadlines.
+                                                                       // a connection taken after the first limit (it was busy elsewhere) gets the whole
+                                                                       // start limit from now
+            let deadline = if Instant::now() >= first { Instant::now() + limit } else { first };
+            // bounded: until the deadline.
             match conn.start(seat, deadline, limit.as_secs_f64()).await {
-                // bounded: until the deadline.
                 Ok(()) => return Ok(RemoteBot::new(self.clone(), name.to_string(), conn)),
                 // The connection died while starting: another one may be waiting.
-                Err(_) if !conn.is_open() && Instant::now() < deadline => continue,
+                Err(_) if !conn.is_open() && Instant::now() < deadline.max(busy) => continue,
                 Err(e) => {
                     self.give_back(name, conn);
                     return Err(e);

@@ -12,6 +12,7 @@ use anyhow::Context;
 
 use super::{default_jobs, load_rows, patience_of, Observer, Played, RunStart, Session};
 use crate::arena::cancel::CancelToken;
+use crate::arena::launch::RemoteSeats;
 use crate::tournament::pool::{BotFactory, Pool};
 use crate::tournament::runner::{self, RunOptions};
 use crate::tournament::store::retry::retry;
@@ -32,6 +33,9 @@ pub struct Player {
     pub work_dir: PathBuf,
     /// How long store calls are retried while the database is unreachable.
     pub db_patience: Duration,
+    /// Where `remote:NAME` bots find their bridges (a grading server's hub); `None`: this
+    /// process plays no remote bot (their games fail to start).
+    pub remote: Option<RemoteSeats>,
 }
 
 impl Session {
@@ -54,6 +58,7 @@ impl Session {
         if let Some(tag) = &player.tag {
             factory = factory.with_tag(tag);
         }
+        factory = factory.with_remote(player.remote.clone());
         let factory = Arc::new(factory);
         let jobs = player.jobs.unwrap_or_else(|| default_jobs(factory.has_submissions())).max(1);
         let dir = player.work_dir.join(&self.tid);

@@ -11,6 +11,11 @@
 //!   ([`Scheduler::next_set_rated`]): the same stored sets and aggregates give the same
 //!   sets. A grading server's house bots (versions without an author) hold at least one
 //!   seat of every new table ([`Scheduler::set_house`]).
+//!   Remote bots (`remote:NAME`, a grading server's bots played over a WebSocket) are seated
+//!   only while [`Store::with_online`]'s predicate says they are connected (without one,
+//!   always), and two bots of one author never share a table ([`Scheduler::set_authors`]).
+//! - [`Store::cancel_pending_of`]: a remote bot went offline; its pending games are
+//!   cancelled (nothing waits for it), as a retirement does, but it stays in the league.
 //! - [`Store::add_bot`]: a new bot (index after the last) with its submission bytes.
 //! - [`Store::retire`]: the bot is never scheduled again and its pending games become
 //!   `cancelled`; games already claimed finish and count (one interrupted later, given back,
@@ -21,6 +26,7 @@
 //! retirements run one after another, each seeing the sets and bots of those before it.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::{Any, Row, Transaction};
@@ -30,6 +36,11 @@ use super::{insert_bot, insert_games, BotRow, Store, StoreError};
 use crate::tournament::config::{Matching, TournamentConfig};
 use crate::tournament::leaderboard::PROVISIONAL_GAMES;
 use crate::tournament::scheduler::Scheduler;
+
+/// Which remote bots a top-up may seat ([`Store::with_online`]): the predicate answers for
+/// a remote bot's name (`NAME` of its spec `remote:NAME`) whether it is connected now.
+#[derive(Clone)]
+pub struct Online(pub Arc<dyn Fn(&str) -> bool + Send + Sync>);
 
 /// What [`Store::top_up`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +117,13 @@ pub enum Retire {
 }
 
 impl Store {
+    /// This store with `online` deciding which remote bots (`remote:NAME` league bots) a
+    /// top-up may seat: a grading server's hub says which are connected. Without it (every
+    /// other process) remote bots are seated as any bot.
+    pub fn with_online(&self, online: Online) -> Store {
+        Store { online: Some(online), ..self.clone() }
+    }
+
     /// Tops a league's schedule up: when fewer than `min_pending` games are pending, appends
     /// duplicate sets over the active bots until `2 × min_pending` are (see the module
     /// docs). A tournament with a fixed schedule is left as it is. Errors: the database
@@ -130,7 +148,7 @@ impl Store {
             tx.commit().await.map_err(|e| self.err(e))?;
             return Ok(TopUp::Enough { pending });
         }
-        let bots = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1 ORDER BY idx")
+        let bots = sqlx::query("SELECT idx, retired, spec FROM bots WHERE t = $1 ORDER BY idx")
             .bind(self.t)
             .fetch_all(&mut *tx)
             .await
@@ -139,8 +157,9 @@ impl Store {
         for r in &bots {
             let (idx, retired) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
             let (idx, retired) = (idx.map_err(|e| self.err(e))? as usize, retired.map_err(|e| self.err(e))?);
+            let spec: String = r.try_get(2).map_err(|e| self.err(e))?;
             active.resize(active.len().max(idx + 1), false);
-            active[idx] = retired == 0;
+            active[idx] = retired == 0 && self.seatable(&spec);
         }
         let n_active = active.iter().filter(|&&a| a).count();
         if n_active < 4 {
@@ -149,6 +168,7 @@ impl Store {
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
         scheduler.set_house(&self.house_flags(&mut tx, active.len()).await?);
+        scheduler.set_authors(&self.author_ids(&mut tx, active.len()).await?);
         let ratings = match config.matching {
             Matching::Balanced => None,
             Matching::Rating => Some(self.rated(&mut tx, active.len()).await?),
@@ -235,6 +255,66 @@ impl Store {
             }
         }
         Ok(out)
+    }
+
+    /// Whether a bot of this `spec` may be seated now: a remote bot only while connected
+    /// (when a predicate was given), any other always.
+    fn seatable(&self, spec: &str) -> bool {
+        match (spec.strip_prefix("remote:"), &self.online) {
+            (Some(name), Some(online)) => (online.0)(name),
+            _ => true,
+        }
+    }
+
+    /// Each of `bots` bots' author as a small id (`None`: no author, such as a house bot or
+    /// a league without versions), for [`Scheduler::set_authors`].
+    async fn author_ids(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        bots: usize,
+    ) -> Result<Vec<Option<u32>>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT bot_idx, author FROM bot_versions WHERE t = $1 AND author IS NOT NULL AND bot_idx IS NOT NULL",
+        )
+        .bind(self.t)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        let mut ids: BTreeMap<String, u32> = BTreeMap::new();
+        let mut out = vec![None; bots];
+        for r in &rows {
+            let b: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+            let author: String = r.try_get(1).map_err(|e| self.err(e))?;
+            let next = ids.len() as u32;
+            let id = *ids.entry(author).or_insert(next);
+            if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
+                *slot = Some(id);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A remote bot went offline: its pending games become `cancelled` (they no longer
+    /// count for the scheduler, nothing waits for the bot); it stays in the league and is
+    /// scheduled again once connected. Returns how many games were cancelled. Errors: the
+    /// database failed.
+    pub async fn cancel_pending_of(&self, idx: usize) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let done = sqlx::query(
+            "UPDATE games SET state = 'cancelled' WHERE t = $1 AND state = 'pending' \
+             AND (seat0 = $2 OR seat1 = $2 OR seat2 = $2 OR seat3 = $2)",
+        )
+        .bind(self.t)
+        .bind(idx as i64)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| self.err(e))?;
+        if done.rows_affected() > 0 {
+            self.fold_in(&mut tx, &[], false).await?;
+        }
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(done.rows_affected())
     }
 
     /// μ of each of `bots` bots past its provisional games, from the stored aggregates

@@ -268,3 +268,74 @@ async fn a_paced_league_schedules_one_set_per_interval() {
     store.set_pace(None).await.unwrap();
     assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 3, pending: 20 });
 }
+
+#[tokio::test]
+async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let tmp = tempfile::tempdir().unwrap();
+    let base = league(tmp.path(), [8, 3]).await;
+    for b in 0..4 {
+        base.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
+    }
+    let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+    let up = base.begin_upload("alice", "alice-r", UploadedZip::Remote, limits).await.unwrap();
+    assert_eq!(up, Upload::Started { version: 1 });
+    let zip = b"PK not checked here";
+    base.begin_upload("alice", "alice-z", UploadedZip::Bytes(zip), limits).await.unwrap();
+    base.begin_upload("bob", "bob-z", UploadedZip::Bytes(b"PK bob"), limits).await.unwrap();
+    let remote = base.admit("alice-r", 1).await.unwrap().unwrap() as i64;
+    let alice_z = base.admit("alice-z", 1).await.unwrap().unwrap() as i64;
+    base.admit("bob-z", 1).await.unwrap().unwrap();
+    let versions = base.versions_of("alice-r").await.unwrap();
+    assert_eq!((versions[0].kind, versions[0].sha256.clone()), (BotKind::Remote, remote_sha256("alice-r")));
+    let spec: String =
+        sqlx::query("SELECT spec FROM bots WHERE idx = $1").bind(remote).fetch_one(&base.pool).await.unwrap().get(0);
+    assert_eq!(spec, "remote:alice-r");
+
+    let online = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = online.clone();
+    let store = base
+        .with_online(Online(std::sync::Arc::new(move |name: &str| name == "alice-r" && flag.load(Ordering::SeqCst))));
+    let tables = |from: i64| {
+        let pool = store.pool.clone();
+        async move {
+            let rows = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE idx >= $1 AND idx % 4 = 0")
+                .bind(from)
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+            rows.iter().map(|r| [r.get::<i64, _>(0), r.get(1), r.get(2), r.get(3)]).collect::<Vec<_>>()
+        }
+    };
+    // offline: never seated
+    store.top_up(40).await.unwrap();
+    let offline = tables(0).await;
+    assert!(offline.len() >= 20);
+    assert!(offline.iter().all(|t| !t.contains(&remote)), "an offline remote bot was seated");
+    // online: seated (it has played least), never with alice's other bot
+    sqlx::query("UPDATE games SET state = 'done'").execute(&store.pool).await.unwrap();
+    let from: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
+    online.store(true, Ordering::SeqCst);
+    store.top_up(40).await.unwrap();
+    let on = tables(from).await;
+    assert!(on.iter().any(|t| t.contains(&remote)), "an online remote bot was never seated");
+    assert!(on.iter().chain(&offline).all(|t| !(t.contains(&remote) && t.contains(&alice_z))), "alice's bots met");
+    // it goes offline: its pending games are cancelled, the others stay
+    let pending = |pool: sqlx::AnyPool| async move {
+        sqlx::query("SELECT COUNT(*) FROM games WHERE state = 'pending'")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+    };
+    let (all_before, its_before) = (pending(store.pool.clone()).await, pending_with(&store, remote).await);
+    assert!(its_before > 0 && all_before > its_before, "{all_before} {its_before}");
+    assert_eq!(store.cancel_pending_of(remote as usize).await.unwrap(), its_before as u64);
+    assert_eq!(pending_with(&store, remote).await, 0);
+    assert_eq!(pending(store.pool.clone()).await, all_before - its_before, "the others' games stay");
+    // without a predicate (any other process) a remote bot is seated as any bot
+    sqlx::query("UPDATE games SET state = 'done' WHERE state = 'pending'").execute(&base.pool).await.unwrap();
+    let from: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&base.pool).await.unwrap().get(0);
+    base.top_up(40).await.unwrap();
+    assert!(tables(from).await.iter().any(|t| t.contains(&remote)));
+}

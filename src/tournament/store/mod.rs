@@ -41,14 +41,15 @@ use sqlx::Row;
 
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
+pub use crate::tournament::leaderboard::BotKind;
 pub use aggregates::Aggregates;
 pub use authors::{AuthorListing, AuthorRow};
 pub use blobs::sha256_hex;
 pub use blobs::{GameFiles, SeatBot};
 pub use connect::{is_postgres_url, redact, Dialect};
-pub use league::{AddBot, Retire, TopUp};
+pub use league::{AddBot, Online, Retire, TopUp};
 pub use rows::{BotRow, Counts, FailedGame};
-pub use versions::{league_name, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow};
+pub use versions::{league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";
@@ -129,6 +130,7 @@ pub struct Store {
     path: String,
     dialect: Dialect,
     t: i64,
+    online: Option<league::Online>,
 }
 
 impl Store {
@@ -137,7 +139,7 @@ impl Store {
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         let name = path.display().to_string();
         let pool = connect::sqlite(path, &name).await?;
-        Ok(Store { pool, path: name, dialect: Dialect::Sqlite, t: 1 })
+        Ok(Store { pool, path: name, dialect: Dialect::Sqlite, t: 1, online: None })
     }
 
     /// Opens the database `db`: a PostgreSQL URL (`postgres://user:pass@host:port/name`),
@@ -148,7 +150,7 @@ impl Store {
         if is_postgres_url(db) {
             let name = redact(db);
             let pool = connect::postgres(db, &name, connections).await?;
-            return Ok(Store { pool, path: name, dialect: Dialect::Postgres, t: 0 });
+            return Ok(Store { pool, path: name, dialect: Dialect::Postgres, t: 0, online: None });
         }
         let path = db.strip_prefix("sqlite://").or_else(|| db.strip_prefix("sqlite:")).unwrap_or(db);
         Store::open(Path::new(path)).await

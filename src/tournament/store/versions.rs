@@ -12,7 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{AddBot, Store, StoreError};
-use crate::tournament::leaderboard::BotStatus;
+use crate::tournament::leaderboard::{BotKind, BotStatus};
 
 /// One version of a bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +31,14 @@ pub struct VersionRow {
     pub reason: Option<String>,
     /// Its index among the league's bots once admitted.
     pub bot_idx: Option<usize>,
+    /// How it plays: an uploaded zip, or remotely from its author's machine.
+    pub kind: BotKind,
+}
+
+/// The sha256 a remote version is stored with (it has no zip): hex sha256 of `remote:NAME`,
+/// as a folder tournament's remote entrant has.
+pub fn remote_sha256(name: &str) -> String {
+    super::blobs::sha256_hex(format!("remote:{name}").as_bytes())
 }
 
 /// Per-author limits checked by [`Store::begin_upload`].
@@ -55,6 +63,8 @@ pub enum UploadedZip<'a> {
         /// Its hex sha256, computed while it was written.
         sha256: &'a str,
     },
+    /// No zip: a remote bot ([`BotKind::Remote`]), registered by name only.
+    Remote,
 }
 
 /// What [`Store::begin_upload`] did.
@@ -110,7 +120,7 @@ pub fn league_name(name: &str, version: u32) -> String {
     }
 }
 
-const COLUMNS: &str = "name, version, author, sha256, status, reason, bot_idx";
+const COLUMNS: &str = "name, version, author, sha256, status, reason, bot_idx, kind";
 
 fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
     let status: String = r.try_get(4)?;
@@ -124,6 +134,10 @@ fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
         status,
         reason: r.try_get(5)?,
         bot_idx: r.try_get::<Option<i64>, _>(6)?.map(|i| i as usize),
+        kind: match r.try_get::<String, _>(7)?.as_str() {
+            "remote" => BotKind::Remote,
+            _ => BotKind::Zip,
+        },
     })
 }
 
@@ -204,22 +218,23 @@ impl Store {
         if recent >= limits.uploads_per_hour {
             return Ok(Upload::TooManyUploads { limit: limits.uploads_per_hour });
         }
-        let sha = match zip {
+        let (sha, kind) = match zip {
+            UploadedZip::Remote => (remote_sha256(name), BotKind::Remote),
             UploadedZip::Bytes(bytes) => {
                 let sha = super::blobs::sha256_hex(bytes);
                 super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.err(e))?;
-                sha
+                (sha, BotKind::Zip)
             }
             UploadedZip::File { path, sha256 } => {
                 super::blobs::insert_submission_file(&mut tx, sha256, path).await.map_err(|e| self.err(e))?;
-                sha256.to_string()
+                (sha256.to_string(), BotKind::Zip)
             }
         };
         let version = latest + 1;
         let now = self.dialect.now_ms();
         let insert = format!(
-            "INSERT INTO bot_versions (t, name, version, author, sha256, status, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, 'validating', {now})"
+            "INSERT INTO bot_versions (t, name, version, author, sha256, status, created_ms, kind) \
+             VALUES ($1, $2, $3, $4, $5, 'validating', {now}, $6)"
         );
         sqlx::query(sqlx::AssertSqlSafe(insert))
             .bind(self.t)
@@ -227,6 +242,7 @@ impl Store {
             .bind(version)
             .bind(author)
             .bind(&sha)
+            .bind(kind.as_str())
             .execute(&mut *tx)
             .await
             .map_err(|e| self.err(e))?;
@@ -301,7 +317,8 @@ impl Store {
     }
 
     /// Admits a version that passed validation, in one transaction: it joins the league's
-    /// bots under its [`league_name`] (its zip is in the store already) and becomes active;
+    /// bots under its [`league_name`] (a zip version: its zip is in the store already; a
+    /// remote one: spec `remote:NAME`, played over the server's hub) and becomes active;
     /// the name's older active versions retire. Returns its index among the league's bots,
     /// or `None` when the version is no longer validating (retired meanwhile: it stays out).
     /// A league bot of that name with the version's sha256 that no version claims (left by
@@ -322,7 +339,11 @@ impl Store {
             return Ok(None);
         }
         let lname = league_name(name, version);
-        let idx = match self.add_bot_in(&mut tx, &lname, &format!("{lname}.zip"), &row.sha256, None).await? {
+        let spec = match row.kind {
+            BotKind::Zip => format!("{lname}.zip"),
+            BotKind::Remote => format!("remote:{name}"),
+        };
+        let idx = match self.add_bot_in(&mut tx, &lname, &spec, &row.sha256, None).await? {
             AddBot::Added { idx } => idx,
             AddBot::NameTaken => match self.unclaimed_bot(&mut tx, &lname, &row.sha256).await? {
                 Some(idx) => idx,

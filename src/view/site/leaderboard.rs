@@ -6,7 +6,7 @@
 use askama::Template;
 
 use super::PageContext;
-use crate::tournament::leaderboard::{BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
+use crate::tournament::leaderboard::{BotKind, BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::view::figures::{ci_attr, mu_sigma, with_ci};
 use crate::viewer::layout::{render, Head};
 
@@ -36,6 +36,8 @@ pub(super) struct EntryRow<'a> {
     pub rating: String,
     pub peak: String,
     pub last_game: Option<u64>,
+    /// A remote bot's `online` or `offline` (`None`: a zip bot, always playable).
+    pub remote: Option<&'static str>,
 }
 
 /// The author's name as the pages print it: `house` for the operator's bots.
@@ -72,6 +74,7 @@ pub(super) fn entry_row(e: &LeaderboardEntry, place: String) -> EntryRow<'_> {
         rating: mu_sigma(e.rating.mu, e.rating.sigma),
         peak: e.peak.map_or(String::new(), |p| format!("{p:.2}")),
         last_game: e.last_game,
+        remote: (e.kind == BotKind::Remote).then_some(if e.online { "online" } else { "offline" }),
     }
 }
 

@@ -1,0 +1,123 @@
+//! `GET /api/bots/{name}/connect`, upgraded to a WebSocket: a remote bot's author connects
+//! `mjai-sim connect URL --token TOKEN BOT` here (issue 29). The token is the author's
+//! (`Authorization: Bearer TOKEN`); only the bot's author or an admin may connect as it
+//! ([`OwnedBot<Public>`]: no token 401, another author's bot 403, no such bot 404).
+//!
+//! The bot's latest version must be a remote one ([`BotKind::Remote`], registered with
+//! `POST /api/bots` and `kind=remote`) that is validating or active (else 409). A bot has
+//! at most `--max-connections` open connections (429 beyond). Each connection waits in the
+//! server's hub ([`crate::runtime::remote::hub`]) and plays one game at a time: the first
+//! connection of a validating version plays its validation games; an active version is
+//! seated in league games only while it has a connection ([`Store::with_online`]). When its
+//! last connection closes the bot is offline: its pending games are cancelled (nothing
+//! waits for it) and it is scheduled again when it comes back.
+//!
+//! The wire protocol after the upgrade is the one-game listener's (docs/protocol.md,
+//! "Remote bots"): the same bounds on message size, writes, idleness and floods.
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+
+use super::error::ApiError;
+use super::owned::{OwnedBot, Public};
+use super::state::AppState;
+use crate::runtime::remote::MAX_MESSAGE_BYTES;
+use crate::tournament::leaderboard::BotStatus;
+use crate::tournament::store::{BotKind, Store, VersionRow};
+
+/// The routes of this module (docs/openapi.json describes each).
+pub const ROUTES: [&str; 1] = ["/api/bots/{name}/connect"];
+
+/// This module's routes.
+pub fn router() -> Router<AppState> {
+    Router::new().route(ROUTES[0], get(connect))
+}
+
+/// Handles `GET /api/bots/{name}/connect` (a WebSocket upgrade; refusals as the module
+/// docs list, with the usual JSON error body).
+pub async fn connect(
+    State(state): State<AppState>,
+    bot: OwnedBot<Public>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    if let Some(why) = &state.settings.no_remote_bots {
+        return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
+    }
+    let latest = bot.latest().clone();
+    playable(&latest)?;
+    let name = bot.name.as_str().to_string();
+    let max = state.settings.max_connections;
+    let open = state.hub.online(&name);
+    if open >= max {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{name} has {open} open connection(s), the limit (--max-connections {max}); stop one bridge first"),
+        ));
+    }
+    state.hub.allow(&name);
+    let author = bot.author.0.name.clone();
+    Ok(ws
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            let ended = match state.hub.attach_at_most(&name, socket, max) {
+                Ok(ended) => ended,
+                Err(e) => {
+                    tracing::info!("remote connection for {name} refused: {e}");
+                    return;
+                }
+            };
+            let online = state.hub.online(&name);
+            tracing::info!(target: super::AUDIT, event = "online", bot = %name, version = latest.version, author = %author, connections = online, "remote bot connected");
+            if latest.status == BotStatus::Validating {
+                state.validator.spawn(latest.clone()); // once, however many connections come
+            }
+            ended.wait().await; // bounded: by the connection's timeouts (idle, write, close).
+            let online = state.hub.online(&name);
+            tracing::info!(target: super::AUDIT, event = "offline", bot = %name, author = %author, connections = online, "remote connection closed");
+            if online == 0 {
+                if let Err(e) = gone_offline(&state.store, &name).await {
+                    tracing::warn!("{name} went offline, but its pending games were not cancelled: {e:#}");
+                }
+            }
+        }))
+}
+
+/// A connection may play `latest`: a remote version, validating or active. Errors: 409
+/// naming what to do.
+fn playable(latest: &VersionRow) -> Result<(), ApiError> {
+    let (name, v) = (&latest.name, latest.version);
+    let conflict = |text: String| Err(ApiError::new(StatusCode::CONFLICT, text));
+    match (latest.kind, latest.status) {
+        (BotKind::Zip, _) => conflict(format!(
+            "{name} v{v} is an uploaded zip, played by the server; to play it from your machine register a remote version (POST /api/bots with kind=remote)"
+        )),
+        (BotKind::Remote, BotStatus::Validating | BotStatus::Active) => Ok(()),
+        (BotKind::Remote, BotStatus::Rejected) => conflict(format!(
+            "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=remote) and connect again",
+            latest.reason.as_deref().unwrap_or("no reason recorded")
+        )),
+        (BotKind::Remote, BotStatus::Retired) => {
+            conflict(format!("{name} v{v} is retired; register a new version (POST /api/bots with kind=remote)"))
+        }
+    }
+}
+
+/// The last connection of remote bot `name` closed: its active version's pending games
+/// are cancelled.
+async fn gone_offline(store: &Store, name: &str) -> anyhow::Result<()> {
+    let versions = store.versions_of(name).await?;
+    let active = versions.iter().filter(|v| v.kind == BotKind::Remote && v.status == BotStatus::Active);
+    for idx in active.filter_map(|v| v.bot_idx) {
+        let cancelled = store.cancel_pending_of(idx).await?;
+        if cancelled > 0 {
+            tracing::info!("{name} is offline: {cancelled} pending game(s) cancelled");
+        }
+    }
+    Ok(())
+}
