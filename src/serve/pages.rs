@@ -192,6 +192,12 @@ fn viewer_page(
             *shown = name;
         }
     }
+    // the log's own names (league names, `NAME#V`) give way to the shown ones
+    if let Some(start) = data.events.iter_mut().find(|e| e["type"] == "start_game") {
+        if start.get("names").is_some_and(|n| n.is_array()) {
+            start["names"] = serde_json::json!(data.names);
+        }
+    }
     Ok(Page::ok(site::game_page(&data, ctx)))
 }
 
