@@ -1,8 +1,9 @@
 //! The read-only pages, server-rendered by [`crate::view::site`] from the same figures as
 //! the JSON API: `/` (the leaderboard), `/bots/{name}/v/{version}` (one version of a bot,
 //! its own figures and games, a selector of its versions; its chombos only for its author
-//! and admins), `/bots/{name}` (the same for the active version, else the latest), `/bots/{name}/validation` (the viewer of the latest validation game:
-//! its author and admins only, others 404), `/games/{id}` (the viewer of a league game),
+//! and admins), `/bots/{name}` (the same for the active version, else the latest),
+//! `/bots/{name}/validation` (the viewer of the latest validation game: its author and
+//! admins only, others 404), `/games/{id}` (the viewer of a league game),
 //! `/me` (the logged-in author's bots, verdicts, errors and stderr; a visitor is sent to
 //! `/login`) and `/assets/{file}` (the pages' style and the viewer's script).
 //!
