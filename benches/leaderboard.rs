@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use league_fill::{fill, BOTS};
 use mjai_sim::tournament::aggregate::DECAY_TAU;
+use mjai_sim::tournament::board::VersionPick;
 use mjai_sim::tournament::config::TournamentConfig;
 use mjai_sim::tournament::standings::{compute, StandingsOptions};
 use mjai_sim::tournament::store::{Store, DB_FILE};
@@ -43,7 +44,7 @@ async fn latency(store: &Store, label: &str) {
     let mut page = Vec::new();
     for i in 0..200 {
         let t = Instant::now();
-        let p = store.bot_page(&format!("bot{}", i % BOTS), DECAY_TAU).await.unwrap().unwrap();
+        let p = store.bot_page(&format!("bot{}", i % BOTS), VersionPick::Latest, DECAY_TAU).await.unwrap().unwrap();
         page.push(t.elapsed());
         assert_eq!(p.recent_games.len(), 50);
     }

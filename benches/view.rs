@@ -13,7 +13,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mjai_sim::bots::{from_spec, selfplay};
 use mjai_sim::tournament::leaderboard::{
-    BotKind, BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
+    BotKind, BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine,
 };
 use mjai_sim::view::site::{bot_page, leaderboard_page, PageContext};
 use mjai_sim::viewer::game::analyse;
@@ -92,16 +92,24 @@ fn site(c: &mut Criterion) {
     c.bench_function("leaderboard_page, 1000 bots", |b| b.iter(|| black_box(leaderboard_page(&board, &ctx).len())));
     let page = BotPage {
         entry: entry(1),
+        versions: vec![VersionLine { version: 1, status: BotStatus::Active }],
         reason: None,
         rank_counts: [300, 250, 250, 200],
         rating_history: (1..=200).map(|g| (g * 5, 25.0 + (g % 13) as f64 / 4.0)).collect(),
         head_to_head: (0..100)
-            .map(|i| HeadToHead { opponent: format!("bot-{i:04}"), games: 30, above: 14, rank_diff: -0.1 })
+            .map(|i| HeadToHead {
+                opponent: format!("bot-{i:04}"),
+                opponent_version: 1,
+                games: 30,
+                above: 14,
+                rank_diff: -0.1,
+            })
             .collect(),
         recent_games: (0..50)
             .map(|i| GameLine {
                 id: 999_000 + i,
                 bots: ["bot-0001", "bot-0002", "bot-0003", "bot-0004"].map(String::from),
+                versions: [1; 4],
                 ranks: [1, 2, 3, 4],
                 scores: [40000, 30000, 20000, 10000],
             })

@@ -1,5 +1,6 @@
 //! The bot routes of the JSON API: `GET /api/leaderboard`, `GET /api/bots/{name}`,
-//! `GET /api/bots/{name}/games`, `GET /api/bots/{name}/errors` and
+//! `GET /api/bots/{name}/games`, one version's page and games
+//! (`GET /api/bots/{name}/v/{version}` and `.../games`), `GET /api/bots/{name}/errors` and
 //! `GET /api/bots/{name}/validation` (its author and admins only: others get 404, as if the
 //! bot had no errors to show), `DELETE /api/bots/{name}` (retire: its author or an admin).
 //! `POST /api/bots` (an upload) is [`super::upload`]'s.
@@ -14,18 +15,21 @@ use serde::Serialize;
 use super::bot_errors::{self, ValidationView};
 use super::error::ApiError;
 use super::owned::{OwnedBot, Public, Refusal};
-use super::params::BotPath;
+use super::params::{BotPath, VersionPath};
 use super::state::AppState;
+use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
 use crate::tournament::store::VersionRow;
 
 /// The routes of this module (docs/openapi.json describes each).
-pub const ROUTES: [&str; 5] = [
+pub const ROUTES: [&str; 7] = [
     "/api/leaderboard",
     "/api/bots/{name}",
     "/api/bots/{name}/games",
     "/api/bots/{name}/errors",
     "/api/bots/{name}/validation",
+    "/api/bots/{name}/v/{version}",
+    "/api/bots/{name}/v/{version}/games",
 ];
 
 /// This module's routes.
@@ -36,6 +40,8 @@ pub fn router() -> Router<AppState> {
         .route(ROUTES[2], get(games))
         .route(ROUTES[3], get(errors))
         .route(ROUTES[4], get(validation_log))
+        .route(ROUTES[5], get(bot_version))
+        .route(ROUTES[6], get(version_games))
 }
 
 /// `GET /api/leaderboard`.
@@ -45,18 +51,40 @@ pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboa
     Ok(Json(board))
 }
 
-/// `GET /api/bots/{name}`.
+/// `GET /api/bots/{name}`: the latest version.
 pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<BotPage>, ApiError> {
-    let mut page =
-        state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Latest).await?;
+    let mut page = page.ok_or_else(|| ApiError::not_found("such bot"))?;
     state.mark_online(&mut page.entry);
     Ok(Json(page))
 }
 
-/// `GET /api/bots/{name}/games`: `{"games": [...]}`, latest first.
+/// `GET /api/bots/{name}/v/{version}`: that version only.
+pub async fn bot_version(
+    State(state): State<AppState>,
+    VersionPath(name, version): VersionPath,
+) -> Result<Json<BotPage>, ApiError> {
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Number(version)).await?;
+    let mut page = page.ok_or_else(|| ApiError::not_found("such bot version"))?;
+    state.mark_online(&mut page.entry);
+    Ok(Json(page))
+}
+
+/// `GET /api/bots/{name}/games`: `{"games": [...]}` of every version, latest first.
 pub async fn games(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<serde_json::Value>, ApiError> {
     let games: Vec<GameLine> =
-        state.figures().await?.games_of(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+        state.figures().await?.games_of(name.as_str(), None).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    Ok(Json(serde_json::json!({ "games": games })))
+}
+
+/// `GET /api/bots/{name}/v/{version}/games`: `{"games": [...]}` of that version, latest
+/// first.
+pub async fn version_games(
+    State(state): State<AppState>,
+    VersionPath(name, version): VersionPath,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let games = state.figures().await?.games_of(name.as_str(), Some(version)).await?;
+    let games: Vec<GameLine> = games.ok_or_else(|| ApiError::not_found("such bot version"))?;
     Ok(Json(serde_json::json!({ "games": games })))
 }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use crate::tournament::aggregate::DECAY_TAU;
+use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
 use crate::tournament::store::{Store, StoreError};
 
@@ -66,14 +67,16 @@ impl Figures {
         self.board.clone()
     }
 
-    /// `GET /api/bots/{name}`: the page of the name's latest version; `None`: no such bot.
-    pub async fn bot_page(&self, name: &str) -> Result<Option<BotPage>, StoreError> {
-        self.store.bot_page(name, DECAY_TAU).await
+    /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
+    /// that `pick` names; `None`: no such bot or version.
+    pub async fn bot_page(&self, name: &str, pick: VersionPick) -> Result<Option<BotPage>, StoreError> {
+        self.store.bot_page(name, pick, DECAY_TAU).await
     }
 
-    /// `GET /api/bots/{name}/games`: every game of every version of `name`, latest first;
-    /// `None`: no such bot.
-    pub async fn games_of(&self, name: &str) -> Result<Option<Vec<GameLine>>, StoreError> {
-        self.store.games_of(name, None).await
+    /// `GET /api/bots/{name}/games` (`version` `None`: every game of every version of
+    /// `name`) and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first;
+    /// `None`: no such bot or version.
+    pub async fn games_of(&self, name: &str, version: Option<u32>) -> Result<Option<Vec<GameLine>>, StoreError> {
+        self.store.games_of(name, version, None).await
     }
 }

@@ -1,7 +1,9 @@
 //! The read-only pages, server-rendered by [`crate::view::site`] from the same figures as
-//! the JSON API: `/` (the leaderboard), `/bots/{name}` (one bot; its chombos only for its
-//! author and admins), `/bots/{name}/validation` (the viewer of the latest validation game:
-//! its author and admins only, others 404), `/games/{id}` (the viewer of a league game),
+//! the JSON API: `/` (the leaderboard), `/bots/{name}/v/{version}` (one version of a bot,
+//! its own figures and games, a selector of its versions; its chombos only for its author
+//! and admins), `/bots/{name}` (the same for the active version, else the latest),
+//! `/bots/{name}/validation` (the viewer of the latest validation game: its author and
+//! admins only, others 404), `/games/{id}` (the viewer of a league game),
 //! `/me` (the logged-in author's bots, verdicts, errors and stderr; a visitor is sent to
 //! `/login`) and `/assets/{file}` (the pages' style and the viewer's script).
 //!
@@ -20,16 +22,25 @@ use super::error::ApiError;
 use super::games::gunzip;
 use super::html::{Page, PageError, Viewer};
 use super::owned::{OwnedBot, Public};
-use super::params::{BotPath, GameId, Paged};
+use super::params::{BotPath, GameId, Paged, VersionPath};
 use super::state::AppState;
+use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::tournament::store::VersionRow;
-use crate::view::site::{self, MyBot};
+use crate::view::site::{self, MyBot, PageContext};
 use crate::viewer::game::{analyse, GameInput};
 
 /// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).
-pub const PAGES: [&str; 7] =
-    ["/", "/bots/{name}", "/bots/{name}/validation", "/games/{id}", "/me", "/assets/{file}", "/bots/{name}/retire"];
+pub const PAGES: [&str; 8] = [
+    "/",
+    "/bots/{name}",
+    "/bots/{name}/validation",
+    "/games/{id}",
+    "/me",
+    "/assets/{file}",
+    "/bots/{name}/retire",
+    "/bots/{name}/v/{version}",
+];
 
 /// This module's routes, error pages rendered for who is looking ([`super::html::for_viewer`]).
 pub fn router(state: AppState) -> Router<AppState> {
@@ -41,6 +52,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route(PAGES[4], get(me))
         .route(PAGES[5], get(asset))
         .route(PAGES[6], get(retire_form).post(retire))
+        .route(PAGES[7], get(bot_version))
         .layer(axum::middleware::from_fn_with_state(state, super::html::for_viewer))
 }
 
@@ -65,18 +77,43 @@ pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Resul
     Ok(Page::ok(site::leaderboard_page(&board, &viewer.context())))
 }
 
-/// `/bots/{name}`: its chombos only when the viewer owns it (an [`OwnedBot`] extracted).
+/// `/bots/{name}`: the page of the version shown by default (the active one, else the
+/// latest), as [`bot_version`].
 pub async fn bot(
     State(state): State<AppState>,
     viewer: Viewer,
     Paged(BotPath(name)): Paged<BotPath>,
     owned: Result<OwnedBot, ApiError>,
 ) -> Result<Page, PageError> {
-    let mut page =
-        state.figures().await?.bot_page(name.as_str()).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Playing).await?;
+    bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot"))?, owned).await
+}
+
+/// `/bots/{name}/v/{version}`: that version's page; its chombos only when the viewer owns
+/// the bot (an [`OwnedBot`] extracted).
+pub async fn bot_version(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Paged(VersionPath(name, version)): Paged<VersionPath>,
+    owned: Result<OwnedBot, ApiError>,
+) -> Result<Page, PageError> {
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Number(version)).await?;
+    bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot version"))?, owned).await
+}
+
+/// One version's page, with the chombos of that version for its author and admins.
+async fn bot_version_page(
+    state: &AppState,
+    viewer: &Viewer,
+    mut page: BotPage,
+    owned: Result<OwnedBot, ApiError>,
+) -> Result<Page, PageError> {
     state.mark_online(&mut page.entry);
     let chombos = match owned {
-        Ok(bot) => Some(bot_errors::chombos(&state, &bot.versions).await?),
+        Ok(bot) => {
+            let shown: Vec<VersionRow> = bot.versions.into_iter().filter(|v| v.version == page.entry.version).collect();
+            Some(bot_errors::chombos(state, &shown).await?)
+        }
         Err(_) => None,
     };
     Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
@@ -87,7 +124,8 @@ pub async fn validation(State(state): State<AppState>, Paged(bot): Paged<OwnedBo
     let (log, errors) = latest_validation_log(&state, &bot).await?;
     let latest = bot.latest();
     let title = format!("{} v{}: validation game", latest.name, latest.version);
-    viewer_page(title, &log, Some(&errors), Default::default())
+    let ctx = Viewer(Some(bot.author.clone())).context();
+    viewer_page(title, &log, Some(&errors), Default::default(), &ctx)
 }
 
 /// `/games/{id}`: each seat's stderr only to its bot's author (and admins).
@@ -100,7 +138,8 @@ pub async fn game(
     let seats = state.store.game_seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let mine = seats.clone().map(|s| viewer.may_touch(s.author.as_deref()));
     let errors = private_stderr_removed(&files.errors, mine);
-    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), seats.map(|s| Some(s.name)))
+    let names = seats.map(|s| Some(format!("{} v{}", s.name, s.version)));
+    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context())
 }
 
 /// `/me`.
@@ -114,8 +153,9 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, P
     names.dedup();
     let mut bots: Vec<(BotPage, Vec<ChomboLine>, String)> = Vec::new();
     for name in names {
-        let Some(page) = figures.bot_page(name).await? else { continue };
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
+        // the latest version: the one whose validation /me shows
+        let Some(page) = figures.bot_page(name, VersionPick::Latest).await? else { continue };
         let chombos = bot_errors::chombos(&state, &of_name).await?;
         let latest = of_name.last().map(std::slice::from_ref).unwrap_or_default();
         let stderr = bot_errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);
@@ -135,8 +175,15 @@ pub async fn asset(Path(file): Path<String>) -> Response {
 }
 
 /// The viewer page of a game (`log`: its mjai log; `errors`: its `errors.json`; `names`:
-/// the league's names of the bots by seat, shown instead of the log's seat numbers).
-fn viewer_page(title: String, log: &[u8], errors: Option<&str>, names: [Option<String>; 4]) -> Result<Page, PageError> {
+/// the bots by seat as `NAME vV`, shown instead of the log's seat numbers; `ctx`: who is
+/// looking, for the header).
+fn viewer_page(
+    title: String,
+    log: &[u8],
+    errors: Option<&str>,
+    names: [Option<String>; 4],
+    ctx: &PageContext,
+) -> Result<Page, PageError> {
     let log = String::from_utf8_lossy(log);
     let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };
     let mut data = analyse(&input).map_err(|e| {
@@ -148,7 +195,13 @@ fn viewer_page(title: String, log: &[u8], errors: Option<&str>, names: [Option<S
             *shown = name;
         }
     }
-    Ok(Page::ok(site::game_page(&data)))
+    // the log's own names (league names, `NAME#V`) give way to the shown ones
+    if let Some(start) = data.events.iter_mut().find(|e| e["type"] == "start_game") {
+        if start.get("names").is_some_and(|n| n.is_array()) {
+            start["names"] = serde_json::json!(data.names);
+        }
+    }
+    Ok(Page::ok(site::game_page(&data, ctx)))
 }
 
 /// `errors.json` with the `stderr_tail` of every entry dropped unless its seat's bot is the

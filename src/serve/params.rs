@@ -1,5 +1,6 @@
 //! Route parameters parsed into checked types before any handler runs: [`BotPath`] (the
-//! `{name}` of `/api/bots/{name}...` and `/bots/{name}...`, a [`BotName`]) and [`GameId`]
+//! `{name}` of `/api/bots/{name}...` and `/bots/{name}...`, a [`BotName`]), [`VersionPath`]
+//! (`{name}` and `{version}` of `/bots/{name}/v/{version}` and its API twin) and [`GameId`]
 //! (the `{id}` of `/api/games/{id}` and `/games/{id}`, a game index). A parameter no bot
 //! or game can have is 404 with the same reason as an unknown one (so a probe learns
 //! nothing from the difference); page routes take them through [`Paged`], which answers
@@ -16,16 +17,30 @@ use super::name::BotName;
 #[derive(Debug, Clone)]
 pub struct BotPath(pub BotName);
 
+/// The checked bot name and version of a route's `{name}` and `{version}`: the version is
+/// decimal digits without a leading zero, 1 to [`MAX_VERSION`].
+#[derive(Debug, Clone)]
+pub struct VersionPath(pub BotName, pub u32);
+
+/// The highest version a route accepts (versions are stored as `u32`).
+pub const MAX_VERSION: u32 = u32::MAX;
+
 /// The game index of a route's `{id}` (digits only, fits 63 bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameId(pub u64);
 
-/// The one route parameter of `parts` as text; a route without exactly one parameter is
-/// the router's mistake, answered 404.
-async fn one_param<S: Send + Sync>(parts: &mut Parts, state: &S) -> Option<String> {
+/// The route parameter `key` of `parts` as text; a route without it is the router's
+/// mistake, answered 404.
+async fn param<S: Send + Sync>(parts: &mut Parts, state: &S, key: &str) -> Option<String> {
     let Path(params) = Path::<Vec<(String, String)>>::from_request_parts(parts, state).await.ok()?;
-    let wanted = params.into_iter().find(|(key, _)| key == "name" || key == "id");
-    wanted.map(|(_, value)| value)
+    params.into_iter().find(|(k, _)| k == key).map(|(_, value)| value)
+}
+
+/// `text` as a version: digits, no leading zero, 1..=[`MAX_VERSION`].
+fn version_of(text: &str) -> Option<u32> {
+    let digits = !text.is_empty() && text.len() <= 10 && text.bytes().all(|b| b.is_ascii_digit());
+    let canonical = digits && !text.starts_with('0');
+    canonical.then(|| text.parse::<u32>().ok()).flatten().filter(|&v| (1..=MAX_VERSION).contains(&v))
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for BotPath {
@@ -33,8 +48,20 @@ impl<S: Send + Sync> FromRequestParts<S> for BotPath {
 
     /// Errors: 404 when the name breaks [`BotName`]'s rules (no bot can have it).
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<BotPath, ApiError> {
-        let text = one_param(parts, state).await.ok_or_else(|| ApiError::not_found("such bot"))?;
+        let text = param(parts, state, "name").await.ok_or_else(|| ApiError::not_found("such bot"))?;
         BotName::parse(&text).map(BotPath).map_err(|_| ApiError::not_found("such bot"))
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for VersionPath {
+    type Rejection = ApiError;
+
+    /// Errors: 404 when the name breaks [`BotName`]'s rules or the version is not one
+    /// ([`MAX_VERSION`]): no bot version can have it.
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<VersionPath, ApiError> {
+        let BotPath(name) = BotPath::from_request_parts(parts, state).await?;
+        let text = param(parts, state, "version").await.unwrap_or_default();
+        version_of(&text).map(|v| VersionPath(name, v)).ok_or_else(|| ApiError::not_found("such bot version"))
     }
 }
 
@@ -43,7 +70,7 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 
     /// Errors: 404 when the id is not a decimal number below 2^63 (no game has it).
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
-        let text = one_param(parts, state).await.ok_or_else(|| ApiError::not_found("such game"))?;
+        let text = param(parts, state, "id").await.ok_or_else(|| ApiError::not_found("such game"))?;
         let digits = !text.is_empty() && text.len() <= 19 && text.bytes().all(|b| b.is_ascii_digit());
         let id = digits.then(|| text.parse::<u64>().ok()).flatten().filter(|&n| i64::try_from(n).is_ok());
         id.map(GameId).ok_or_else(|| ApiError::not_found("such game"))
@@ -81,12 +108,18 @@ mod tests {
 
     /// The status of `GET path` on a router whose handlers count their calls in `calls`.
     async fn status(path: &str, calls: &Arc<AtomicUsize>) -> StatusCode {
-        let (a, b) = (calls.clone(), calls.clone());
+        let (a, b, c) = (calls.clone(), calls.clone(), calls.clone());
         let app = Router::new()
             .route(
                 "/bots/{name}",
                 get(move |BotPath(_): BotPath| async move {
                     a.fetch_add(1, Ordering::SeqCst);
+                }),
+            )
+            .route(
+                "/bots/{name}/v/{version}",
+                get(move |VersionPath(..): VersionPath| async move {
+                    c.fetch_add(1, Ordering::SeqCst);
                 }),
             )
             .route(
@@ -112,13 +145,26 @@ mod tests {
             "/games/+5",
             "/games/9223372036854775808", // 2^63: just over
             "/games/99999999999999999999",
+            "/bots/a%20b/v/1",
+            "/bots/ok/v/0",          // just under the lowest version
+            "/bots/ok/v/4294967296", // 2^32: just over the highest
+            "/bots/ok/v/01",
+            "/bots/ok/v/+1",
+            "/bots/ok/v/x",
         ] {
             assert_eq!(status(bad, &calls).await, StatusCode::NOT_FOUND, "{bad}");
         }
         assert_eq!(calls.load(Ordering::SeqCst), 0, "a handler ran for a refused parameter");
-        for good in ["/bots/my-bot_2", &format!("/bots/{}", "x".repeat(40)), "/games/0", "/games/9223372036854775807"] {
+        for good in [
+            "/bots/my-bot_2",
+            &format!("/bots/{}", "x".repeat(40)),
+            "/games/0",
+            "/games/9223372036854775807",
+            "/bots/ok/v/1",
+            "/bots/ok/v/4294967295",
+        ] {
             assert_eq!(status(good, &calls).await, StatusCode::OK, "{good}");
         }
-        assert_eq!(calls.load(Ordering::SeqCst), 4);
+        assert_eq!(calls.load(Ordering::SeqCst), 6);
     }
 }

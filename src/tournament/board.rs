@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use super::aggregate::{decayed_sigma, BotAggregate, PairAggregate, SIGMA_START};
 use super::leaderboard::BotKind;
 use super::leaderboard::{
-    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, PROVISIONAL_GAMES,
+    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine, PROVISIONAL_GAMES,
 };
 use super::store::VersionRow;
 
@@ -61,31 +61,80 @@ pub fn leaderboard(
     Leaderboard { bots: entries }
 }
 
-/// Bot `bot`'s opponents (league names by index in `names`), most games first.
-pub fn head_to_head(bot: usize, pairs: &BTreeMap<(usize, usize), PairAggregate>, names: &[String]) -> Vec<HeadToHead> {
-    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+/// Bot `bot`'s opponents, most games first. `names`: each league bot's name and version by
+/// index ([`seat_names`]).
+pub fn head_to_head(
+    bot: usize,
+    pairs: &BTreeMap<(usize, usize), PairAggregate>,
+    names: &[(String, u32)],
+) -> Vec<HeadToHead> {
+    let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| (format!("bot {i}"), 1));
     let mut out: Vec<HeadToHead> = pairs
         .iter()
         .filter(|(&(a, b), p)| p.games > 0 && (a == bot || b == bot))
         .map(|(&(a, b), p)| {
             let mine = a == bot;
             let diff = p.diff / p.games as f64;
+            let (opponent, opponent_version) = name(if mine { b } else { a });
             HeadToHead {
-                opponent: name(if mine { b } else { a }),
+                opponent,
+                opponent_version,
                 games: p.games,
                 above: if mine { p.a_above } else { p.games - p.a_above },
                 rank_diff: if mine { -diff } else { diff },
             }
         })
         .collect();
-    out.sort_by(|a, b| b.games.cmp(&a.games).then(a.opponent.cmp(&b.opponent)));
+    out.sort_by(|a, b| {
+        b.games.cmp(&a.games).then(a.opponent.cmp(&b.opponent)).then(a.opponent_version.cmp(&b.opponent_version))
+    });
     out
 }
 
-/// A bot's page from its line, aggregate, opponents and latest games.
+/// The name and version of each league bot by index, from the league's bot names
+/// (`league`, by index) and the versions that claim them: a version's bot shows as
+/// `(NAME, V)`, never as its league name `NAME#V`; a bot no version claims (a league
+/// without a server) as `(league name, 1)`.
+pub fn seat_names(league: &[String], versions: &[VersionRow]) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = league.iter().map(|n| (n.clone(), 1)).collect();
+    for v in versions {
+        if let Some(slot) = v.bot_idx.and_then(|i| out.get_mut(i)) {
+            *slot = (v.name.clone(), v.version);
+        }
+    }
+    out
+}
+
+/// Which version of a name a bot's page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VersionPick {
+    /// The latest (`GET /api/bots/{name}`: an upload's progress).
+    Latest,
+    /// The active one if any (the latest active), else the latest (the page `/bots/{name}`).
+    Playing,
+    /// This version (`/bots/{name}/v/{version}`).
+    Number(u32),
+}
+
+/// The version of `versions` that `pick` names; `None`: no versions, or not that one.
+pub fn pick(versions: &[VersionRow], pick: VersionPick) -> Option<&VersionRow> {
+    let latest = || versions.iter().max_by_key(|v| v.version);
+    match pick {
+        VersionPick::Latest => latest(),
+        VersionPick::Playing => {
+            let active = versions.iter().filter(|v| v.status == BotStatus::Active).max_by_key(|v| v.version);
+            active.or_else(latest)
+        }
+        VersionPick::Number(n) => versions.iter().find(|v| v.version == n),
+    }
+}
+
+/// The page of version `v` from its line, aggregate, opponents and latest games;
+/// `versions`: every version of its name (the selector).
 pub fn bot_page(
     entry: LeaderboardEntry,
     v: &VersionRow,
+    versions: &[VersionRow],
     a: Option<&BotAggregate>,
     head_to_head: Vec<HeadToHead>,
     recent_games: Vec<GameLine>,
@@ -98,6 +147,7 @@ pub fn bot_page(
     }
     BotPage {
         entry,
+        versions: versions.iter().map(|v| VersionLine { version: v.version, status: v.status }).collect(),
         reason: v.reason.clone(),
         rank_counts: a.map_or([0; 4], |a| a.rank_counts),
         rating_history,
@@ -143,5 +193,29 @@ mod tests {
         let expected = (1.0f64 + 5000.0 * (25.0f64 / 300.0).powi(2)).sqrt();
         assert!((idle.rating.sigma - expected).abs() < 1e-12, "{} vs {expected}", idle.rating.sigma);
         assert_eq!(idle.rating.mu, 30.0, "μ does not decay");
+    }
+
+    /// A version's league bot shows as its name and version, never `NAME#V`; a page picks
+    /// the version asked for, the latest, or the active one else the latest.
+    #[test]
+    fn versions_show_as_name_and_version() {
+        let mut v1 = VersionRow { version: 1, status: BotStatus::Retired, ..version("vb", 1) };
+        let v2 = VersionRow { version: 2, ..version("vb", 2) };
+        let v3 = VersionRow { version: 3, status: BotStatus::Validating, bot_idx: None, ..version("vb", 0) };
+        let league = ["house".to_string(), "vb".into(), "vb#2".into()];
+        let names = seat_names(&league, &[v1.clone(), v2.clone(), v3.clone()]);
+        assert_eq!(names, [("house".to_string(), 1), ("vb".into(), 1), ("vb".into(), 2)]);
+        let all = [v1.clone(), v2.clone(), v3.clone()];
+        let picked = |versions: &[VersionRow], p: VersionPick| pick(versions, p).map(|v| v.version);
+        assert_eq!(picked(&all, VersionPick::Playing), Some(2), "the active one");
+        assert_eq!(picked(&all, VersionPick::Latest), Some(3));
+        assert_eq!((picked(&all, VersionPick::Number(1)), picked(&all, VersionPick::Number(4))), (Some(1), None));
+        v1.status = BotStatus::Rejected;
+        assert_eq!(picked(&[v1.clone(), v3], VersionPick::Playing), Some(3), "none active: the latest");
+        assert_eq!(picked(&[], VersionPick::Playing), None);
+        let pairs: BTreeMap<(usize, usize), PairAggregate> =
+            [((1, 2), PairAggregate { games: 3, a_above: 1, diff: 1.0 })].into();
+        let h2h = head_to_head(2, &pairs, &names);
+        assert_eq!((h2h[0].opponent.as_str(), h2h[0].opponent_version, h2h[0].above), ("vb", 1, 2));
     }
 }

@@ -107,8 +107,10 @@ pub struct LeaderboardEntry {
 pub struct GameLine {
     /// Game id (`/games/{id}`).
     pub id: u64,
-    /// The four bots by seat (names).
+    /// The four bots by seat: each one's name as its author wrote it (versions share it).
     pub bots: [String; 4],
+    /// Their versions by seat (a bot's page: `/bots/{name}/v/{version}`).
+    pub versions: [u32; 4],
     /// Their ranks by seat (1..=4).
     pub ranks: [u8; 4],
     /// Their final scores by seat, in points.
@@ -131,8 +133,10 @@ pub struct ChomboLine {
 /// One opponent on a bot's page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HeadToHead {
-    /// The opponent's name.
+    /// The opponent's name as its author wrote it.
     pub opponent: String,
+    /// The opponent's version (its page: `/bots/{opponent}/v/{opponent_version}`).
+    pub opponent_version: u32,
     /// Games the two shared.
     pub games: u64,
     /// Games in which this bot placed above the opponent.
@@ -141,19 +145,33 @@ pub struct HeadToHead {
     pub rank_diff: f64,
 }
 
-/// `GET /api/bots/{name}` and the page `/bots/{name}`.
+/// One version of a bot as its page's selector lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VersionLine {
+    /// The version (its page: `/bots/{name}/v/{version}`).
+    pub version: u32,
+    /// Where it stands.
+    pub status: BotStatus,
+}
+
+/// `GET /api/bots/{name}/v/{version}` and the page `/bots/{name}/v/{version}`: one version
+/// of a bot, its figures, opponents and games only (`GET /api/bots/{name}`: the latest
+/// version; the page `/bots/{name}`: the active one if any, else the latest).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BotPage {
-    /// The bot's leaderboard line (its latest version).
+    /// The shown version's leaderboard line.
     pub entry: LeaderboardEntry,
+    /// Every version of the name, oldest first.
+    pub versions: Vec<VersionLine>,
     /// Why it was rejected (status `rejected`), one line.
     pub reason: Option<String>,
     /// Games finished 1st, 2nd, 3rd, 4th.
     pub rank_counts: [u64; 4],
     /// `(games played, μ)` after each of at most 200 evenly spaced games.
     pub rating_history: Vec<(u64, f64)>,
-    /// Opponents met, most games first.
+    /// Opponents met by this version, most games first (another version of the same name
+    /// is an opponent like any other).
     pub head_to_head: Vec<HeadToHead>,
-    /// Latest games first (at most 50).
+    /// This version's games, latest first (at most 50).
     pub recent_games: Vec<GameLine>,
 }

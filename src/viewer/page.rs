@@ -23,6 +23,9 @@ struct Viewer<'a> {
     head: Head,
     title: &'a str,
     home: Option<&'static str>,
+    /// The served page's logged-in author (`None`: a visitor; the standalone page has no
+    /// header links beyond its title).
+    author: Option<&'a str>,
     data: String,
     inline_script: Option<&'static str>,
     script_src: &'static str,
@@ -42,6 +45,7 @@ pub fn page(data: &GameData) -> String {
         head,
         title: &data.title,
         home: None,
+        author: None,
         data: json(data),
         inline_script: Some(GAME_JS),
         script_src: "",
@@ -49,13 +53,15 @@ pub fn page(data: &GameData) -> String {
     })
 }
 
-/// The server's page showing `data`: style and script from `/assets/`, a link home.
-pub fn served_page(data: &GameData) -> String {
+/// The server's page showing `data`: style and script from `/assets/`, a link home, and
+/// who is logged in (`author`: a link to `/me`; `None`: a link to `/login`).
+pub fn served_page(data: &GameData, author: Option<&str>) -> String {
     let head = Head::linked(format!("{} — mjai-sim", data.title), "/assets/game.css");
     render(&Viewer {
         head,
         title: &data.title,
         home: Some("/"),
+        author,
         data: json(data),
         inline_script: None,
         script_src: "/assets/game.js",

@@ -85,8 +85,8 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
         assert!(browser.attr(&row, "data-ci").is_some_and(|ci| !ci.is_empty()), "{name} has an interval");
     }
     assert_eq!(browser.count("#leaderboard tr[data-bot=\"bob-crash\"]"), 0, "a rejected bot is not ranked");
-    browser.click_to("#leaderboard tr[data-bot=\"bob-bot\"] td.name a", "/bots/bob-bot");
-    assert_eq!(browser.text("#bot").as_deref(), Some("bob-bot"));
+    browser.click_to("#leaderboard tr[data-bot=\"bob-bot\"] td.name a", "/bots/bob-bot/v/1");
+    assert_eq!(browser.text("#bot").as_deref(), Some("bob-bot v1"));
     assert_eq!(browser.count("svg#rank-dist"), 1, "the rank distribution is drawn");
     assert!(browser.count("#h2h tr[data-opponent]") >= 1, "head to head");
     drop(browser);

@@ -119,7 +119,7 @@ fn pages_show_each_viewer_what_is_theirs() {
     let board = page(&http, &server, "/", None);
     assert_html(&board, 200, "/");
     for name in ["silent", "bbot", "rulebase"] {
-        assert!(board.body.contains(&format!("href=\"/bots/{name}\"")), "{name} on the board: {}", board.body);
+        assert!(board.body.contains(&format!("href=\"/bots/{name}/v/1\"")), "{name} on the board: {}", board.body);
     }
     assert!(board.body.contains("<a href=\"/login\">Log in</a>"), "a visitor is offered the login");
     assert!(page(&http, &server, "/", Some(&ca)).body.contains("<a href=\"/me\" id=\"me\">alice</a>"));
@@ -156,8 +156,8 @@ fn pages_show_each_viewer_what_is_theirs() {
     let public = game(None);
     assert_html(&public, 200, "a league game");
     assert!(
-        public.body.contains("\"names\":[\"") && public.body.contains("\"silent\""),
-        "league names: {}",
+        public.body.contains("\"names\":[\"") && public.body.contains("\"silent v1\""),
+        "names and versions: {}",
         public.body
     );
     assert!(public.body.contains("\"error_type\":\"timeout\""), "the chombos: {}", public.body);
@@ -179,4 +179,113 @@ fn pages_show_each_viewer_what_is_theirs() {
     for bad in ["/assets/..%2FCargo.toml", "/assets/viewer.html", "/assets/"] {
         assert_eq!(page(&http, &server, bad, None).status, 404, "{bad}");
     }
+}
+
+/// The `data-game` ids of the table `#recent` of a bot page.
+fn recent_ids(html: &str) -> Vec<u64> {
+    let Some(table) = html.split("<table id=\"recent\">").nth(1) else { return Vec::new() };
+    let table = table.split("</table>").next().unwrap();
+    table.split("data-game=\"").skip(1).map(|t| t.split('"').next().unwrap().parse().unwrap()).collect()
+}
+
+/// The game ids of `GET path` (`{"games": [...]}`).
+fn game_ids(http: &Http, server: &Server, path: &str) -> Vec<u64> {
+    let games = http.get(&server.url(path), None).json();
+    games["games"].as_array().unwrap().iter().map(|g| g["id"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn each_version_has_its_own_page_and_the_viewer_knows_its_author() {
+    let server = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--jobs", "1", "--seed", "5"]);
+    let a = server.author("alice", false);
+    let http = Http::new();
+    let ca = login(&http, &server, &a);
+    let played = |version: u32, at_least: usize| {
+        poll(Duration::from_secs(300), &format!("games of vbot v{version}"), || {
+            let ids = game_ids(&http, &server, &format!("/api/bots/vbot/v/{version}/games"));
+            (ids.len() >= at_least).then_some(ids)
+        })
+    };
+    let version_status = |version: u32, status: &str| {
+        poll(VALIDATION, &format!("vbot v{version} {status}"), || {
+            let a = http.get(&server.url(&format!("/api/bots/vbot/v/{version}")), None);
+            (a.status == 200 && a.json()["entry"]["status"] == status).then_some(())
+        })
+    };
+    assert_eq!(http.upload(&server, Some(&a), "vbot", example_zip("tsumogiri")).status, 202);
+    version_status(1, "active");
+    played(1, 2);
+    assert_eq!(http.upload(&server, Some(&a), "vbot", noisy_zip("tsumogiri", "v2")).status, 202);
+    version_status(2, "active");
+    version_status(1, "retired");
+    let v2_games = played(2, 2);
+    // v1 plays no more: its games are settled once v2 played a game it did not
+    let v1_games = game_ids(&http, &server, "/api/bots/vbot/v/1/games");
+    assert!(v1_games.iter().any(|g| !v2_games.contains(g)) && v2_games.iter().any(|g| !v1_games.contains(g)));
+
+    // each version's page: its own games and figures, a selector, links without escapes
+    for (version, own, status) in [(1u32, &v1_games, "retired"), (2, &v2_games, "active")] {
+        let path = format!("/bots/vbot/v/{version}");
+        let shown = page(&http, &server, &path, None);
+        assert_html(&shown, 200, &path);
+        let html = &shown.body;
+        assert!(html.contains(&format!("data-bot=\"vbot\" data-version=\"{version}\"")), "{path}: {html}");
+        let ids = recent_ids(html);
+        let api = game_ids(&http, &server, &format!("/api/bots/vbot/v/{version}/games"));
+        assert!(!ids.is_empty() && ids.iter().all(|g| api.contains(g)), "{path}: {ids:?} not all of {api:?}");
+        assert!(ids.iter().all(|g| own.contains(g) || !v1_games.contains(g) && !v2_games.contains(g)), "{path}");
+        let other = if version == 1 { &v2_games } else { &v1_games };
+        let others_only: Vec<&u64> = other.iter().filter(|g| !own.contains(g)).collect();
+        assert!(ids.iter().all(|g| !others_only.contains(&g)), "{path} lists another version's game: {ids:?}");
+        let entry = http.get(&server.url(&format!("/api/bots/vbot/v/{version}")), None).json()["entry"].clone();
+        assert_eq!((entry["version"].as_u64(), entry["status"].as_str()), (Some(version as u64), Some(status)));
+        // the figures are this version's own: its games, as its game list has them (polled:
+        // v2 still plays, and a game is folded into the figures just after it is stored)
+        poll(Duration::from_secs(60), &format!("{path}: its own game count"), || {
+            let games = game_ids(&http, &server, &format!("/api/bots/vbot/v/{version}/games")).len();
+            let html = page(&http, &server, &path, None).body;
+            let figures = html.split("<table id=\"figures\">").nth(1)?.split("</table>").next()?.to_string();
+            let again = game_ids(&http, &server, &format!("/api/bots/vbot/v/{version}/games")).len();
+            (games == again && figures.contains(&format!("<tr><td>{games}</td><td>"))).then_some(())
+        });
+        let selector = html.split("<nav id=\"versions\"").nth(1).unwrap().split("</nav>").next().unwrap();
+        let other_version = 3 - version;
+        assert!(selector.contains(&format!("href=\"/bots/vbot/v/{other_version}\"")), "{selector}");
+        assert!(selector.contains(&format!("aria-current=\"page\">v{version} ({status})")), "{selector}");
+        let h2h = html.split("<table id=\"h2h\">").nth(1).expect("opponents").split("</table>").next().unwrap();
+        let links: Vec<&str> = h2h.split("href=\"").skip(1).map(|l| l.split('"').next().unwrap()).collect();
+        assert!(!links.is_empty(), "{h2h}");
+        for link in links {
+            let (bot, v) = link.strip_prefix("/bots/").unwrap().split_once("/v/").unwrap();
+            assert!(!bot.contains('%') && v.parse::<u32>().is_ok(), "{link}");
+        }
+        assert!(!html.contains("%23") && !html.contains("vbot#2"), "{path}: {html}");
+    }
+    assert!(page(&http, &server, "/bots/vbot", None).body.contains("data-bot=\"vbot\" data-version=\"2\""));
+    assert_eq!(http.get(&server.url("/api/bots/vbot"), None).json()["entry"]["version"], 2, "the API: the latest");
+    for bad in ["/bots/vbot/v/3", "/bots/vbot/v/0", "/bots/vbot/v/02", "/bots/nobody/v/1", "/bots/vbot%232"] {
+        assert_html(&page(&http, &server, bad, None), 404, bad);
+    }
+    assert_eq!(http.get(&server.url("/api/bots/vbot/v/3"), None).status, 404);
+
+    // the leaderboard: the name as written, a version column, each version's own link
+    let board = page(&http, &server, "/", None).body;
+    for (version, status) in [(1, "retired"), (2, "active")] {
+        let row = board.split(&format!("<tr data-bot=\"vbot\" data-version=\"{version}\"")).nth(1).unwrap();
+        let row = row.split("</tr>").next().unwrap();
+        assert!(row.contains(&format!("href=\"/bots/vbot/v/{version}\">vbot</a>")), "{row}");
+        assert!(row.contains(&format!("<td>v{version}</td>")) && row.contains(&format!("status-{status}")), "{row}");
+    }
+    assert!(!board.contains("%23") && !board.contains("vbot#2"), "{board}");
+
+    // a game of v2: seats named with their versions; the header knows who is looking
+    let game = format!("/games/{}", v2_games[0]);
+    let visitor = page(&http, &server, &game, None);
+    assert_html(&visitor, 200, &game);
+    assert!(visitor.body.contains("\"vbot v2\"") && !visitor.body.contains("vbot#2"), "{}", visitor.body);
+    assert!(visitor.body.contains("<a href=\"/login\">Log in</a>"), "a visitor is offered the login");
+    let own = page(&http, &server, &game, Some(&ca)).body;
+    assert!(own.contains("<a href=\"/me\" id=\"me\">alice</a>") && !own.contains("Log in"), "{own}");
+    let validation = page(&http, &server, "/bots/vbot/validation", Some(&ca)).body;
+    assert!(validation.contains("id=\"me\">alice</a>") && !validation.contains("Log in"), "{validation}");
 }

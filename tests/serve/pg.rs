@@ -32,7 +32,8 @@ fn two_servers_on_one_database_serve_one_league() {
         .chain(super::support::HOUSE.map(String::from))
         .collect()
     };
-    let one = start(dir.clone(), args("1"));
+    // the first also plays the league (one game at a time), so the second shows its games
+    let one = start(dir.clone(), [args("1"), vec!["--jobs".into(), "1".into()]].concat());
     let two = start(dir.clone(), args("2"));
     let out = super::support::mjai_sim(&["serve", "author", "add", "erin", "--db", &url]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -49,4 +50,14 @@ fn two_servers_on_one_database_serve_one_league() {
     };
     assert_eq!(names(&one), names(&two));
     assert_eq!(names(&one).len(), 5, "4 house bots, added once, and erin's");
+    // a game of erin's bot, played by the first, on the second: its version page and the
+    // viewer, each seat named with its version (the seat query on PostgreSQL)
+    let id = super::support::poll(Duration::from_secs(180), "a league game of ebot", || {
+        let games = http.get(&two.url("/api/bots/ebot/v/1/games"), None).json();
+        games["games"].as_array().and_then(|g| g.first()).and_then(|g| g["id"].as_u64())
+    });
+    let page = http.get(&two.url("/bots/ebot/v/1"), None);
+    assert!(page.status == 200 && page.body.contains(&format!("data-game=\"{id}\"")), "{}", page.body);
+    let game = http.get(&two.url(&format!("/games/{id}")), None);
+    assert!(game.status == 200 && game.body.contains("\"ebot v1\""), "{}", game.body);
 }

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::aggregates_support::{assert_matches, bot_rows, config, random_records};
+use mjai_sim::tournament::board::VersionPick;
 use mjai_sim::tournament::record::GameRecord;
 use mjai_sim::tournament::schedule::duplicate;
 use mjai_sim::tournament::store::{Store, DB_FILE};
@@ -122,7 +123,7 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     }
     let key = |e: &mjai_sim::tournament::leaderboard::LeaderboardEntry| e.rating.mu - 3.0 * e.rating.sigma;
     assert!(board.bots.windows(2).all(|w| key(&w[0]) >= key(&w[1])), "best first");
-    let page = store.bot_page("b0", 0.0).await.unwrap().unwrap();
+    let page = store.bot_page("b0", VersionPick::Latest, 0.0).await.unwrap().unwrap();
     assert_eq!(page.recent_games.len(), 50);
     assert_eq!(page.recent_games[0].id, 59);
     assert!(page.recent_games.windows(2).all(|w| w[0].id > w[1].id));
@@ -130,7 +131,100 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     assert_eq!(page.rank_counts.iter().sum::<u64>(), 60);
     assert_eq!(page.head_to_head.len(), 3);
     assert_eq!(page.rating_history.last().map(|p| p.0), Some(60));
-    assert_eq!(store.games_of("b0", None).await.unwrap().unwrap().len(), 60);
-    assert_eq!(store.games_of("nobody", None).await.unwrap(), None);
-    assert_eq!(store.bot_page("nobody", 0.0).await.unwrap(), None);
+    assert_eq!(store.games_of("b0", None, None).await.unwrap().unwrap().len(), 60);
+    assert_eq!(store.games_of("nobody", None, None).await.unwrap(), None);
+    assert_eq!(store.bot_page("nobody", VersionPick::Latest, 0.0).await.unwrap(), None);
+}
+
+/// Two versions of one name, each with its own league bot and games (some shared): each
+/// version's page and games hold its own games, figures and opponents only; every bot is
+/// named as its author wrote it with its version, never `NAME#V`; the page without a
+/// version shows the active one; an unknown version is `None`.
+#[tokio::test]
+async fn each_version_has_its_own_page_and_games() {
+    use mjai_sim::tournament::leaderboard::{BotStatus, VersionLine};
+    use mjai_sim::tournament::store::{sha256_hex, Upload, UploadLimits, UploadedZip, ValidationFiles};
+    let tmp = tempfile::tempdir().unwrap();
+    let games = duplicate(6, 10, [7, 0]);
+    // bots 4 and 5 are the league bots of versions 1 and 2 of "vb", taken over at admit
+    let zips = [b"zip 1".as_slice(), b"zip 2".as_slice()];
+    let mut bots = bot_rows(6);
+    bots[4].name = "vb".into();
+    bots[5].name = "vb#2".into();
+    (bots[4].sha256, bots[5].sha256) = (sha256_hex(zips[0]), sha256_hex(zips[1]));
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    let store = store.create("t", &config(6, 10, 7), &bots, &games).await.unwrap();
+    for (i, b) in bots[..4].iter().enumerate() {
+        store.add_house_version(&b.name, "00", i).await.unwrap();
+    }
+    // every game claimed first: retiring version 1 cancels no game in play
+    assert_eq!(store.claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
+    let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+    let files = ValidationFiles { log_gz: vec![1], stderr: String::new(), summary: "{}".into(), errors: "[]".into() };
+    for (v, zip) in [(1u32, zips[0]), (2, zips[1])] {
+        let started = store.begin_upload("alice", "vb", UploadedZip::Bytes(zip), limits).await.unwrap();
+        assert_eq!(started, Upload::Started { version: v });
+        store.record_validation("vb", v, &files, Ok(())).await.unwrap();
+        assert_eq!(store.admit("vb", v).await.unwrap(), Some(3 + v as usize));
+    }
+    let records = random_records(&games, 7);
+    store.record(&records, &[]).await.unwrap();
+
+    let of = |bot: usize| records.iter().filter(|r| r.seats.contains(&bot)).map(|r| r.index).collect::<Vec<_>>();
+    let (own1, own2) = (of(4), of(5));
+    assert!(own1.iter().any(|g| !own2.contains(g)) && own2.iter().any(|g| !own1.contains(g)), "games apart");
+    let page = |pick: VersionPick| {
+        let store = store.clone();
+        async move { store.bot_page("vb", pick, 0.0).await.unwrap() }
+    };
+    let (v1, v2) = (page(VersionPick::Number(1)).await.unwrap(), page(VersionPick::Number(2)).await.unwrap());
+    assert_eq!(page(VersionPick::Latest).await.as_ref(), Some(&v2));
+    assert_eq!(page(VersionPick::Playing).await.as_ref(), Some(&v2), "the active version");
+    let lines = vec![
+        VersionLine { version: 1, status: BotStatus::Retired },
+        VersionLine { version: 2, status: BotStatus::Active },
+    ];
+    for (page, version, own, bot) in [(&v1, 1u32, &own1, 4usize), (&v2, 2, &own2, 5)] {
+        assert_eq!((page.entry.name.as_str(), page.entry.version), ("vb", version));
+        assert_eq!(page.versions, lines);
+        assert_eq!(page.entry.games, own.len() as u64, "v{version}: its own games only");
+        assert_eq!(page.rank_counts.iter().sum::<u64>(), own.len() as u64, "v{version}");
+        let mut ids: Vec<u64> = page.recent_games.iter().map(|g| g.id).collect();
+        ids.reverse();
+        assert_eq!(ids, own[own.len().saturating_sub(50)..], "v{version}: its own latest games");
+        for g in &page.recent_games {
+            let r = &records[g.id as usize];
+            for seat in 0..4 {
+                let expected = match r.seats[seat] {
+                    4 => ("vb".to_string(), 1),
+                    5 => ("vb".to_string(), 2),
+                    b => (format!("b{b}"), 1),
+                };
+                assert_eq!((g.bots[seat].clone(), g.versions[seat]), expected, "game {} seat {seat}", g.id);
+            }
+            assert!(r.seats.contains(&bot));
+        }
+        let board = store.leaderboard(0.0).await.unwrap();
+        let line = board.bots.iter().find(|e| e.name == "vb" && e.version == version).unwrap();
+        assert_eq!(&page.entry, line, "v{version}: the leaderboard's figures");
+        let listed = store.games_of("vb", Some(version), None).await.unwrap().unwrap();
+        assert_eq!(listed.len(), own.len(), "v{version}");
+        for h in &page.head_to_head {
+            assert!(!h.opponent.contains('#'), "{h:?}");
+        }
+    }
+    let met = |page: &mjai_sim::tournament::leaderboard::BotPage, name: &str, version: u32| {
+        page.head_to_head.iter().any(|h| h.opponent == name && h.opponent_version == version)
+    };
+    let shared = own1.iter().any(|g| own2.contains(g));
+    assert_eq!((met(&v2, "vb", 1), met(&v1, "vb", 2)), (shared, shared), "one version meets the other");
+    assert!(!met(&v2, "vb", 2) && !met(&v1, "vb", 1), "never itself");
+    let all = store.games_of("vb", None, None).await.unwrap().unwrap();
+    assert_eq!(all.len(), own1.iter().chain(&own2).collect::<BTreeSet<_>>().len(), "every version's games");
+    assert_eq!(page(VersionPick::Number(3)).await, None);
+    assert_eq!(store.games_of("vb", Some(3), None).await.unwrap(), None);
+    let seats = store.game_seat_bots(own2[0]).await.unwrap().unwrap();
+    let seat = seats.iter().find(|s| s.idx == 5).unwrap();
+    assert_eq!((seat.name.as_str(), seat.version, seat.author.as_deref()), ("vb", 2, Some("alice")));
+    store.close().await;
 }

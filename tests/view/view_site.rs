@@ -5,7 +5,7 @@
 //! blocked and reported, so the check can fail).
 
 use mjai_sim::tournament::leaderboard::{
-    BotKind, BotPage, BotStatus, ChomboLine, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating,
+    BotKind, BotPage, BotStatus, ChomboLine, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine,
 };
 use mjai_sim::view::site::{self, PageContext};
 
@@ -40,13 +40,21 @@ fn entry(name: &str, author: Option<&str>, status: BotStatus, games: u64, mu: f6
 fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> BotPage {
     BotPage {
         entry: entry(name, Some(author), BotStatus::Active, 60, 27.0),
+        versions: vec![VersionLine { version: 1, status: BotStatus::Active }],
         reason: reason.map(String::from),
         rank_counts: [20, 15, 15, 10],
         rating_history: vec![(1, 25.0), (30, 26.0), (60, 27.0)],
-        head_to_head: vec![HeadToHead { opponent: opponent.into(), games: 12, above: 7, rank_diff: 0.25 }],
+        head_to_head: vec![HeadToHead {
+            opponent: opponent.into(),
+            opponent_version: 2,
+            games: 12,
+            above: 7,
+            rank_diff: 0.25,
+        }],
         recent_games: vec![GameLine {
             id: 159,
             bots: [name.into(), opponent.into(), "rulebase".into(), name.into()],
+            versions: [1, 2, 1, 1],
             ranks: [2, 1, 4, 3],
             scores: [30100, 41000, -2100, 31000],
         }],
@@ -103,7 +111,7 @@ mod escaping {
             ("login", site::login_page(&PageContext::default(), Some(h))),
             ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
-            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)))),
+            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h))),
         ]
     }
 
@@ -127,7 +135,7 @@ mod escaping {
     #[test]
     fn the_viewer_keeps_hostile_names_and_meta_inside_its_data() {
         let h = "</script><script>alert(1)</script><!--";
-        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)));
+        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)), &PageContext::default());
         assert_eq!(html.matches("<script").count(), 2, "the data block and game.js only:\n{html}");
         let data = html.split("<script type=\"application/json\" id=\"game-data\">").nth(1).unwrap();
         let data = data.split("</script>").next().unwrap();
@@ -149,7 +157,7 @@ mod escaping {
     fn links_to_bots_encode_their_names() {
         let board = Leaderboard { bots: vec![entry("a/../b c?d#e", None, BotStatus::Active, 5, 25.0)] };
         let html = site::leaderboard_page(&board, &PageContext::default());
-        assert!(html.contains("<a href=\"/bots/a%2F..%2Fb%20c%3Fd%23e\">a/../b c?d#e</a>"), "{html}");
+        assert!(html.contains("<a href=\"/bots/a%2F..%2Fb%20c%3Fd%23e/v/1\">a/../b c?d#e</a>"), "{html}");
     }
 }
 
@@ -183,7 +191,7 @@ mod pages {
             let html = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
             assert!(!html.contains("http://") && !html.contains("https://"), "no outside address:\n{html}");
         }
-        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")));
+        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")), &PageContext::default());
         assert!(game.contains("<script src=\"/assets/game.js\"></script>"));
         assert!(game.contains("<link rel=\"stylesheet\" href=\"/assets/game.css\">"));
         assert!(!game.contains("<style") && !game.contains("Content-Security-Policy"), "header only");
@@ -222,7 +230,12 @@ mod pages {
         assert_eq!(best[7], "31.00 ± 2.50");
         assert_eq!(best[8], "22.00", "peak");
         assert_eq!(best[9], "<a href=\"/games/220\">220</a>");
-        assert!(rows[0].starts_with("\"best\" class=\"status-active\" data-ci=\"2 2.5\""), "{}", rows[0]);
+        assert!(
+            rows[0].starts_with("\"best\" data-version=\"1\" class=\"status-active\" data-ci=\"2 2.5\""),
+            "{}",
+            rows[0]
+        );
+        assert_eq!(best[3], "v1", "the version column");
         let fresh = cells(rows[1]);
         assert_eq!((fresh[0].as_str(), fresh[2].as_str()), ("2", "house"));
         assert!(rows[1].contains("class=\"status-active provisional\""), "{}", rows[1]);
@@ -256,13 +269,59 @@ mod pages {
         let names: Vec<&str> = recent
             .split("title=\"seat ")
             .skip(1)
-            .map(|c| c.split_once("\">").unwrap().1.split('<').next().unwrap())
+            .map(|c| c.split_once("\">").unwrap().1.split("</td>").next().unwrap())
             .collect();
-        assert_eq!(names, ["rival", "mine", "mine", "rulebase"]);
+        let v = |n: u32| format!(" <span class=\"version\">v{n}</span>");
+        let expected =
+            [format!("rival{}", v(2)), format!("mine{}", v(1)), format!("mine{}", v(1)), format!("rulebase{}", v(1))];
+        assert_eq!(names, expected);
         assert!(element(&own, "table", "h2h").contains("<td>12</td><td>7</td><td>+0.25</td>"));
         assert!(own.contains("<svg id=\"ratings\"") && own.contains("<svg id=\"rank-dist\""), "both charts");
         assert!(own.contains("<a href=\"/me\" id=\"me\">ann</a>"), "logged in");
         assert!(public.contains("<a href=\"/login\">Log in</a>"), "visitor");
+    }
+
+    #[test]
+    fn a_version_page_names_bots_and_links_versions_without_escapes() {
+        let mut page = bot_page("mine", "ann", "rival", None);
+        page.entry.version = 2;
+        page.versions = vec![
+            VersionLine { version: 1, status: BotStatus::Retired },
+            VersionLine { version: 2, status: BotStatus::Active },
+            VersionLine { version: 3, status: BotStatus::Rejected },
+        ];
+        page.recent_games[0].versions = [2, 2, 1, 1];
+        let html = site::bot_page(&page, None, &PageContext::default());
+        let selector = element(&html, "nav", "versions");
+        assert!(
+            selector.contains("<a class=\"status-retired\" href=\"/bots/mine/v/1\">v1 (retired)</a>"),
+            "{selector}"
+        );
+        assert!(selector.contains("<strong class=\"status-active\" aria-current=\"page\">v2 (active)</strong>"));
+        assert!(selector.contains("<a class=\"status-rejected\" href=\"/bots/mine/v/3\">v3 (rejected)</a>"));
+        assert!(!selector.contains("href=\"/bots/mine/v/2\""), "the shown version is not a link");
+        let h2h = element(&html, "table", "h2h");
+        assert!(h2h.contains("<a href=\"/bots/rival/v/2\">rival</a></td><td>v2</td>"), "{h2h}");
+        assert!(html.contains("<h1 id=\"bot\" data-bot=\"mine\" data-version=\"2\">mine <span"), "{html}");
+        // seat 0 is this version (rank 2), seat 3 is version 1 of the same name: not this page's
+        let recent = element(&html, "table", "recent");
+        assert!(recent.contains("<td>2</td><td>30100</td>"), "{recent}");
+        assert!(
+            !html.contains("%23") && !html.contains("mine#") && !html.contains("rival#"),
+            "no league names: {html}"
+        );
+    }
+
+    #[test]
+    fn the_viewer_header_knows_who_is_logged_in() {
+        let data = game_data("g", &game_log(["a", "b", "c", "d"], "m"));
+        let own = site::game_page(&data, &logged_in("ann"));
+        let header = own.split("<header>").nth(1).unwrap().split("</header>").next().unwrap();
+        assert!(header.contains("<a href=\"/me\" id=\"me\">ann</a>") && !header.contains("Log in"), "{header}");
+        let public = site::game_page(&data, &PageContext::default());
+        assert!(public.contains("<a href=\"/login\">Log in</a>") && !public.contains("id=\"me\""), "{public}");
+        let standalone = mjai_sim::viewer::page::page(&data);
+        assert!(!standalone.contains("/login") && !standalone.contains("/me"), "the file links nowhere");
     }
 
     #[test]
@@ -373,7 +432,7 @@ mod browser {
         let pages = HashMap::from([
             ("/".to_string(), site::leaderboard_page(&board, &PageContext::default())),
             ("/bots/rulebase".to_string(), site::bot_page(&page, Some(&[chombo("late", "trace")]), &logged_in("ann"))),
-            ("/games/7".to_string(), site::game_page(&game_data("game 7", &log))),
+            ("/games/7".to_string(), site::game_page(&game_data("game 7", &log), &logged_in("ann"))),
             ("/login".to_string(), site::login_page(&PageContext::default(), None)),
             // The control: inline code, which the same CSP must block and report.
             (

@@ -144,14 +144,16 @@ impl Store {
         Ok(Some(seats))
     }
 
-    /// Who sat in game `index`, by seat: each seat's league bot name and its author
-    /// (`None` for a house bot), in two queries whatever the league's size; `None`: no
+    /// Who sat in game `index`, by seat: each seat's bot name and version (a version's
+    /// name as its author wrote it, never its league name `NAME#V`; a league bot no version
+    /// claims: its league name, version 1) and its author (`None` for a house bot), in two
+    /// queries whatever the league's size; `None`: no
     /// such game.
     pub async fn game_seat_bots(&self, index: u64) -> Result<Option<[SeatBot; 4]>, StoreError> {
         let Some(seats) = self.game_seats(index).await? else { return Ok(None) };
         let list = seats.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT b.idx, b.name, v.author FROM bots b \
+            "SELECT b.idx, COALESCE(v.name, b.name), v.author, COALESCE(v.version, 1) FROM bots b \
              LEFT JOIN bot_versions v ON v.t = b.t AND v.bot_idx = b.idx \
              WHERE b.t = $1 AND b.idx IN ({list})"
         );
@@ -161,11 +163,12 @@ impl Store {
             let idx: i64 = r.try_get(0).map_err(|e| self.err(e))?;
             let name: String = r.try_get(1).map_err(|e| self.err(e))?;
             let author: Option<String> = r.try_get(2).map_err(|e| self.err(e))?;
-            found.push((idx as usize, SeatBot { idx: idx as usize, name, author }));
+            let version = r.try_get::<i64, _>(3).map_err(|e| self.err(e))?.clamp(1, u32::MAX as i64) as u32;
+            found.push((idx as usize, SeatBot { idx: idx as usize, name, version, author }));
         }
         Ok(Some(seats.map(|bot| {
             let known = found.iter().find(|(idx, _)| *idx == bot).map(|(_, s)| s.clone());
-            known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), author: None })
+            known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), version: 1, author: None })
         })))
     }
 }
@@ -175,8 +178,10 @@ impl Store {
 pub struct SeatBot {
     /// Its index in the league's bots.
     pub idx: usize,
-    /// Its league name.
+    /// Its name as its author wrote it (shared by its versions).
     pub name: String,
+    /// Its version (1 for a house bot).
+    pub version: u32,
     /// Its author (`None`: a house bot).
     pub author: Option<String>,
 }

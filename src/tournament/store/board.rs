@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 
 use super::{Store, StoreError, VersionRow};
-use crate::tournament::board;
+use crate::tournament::board::{self, VersionPick};
 use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
 
 /// Games listed on a bot's page.
@@ -29,13 +29,15 @@ impl Store {
         Ok(board::leaderboard(&versions, &bots, folded, tau))
     }
 
-    /// `GET /api/bots/{name}`: the page of the name's latest version; `None`: no such bot.
-    pub async fn bot_page(&self, name: &str, tau: f64) -> Result<Option<BotPage>, StoreError> {
+    /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
+    /// that `pick` names, its own figures, opponents and games only. `None`: no such bot or
+    /// version.
+    pub async fn bot_page(&self, name: &str, pick: VersionPick, tau: f64) -> Result<Option<BotPage>, StoreError> {
         let versions = self.versions_of(name).await?;
-        let Some(v) = versions.iter().max_by_key(|v| v.version) else { return Ok(None) };
+        let Some(v) = board::pick(&versions, pick) else { return Ok(None) };
         let Some(idx) = v.bot_idx else {
             let entry = board::entry(v, None, 0, tau);
-            return Ok(Some(board::bot_page(entry, v, None, Vec::new(), Vec::new())));
+            return Ok(Some(board::bot_page(entry, v, &versions, None, Vec::new(), Vec::new())));
         };
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1 AND bot = $2", super::aggregates::BOT_COLUMNS);
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(idx as i64).fetch_optional(&self.pool).await;
@@ -52,22 +54,37 @@ impl Store {
             let (k, p) = super::aggregates::pair_aggregate(r).map_err(|e| self.err(e))?;
             pairs.insert(k, p);
         }
-        let names: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
+        let names = self.seat_names().await?;
         let h2h = board::head_to_head(idx, &pairs, &names);
-        let recent = self.games_of_versions(&versions, Some(RECENT_GAMES), &names).await?;
+        let recent = self.games_of_versions(std::slice::from_ref(v), Some(RECENT_GAMES), &names).await?;
         let entry = board::entry(v, agg.as_ref(), folded, tau);
-        Ok(Some(board::bot_page(entry, v, agg.as_ref(), h2h, recent)))
+        Ok(Some(board::bot_page(entry, v, &versions, agg.as_ref(), h2h, recent)))
     }
 
-    /// `GET /api/bots/{name}/games`: games of every version of `name`, latest first, at
-    /// most `limit` (`None`: all); `None`: no such bot.
-    pub async fn games_of(&self, name: &str, limit: Option<u64>) -> Result<Option<Vec<GameLine>>, StoreError> {
-        let versions = self.versions_of(name).await?;
+    /// `GET /api/bots/{name}/games` (`version` `None`: games of every version of `name`)
+    /// and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first, at most
+    /// `limit` (`None`: all); `None`: no such bot or version.
+    pub async fn games_of(
+        &self,
+        name: &str,
+        version: Option<u32>,
+        limit: Option<u64>,
+    ) -> Result<Option<Vec<GameLine>>, StoreError> {
+        let mut versions = self.versions_of(name).await?;
+        if let Some(n) = version {
+            versions.retain(|v| v.version == n);
+        }
         if versions.is_empty() {
             return Ok(None);
         }
-        let names: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
+        let names = self.seat_names().await?;
         self.games_of_versions(&versions, limit, &names).await.map(Some)
+    }
+
+    /// Each league bot's name and version by index ([`board::seat_names`]).
+    async fn seat_names(&self) -> Result<Vec<(String, u32)>, StoreError> {
+        let league: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
+        Ok(board::seat_names(&league, &self.versions().await?))
     }
 
     /// The latest games of these versions' league bots: per bot an index-ordered query
@@ -76,7 +93,7 @@ impl Store {
         &self,
         versions: &[VersionRow],
         limit: Option<u64>,
-        names: &[String],
+        names: &[(String, u32)],
     ) -> Result<Vec<GameLine>, StoreError> {
         let limit = limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
         let mut ids = Vec::new();
@@ -110,10 +127,18 @@ impl Store {
                 let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
                 let (id, seat) = (int(0)? as u64, int(1)?.clamp(0, 3) as usize);
                 if out.last().map(|g| g.id) != Some(id) {
-                    out.push(GameLine { id, bots: Default::default(), ranks: [0; 4], scores: [0; 4] });
+                    out.push(GameLine {
+                        id,
+                        bots: Default::default(),
+                        versions: [0; 4],
+                        ranks: [0; 4],
+                        scores: [0; 4],
+                    });
                 }
                 if let Some(g) = out.last_mut() {
-                    g.bots[seat] = names.get(int(2)? as usize).cloned().unwrap_or_default();
+                    let bot = int(2)? as usize;
+                    (g.bots[seat], g.versions[seat]) =
+                        names.get(bot).cloned().unwrap_or_else(|| (format!("bot {bot}"), 1));
                     g.ranks[seat] = int(4)?.clamp(0, 4) as u8;
                     g.scores[seat] = int(3)?;
                 }

@@ -1,6 +1,9 @@
-//! `/bots/{name}`: one bot (`templates/bot.html`): its figures, rating over games and rank
-//! distribution (SVG from [`crate::view::report_svg`]), head-to-head, recent games with
-//! results, and, for its author and admins, its chombos with reasons and stderr.
+//! `/bots/{name}/v/{version}` (and `/bots/{name}`): one version of a bot
+//! (`templates/bot.html`): a selector of the name's versions (plain links), the version's
+//! figures, rating over games and rank distribution (SVG from
+//! [`crate::view::report_svg`]), head-to-head, recent games with results, and, for its
+//! author and admins, its chombos with reasons and stderr. Every bot is named as its author
+//! wrote it, with its version beside it, and linked as `/bots/NAME/v/V`.
 
 use std::collections::BTreeMap;
 
@@ -26,13 +29,23 @@ struct Page<'a> {
     figures: EntryRow<'a>,
     rating_chart: Option<String>,
     dist_chart: Option<String>,
+    versions: Vec<VersionLink>,
     h2h: Vec<H2hRow<'a>>,
     recent: Vec<RecentRow<'a>>,
     chombos: Option<&'a [ChomboLine]>,
 }
 
+/// One entry of the version selector.
+struct VersionLink {
+    version: u32,
+    status: &'static str,
+    /// The version shown.
+    current: bool,
+}
+
 struct H2hRow<'a> {
     opponent: &'a str,
+    opponent_version: u32,
     games: u64,
     above: u64,
     diff: String,
@@ -51,9 +64,10 @@ struct SeatResult<'a> {
     rank: u8,
     score: i64,
     name: &'a str,
+    version: u32,
 }
 
-/// The page `/bots/{name}` of `page`. `chombos`: the bot's chombos when the viewer may see
+/// The page `/bots/{name}/v/{version}` of `page`. `chombos`: the bot's chombos when the viewer may see
 /// them (its author or an admin; the server decides), else `None` (the section is left
 /// out).
 pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContext) -> String {
@@ -66,7 +80,7 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
     let played = page.rank_counts.iter().sum::<u64>() > 0;
     let dist = [(e.name.clone(), page.rank_counts.iter().map(|&n| n as f64).collect())];
     let p = Page {
-        head: Head::linked(format!("{} — mjai-sim", e.name), "/assets/site.css"),
+        head: Head::linked(format!("{} v{} — mjai-sim", e.name, e.version), "/assets/site.css"),
         ctx,
         e,
         page,
@@ -76,27 +90,40 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         figures: entry_row(e, String::new()),
         rating_chart: (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), &history)),
         dist_chart: played.then(|| rank_bars(&dist)),
+        versions: page
+            .versions
+            .iter()
+            .map(|v| VersionLink { version: v.version, status: status_word(v.status), current: v.version == e.version })
+            .collect(),
         h2h: page
             .head_to_head
             .iter()
             .map(|h| H2hRow {
                 opponent: &h.opponent,
+                opponent_version: h.opponent_version,
                 games: h.games,
                 above: h.above,
                 diff: format!("{:+.2}", h.rank_diff),
             })
             .collect(),
-        recent: page.recent_games.iter().map(|g| recent_row(g, &e.name)).collect(),
+        recent: page.recent_games.iter().map(|g| recent_row(g, &e.name, e.version)).collect(),
         chombos,
     };
     render(&p)
 }
 
-fn recent_row<'a>(g: &'a GameLine, me: &str) -> RecentRow<'a> {
-    let mine: Vec<usize> = (0..4).filter(|&s| g.bots[s] == me).collect();
+/// Game `g` as the page of version `version` of `me` lists it.
+fn recent_row<'a>(g: &'a GameLine, me: &str, version: u32) -> RecentRow<'a> {
+    let mine: Vec<usize> = (0..4).filter(|&s| g.bots[s] == me && g.versions[s] == version).collect();
     let join = |f: &dyn Fn(usize) -> String| mine.iter().map(|&s| f(s)).collect::<Vec<_>>().join(", ");
     let mut by_rank: Vec<SeatResult> = (0..4)
-        .map(|seat| SeatResult { seat, rank: g.ranks[seat], score: g.scores[seat], name: &g.bots[seat] })
+        .map(|seat| SeatResult {
+            seat,
+            rank: g.ranks[seat],
+            score: g.scores[seat],
+            name: &g.bots[seat],
+            version: g.versions[seat],
+        })
         .collect();
     by_rank.sort_by_key(|s| (s.rank, s.seat));
     RecentRow { id: g.id, rank: join(&|s| g.ranks[s].to_string()), score: join(&|s| g.scores[s].to_string()), by_rank }

@@ -50,10 +50,12 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
     }
 }
 
-/// `/games/{id}`: the viewer of one game (`data` from [`crate::viewer::game::analyse`] over the
-/// game's log and errors), its style and script from `/assets/`. Needs JavaScript.
-pub fn game_page(data: &GameData) -> String {
-    crate::viewer::page::served_page(data)
+/// `/games/{id}` (and a bot's validation game): the viewer of one game (`data` from
+/// [`crate::viewer::game::analyse`] over the game's log and errors), its style and script
+/// from `/assets/`, its header naming who is logged in (`ctx`) as every page's does. Needs
+/// JavaScript.
+pub fn game_page(data: &GameData, ctx: &PageContext) -> String {
+    crate::viewer::page::served_page(data, ctx.author.as_deref())
 }
 
 #[cfg(test)]
