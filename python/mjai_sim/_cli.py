@@ -139,6 +139,8 @@ class Completed:
     messages: List[Message] = field(default_factory=list)
     stderr_tail: List[str] = field(default_factory=list)
     command: List[str] = field(default_factory=list)
+    #: stdout's lines, for a command run with ``plain=True`` (no JSON messages).
+    stdout_lines: List[str] = field(default_factory=list)
 
     def last(self, reason: str) -> Optional[Message]:
         """The last message of this ``reason`` (``"result"``, ``"error"``), or ``None``."""
@@ -166,11 +168,15 @@ def run(
     on_message: Optional[Callable[[Message], None]] = None,
     on_poll: Optional[Callable[[], None]] = None,
     poll_seconds: float = 0.25,
+    plain: bool = False,
 ) -> Completed:
     """Runs ``mjai-sim ARGS --message-format json`` to its end and returns what it left.
 
     Args:
-        args: the arguments after the binary (``--message-format json`` is added).
+        args: the arguments after the binary (``--message-format json`` is added, unless
+            ``plain``).
+        plain: for a command without JSON messages (``connect``): stdout's lines are kept
+            as text in :attr:`Completed.stdout_lines`.
         echo: copy each stderr line to ``sys.stderr`` as it comes (unless ``on_line`` is
             given, which then decides).
         on_line: called with each stderr line (without its newline), from a reader thread.
@@ -182,7 +188,8 @@ def run(
         FileNotFoundError: the binary is missing.
         MjaiSimError: a stdout line is not a JSON message (a bug of the binary).
     """
-    command = [find_mjai_sim_bin(), *map(str, args), *JSON_MESSAGES]
+    command = [find_mjai_sim_bin(), *map(str, args), *([] if plain else JSON_MESSAGES)]
+    out_lines: List[str] = []
     tail: Deque[str] = collections.deque(maxlen=200)
     messages: List[Message] = []
     bad_lines: List[str] = []
@@ -202,6 +209,9 @@ def run(
         for raw in iter(stream.readline, b""):
             line = raw.decode("utf-8", "replace").strip()
             if not line:
+                continue
+            if plain:
+                out_lines.append(line)
                 continue
             try:
                 message = json.loads(line)
@@ -251,7 +261,7 @@ def run(
             proc.wait()
         for t in readers:
             t.join(timeout=10)
-    done = Completed(proc.returncode, messages, list(tail), command)
+    done = Completed(proc.returncode, messages, list(tail), command, out_lines)
     if interrupted:
         raise KeyboardInterrupt
     if bad_lines:

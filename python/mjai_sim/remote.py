@@ -7,6 +7,7 @@ import sys
 from typing import List, Sequence, Union
 
 from . import _cli
+from .exceptions import MjaiSimError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -44,10 +45,12 @@ def connect(
         args.append(os.fspath(bot))
     else:
         args += ["--", *map(str, bot)]
-    done = _cli.run(args, echo=True)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("game over:")]
+    done = _cli.run(args, echo=True, plain=True)
+    lines = [line for line in done.stdout_lines if line.startswith("game over:")]
     for line in lines:
         sys.stdout.write(line + "\n")
     if done.returncode != 0:
-        raise _cli.failure(done)
+        said = [line for line in done.stderr_tail if line.strip()]
+        message = said[-1] if said else f"mjai-sim connect exited with status {done.returncode}"
+        raise MjaiSimError(message, done.returncode, done.command, "\n".join(done.stderr_tail))
     return lines
