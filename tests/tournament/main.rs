@@ -12,6 +12,7 @@ mod remote_support;
 
 mod aggregates;
 mod command;
+mod league_anchors;
 mod remote_entrant;
 mod tournament_bootstrap;
 mod tournament_docker;
