@@ -38,9 +38,10 @@ async fn param<S: Send + Sync>(parts: &mut Parts, state: &S, key: &str) -> Optio
 
 /// `text` as a version: digits, no leading zero, 1..=[`MAX_VERSION`].
 fn version_of(text: &str) -> Option<u32> {
-    let digits = !text.is_empty() && text.len() <= 10 && text.bytes().all(|b| b.is_ascii_digit());
-    let canonical = digits && !text.starts_with('0');
-    canonical.then(|| text.parse::<u32>().ok()).flatten().filter(|&v| (1..=MAX_VERSION).contains(&v))
+    // digits only (`parse` would take `+1`), no leading zero (so never 0); `parse` refuses
+    // the empty text and anything over MAX_VERSION (u32::MAX)
+    let canonical = text.bytes().all(|b| b.is_ascii_digit()) && !text.starts_with('0');
+    canonical.then(|| text.parse::<u32>().ok()).flatten()
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for BotPath {

@@ -80,9 +80,7 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
                 let sha = submission_sha256(path, &sub)?;
                 (LoadedBot::Submission(Arc::new(sub)), sha)
             }
-            BotSpec::Remote(name) => {
-                (LoadedBot::Remote(name.clone()), hex::encode(Sha256::digest(format!("remote:{name}"))))
-            }
+            BotSpec::Remote(name) => (LoadedBot::Remote(name.clone()), super::store::remote_sha256(name)),
         };
         loaded.push(bot);
         rows.push(BotRow { idx, name: e.name.clone(), spec: e.spec.to_string(), sha256 });

@@ -249,17 +249,14 @@ async fn read_loop(
     }
 }
 
-/// True for the error of a message or frame over the size limit.
 /// A connection that ended without a close handshake (reset, broken pipe): recorded as
 /// closed, as a bridge that said goodbye, not as a transport fault of this side.
 fn is_dropped(e: &axum::Error) -> bool {
-    let text = e.to_string();
-    text.contains("without closing handshake")
-        || text.contains("Connection reset")
-        || text.contains("Broken pipe")
-        || text.contains("connection reset")
+    let text = e.to_string().to_ascii_lowercase();
+    ["without closing handshake", "connection reset", "broken pipe"].iter().any(|t| text.contains(t))
 }
 
+/// True for the error of a message or frame over the size limit.
 fn is_capacity(e: &axum::Error) -> bool {
     let text = e.to_string();
     text.contains("Space limit exceeded") || text.contains("too long") || text.contains("capacity")

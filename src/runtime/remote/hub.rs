@@ -16,7 +16,6 @@
 //! ends at once, each hand a chombo of that seat.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -35,10 +34,23 @@ use crate::runtime::BotError;
 struct Slot {
     idle: Vec<Conn>,
     notify: Arc<Notify>,
-    /// Open connections, waiting or playing.
-    live: Arc<AtomicUsize>,
+    /// Open connections and when the last one closed, shared with the tasks that count
+    /// each connection out.
+    presence: Arc<Mutex<Presence>>,
+}
+
+/// A name's open connections (waiting or playing) and when it went offline.
+#[derive(Default)]
+struct Presence {
+    live: usize,
     /// When the last open connection closed (`None`: connected now, or never was).
-    offline_since: Arc<Mutex<Option<Instant>>>,
+    offline_since: Option<Instant>,
+}
+
+impl Slot {
+    fn presence(&self) -> (usize, Option<Instant>) {
+        self.presence.lock().map(|p| (p.live, p.offline_since)).unwrap_or((0, None))
+    }
 }
 
 /// Why a connection was not attached.
@@ -78,7 +90,7 @@ impl RemoteHub {
 
     /// Open connections of `name` (waiting for a seat or playing one): 0 when offline.
     pub fn online(&self, name: &str) -> usize {
-        self.slots.lock().ok().and_then(|s| s.get(name).map(|s| s.live.load(Ordering::SeqCst))).unwrap_or(0)
+        self.slots.lock().ok().and_then(|s| s.get(name).map(|s| s.presence().0)).unwrap_or(0)
     }
 
     /// Lets connections for remote bot `name` attach (idempotent).
@@ -112,27 +124,27 @@ impl RemoteHub {
         if slot.idle.len() >= MAX_IDLE_PER_NAME {
             return Err(AttachError::TooMany(name.to_string()));
         }
-        let open = slot.live.load(Ordering::SeqCst);
+        let open = slot.presence().0;
         if open >= max_open {
             return Err(AttachError::AtTheLimit(name.to_string(), open));
         }
         let conn = Conn::spawn(socket);
         let ended = conn.ended();
-        slot.live.fetch_add(1, Ordering::SeqCst);
-        if let Ok(mut since) = slot.offline_since.lock() {
-            *since = None;
+        if let Ok(mut p) = slot.presence.lock() {
+            p.live += 1;
+            p.offline_since = None;
         }
-        let (live, notify, end) = (slot.live.clone(), slot.notify.clone(), ended.clone());
-        let offline_since = slot.offline_since.clone();
+        let (presence, notify, end) = (slot.presence.clone(), slot.notify.clone(), ended.clone());
         // what the caller waits on: ends once the connection ended *and* was uncounted, so
         // that `online` is already right when the caller hears of it
         let counted = Arc::new(Ended::default());
         let signal = counted.clone();
         tokio::spawn(async move {
             end.wait().await; // bounded: by the connection's own timeouts (idle, write, close).
-            if live.fetch_sub(1, Ordering::SeqCst) == 1 {
-                if let Ok(mut since) = offline_since.lock() {
-                    *since = Some(Instant::now());
+            if let Ok(mut p) = presence.lock() {
+                p.live = p.live.saturating_sub(1);
+                if p.live == 0 {
+                    p.offline_since = Some(Instant::now());
                 }
             }
             notify.notify_waiters(); // a start waiting for a busy connection looks again
@@ -171,9 +183,8 @@ impl RemoteHub {
                 if !slot.idle.is_empty() {
                     return Ok(slot.idle.remove(0));
                 }
-                let busy = slot.live.load(Ordering::SeqCst) > 0;
-                let gone = slot.offline_since.lock().ok().and_then(|s| *s).filter(|_| !busy);
-                (slot.notify.clone(), busy, gone)
+                let (live, offline_since) = slot.presence();
+                (slot.notify.clone(), live > 0, offline_since.filter(|_| live == 0))
             };
             let notified = notify.notified();
             tokio::pin!(notified);
@@ -221,9 +232,10 @@ impl RemoteHub {
         let first = Instant::now() + limit;
         let busy = Instant::now() + self.busy_wait;
         loop {
-            let mut conn = self.take(name, first, busy, limit).await?; // bounded: until the deadlines.
-                                                                       // a connection taken after the first limit (it was busy elsewhere) gets the whole
-                                                                       // start limit from now
+            // bounded: until the deadlines.
+            let mut conn = self.take(name, first, busy, limit).await?;
+            // a connection taken after the first limit (it was busy elsewhere) gets the whole
+            // start limit from now
             let deadline = if Instant::now() >= first { Instant::now() + limit } else { first };
             // bounded: until the deadline.
             match conn.start(seat, deadline, limit.as_secs_f64()).await {

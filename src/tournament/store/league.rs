@@ -301,19 +301,26 @@ impl Store {
     pub async fn cancel_pending_of(&self, idx: usize) -> Result<u64, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let cancelled = self.cancel_pending_in(&mut tx, idx).await?;
+        tx.commit().await.map_err(|e| self.err(e))?;
+        Ok(cancelled)
+    }
+
+    /// Cancels bot `idx`'s pending games inside `tx`, which holds the tournament's lock, and
+    /// folds on (cancelled games no longer hold the fold's cursor back). Returns how many.
+    async fn cancel_pending_in(&self, tx: &mut Transaction<'_, Any>, idx: usize) -> Result<u64, StoreError> {
         let done = sqlx::query(
             "UPDATE games SET state = 'cancelled' WHERE t = $1 AND state = 'pending' \
              AND (seat0 = $2 OR seat1 = $2 OR seat2 = $2 OR seat3 = $2)",
         )
         .bind(self.t)
         .bind(idx as i64)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await
         .map_err(|e| self.err(e))?;
         if done.rows_affected() > 0 {
-            self.fold_in(&mut tx, &[], false).await?;
+            self.fold_in(tx, &[], false).await?;
         }
-        tx.commit().await.map_err(|e| self.err(e))?;
         Ok(done.rows_affected())
     }
 
@@ -470,26 +477,14 @@ impl Store {
             .execute(&mut **tx)
             .await
             .map_err(|e| self.err(e))?;
-        let done = sqlx::query(
-            "UPDATE games SET state = 'cancelled' WHERE t = $1 AND state = 'pending' \
-             AND (seat0 = $2 OR seat1 = $2 OR seat2 = $2 OR seat3 = $2)",
-        )
-        .bind(self.t)
-        .bind(idx)
-        .execute(&mut **tx)
-        .await
-        .map_err(|e| self.err(e))?;
+        let cancelled = self.cancel_pending_in(tx, idx as usize).await?;
         let active = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND retired = 0")
             .bind(self.t)
             .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
             .map_err(|e| self.err(e))?;
-        if done.rows_affected() > 0 {
-            // cancelled games no longer hold the fold's cursor back
-            self.fold_in(tx, &[], false).await?;
-        }
-        Ok(Retire::Retired { idx: idx as usize, cancelled: done.rows_affected(), active: active as usize })
+        Ok(Retire::Retired { idx: idx as usize, cancelled, active: active as usize })
     }
 
     /// Indices of the retired bots, in order.
