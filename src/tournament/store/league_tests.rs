@@ -32,6 +32,15 @@ async fn league(dir: &Path, seed: [u64; 2]) -> Store {
     store.create("league", &config(4, 0, seed), &rows(4), &[]).await.unwrap()
 }
 
+/// [`league`] whose 4 bots are a grading server's house bots (versions with no author).
+async fn league_of_house_bots(dir: &Path, seed: [u64; 2]) -> Store {
+    let store = league(dir, seed).await;
+    for b in 0..4 {
+        store.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
+    }
+    store
+}
+
 async fn pending_with(store: &Store, bot: i64) -> i64 {
     sqlx::query(
         "SELECT COUNT(*) FROM games WHERE state = 'pending' AND (seat0 = $1 OR seat1 = $1 OR seat2 = $1 OR seat3 = $1)",
@@ -222,10 +231,7 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
 #[tokio::test]
 async fn house_bots_sit_at_every_new_table_while_ten_new_bots_catch_up() {
     let tmp = tempfile::tempdir().unwrap();
-    let store = league(tmp.path(), [4, 2]).await;
-    for b in 0..4 {
-        store.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
-    }
+    let store = league_of_house_bots(tmp.path(), [4, 2]).await;
     store.top_up(40).await.unwrap(); // the house bots alone: 80 games
     let before: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
     for i in 0..10 {
@@ -273,10 +279,7 @@ async fn a_paced_league_schedules_one_set_per_interval() {
 async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet() {
     use std::sync::atomic::{AtomicBool, Ordering};
     let tmp = tempfile::tempdir().unwrap();
-    let base = league(tmp.path(), [8, 3]).await;
-    for b in 0..4 {
-        base.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
-    }
+    let base = league_of_house_bots(tmp.path(), [8, 3]).await;
     let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
     let up = base.begin_upload("alice", "alice-r", UploadedZip::Remote, limits).await.unwrap();
     assert_eq!(up, Upload::Started { version: 1 });
