@@ -145,6 +145,10 @@ mod tests {
             fn stop(&mut self) -> futures_util::future::BoxFuture<'_, ()> {
                 Box::pin(std::future::pending())
             }
+            fn offer(&mut self, _: &[crate::engine::event::Event]) {}
+            fn stderr_tail(&self) -> Vec<String> {
+                Vec::new()
+            }
         }
         tokio::time::pause();
         let started = Instant::now();

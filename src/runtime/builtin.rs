@@ -1,5 +1,12 @@
 //! In-process runtime for built-in bots: an [`Agent`] behind the same [`Bot`] interface as
 //! external bots, so the match loop treats `builtin:NAME` like any submission.
+//!
+//! Fault injection for the tests of what a referee's bug does ([`DROP_OFFERS_ENV`]): with
+//! `MJAI_SIM_TEST_DROP_OFFERS=1` in the environment, built-ins started from then on forget
+//! the legal set they are offered, as every kept built-in did under `--keep-bots` before
+//! issue 42 (each answers `none` where it must discard: a chombo per hand). Never set it
+//! outside a test: it exists so that the tests can show such a chombo is reported as an
+//! internal error and never counted as a result.
 
 use std::time::Duration;
 
@@ -17,12 +24,18 @@ pub struct BuiltinBot {
     agent: Box<dyn Agent>,
     /// The referee's legal set for the next line; taken (emptied) by each answer.
     legal: Vec<Event>,
+    /// [`DROP_OFFERS_ENV`] was set when it started: offers are forgotten.
+    drop_offers: bool,
 }
+
+/// The environment variable that makes built-ins forget their offers (module docs): `1`.
+pub const DROP_OFFERS_ENV: &str = "MJAI_SIM_TEST_DROP_OFFERS";
 
 impl BuiltinBot {
     /// Wraps an agent; `name` is for messages only.
     pub fn new(name: impl Into<String>, agent: Box<dyn Agent>) -> BuiltinBot {
-        BuiltinBot { name: name.into(), agent, legal: Vec::new() }
+        let drop_offers = std::env::var_os(DROP_OFFERS_ENV).is_some_and(|v| v == "1");
+        BuiltinBot { name: name.into(), agent, legal: Vec::new(), drop_offers }
     }
 
     /// A built-in by spec: `builtin:tsumogiri`, `builtin:rulebase`, `builtin:random` (or the bare name).
@@ -55,11 +68,18 @@ impl Bot for BuiltinBot {
 
     fn offer(&mut self, legal: &[Event]) {
         self.legal.clear();
-        self.legal.extend_from_slice(legal);
+        if !self.drop_offers {
+            self.legal.extend_from_slice(legal);
+        }
     }
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(async {})
+    }
+
+    /// A built-in writes no stderr.
+    fn stderr_tail(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

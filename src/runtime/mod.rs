@@ -19,12 +19,14 @@ pub trait Bot: Send {
     /// The answers the referee will accept to the next line: the engine's legal set for this
     /// seat, canonical mjai actions. Called before each decision line only (informational
     /// lines — `start_game`, `end_kyoku`, `end_game` — get none, and their answer is `none`).
-    /// External bots compute their own options from the events and ignore this (the
-    /// default); in-process built-ins decide from it, as Mortal's arena hands its agents
-    /// their legal actions, so the seat rules exist once, in the engine.
-    fn offer(&mut self, legal: &[Event]) {
-        let _ = legal;
-    }
+    /// External bots compute their own options from the events and ignore this; in-process
+    /// built-ins decide from it, as Mortal's arena hands its agents their legal actions, so
+    /// the seat rules exist once, in the engine.
+    ///
+    /// No default: a bot that wraps another (`--keep-bots`' kept bot) must pass it on, or
+    /// the built-in inside answers `none` to every decision (a chombo each hand; that was
+    /// the `--keep-bots` bug of issue 42). External bots implement it as nothing.
+    fn offer(&mut self, legal: &[Event]);
 
     /// Stops the bot for sure (kills one that ignores SIGTERM) and frees what it holds
     /// (its container is removed). Idempotent.
@@ -33,10 +35,9 @@ pub trait Bot: Send {
     /// The last lines (at most 20) the bot wrote to stderr, oldest first; empty for bots
     /// without stderr (built-ins). After an exchange failed because the bot ended
     /// ([`BotError::Crashed`], [`BotError::Closed`]) they include everything it wrote
-    /// before ending (the runtime drains its stderr first).
-    fn stderr_tail(&self) -> Vec<String> {
-        Vec::new()
-    }
+    /// before ending (the runtime drains its stderr first). No default, for the same reason
+    /// as [`Bot::offer`]: a wrapper passes it on.
+    fn stderr_tail(&self) -> Vec<String>;
 }
 
 /// Why a bot gave no usable answer line. The match layer turns each into a chombo.
@@ -60,6 +61,13 @@ pub enum BotError {
     /// Any other transport failure, with its cause.
     #[error("transport error: {0}")]
     Transport(String),
+    /// The host (or the referee itself) could not start this seat's bot: the Docker daemon
+    /// gone, the image missing, no GPU runtime for `--gpus`, a process that cannot be
+    /// spawned. Nothing of the bot ran, so it is not the bot's fault: the match loop stops
+    /// the game ([`crate::arena::match_loop::MatchError::Host`]) instead of charging a
+    /// chombo, and nothing is recorded as a result.
+    #[error("the host cannot start the bot: {0}")]
+    Host(String),
 }
 
 impl BotError {
@@ -72,6 +80,7 @@ impl BotError {
             BotError::Closed => "closed",
             BotError::InvalidUtf8 => "invalid_utf8",
             BotError::Transport(_) => "runtime",
+            BotError::Host(_) => "host",
         }
     }
 }

@@ -22,6 +22,7 @@ use super::stderr_log::{StderrLog, DEFAULT_STDERR_CAP};
 use super::stderr_tail::SharedTail;
 use super::submission::Submission;
 use super::{Bot, BotError};
+use crate::engine::event::Event;
 
 /// How long to wait for the process to end once its stdout closed, before calling the
 /// bot [`BotError::Closed`] rather than [`BotError::Crashed`].
@@ -292,6 +293,9 @@ impl Drop for ProcessBot {
 }
 
 impl Bot for ProcessBot {
+    /// Computes its own options from the events: the referee's legal set is not needed.
+    fn offer(&mut self, _legal: &[Event]) {}
+
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(self.exchange_inner(line, timeout))
     }

@@ -24,7 +24,7 @@ use futures_util::future::{join_all, BoxFuture};
 
 use crate::arena::launch::{docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
-use crate::engine::event::Seat;
+use crate::engine::event::{Event, Seat};
 use crate::runtime::bounded;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
@@ -156,9 +156,22 @@ impl BotFactory {
         !matches!(self.runtime, Runtime::None)
     }
 
+    /// True when bot `bot` is `remote:NAME`.
+    pub fn is_remote(&self, bot: usize) -> bool {
+        matches!(self.bots.get(bot), Some(LoadedBot::Remote(_)))
+    }
+
     /// True when some bot is `remote:NAME` (played over a bridge's connection).
     pub fn has_remote(&self) -> bool {
         self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_)))
+    }
+
+    /// The name (`NAME` of `builtin:NAME`) of bot `bot` when it is a built-in.
+    pub fn builtin_name(&self, bot: usize) -> Option<&str> {
+        match self.bots.get(bot)? {
+            LoadedBot::Builtin(name) => Some(name),
+            LoadedBot::Submission(_) | LoadedBot::Remote(_) => None,
+        }
     }
 
     /// The built-in names (`NAME` of `builtin:NAME`) of `bots` when all four are built-ins.
@@ -179,24 +192,24 @@ impl BotFactory {
             Some(LoadedBot::Builtin(name)) => {
                 return BuiltinBot::from_spec(name)
                     .map(|b| Box::new(b) as Box<dyn Bot>)
-                    .map_err(|e| BotError::Transport(e.to_string()))
+                    .map_err(|e| BotError::Host(e.to_string()))
             }
             Some(LoadedBot::Submission(sub)) => sub.clone(),
             Some(LoadedBot::Remote(_)) => {
                 // bounded: start_remote.
                 return match self.start_remote(bot, seat).await {
                     Some(result) => result.map(|b| Box::new(b) as Box<dyn Bot>),
-                    None => Err(BotError::Transport(format!("no bot {bot}"))),
+                    None => Err(BotError::Host(format!("no bot {bot}"))),
                 };
             }
-            None => return Err(BotError::Transport(format!("no bot {bot}"))),
+            None => return Err(BotError::Host(format!("no bot {bot}"))),
         };
         let spec = SeatSpec { submission: sub, stderr_log: stderr.to_path_buf() };
         match &self.runtime {
-            Runtime::None => Err(BotError::Transport("no runtime for submissions".into())),
+            Runtime::None => Err(BotError::Host("no runtime for submissions".into())),
             Runtime::Process(runtime) => {
                 // bounded: start (Docker client timeouts, the relay's ready_timeout).
-                runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
+                runtime.start_seat(seat, &spec).await.map_err(BotError::from)
             }
             Runtime::Docker { client, options, tag, serial, cpus, network } => {
                 let n = serial.fetch_add(1, Ordering::Relaxed);
@@ -204,7 +217,7 @@ impl BotFactory {
                 // image, CPU count and network were checked once, by `new`
                 let runtime = SubmissionLauncher::docker_checked((**options).clone(), guard, *cpus, network.clone());
                 // bounded: start (Docker client timeouts, the relay's ready_timeout).
-                runtime.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
+                runtime.start_seat(seat, &spec).await.map_err(BotError::from)
             }
         }
     }
@@ -359,7 +372,7 @@ impl GameSeats {
         // bounded: start.
         match tokio::task::spawn_local(start).await {
             Ok(result) => result,
-            Err(e) => Err(BotError::Transport(format!("the start of seat {seat} failed: {e}"))),
+            Err(e) => Err(BotError::Host(format!("the start of seat {seat} failed: {e}"))),
         }
     }
 }
@@ -380,7 +393,7 @@ impl Launcher for GameSeats {
         Box::pin(async move {
             let s = usize::from(seat);
             if s >= 4 {
-                return Err(BotError::Transport(format!("no seat {seat}")));
+                return Err(BotError::Host(format!("no seat {seat}")));
             }
             // A relaunch within the game is a restart: the old bot goes for good.
             let old = self.returned.lock().ok().and_then(|mut r| r[s].take());
@@ -392,7 +405,9 @@ impl Launcher for GameSeats {
                 Some(b) => b,
                 None => self.start_fresh(seat).await?, // bounded: start; Seats::launch_all.
             };
-            if self.pool.keep {
+            // A remote bot is its author's process on its author's machine: nothing to keep
+            // (no start to save), and its bridge hears of each game's end only when it stops.
+            if self.pool.keep && !self.pool.factory.is_remote(self.bots[s]) {
                 let kept: Box<dyn Bot> =
                     Box::new(KeptBot { inner: Some(bot), seat: s, returned: self.returned.clone() });
                 Ok(kept)
@@ -421,6 +436,17 @@ impl Bot for KeptBot {
             Some(bot) => bot.exchange(line, timeout),
             None => Box::pin(async { Err(BotError::Crashed("the bot was stopped".into())) }),
         }
+    }
+
+    /// Passed on: a kept built-in decides from the referee's legal set like a fresh one.
+    fn offer(&mut self, legal: &[Event]) {
+        if let Some(bot) = self.inner.as_mut() {
+            bot.offer(legal);
+        }
+    }
+
+    fn stderr_tail(&self) -> Vec<String> {
+        self.inner.as_ref().map(|b| b.stderr_tail()).unwrap_or_default()
     }
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {

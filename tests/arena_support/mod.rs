@@ -157,6 +157,9 @@ pub enum Behaviour {
     Interrupt(Arc<tokio::sync::watch::Sender<bool>>),
     /// Cannot be launched.
     NoLaunch,
+    /// Cannot be launched for the host's fault (`BotError::Host`), from its `n`-th launch
+    /// on (1: the first).
+    HostDownFrom(u32),
 }
 
 /// Everything the scripted bots saw and did.
@@ -196,6 +199,11 @@ impl Launcher for ScriptLauncher {
                 r.launches[usize::from(seat)] += 1;
                 r.launches[usize::from(seat)]
             };
+            if let Behaviour::HostDownFrom(n) = behaviour {
+                if generation >= n {
+                    return Err(BotError::Host("cannot reach the Docker daemon".into()));
+                }
+            }
             Ok(Box::new(ScriptBot { seat, generation, behaviour, record: self.record.clone() }) as Box<dyn Bot>)
         })
     }
@@ -247,5 +255,11 @@ impl Bot for ScriptBot {
         Box::pin(async move {
             self.record.lock().unwrap().stops[usize::from(self.seat)] += 1;
         })
+    }
+
+    fn offer(&mut self, _: &[Event]) {}
+
+    fn stderr_tail(&self) -> Vec<String> {
+        Vec::new()
     }
 }

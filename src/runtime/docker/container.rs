@@ -18,6 +18,7 @@ use super::host_dir::HostDir;
 use super::http::HttpConn;
 use super::stdio::{spawn_fifo_pump, spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
+use crate::engine::event::Event;
 use crate::runtime::bounded::{join_or_abort, within, DRAIN_GRACE, STOP_GRACE};
 use crate::runtime::process::signal_name;
 use crate::runtime::stderr_log::StderrLog;
@@ -339,6 +340,9 @@ pub async fn exit_reason(docker: &Docker, id: &str, memory_bytes: i64) -> Option
 }
 
 impl Bot for DockerBot {
+    /// Computes its own options from the events: the referee's legal set is not needed.
+    fn offer(&mut self, _legal: &[Event]) {}
+
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(self.exchange_inner(line, timeout))
     }

@@ -9,6 +9,7 @@ use tokio::time::Instant;
 use super::conn::Conn;
 use super::control::Control;
 use super::hub::RemoteHub;
+use crate::engine::event::Event;
 use crate::runtime::{Bot, BotError};
 
 /// A running remote bot: a connection taken from the hub and started for a seat. Its
@@ -53,6 +54,14 @@ impl Bot for RemoteBot {
     fn stop(&mut self) -> BoxFuture<'_, ()> {
         self.stop_now();
         Box::pin(std::future::ready(()))
+    }
+
+    /// Its author's machine computes the options: the referee's legal set is not sent.
+    fn offer(&mut self, _legal: &[Event]) {}
+
+    /// A remote bot's stderr stays on its author's machine.
+    fn stderr_tail(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
