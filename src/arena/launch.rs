@@ -288,17 +288,17 @@ impl Launcher for SeatLauncher {
         Box::pin(async move {
             let index = usize::from(seat);
             let (Some(kind), Some(stderr)) = (self.kinds.get(index), self.stderr_paths.get(index)) else {
-                return Err(BotError::Transport(format!("no seat {seat}")));
+                return Err(BotError::Host(format!("no seat {seat}")));
             };
             match (kind, &self.submissions) {
                 (SeatKind::Builtin(name), _) => BuiltinBot::from_spec(name)
                     .map(|b| Box::new(b) as Box<dyn Bot>)
-                    .map_err(|e| BotError::Transport(e.to_string())),
+                    .map_err(|e| BotError::Host(e.to_string())),
                 (SeatKind::Submission(sub), Some(launcher)) => {
                     let spec = SeatSpec { submission: sub.clone(), stderr_log: stderr.clone() };
-                    launcher.start_seat(seat, &spec).await.map_err(|e| BotError::Transport(e.to_string()))
+                    launcher.start_seat(seat, &spec).await.map_err(BotError::from)
                 }
-                (SeatKind::Submission(_), None) => Err(BotError::Transport("no runtime for submissions".into())),
+                (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
                 (SeatKind::Remote(remote, name), _) => {
                     let bot = remote.hub.start_bot(name, seat, remote.wait).await?;
                     if let Ok(mut conns) = self.remote_conns.lock() {
@@ -330,7 +330,7 @@ impl Launcher for FnLauncher {
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
         match self.seats.get(usize::from(seat)) {
             Some(f) => f(seat),
-            None => Box::pin(async move { Err(BotError::Transport(format!("no seat {seat}"))) }),
+            None => Box::pin(async move { Err(BotError::Host(format!("no seat {seat}"))) }),
         }
     }
 }

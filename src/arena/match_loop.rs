@@ -23,6 +23,7 @@ use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
 use super::{Launcher, MatchOptions, Table};
 use crate::engine::event::{batch_line, Event, Seat};
+use crate::runtime::BotError;
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +68,38 @@ pub enum MatchError {
     /// decision pending before the game ended). A bug in mjai-sim: please report it.
     #[error("rules engine error (a bug in mjai-sim, please report it with mjai_log.json): {0}")]
     Engine(String),
+    /// The host could not start the bots ([`HostFault`]): the game was stopped at once,
+    /// with no chombo charged for it; its logs so far stay, and it must not be recorded as
+    /// a result (a tournament puts it back in the queue).
+    #[error(transparent)]
+    Host(#[from] HostFault),
+}
+
+/// A fault of the host, not of a bot: a seat whose bot could not be started for a reason
+/// that is the host's or the referee's ([`BotError::Host`]: the Docker daemon gone, the
+/// image missing, no GPU runtime for `--gpus`), or every seat failing to start in the same
+/// way. One line naming the cause; shown after `mjai-sim: `.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the host cannot run the bots: {0}")]
+pub struct HostFault(pub String);
+
+impl HostFault {
+    /// The host fault among one start's results (`errors[seat]`: why that seat's bot did
+    /// not start), if any: the first seat with [`BotError::Host`], else, when every seat
+    /// failed and all in the same words, that one cause (the host, not four bots). `None`:
+    /// the failed seats are the bots' own (each pays a chombo).
+    pub fn of_start(errors: &[Option<BotError>]) -> Option<HostFault> {
+        // The cause names its seat where it has one (Docker's start errors do).
+        if let Some(why) = errors.iter().find_map(|e| match e {
+            Some(BotError::Host(why)) => Some(why),
+            _ => None,
+        }) {
+            return Some(HostFault(why.clone()));
+        }
+        let first = errors.first()?.as_ref()?.to_string();
+        let same = errors.len() > 1 && errors.iter().all(|e| e.as_ref().is_some_and(|e| e.to_string() == first));
+        same.then(|| HostFault(format!("every seat failed to start: {first}")))
+    }
 }
 
 /// Plays one game on `table` with bots from `launcher` until `end_game`, the restart
@@ -212,6 +245,10 @@ impl Referee<'_> {
             errors = self.seats.launch_all(limit) => { self.watchdog.kick(); errors }
             _ = shutdown.wait_for(|stop| *stop) => return Ok(None),
         };
+        if let Some(fault) = HostFault::of_start(&launched) {
+            tracing::debug!("game stopped: {fault}");
+            return Err(MatchError::Host(fault));
+        }
         let mut offenders = Vec::new();
         let mut requests = Vec::new();
         for (seat, error) in (0..4u8).zip(launched) {

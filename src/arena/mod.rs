@@ -13,6 +13,7 @@
 //! - [`shutdown`]: SIGINT/SIGTERM into the `stop` channel of games (one path for every command).
 //! - [`launch`]: BOT arguments (`builtin:NAME`, zip, folder) to running bots.
 //! - [`watchdog`]: the bound over a whole game (progress and total time).
+//! - [`builtin_fault`]: a built-in bot's chombo, which is the referee's bug, never a result.
 
 use std::time::Duration;
 
@@ -21,6 +22,7 @@ use futures_util::future::BoxFuture;
 use crate::engine::event::Seat;
 use crate::runtime::{Bot, BotError};
 
+pub mod builtin_fault;
 pub mod cancel;
 pub mod game_html;
 pub mod game_run;
@@ -47,9 +49,10 @@ pub use table::Table;
 /// again after every chombo (all four bots are restarted).
 pub trait Launcher: Send + Sync {
     /// Starts the bot for `seat` (0..4). The bot's stderr should go wherever the launcher
-    /// was told (e.g. `player_logs.{seat}.stderr.txt`). An error means the bot cannot run;
-    /// the loop then treats the seat as failing (a chombo) and tries again at the next
-    /// restart.
+    /// was told (e.g. `player_logs.{seat}.stderr.txt`). An error means the bot cannot run:
+    /// [`BotError::Host`] (the host's fault) stops the game ([`MatchError::Host`]); any
+    /// other error makes the seat fail (a chombo) and the loop tries again at the next
+    /// restart, unless every seat failed in the same words (then the host is at fault too).
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>>;
 }
 

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::arena::launch::{BotRef, BotRefused};
+use crate::arena::match_loop::{HostFault, MatchError};
 use crate::engine::event::LogLineError;
 use crate::runtime::docker::image::ImageError;
 use crate::runtime::docker::DockerError;
@@ -22,6 +23,11 @@ pub enum ErrorCode {
     BadSubmission,
     /// The Docker daemon does not answer (exit 1).
     DockerUnavailable,
+    /// The host could not start the bots once a game was under way (the Docker daemon gone,
+    /// the image removed, no GPU runtime for `--gpus`, every seat failing to start the same
+    /// way): the game was stopped and nothing was recorded as a result; a tournament's game
+    /// went back to the queue (exit 1).
+    HostFault,
     /// The bot image is missing or could not be built (exit 1).
     ImageUnavailable,
     /// Another Docker failure: a container could not be created or started (exit 1).
@@ -47,7 +53,9 @@ pub enum ErrorCode {
     /// SIGINT (Ctrl-C) or SIGTERM stopped the command; what was done is kept (after a
     /// `result` when there is one; exit 130 or 143).
     Interrupted,
-    /// mjai-sim crashed: a bug (exit 101).
+    /// A bug in mjai-sim: it crashed (exit 101), or a built-in bot took a chombo (a built-in
+    /// never errs; the game is not counted: one game exits 3 after its `result`, a
+    /// tournament marks the game failed and exits 3 after its `result`).
     Internal,
     /// Any other failure (exit 1).
     Other,
@@ -60,6 +68,7 @@ impl ErrorCode {
             ErrorCode::BadOption => "bad_option",
             ErrorCode::BadSubmission => "bad_submission",
             ErrorCode::DockerUnavailable => "docker_unavailable",
+            ErrorCode::HostFault => "host_fault",
             ErrorCode::ImageUnavailable => "image_unavailable",
             ErrorCode::DockerError => "docker_error",
             ErrorCode::IoError => "io_error",
@@ -135,6 +144,10 @@ impl ErrorMessage {
                     BotRef::Seat(seat) => out.seat = Some(*seat),
                     BotRef::Named(name) => out.bot = Some(name.clone()),
                 }
+            } else if cause.downcast_ref::<HostFault>().is_some()
+                || matches!(cause.downcast_ref::<MatchError>(), Some(MatchError::Host(_)))
+            {
+                out.code = ErrorCode::HostFault;
             } else if let Some(d) = cause.downcast_ref::<DockerError>() {
                 out.code = docker_code(d);
             } else if let Some(l) = cause.downcast_ref::<LaunchError>() {
@@ -188,6 +201,10 @@ mod tests {
 
         let e = anyhow::Error::new(DockerError::Unreachable("no socket".into()));
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::DockerUnavailable);
+        let fault = HostFault("seat 1: no GPU runtime".into());
+        let e = anyhow::Error::new(MatchError::Host(fault.clone())).context("game 3");
+        assert_eq!(ErrorMessage::of(&e).code, ErrorCode::HostFault);
+        assert_eq!(ErrorMessage::of(&anyhow::Error::new(fault)).code, ErrorCode::HostFault);
 
         let e = anyhow::Error::new(LogLineError { line: 7, cause: "eof".into() }).context("x is not an mjai log");
         let m = ErrorMessage::of(&e);

@@ -19,7 +19,7 @@ use super::docker::container::{DockerBot, SeatStart};
 use super::docker::{self, DockerError, DockerOptions, Transport};
 use super::process::{ProcessBot, ProcessOptions};
 use super::submission::Submission;
-use super::Bot;
+use super::{Bot, BotError};
 
 /// One seat to start.
 #[derive(Debug, Clone)]
@@ -44,6 +44,17 @@ pub enum LaunchError {
         /// Why the process did not start.
         cause: String,
     },
+}
+
+impl From<LaunchError> for BotError {
+    /// A launch that failed is the host's fault ([`BotError::Host`]: nothing of the bot ran
+    /// yet), except a start cut short by the game's own shutdown.
+    fn from(e: LaunchError) -> BotError {
+        match e {
+            LaunchError::Docker(DockerError::Interrupted) => BotError::Transport(e.to_string()),
+            e => BotError::Host(e.to_string()),
+        }
+    }
 }
 
 enum Kind {

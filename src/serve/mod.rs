@@ -60,7 +60,7 @@ use crate::arena::cancel::Cancel;
 use crate::arena::launch::RemoteSeats;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::session::{PlayLoop, Player, Quiet, Session};
+use crate::tournament::session::{PlayLoop, Player, Session, Traced};
 use crate::tournament::store::retry::Patience;
 use crate::tournament::store::{BotKind, Online};
 use state::{AppState, Counters, Settings};
@@ -133,7 +133,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         Some(player) => {
             let cancel = cancel.clone();
             Some(local::spawn_thread("league", move || async move {
-                let result = PlayLoop::server(&session).run(&player, Arc::new(Quiet), cancel.token()).await.map(drop);
+                let result = PlayLoop::server(&session).run(&player, Arc::new(Traced), cancel.token()).await.map(drop);
                 if result.is_err() {
                     cancel.cancel(); // the server stops and says why
                 }

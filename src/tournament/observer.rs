@@ -56,6 +56,15 @@ pub enum Notice {
         /// The worker's container label prefix.
         tag: String,
     },
+    /// The host cannot run bots (Docker gone, image missing, no GPU runtime): a worker or
+    /// a server plays nothing for a while and tries again; the games it held wait in the
+    /// queue, unrecorded.
+    HostFault {
+        /// The fault, one line.
+        cause: String,
+        /// When it tries again.
+        retry_in: std::time::Duration,
+    },
 }
 
 impl std::fmt::Display for Notice {
@@ -85,6 +94,9 @@ impl std::fmt::Display for Notice {
             ),
             Notice::LeftoversRemoved { containers, tag } => {
                 write!(f, "removed {containers} container(s) left by a previous life of {tag}")
+            }
+            Notice::HostFault { cause, retry_in } => {
+                write!(f, "{cause}; playing nothing, trying again in {} s", retry_in.as_secs())
             }
         }
     }
@@ -128,3 +140,33 @@ pub struct Quiet;
 
 impl OutageObserver for Quiet {}
 impl Observer for Quiet {}
+
+/// Tells `tracing` (target `mjai_sim::league`) what a run that nobody watches on a terminal
+/// meets: failed games and notices (`warn`), database outages (`warn`, `info` when it is
+/// back). The grading server's league loop uses it, so a failed game, a host fault or an
+/// outage there leaves a trace in its log.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Traced;
+
+/// The `tracing` target of [`Traced`].
+pub const LEAGUE_TARGET: &str = "mjai_sim::league";
+
+impl OutageObserver for Traced {
+    fn db_down(&self, what: &str, error: &super::store::StoreError, patience: std::time::Duration) {
+        tracing::warn!(target: LEAGUE_TARGET, "database unreachable ({what}: {error}); retrying for {} s", patience.as_secs());
+    }
+
+    fn db_back(&self, what: &str, after: std::time::Duration) {
+        tracing::info!(target: LEAGUE_TARGET, "database back after {} s ({what})", after.as_secs());
+    }
+}
+
+impl Observer for Traced {
+    fn game_failed(&self, index: u64, reason: &str, retrying: bool) {
+        tracing::warn!(target: LEAGUE_TARGET, game = index, retrying, "game failed: {reason}");
+    }
+
+    fn notice(&self, notice: &Notice) {
+        tracing::warn!(target: LEAGUE_TARGET, "{notice}");
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::arena_support::{t, Behaviour, ScriptLauncher, ScriptTable};
 use mjai_sim::arena::logs::LogDir;
-use mjai_sim::arena::match_loop::Ending;
+use mjai_sim::arena::match_loop::{Ending, MatchError};
 use mjai_sim::arena::observer::{Fanout, Silent};
 use mjai_sim::arena::progress::Progress;
 use mjai_sim::arena::summary::Summary;
@@ -143,6 +143,42 @@ async fn a_bot_that_cannot_start_keeps_paying_until_the_game_ends() {
     assert!(report.errors.iter().all(|e| e.error_type == "start" && e.player_id == 3));
     assert_eq!(report.scores.iter().sum::<i32>(), 100000);
     assert_eq!(launcher.lines(0).len(), 4, "only start_game, four times");
+}
+
+#[tokio::test]
+async fn a_seat_the_host_cannot_start_stops_the_game_with_no_chombo() {
+    let mut table = ScriptTable::new(4);
+    let launcher = ScriptLauncher::new([T, T, HostDownFrom(1), T]);
+    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
+    match result {
+        Err(MatchError::Host(fault)) => assert!(fault.to_string().contains("Docker daemon"), "{fault}"),
+        other => panic!("a host fault, not a result: {:?}", other.map(|r| r.chombos)),
+    }
+    assert_eq!(launcher.record.lock().unwrap().stops, [1, 1, 0, 1], "the bots that started are stopped");
+    assert!(table.log().iter().all(|e| !matches!(e, Event::Ryukyoku { .. })), "no hand ended in a chombo");
+}
+
+#[tokio::test]
+async fn the_host_failing_mid_game_stops_it_at_the_restart() {
+    let mut table = ScriptTable::new(4);
+    // seat 1 errs in its first hand (a chombo, a result so far), then the host fails the restart
+    let launcher = ScriptLauncher::new([T, ActWith("not json".into()), HostDownFrom(2), T]);
+    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
+    assert!(matches!(result, Err(MatchError::Host(_))), "{:?}", result.map(|r| r.chombos));
+}
+
+#[tokio::test]
+async fn every_seat_failing_to_start_alike_is_the_host_not_four_bots() {
+    let mut table = ScriptTable::new(4);
+    let launcher = ScriptLauncher::new([NoLaunch, NoLaunch, NoLaunch, NoLaunch]);
+    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
+    match result {
+        Err(MatchError::Host(fault)) => assert!(fault.to_string().contains("every seat failed to start"), "{fault}"),
+        other => panic!("a host fault: {:?}", other.map(|r| r.chombos)),
+    }
 }
 
 #[tokio::test]

@@ -49,11 +49,11 @@ pub use self::bots::{default_jobs, intake, load_rows, NewBot};
 pub use self::db::Player;
 pub use self::folder::{Local, IDLE_POLL};
 pub use self::new::{NewTournament, Plan};
-pub use self::play_loop::{PlayLoop, Scope, Until, LEAGUE_REPORT};
+pub use self::play_loop::{is_host_fault, PlayLoop, Scope, Until, HOST_BACKOFF, HOST_BACKOFF_MAX, LEAGUE_REPORT};
 pub use self::standings_files::write_standings;
 use super::config::TournamentConfig;
 use super::entrants::{self, Entrant};
-pub use super::observer::{Notice, Observer, Quiet, RunStart};
+pub use super::observer::{Notice, Observer, Quiet, RunStart, Traced};
 use super::pool::LoadedBot;
 pub use super::runner::{Played, RunEnd};
 use super::standings::{compute, Standings, StandingsOptions};
@@ -281,6 +281,7 @@ impl Session {
         let options = StandingsOptions::new(self.config.uma, self.config.seed[0]);
         let mut standings = compute(&names, &records, &options);
         standings.mark_retired(&self.store.retired().await?);
+        standings.mark_not_counted(self.store.failed().await?.into_iter().map(|f| (f.index, f.error)));
         Ok(standings)
     }
 

@@ -16,11 +16,40 @@ use std::time::{Duration, Instant};
 use super::folder::wait_or_stop;
 use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
+use crate::arena::match_loop::{HostFault, MatchError};
+use crate::runtime::docker::DockerError;
 use crate::tournament::store::retry::{retry, Patience};
 use crate::tournament::store::{Counts, Store, TopUp};
 
 /// Least time between two [`Notice::Counts`] of a league (it runs for days).
 pub const LEAGUE_REPORT: Duration = Duration::from_secs(10);
+
+/// The first wait of a loop that never ends by itself (a worker, the server) after the host
+/// could not run bots ([`is_host_fault`]); each fault in a row doubles it, up to
+/// [`HOST_BACKOFF_MAX`].
+pub const HOST_BACKOFF: Duration = Duration::from_secs(5);
+
+/// The longest wait after host faults in a row.
+pub const HOST_BACKOFF_MAX: Duration = Duration::from_secs(300);
+
+/// Whether `error` is the host's, not a bot's nor the database's: a game stopped because
+/// the host could not start its bots ([`HostFault`]), or the Docker daemon, the image or a
+/// container start failing when a round prepares its bots.
+pub fn is_host_fault(error: &anyhow::Error) -> bool {
+    error.chain().any(|c| {
+        c.is::<HostFault>()
+            || matches!(c.downcast_ref::<MatchError>(), Some(MatchError::Host(_)))
+            || matches!(
+                c.downcast_ref::<DockerError>(),
+                Some(
+                    DockerError::Unreachable(_)
+                        | DockerError::ImageMissing(_)
+                        | DockerError::Start { .. }
+                        | DockerError::Api { .. }
+                )
+            )
+    })
+}
 
 /// Which tournaments a loop plays.
 #[derive(Clone, Copy)]
@@ -99,14 +128,19 @@ impl<'a> PlayLoop<'a> {
     }
 
     /// Plays (unless `player.jobs` is `Some(0)`) until the loop ends or `stop` fires. Store
-    /// calls ride out outages for `player.db_patience`, told to `observer`. Errors: the
-    /// database unreachable beyond the patience, bots cannot start (Docker), a damaged
-    /// submission, logs unwritable (one line; what was recorded stays).
+    /// calls ride out outages for `player.db_patience`, told to `observer`. A loop that
+    /// never ends by itself ([`Until::Stopped`]: a worker, the server) rides out host faults
+    /// too ([`is_host_fault`]: told as [`Notice::HostFault`], then waits [`HOST_BACKOFF`],
+    /// doubling); the others return them. Errors: the database unreachable beyond the
+    /// patience, bots cannot start (Docker; the host's fault, for a loop that ends), a damaged
+    /// submission, logs unwritable (one line; what was recorded stays; games in play go back
+    /// to the queue).
     pub async fn run(&self, player: &Player, observer: Arc<dyn Observer>, stop: CancelToken) -> anyhow::Result<RunEnd> {
         let patience = patience_of(player.db_patience, &observer);
         let mut stop = stop;
         let mut reported: Option<(Counts, Instant)> = None;
         let mut idle = false;
+        let mut backoff = HOST_BACKOFF;
         loop {
             if *stop.borrow() {
                 return Ok(RunEnd::Interrupted);
@@ -132,12 +166,29 @@ impl<'a> PlayLoop<'a> {
                 }
             };
             let mut played = 0;
+            let mut fault = None;
             for session in &sessions {
-                let round = session.play_round(player, observer.clone(), stop.clone()).await?;
+                let round = match session.play_round(player, observer.clone(), stop.clone()).await {
+                    Ok(round) => round,
+                    Err(e) if self.until == Until::Stopped && is_host_fault(&e) => {
+                        fault = Some(format!("{e:#}"));
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                };
                 if round.end == RunEnd::Interrupted {
                     return Ok(RunEnd::Interrupted);
                 }
                 played += round.games;
+            }
+            if let Some(cause) = fault {
+                observer.notice(&Notice::HostFault { cause, retry_in: backoff });
+                wait_or_stop(&mut stop, backoff).await;
+                backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
+                continue;
+            }
+            if played > 0 {
+                backoff = HOST_BACKOFF;
             }
             if let (true, Scope::One(session)) = (self.report_counts, self.scope) {
                 let counts = report(session, &patience, observer.as_ref(), &mut reported).await?;
