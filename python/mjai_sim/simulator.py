@@ -112,8 +112,10 @@ class Simulator:
                 of a seat (``player_id``: a refused submission, an unknown built-in; code
                 ``bad_submission``) or not (``player_id`` -1: ``docker_unavailable``,
                 ``image_unavailable``).
-            MjaiSimError: any other failure (``bad_option``, a crash), with the CLI's
-                one-line message; ``EngineRuntimeError`` is a subclass.
+            MjaiSimError: any other failure (``bad_option``, a crash, a built-in bot's chombo:
+                code ``internal``), with the CLI's one-line message; ``EngineRuntimeError`` is
+                a subclass. The host failing mid-game (code ``host_fault``) is an
+                ``EngineRuntimeError`` with ``player_id`` -1.
             KeyboardInterrupt: after Ctrl-C, once the bots are stopped (logs so far kept).
         """
         self.logs_dir.mkdir(parents=True, exist_ok=True)
@@ -124,6 +126,8 @@ class Simulator:
         if result is None:
             raise _cli.failure(done, game=True)
         error = done.error
+        if error is not None and error.get("code") == "internal":
+            raise _cli.failure(done)  # a built-in bot's chombo: a bug in mjai-sim, never a result
         if error is not None:  # restart_limit or game_failed: the game ended early, files kept
             warnings.warn(f"mjai-sim: {error.get('message', '')}", RuntimeWarning, stacklevel=2)
         summary_path = Path(result.get("logs_dir", self.logs_dir)) / "summary.json"

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use super::builtin_fault::{builtin_fault, BuiltinFault};
 use super::launch::{build_launcher, BotSpec, LaunchSettings, RemoteSeats};
 use super::logs::LogDir;
 use super::match_loop::MatchReport;
@@ -63,6 +64,9 @@ pub struct GameOutcome {
     pub summary: Summary,
     /// The whole unmasked log (`mjai_log.json`).
     pub log: Vec<Event>,
+    /// A built-in seat's chombo, the referee's bug ([`BuiltinFault`]): the game is not a
+    /// result (the one-game command exits 3).
+    pub builtin_fault: Option<BuiltinFault>,
 }
 
 /// Plays `spec` to its end, the restart limit, or `stop` becoming true. `observer` sees the
@@ -94,7 +98,12 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        Ok(GameOutcome { report, summary, log: game.into_log() })
+        let builtin = spec.bots.each_ref().map(|b| match b {
+            BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
+            BotSpec::Submission(_) | BotSpec::Remote(_) => None,
+        });
+        let builtin_fault = builtin_fault(&report, &builtin);
+        Ok(GameOutcome { report, summary, log: game.into_log(), builtin_fault })
     }
     .await;
     if let Some(guard) = launcher.guard() {

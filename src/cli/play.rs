@@ -2,8 +2,10 @@
 //!
 //! Shows one progress line per hand on stderr, writes the output folder as the game goes,
 //! and prints the final table (or, with `--json`, the summary as JSON on stdout).
-//! Exit status: 0 when the game completed (chombos included); 1 when it could not start;
-//! 2 when it was abandoned after too many restarts; 130 after SIGINT (Ctrl-C), 143 after
+//! Exit status: 0 when the game completed (chombos included); 1 when it could not start or
+//! the host could not start its bots mid-game (`host_fault`: nothing recorded); 2 when it
+//! was abandoned after too many restarts; 3 when a built-in bot took a chombo (an internal
+//! error: the referee's bug, never a result); 130 after SIGINT (Ctrl-C), 143 after
 //! SIGTERM (see `super::shutdown`).
 
 use std::path::PathBuf;
@@ -188,6 +190,14 @@ async fn play(
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print!("{table}");
+    }
+    if let Some(fault) = &outcome.builtin_fault {
+        let line = format!("{fault}; logs in {}", dir.display());
+        eprintln!("mjai-sim: {line}");
+        if json {
+            emit_error(ErrorCode::Internal, &line);
+        }
+        return Ok(3);
     }
     let (code, line, exit) = match &report.ending {
         Ending::Completed => return Ok(0),

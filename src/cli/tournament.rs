@@ -203,8 +203,9 @@ impl Args {
 
 /// The end of a tournament command: writes and prints the standings (`--json`: JSON on
 /// stdout, the table on stderr; JSON messages: the `result`), reports games that failed for
-/// good, closes the store, and returns the exit status: 0 done, 2 some games failed,
-/// 128 + the signal when interrupted (after printing `interrupted; HINT`).
+/// good, closes the store, and returns the exit status: 0 done, 2 some games failed, 3 some
+/// game failed for an internal error (a built-in bot's chombo: the referee's bug), 128 + the
+/// signal when interrupted (after printing `interrupted; HINT`).
 pub(super) async fn finish(
     session: Session,
     dir: &Path,
@@ -235,6 +236,14 @@ pub(super) async fn finish(
             let line = format!("interrupted; {hint}");
             eprintln!("mjai-sim: {line}");
             (shutdown.exit_code().unwrap_or(130), Some((ErrorCode::Interrupted, line)))
+        }
+        RunEnd::Finished if failed.iter().any(|f| f.is_internal()) => {
+            let n = failed.iter().filter(|f| f.is_internal()).count();
+            let line = format!(
+                "internal error: {n} game(s) not counted because a built-in bot took a chombo (a bug in mjai-sim; listed above and under \"Games not counted\" in the standings)"
+            );
+            eprintln!("mjai-sim: {line}");
+            (3, Some((ErrorCode::Internal, line)))
         }
         RunEnd::Finished if !failed.is_empty() => {
             let line = format!("{} game(s) failed twice (listed in the result and on stderr)", failed.len());

@@ -33,7 +33,7 @@ use super::local::spawn_thread;
 
 use crate::arena::cancel::Cancel;
 use crate::arena::game_run::{run_game, GameOutcome, GameSpec};
-use crate::arena::launch::{BotSpec, LaunchSettings, RemoteSeats};
+use crate::arena::launch::{BotRefused, BotSpec, LaunchSettings, RemoteSeats};
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
@@ -175,6 +175,18 @@ impl Games {
                 Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
                     let _ = std::fs::remove_dir_all(&dir);
                     return Ok(()); // stopped by the server's shutdown: validated again at the next start
+                }
+                // A built-in opponent's chombo is the referee's bug and a host fault is the
+                // host's: neither is a verdict on the bot. None is recorded; the version is
+                // validated again at the next start.
+                Ok(outcome) if outcome.builtin_fault.is_some() => {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    let fault = outcome.builtin_fault.map(|f| f.to_string()).unwrap_or_default();
+                    anyhow::bail!("{fault}; no verdict recorded");
+                }
+                Err(e) if !e.chain().any(|c| c.is::<BotRefused>()) => {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    return Err(e.context("the validation game could not be played (not the bot's fault): no verdict recorded; validated again at the next start"));
                 }
                 Ok(outcome) => {
                     let verdict = verdict(&outcome, seats);

@@ -133,6 +133,12 @@ impl Standings {
         if self.skipped_records > 0 {
             let _ = writeln!(out, "\n{} malformed records were skipped.", self.skipped_records);
         }
+        if !self.not_counted.is_empty() {
+            out.push_str("\n## Games not counted\n\nFailed for good; in no figure above. A reason beginning `internal error:` is a bug in mjai-sim (a built-in bot never takes a chombo).\n\n");
+            for g in &self.not_counted {
+                let _ = writeln!(out, "- game {}: {}", g.game, cell(&g.reason));
+            }
+        }
         out
     }
 

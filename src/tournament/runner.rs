@@ -9,7 +9,11 @@
 //!
 //! Faults: a game that cannot be refereed (engine error, abandoned after the restart
 //! limit) is marked failed with its reason and retried once, then reported while the rest
-//! go on. A log write failure (disk full) or a store failure stops the tournament with one
+//! go on. A game in which a built-in bot took a chombo is the referee's bug
+//! ([`BuiltinFault`]): failed for good at once, never recorded. A game whose bots the host
+//! could not start ([`HostFault`]: Docker gone, image missing, no GPU runtime) goes back to
+//! the queue unrecorded and the run stops with that fault (a worker or a server backs off
+//! and tries again: [`super::session::PlayLoop`]). A log write failure (disk full) or a store failure stops the tournament with one
 //! line; what was recorded stays recorded. A database that goes away is waited for
 //! (`patience`, see [`super::store::retry`]): finished games are recorded once it is
 //! back. When `stop` fires, games being played end at once and go back to `pending`.
@@ -31,8 +35,9 @@ use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError, TopUp};
+use crate::arena::builtin_fault::{builtin_fault, BuiltinFault};
 use crate::arena::logs::{stderr_path_in, LogDir};
-use crate::arena::match_loop::{Ending, MatchError, MatchReport};
+use crate::arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
 use crate::arena::observer::{Fanout, Observer, Silent};
 use crate::arena::summary::Summary;
 use crate::arena::{play_match, MatchOptions};
@@ -98,8 +103,15 @@ pub fn game_dir(dir: &Path, index: u64) -> PathBuf {
 /// What a worker sends back for one game.
 enum Outcome {
     Done(Box<GameRecord>, Option<GameFiles>),
+    /// Not refereed (retried once).
     Failed(u64, String),
+    /// A built-in bot took a chombo: the referee's bug, never a result ([`BuiltinFault`]);
+    /// failed for good at once.
+    Internal(u64, String),
     Released(u64),
+    /// The host could not start the bots: the game goes back to the queue unrecorded and
+    /// the run stops with the fault.
+    Host(u64, HostFault),
     Fatal(String),
 }
 
@@ -177,9 +189,10 @@ async fn coordinate(
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut job_tx = Some(job_tx);
     let (mut in_flight, mut exhausted, mut fatal) = (0usize, false, None::<anyhow::Error>);
+    let mut host_fault = None::<HostFault>;
     let mut stop_alive = true;
     loop {
-        let stopping = *stop.borrow() || fatal.is_some();
+        let stopping = *stop.borrow() || fatal.is_some() || host_fault.is_some();
         if stopping {
             job_tx = None; // workers finish what they hold, then exit
         }
@@ -236,7 +249,15 @@ async fn coordinate(
                     observer.game_failed(index, &reason, again);
                     exhausted &= !again;
                 }
+                Outcome::Internal(index, reason) => {
+                    retry("fail", patience, || store.fail_for_good(worker_id, index, &reason)).await?;
+                    observer.game_failed(index, &reason, false);
+                }
                 Outcome::Released(index) => retry("release", patience, || store.release(worker_id, index)).await?,
+                Outcome::Host(index, fault) => {
+                    retry("release", patience, || store.release(worker_id, index)).await?;
+                    host_fault.get_or_insert(fault);
+                }
                 Outcome::Fatal(reason) => {
                     fatal.get_or_insert_with(|| anyhow::anyhow!(reason));
                 }
@@ -257,6 +278,9 @@ async fn coordinate(
     drop(job_tx);
     if let Some(e) = fatal {
         return Err(e);
+    }
+    if let Some(HostFault(why)) = host_fault {
+        return Err(HostFault(format!("{why}; the games in play were not recorded and wait in the queue")).into());
     }
     let end = if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished };
     Ok(Played { end, games: recorded })
@@ -368,6 +392,10 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
         seats.report_remote(report.scores, report.chombos);
     }
     match result {
+        Ok((report, _)) if builtin_fault_of(seats, game, &report).is_some() => {
+            let fault = builtin_fault_of(seats, game, &report).map(|f| f.to_string()).unwrap_or_default();
+            Outcome::Internal(game.index, fault)
+        }
         Ok((report, record)) => match report.ending {
             Ending::Completed => {
                 let files = match options.store_files && options.logs && fast.is_none() {
@@ -385,7 +413,15 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
         },
         Err(GameError::Fatal(e)) => Outcome::Fatal(e),
         Err(GameError::Failed(e)) => Outcome::Failed(game.index, e),
+        Err(GameError::Host(fault)) => Outcome::Host(game.index, fault),
     }
+}
+
+/// The chombo of a built-in seat in `report`, if any ([`BuiltinFault`]).
+fn builtin_fault_of(seats: &GameSeats, game: &ScheduledGame, report: &MatchReport) -> Option<BuiltinFault> {
+    let factory = seats.pool().factory();
+    let names = game.seats.map(|b| factory.builtin_name(b));
+    builtin_fault(report, &names)
 }
 
 enum GameError {
@@ -393,6 +429,8 @@ enum GameError {
     Fatal(String),
     /// This game cannot be refereed.
     Failed(String),
+    /// The host could not start the bots.
+    Host(HostFault),
 }
 
 async fn play_logged(
@@ -419,6 +457,7 @@ async fn play_logged(
         play_match(&mut table, seats, &options.match_options, &mut observers, stop).await.map_err(|e| match e {
             MatchError::Io(e) => GameError::Fatal(format!("writing the logs of game {} failed: {e}", game.index)),
             MatchError::Engine(e) => GameError::Failed(format!("rules engine error: {e}")),
+            MatchError::Host(fault) => GameError::Host(fault),
         })?
     };
     if let Some(logs) = &logs {

@@ -82,6 +82,20 @@ pub struct Standings {
     /// report's "ratings over games".
     #[serde(default)]
     pub rating_history: Vec<RatingPoint>,
+    /// Games of the schedule that are in no figure above: failed for good (a built-in's
+    /// chombo, the referee's bug, among them: its reason begins `internal error: `).
+    /// Filled by the session from its store ([`Standings::mark_not_counted`]).
+    #[serde(default)]
+    pub not_counted: Vec<NotCounted>,
+}
+
+/// A game of the schedule left out of the standings, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotCounted {
+    /// Schedule index.
+    pub game: u64,
+    /// Why (the last attempt's one-line reason).
+    pub reason: String,
 }
 
 /// Most points kept in [`Standings::rating_history`].
@@ -298,6 +312,7 @@ pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOpti
         pairs,
         skipped_records,
         rating_history,
+        not_counted: Vec::new(),
     }
 }
 
@@ -317,6 +332,11 @@ impl Standings {
                 bot.retired = true;
             }
         }
+    }
+
+    /// Lists `games` (schedule index, reason) as not counted ([`Standings::not_counted`]).
+    pub fn mark_not_counted(&mut self, games: impl IntoIterator<Item = (u64, String)>) {
+        self.not_counted.extend(games.into_iter().map(|(game, reason)| NotCounted { game, reason }));
     }
 
     /// The bot with the lowest average rank (ties: earlier in the bot list); `None` before

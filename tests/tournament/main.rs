@@ -11,7 +11,9 @@ mod e2e_support;
 mod remote_support;
 
 mod aggregates;
+mod canaries;
 mod command;
+mod host_faults;
 mod league_anchors;
 mod remote_entrant;
 mod tournament_bootstrap;

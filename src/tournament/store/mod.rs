@@ -301,6 +301,18 @@ impl Store {
     /// Returns true when the game will be retried (false too when the game is no longer
     /// `worker`'s: its lease expired and another worker took it).
     pub async fn fail(&self, worker: &str, index: u64, reason: &str) -> Result<bool, StoreError> {
+        self.fail_after(worker, index, reason, MAX_ATTEMPTS).await
+    }
+
+    /// Marks `worker`'s attempt at a game failed for good with its one-line `reason`, with
+    /// no retry: the referee's own bug (a built-in bot's chombo), which playing again would
+    /// hide. The game is listed by [`Store::failed`] and counts in no standings.
+    pub async fn fail_for_good(&self, worker: &str, index: u64, reason: &str) -> Result<(), StoreError> {
+        self.fail_after(worker, index, reason, 1).await.map(drop)
+    }
+
+    /// [`Store::fail`] with the attempts after which the game is given up.
+    async fn fail_after(&self, worker: &str, index: u64, reason: &str, attempts: i64) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         let row = sqlx::query(
             "UPDATE games SET attempts = attempts + 1, error = $1, claimed_by = NULL, lease_until = NULL, \
@@ -308,7 +320,7 @@ impl Store {
              WHERE t = $3 AND idx = $4 AND state = 'running' AND claimed_by = $5 RETURNING state",
         )
         .bind(reason)
-        .bind(MAX_ATTEMPTS)
+        .bind(attempts)
         .bind(self.t)
         .bind(index as i64)
         .bind(worker)

@@ -52,6 +52,14 @@ pub struct FailedGame {
     pub error: String,
 }
 
+impl FailedGame {
+    /// Whether the game failed for the referee's own bug (a built-in bot's chombo:
+    /// [`crate::arena::builtin_fault::BuiltinFault`]), not for a bot or the host.
+    pub fn is_internal(&self) -> bool {
+        self.error.starts_with(crate::arena::builtin_fault::INTERNAL_ERROR)
+    }
+}
+
 pub(super) fn bot(r: &AnyRow) -> Result<BotRow, sqlx::Error> {
     Ok(BotRow {
         idx: r.try_get::<i64, _>(0)? as usize,
