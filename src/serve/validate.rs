@@ -16,6 +16,11 @@
 //! At most `--max-validations` games run at once (a semaphore); a version still
 //! `validating` when the server stopped is validated again at the next start (a remote one
 //! at its next connection). A version already queued or playing is not queued twice.
+//!
+//! Not verdicts (issue 42): a validation game the host could not play (Docker gone, the
+//! image missing: [`is_host_fault`]) records nothing and is tried again after 5 s, doubling
+//! up to 5 minutes; one in which the built-in opponent took a chombo (the referee's bug)
+//! records nothing and is logged as an error (validated again at the next start).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -39,6 +44,7 @@ use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
 use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
+use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
 use crate::tournament::store::{BotKind, Store, ValidationFiles, VersionRow};
 
 /// The bot's seats in each validation game, played in this order (the others are the
@@ -114,9 +120,29 @@ impl Validator {
                 tokio::task::spawn_local(track.track_future(async move {
                     if let Ok(_slot) = slots.acquire().await {
                         // when cancelled: validated again at the next start
-                        if !games.cancel.is_cancelled() {
-                            if let Err(e) = games.validate(&row).await {
-                                tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                        let mut backoff = HOST_BACKOFF;
+                        while !games.cancel.is_cancelled() {
+                            match games.validate(&row).await {
+                                Ok(()) => break,
+                                // the host's fault, no verdict: tried again once it may be whole
+                                Err(e) if is_host_fault(&e) => {
+                                    tracing::warn!(
+                                        "validation of {} version {}: {e:#}; trying again in {} s",
+                                        row.name,
+                                        row.version,
+                                        backoff.as_secs()
+                                    );
+                                    let mut stop = games.cancel.token();
+                                    tokio::select! {
+                                        _ = tokio::time::sleep(backoff) => {}
+                                        _ = stop.wait_for(|c| *c) => {}
+                                    }
+                                    backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
+                                }
+                                Err(e) => {
+                                    tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                                    break;
+                                }
                             }
                         }
                     }

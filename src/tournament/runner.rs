@@ -13,28 +13,27 @@
 //! ([`BuiltinFault`]): failed for good at once, never recorded. A game whose bots the host
 //! could not start ([`HostFault`]: Docker gone, image missing, no GPU runtime) goes back to
 //! the queue unrecorded and the run stops with that fault (a worker or a server backs off
-//! and tries again: [`super::session::PlayLoop`]). A log write failure (disk full) or a store failure stops the tournament with one
-//! line; what was recorded stays recorded. A database that goes away is waited for
-//! (`patience`, see [`super::store::retry`]): finished games are recorded once it is
-//! back. When `stop` fires, games being played end at once and go back to `pending`.
+//! and tries again: [`super::session::PlayLoop`]). A log write failure (disk full) or a
+//! store failure stops the tournament with one line; what was recorded stays recorded. A
+//! database that goes away is waited for (`patience`, see [`super::store::retry`]):
+//! finished games are recorded once it is back. When `stop` fires, games being played end at once and go back to `pending`.
 //!
 //! Leagues (`open_ended`): each claim batch is preceded by a top-up of the schedule, and
 //! claims take only games among the bots this run loaded; the run ends when nothing it can
 //! claim is left, and the caller starts another run, which loads the bots added since.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::inproc;
-use super::observer::{Notice, Observer as RunObserver};
+use super::observer::Observer as RunObserver;
 use super::pool::{GameSeats, Pool};
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 use super::store::retry::{retry, Patience};
-use super::store::{GameFiles, Store, StoreError, TopUp};
+use super::store::{GameFiles, Store, StoreError};
 use crate::arena::builtin_fault::{builtin_fault, BuiltinFault};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
@@ -200,8 +199,8 @@ async fn coordinate(
             if in_flight <= capacity / 2 {
                 let n = capacity - in_flight;
                 if options.open_ended {
-                    let topped = retry("top up", patience, || store.top_up(capacity as u64)).await?;
-                    say_idle_once(store.id(), topped, observer);
+                    // whether the league idles is told by the caller's loop, once per change
+                    retry("top up", patience, || store.top_up(capacity as u64)).await?;
                 }
                 let bots = options.names.len();
                 let games = retry("claim", patience, || store.claim_among(worker_id, n, lease_ms, bots)).await?;
@@ -284,20 +283,6 @@ async fn coordinate(
     }
     let end = if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished };
     Ok(Played { end, games: recorded })
-}
-
-/// One line when a league goes idle (fewer than 4 active bots), once per process until it
-/// has bots enough again.
-fn say_idle_once(t: i64, topped: TopUp, observer: &dyn RunObserver) {
-    static IDLE: std::sync::Mutex<BTreeSet<i64>> = std::sync::Mutex::new(BTreeSet::new());
-    let Ok(mut idle) = IDLE.lock() else { return };
-    match topped.idle_note() {
-        Some(note) if idle.insert(t) => observer.notice(&Notice::LeagueIdle(note)),
-        Some(_) => {}
-        None => {
-            idle.remove(&t);
-        }
-    }
 }
 
 fn with_kept(e: StoreError) -> anyhow::Error {
@@ -391,11 +376,10 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
     if let Ok((report, _)) = &result {
         seats.report_remote(report.scores, report.chombos);
     }
+    if let Some(fault) = result.as_ref().ok().and_then(|(report, _)| builtin_fault_of(seats, game, report)) {
+        return Outcome::Internal(game.index, fault.to_string());
+    }
     match result {
-        Ok((report, _)) if builtin_fault_of(seats, game, &report).is_some() => {
-            let fault = builtin_fault_of(seats, game, &report).map(|f| f.to_string()).unwrap_or_default();
-            Outcome::Internal(game.index, fault)
-        }
         Ok((report, record)) => match report.ending {
             Ending::Completed => {
                 let files = match options.store_files && options.logs && fast.is_none() {

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+use super::play_loop::top_up;
 use super::{default_jobs, load_rows, Observer, Place, RunEnd, RunStart, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::launch::RemoteSeats;
@@ -58,7 +59,9 @@ impl Session {
         let settings = config.launch_settings();
         let mut stop = stop;
         let mut first = true;
+        let mut idle = false;
         loop {
+            idle = top_up(self, &Patience::none(), observer.as_ref(), idle).await?;
             let rows = store.bots().await?;
             if rows.len() > self.loaded.len() {
                 let more = load_rows(store, config, &rows[self.loaded.len()..], &Patience::none()).await?;

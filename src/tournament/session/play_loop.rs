@@ -207,8 +207,10 @@ impl<'a> PlayLoop<'a> {
 }
 
 /// Tops `session`'s league up (nothing for a fixed tournament) and tells `observer` once
-/// when it turns idle. Returns whether it is idle now.
-async fn top_up(
+/// when it turns idle (`was_idle`: what the previous call returned). Returns whether it is
+/// idle now. The one place where a league's idleness is decided, for this loop and for a
+/// folder's league ([`Session::play_here`]).
+pub(super) async fn top_up(
     session: &Session,
     patience: &Patience,
     observer: &dyn Observer,
