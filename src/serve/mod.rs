@@ -12,9 +12,9 @@
 //!   (health, metrics, OpenAPI), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
-//! - the extractors: [`auth`] (`Author`, `Admin`, `MaybeAuthor`), [`params`] (`BotPath`,
-//!   `GameId`, `Paged`), [`owned`] (`OwnedBot`), with [`name`] (checked bot names) and
-//!   [`token`];
+//! - the extractors: [`auth`] (`Author`, `MaybeAuthor`), [`html`] (`Viewer`, `LoggedIn`),
+//!   [`params`] (`BotPath`, `GameId`, `Paged`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
+//!   [`name`] (checked bot names) and [`token`];
 //! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
 //!   bot's private errors), [`leaderboard`] (the figures), [`validate`] (validation
 //!   games);
