@@ -32,12 +32,7 @@ impl Author {
     }
 }
 
-/// The token a request carries: the Bearer header first, then the cookie.
-pub fn token_of(parts: &Parts) -> Option<&str> {
-    token_in(&parts.headers)
-}
-
-/// [`token_of`] over a request's headers.
+/// The token a request's `headers` carry: the Bearer header first, then the cookie.
 pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
     let bearer = headers
         .get(header::AUTHORIZATION)

@@ -5,14 +5,22 @@
 
 use axum::extract::{Multipart, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
 
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
-use super::upload::{accept, read_form};
+use super::upload::{accept, read_form, with_upload_limit};
 use crate::view::site::upload_page;
 
-/// The page of this module (its router is [`super::upload::router`], for the body limit).
+/// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];
+
+/// This module's page, with the upload body limit of `POST /api/bots`
+/// ([`with_upload_limit`]: the submission cap `max_submission_bytes` and the form's bytes).
+pub fn router(max_submission_bytes: u64) -> Router<AppState> {
+    with_upload_limit(Router::new().route(PAGES[0], get(form).post(upload)), max_submission_bytes)
+}
 
 /// Bytes in a MiB.
 const MIB: u64 = 1024 * 1024;
