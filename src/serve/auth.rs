@@ -1,7 +1,8 @@
 //! Who is asking, as typed extractors: [`Author`] (a valid token in `Authorization: Bearer
-//! TOKEN`, or in the `mjai_token` cookie that `POST /login` sets), [`Admin`] (an author
-//! with the admin flag) and [`MaybeAuthor`] (either, or nobody). A missing or unknown
-//! token is 401 for [`Author`] and [`Admin`]; a non-admin is 403 for [`Admin`].
+//! TOKEN`, or in the `mjai_token` cookie that `POST /login` sets) and [`MaybeAuthor`] (an
+//! author, or nobody). A missing or unknown token is 401 for [`Author`]. What an admin may
+//! do beyond an author is a bot's private parts and retiring it ([`Author::may_touch`],
+//! through [`super::owned`]); no route is for admins only.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -19,10 +20,6 @@ pub const COOKIE: &str = "mjai_token";
 #[derive(Debug, Clone)]
 pub struct Author(pub AuthorRow);
 
-/// An authenticated admin.
-#[derive(Debug, Clone)]
-pub struct Admin(pub AuthorRow);
-
 /// The author when a valid token came, else nobody (never an error for a bad token:
 /// public routes answer the same).
 #[derive(Debug, Clone)]
@@ -35,12 +32,7 @@ impl Author {
     }
 }
 
-/// The token a request carries: the Bearer header first, then the cookie.
-pub fn token_of(parts: &Parts) -> Option<&str> {
-    token_in(&parts.headers)
-}
-
-/// [`token_of`] over a request's headers.
+/// The token a request's `headers` carry: the Bearer header first, then the cookie.
 pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -80,18 +72,6 @@ impl FromRequestParts<AppState> for Author {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Author, ApiError> {
         lookup(parts, state).await?.map(Author).ok_or_else(unauthorized)
-    }
-}
-
-impl FromRequestParts<AppState> for Admin {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Admin, ApiError> {
-        match lookup(parts, state).await? {
-            Some(a) if a.admin => Ok(Admin(a)),
-            Some(_) => Err(ApiError::new(StatusCode::FORBIDDEN, "this needs an admin's token")),
-            None => Err(unauthorized()),
-        }
     }
 }
 

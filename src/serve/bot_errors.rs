@@ -16,7 +16,7 @@ use crate::tournament::store::VersionRow;
 pub const ERRORS_LISTED: u32 = 200;
 
 /// The validation of one version, as its author sees it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ValidationView {
     /// The version.
     pub version: u32,
@@ -27,6 +27,7 @@ pub struct ValidationView {
     /// The end of the bot's stderr in its validation game (empty before it ended).
     pub stderr: String,
     /// The validation game's `errors.json` entries.
+    #[schema(value_type = Vec<Object>)]
     pub errors: serde_json::Value,
 }
 

@@ -11,9 +11,10 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::bot_errors::{self, ValidationView};
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public, Refusal};
 use super::params::{BotPath, VersionPath};
 use super::state::AppState;
@@ -21,7 +22,7 @@ use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
 use crate::tournament::store::VersionRow;
 
-/// The routes of this module (docs/openapi.json describes each).
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 7] = [
     "/api/leaderboard",
     "/api/bots/{name}",
@@ -45,6 +46,9 @@ pub fn router() -> Router<AppState> {
 }
 
 /// `GET /api/leaderboard`.
+#[utoipa::path(get, path = "/api/leaderboard", summary = "Every bot version, active ones first by μ − 3σ",
+    responses((status = 200, description = "the leaderboard", body = Leaderboard)),
+)]
 pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboard>, ApiError> {
     let mut board = state.figures().await?.leaderboard();
     board.bots.iter_mut().for_each(|e| state.mark_online(e));
@@ -52,6 +56,11 @@ pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboa
 }
 
 /// `GET /api/bots/{name}`: the latest version.
+#[utoipa::path(get, path = "/api/bots/{name}",
+    summary = "A bot's page (its latest version; each version's own: /api/bots/{name}/v/{version})", params(BotPath),
+    responses((status = 200, description = "the page", body = BotPage),
+        (status = 404, description = "no such bot", body = ErrorBody)),
+)]
 pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<BotPage>, ApiError> {
     let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Latest).await?;
     let mut page = page.ok_or_else(|| ApiError::not_found("such bot"))?;
@@ -60,6 +69,11 @@ pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Resul
 }
 
 /// `GET /api/bots/{name}/v/{version}`: that version only.
+#[utoipa::path(get, path = "/api/bots/{name}/v/{version}",
+    summary = "One version's page: its own figures, opponents and games only", params(VersionPath),
+    responses((status = 200, description = "the page", body = BotPage),
+        (status = 404, description = "no such bot version", body = ErrorBody)),
+)]
 pub async fn bot_version(
     State(state): State<AppState>,
     VersionPath(name, version): VersionPath,
@@ -70,26 +84,43 @@ pub async fn bot_version(
     Ok(Json(page))
 }
 
+/// `GET /api/bots/{name}/games` and `GET /api/bots/{name}/v/{version}/games`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamesView {
+    /// League games, latest first.
+    pub games: Vec<GameLine>,
+}
+
 /// `GET /api/bots/{name}/games`: `{"games": [...]}` of every version, latest first.
-pub async fn games(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<serde_json::Value>, ApiError> {
+#[utoipa::path(get, path = "/api/bots/{name}/games", summary = "Every league game of the bot's versions, latest first",
+    params(BotPath),
+    responses((status = 200, description = "games", body = GamesView),
+        (status = 404, description = "no such bot", body = ErrorBody)),
+)]
+pub async fn games(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<GamesView>, ApiError> {
     let games: Vec<GameLine> =
         state.figures().await?.games_of(name.as_str(), None).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
-    Ok(Json(serde_json::json!({ "games": games })))
+    Ok(Json(GamesView { games }))
 }
 
 /// `GET /api/bots/{name}/v/{version}/games`: `{"games": [...]}` of that version, latest
 /// first.
+#[utoipa::path(get, path = "/api/bots/{name}/v/{version}/games",
+    summary = "Every league game of one version, latest first", params(VersionPath),
+    responses((status = 200, description = "games", body = GamesView),
+        (status = 404, description = "no such bot version", body = ErrorBody)),
+)]
 pub async fn version_games(
     State(state): State<AppState>,
     VersionPath(name, version): VersionPath,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<GamesView>, ApiError> {
     let games = state.figures().await?.games_of(name.as_str(), Some(version)).await?;
     let games: Vec<GameLine> = games.ok_or_else(|| ApiError::not_found("such bot version"))?;
-    Ok(Json(serde_json::json!({ "games": games })))
+    Ok(Json(GamesView { games }))
 }
 
 /// `GET /api/bots/{name}/errors`: `{"name", "validations": [...], "chombos": [...]}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorsView {
     /// The bot.
     pub name: String,
@@ -100,6 +131,12 @@ pub struct ErrorsView {
 }
 
 /// `GET /api/bots/{name}/errors`.
+#[utoipa::path(get, path = "/api/bots/{name}/errors",
+    summary = "Validation verdicts with stderr, and chombos with stderr_tail: its author and admins only",
+    params(BotPath), security(("bearer" = []), ("cookie" = [])),
+    responses((status = 200, description = "errors", body = ErrorsView),
+        (status = 404, description = "no such bot, or not the caller's (also without a token)", body = ErrorBody)),
+)]
 pub async fn errors(State(state): State<AppState>, bot: OwnedBot) -> Result<Json<ErrorsView>, ApiError> {
     let validations = bot_errors::validations(&state, &bot.versions).await?;
     let chombos = bot_errors::chombos(&state, &bot.versions).await?;
@@ -108,6 +145,12 @@ pub async fn errors(State(state): State<AppState>, bot: OwnedBot) -> Result<Json
 
 /// `GET /api/bots/{name}/validation`: the mjai log of the latest version's validation game
 /// (NDJSON); author or admin only (others: 404).
+#[utoipa::path(get, path = "/api/bots/{name}/validation",
+    summary = "The mjai log of the latest version's validation game: its author and admins only", params(BotPath),
+    security(("bearer" = []), ("cookie" = [])),
+    responses((status = 200, description = "mjai log, one event per line", body = String, content_type = "application/x-ndjson"),
+        (status = 404, description = "no such bot, not the caller's, or no validation game yet", body = ErrorBody)),
+)]
 pub async fn validation_log(State(state): State<AppState>, bot: OwnedBot) -> Result<impl IntoResponse, ApiError> {
     let log = latest_validation_log(&state, &bot).await?.0;
     Ok(([(header::CONTENT_TYPE, super::games::NDJSON)], log))
@@ -122,11 +165,26 @@ pub async fn latest_validation_log(state: &AppState, bot: &OwnedBot) -> Result<(
     Ok((super::games::gunzip(&files.log_gz)?, files.errors))
 }
 
+/// The answer of `DELETE /api/bots/{name}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Retired {
+    /// The bot's name.
+    pub name: String,
+    /// The latest version retired.
+    pub version: u32,
+    /// Always `retired`.
+    pub status: BotStatus,
+}
+
 /// `DELETE /api/bots/{name}`: retires the name's live versions (its author or an admin;
 /// another author gets 403: the bot itself is public).
-pub async fn retire(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<serde_json::Value>, ApiError> {
+#[utoipa::path(delete, path = "/api/bots/{name}", summary = "Retire the bot's active or validating versions (games kept)",
+    params(BotPath), security(("bearer" = []), ("cookie" = [])),
+    responses((status = 200, description = "retired", body = Retired), (status = 401, description = "no valid token", body = ErrorBody),
+        (status = 403, description = "not its author nor an admin", body = ErrorBody), (status = 404, description = "no such bot", body = ErrorBody), (status = 409, description = "nothing left to retire", body = ErrorBody)))]
+pub async fn retire(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<Retired>, ApiError> {
     let version = retire_live(&state, &bot).await?;
-    Ok(Json(serde_json::json!({ "name": bot.name.as_str(), "version": version, "status": BotStatus::Retired })))
+    Ok(Json(Retired { name: bot.name.to_string(), version, status: BotStatus::Retired }))
 }
 
 /// Retires `bot`'s active and validating versions (one transaction) and says so in the

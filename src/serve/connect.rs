@@ -22,14 +22,15 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public};
+use super::params::BotPath;
 use super::state::AppState;
 use crate::runtime::remote::MAX_MESSAGE_BYTES;
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, Store, VersionRow};
 
-/// The routes of this module (docs/openapi.json describes each).
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/bots/{name}/connect"];
 
 /// This module's routes.
@@ -39,6 +40,12 @@ pub fn router() -> Router<AppState> {
 
 /// Handles `GET /api/bots/{name}/connect` (a WebSocket upgrade; refusals as the module
 /// docs list, with the usual JSON error body).
+#[utoipa::path(get, path = "/api/bots/{name}/connect", params(BotPath), security(("bearer" = [])),
+    summary = "A remote bot's WebSocket (issue 29): `mjai-sim connect` plays the bot from its author's machine",
+    description = "Its author and admins only; the token in the Authorization header, never in the URL. The messages after the upgrade: docs/protocol.md, \"Remote bots\".",
+    responses((status = 101, description = "Switching to the WebSocket protocol: the connection waits for a seat (validation games, then league games while connected)"),
+        (status = 401, description = "no or unknown token", body = ErrorBody), (status = 403, description = "another author's bot", body = ErrorBody), (status = 404, description = "no such bot", body = ErrorBody),
+        (status = 409, description = "the latest version is a zip, rejected or retired; or this server takes no remote bot (its league is played by workers)", body = ErrorBody), (status = 429, description = "the bot has --max-connections open connections already, or a rate limit", body = ErrorBody)))]
 pub async fn connect(
     State(state): State<AppState>,
     bot: OwnedBot<Public>,

@@ -5,6 +5,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::tournament::store::StoreError;
 
@@ -48,8 +50,15 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
+/// The body of every error of the JSON API: `{"error": "..."}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// One line: the cause and the fix.
+    pub error: String,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.reason }))).into_response()
+        (self.status, Json(ErrorBody { error: self.reason })).into_response()
     }
 }

@@ -9,11 +9,11 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::params::GameId;
 use super::state::AppState;
 
-/// The routes of this module (docs/openapi.json describes each).
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/games/{id}"];
 
 /// This module's routes.
@@ -25,6 +25,10 @@ pub fn router() -> Router<AppState> {
 pub const NDJSON: &str = "application/x-ndjson; charset=utf-8";
 
 /// `GET /api/games/{id}`.
+#[utoipa::path(get, path = "/api/games/{id}", summary = "A league game's mjai log", params(GameId),
+    responses((status = 200, description = "mjai log, one event per line", body = String, content_type = "application/x-ndjson"),
+        (status = 404, description = "no such game", body = ErrorBody)),
+)]
 pub async fn game(State(state): State<AppState>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
     let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let log = gunzip(&files.log_gz)?;

@@ -1,7 +1,8 @@
 //! How the page routes answer: [`Page`] (HTML from [`crate::view::site`], with the pages'
 //! Content-Security-Policy), [`PageError`] (any refusal or failure as the site's error
-//! page, same status as the JSON API would send) and [`Viewer`], who is looking (the
-//! cookie's author, or a visitor).
+//! page, same status as the JSON API would send), [`Viewer`], who is looking (the
+//! cookie's author, or a visitor) and [`LoggedIn`], the author an author's own page needs
+//! (a visitor is sent to `/login`).
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -107,16 +108,6 @@ impl Viewer {
     pub fn context(&self) -> PageContext {
         PageContext { author: self.0.as_ref().map(|a| a.0.name.clone()) }
     }
-
-    /// The author, or [`PageError::Login`] for a visitor.
-    pub fn author(&self) -> Result<&Author, PageError> {
-        self.0.as_ref().ok_or(PageError::Login)
-    }
-
-    /// May the viewer see the private parts of a bot of `owner` (its author or an admin).
-    pub fn may_touch(&self, owner: Option<&str>) -> bool {
-        self.0.as_ref().is_some_and(|a| a.may_touch(owner))
-    }
 }
 
 impl FromRequestParts<AppState> for Viewer {
@@ -125,5 +116,28 @@ impl FromRequestParts<AppState> for Viewer {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Viewer, PageError> {
         let MaybeAuthor(who) = MaybeAuthor::from_request_parts(parts, state).await?;
         Ok(Viewer(who.map(Author)))
+    }
+}
+
+/// The logged-in author of a page only authors see (`/me`, `/upload`); a visitor is sent
+/// to `/login` ([`PageError::Login`]) before the handler runs.
+#[derive(Debug, Clone)]
+pub struct LoggedIn(pub Author);
+
+impl LoggedIn {
+    /// The templates' view of who is looking.
+    pub fn context(&self) -> PageContext {
+        PageContext { author: Some(self.0 .0.name.clone()) }
+    }
+}
+
+impl FromRequestParts<AppState> for LoggedIn {
+    type Rejection = PageError;
+
+    /// Errors: [`PageError::Login`] without a valid token; a failed store query (the error
+    /// page, 500 or 503).
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<LoggedIn, PageError> {
+        let MaybeAuthor(who) = MaybeAuthor::from_request_parts(parts, state).await?;
+        who.map(|a| LoggedIn(Author(a))).ok_or(PageError::Login)
     }
 }

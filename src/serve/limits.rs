@@ -1,20 +1,15 @@
 //! Limits on every request: rate limits per IP address and per token (a token bucket each,
-//! refilled evenly over a minute; over it: 429 with `Retry-After`), and the strict
+//! refilled evenly over a minute; over it: 429 with `Retry-After`, answered by
+//! [`super::router`]'s middleware), and the strict
 //! security headers every response carries (no scripts, styles, frames or referrers unless
 //! a page says otherwise; the pages' own CSP comes with them).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::atomic::Ordering;
 
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderName, HeaderValue, StatusCode};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderName, HeaderValue};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use super::error::ApiError;
-use super::state::AppState;
 use super::token::token_hash;
 
 /// Keys kept by each limiter before idle ones are dropped.
@@ -33,7 +28,9 @@ impl RateLimits {
         RateLimits { per_ip: RateLimiter::keyed(quota(per_ip)), per_token: RateLimiter::keyed(quota(per_token)) }
     }
 
-    fn admit(&self, ip: IpAddr, token: Option<&str>) -> Result<(), u64> {
+    /// Counts a request from `ip` with `token` (`None`: none) against both limits.
+    /// Errors: the seconds to wait (rounded up) when either limit is spent.
+    pub fn admit(&self, ip: IpAddr, token: Option<&str>) -> Result<(), u64> {
         if self.per_ip.len() > MAX_KEYS {
             self.per_ip.retain_recent();
         }
@@ -50,31 +47,6 @@ impl RateLimits {
             self.per_token.check_key(&token_hash(t)).map_err(wait)?;
         }
         Ok(())
-    }
-}
-
-/// Middleware: refuses a request over either rate limit with 429.
-pub async fn rate_limit(
-    State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let (parts, body) = request.into_parts();
-    let token = super::auth::token_of(&parts).map(str::to_string);
-    let request = Request::from_parts(parts, body);
-    match state.limits.admit(peer.ip(), token.as_deref()) {
-        Ok(()) => next.run(request).await,
-        Err(after) => {
-            state.counters.rate_limited.fetch_add(1, Ordering::Relaxed);
-            let mut response =
-                ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("too many requests; retry in {after} s"))
-                    .into_response();
-            if let Ok(v) = HeaderValue::from_str(&after.to_string()) {
-                response.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
-            }
-            response
-        }
     }
 }
 

@@ -9,21 +9,23 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::auth::COOKIE;
+use super::error::ErrorBody;
 use super::html::{Page, PageError, Viewer};
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
 use crate::view::site::{login_page, PageContext};
 
 /// The login form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginForm {
     /// The author's token.
     pub token: String,
 }
 
-/// The routes of this module (docs/openapi.json describes each).
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 2] = ["/login", "/logout"];
 
 /// This module's routes.
@@ -35,11 +37,20 @@ pub fn router() -> Router<AppState> {
 const COOKIE_SECONDS: u64 = 30 * 86_400;
 
 /// `GET /login`.
+#[utoipa::path(get, path = "/login", summary = "The login page (an HTML form posting `token` here)",
+    responses((status = 200, description = "the form", body = String, content_type = "text/html")),
+)]
 pub async fn form(viewer: Viewer) -> Page {
     Page::ok(login_page(&viewer.context(), None))
 }
 
 /// `POST /login`.
+#[utoipa::path(post, path = "/login", summary = "Set the token cookie (HttpOnly, SameSite=Strict) and go to /me",
+    request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 303, description = "cookie set; Location: /me"),
+        (status = 401, description = "unknown token: the login page again with the reason", body = String, content_type = "text/html"),
+        (status = 413, description = "over the body limit", body = ErrorBody)),
+)]
 pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -> Result<Response, PageError> {
     let token = form.token.trim();
     let known = looks_like_token(token) && state.store.author_by_token(&token_hash(token)).await?.is_some();
@@ -52,6 +63,9 @@ pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -
 }
 
 /// `POST /logout`.
+#[utoipa::path(post, path = "/logout", summary = "Clear the token cookie",
+    responses((status = 303, description = "cookie cleared; Location: /")),
+)]
 pub async fn logout() -> impl IntoResponse {
     let cookie = format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
     (StatusCode::SEE_OTHER, [(header::SET_COOKIE, cookie), (header::LOCATION, "/".to_string())])

@@ -9,12 +9,13 @@
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
 //!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`login`], [`ops`]
-//!   (health, metrics, OpenAPI), [`pages`] (the HTML pages, answered through [`html`]);
+//!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
+//!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
-//! - the extractors: [`auth`] (`Author`, `Admin`, `MaybeAuthor`), [`params`] (`BotPath`,
-//!   `GameId`, `Paged`), [`owned`] (`OwnedBot`), with [`name`] (checked bot names) and
-//!   [`token`];
+//! - the extractors: [`auth`] (`Author`, `MaybeAuthor`), [`html`] (`Viewer`, `LoggedIn`),
+//!   [`params`] (`BotPath`, `GameId`, `Paged`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
+//!   [`name`] (checked bot names) and [`token`];
 //! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
 //!   bot's private errors), [`leaderboard`] (the figures), [`validate`] (validation
 //!   games);
@@ -40,6 +41,7 @@ pub mod listen;
 pub mod local;
 pub mod login;
 pub mod name;
+pub mod openapi;
 pub mod ops;
 pub mod owned;
 pub mod pages;

@@ -7,6 +7,9 @@ use std::fmt;
 /// Longest bot name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
+/// [`BotName`]'s rules as a regular expression (the OpenAPI document's pattern of `{name}`).
+pub const NAME_PATTERN: &str = "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,39}$";
+
 /// A checked bot name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BotName(String);
@@ -48,5 +51,11 @@ mod tests {
         for bad in ["", "../x", "a/b", "<b>x</b>", ".hidden", "a b", "alice#2", "é", &"x".repeat(41)] {
             assert!(BotName::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_documented_pattern_has_the_names_length() {
+        let rest = MAX_NAME_CHARS - 1; // the first character has its own class
+        assert_eq!(NAME_PATTERN, format!("^[A-Za-z0-9_-][A-Za-z0-9_.-]{{0,{rest}}}$"));
     }
 }

@@ -1,6 +1,6 @@
-//! Operations routes: `GET /healthz` (the database answers: 200 `ok`, else 503),
-//! `GET /metrics` (Prometheus text format) and `GET /api/openapi.json` (the API's
-//! description, `docs/openapi.json`).
+//! Operations routes: `GET /healthz` (the database answers: 200 `ok`, else 503) and
+//! `GET /metrics` (Prometheus text format); the API's description, `GET /api/openapi.json`,
+//! is [`super::openapi`]'s.
 
 use std::fmt::Write;
 use std::sync::atomic::Ordering;
@@ -11,21 +11,22 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::state::AppState;
 
-/// The routes of this module (docs/openapi.json describes each).
-pub const ROUTES: [&str; 3] = ["/api/openapi.json", "/healthz", "/metrics"];
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
+pub const ROUTES: [&str; 2] = ["/healthz", "/metrics"];
 
 /// This module's routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route(ROUTES[0], get(openapi)).route(ROUTES[1], get(healthz)).route(ROUTES[2], get(metrics))
+    Router::new().route(ROUTES[0], get(healthz)).route(ROUTES[1], get(metrics))
 }
 
-/// The OpenAPI document of every route.
-pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
-
 /// `GET /healthz`.
+#[utoipa::path(get, path = "/healthz", summary = "200 `ok` while the database answers, else 503",
+    responses((status = 200, description = "ok", body = String, content_type = "text/plain"),
+        (status = 503, description = "database unavailable", body = String, content_type = "text/plain")),
+)]
 pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     match state.store.counts().await {
         Ok(_) => (StatusCode::OK, "ok\n"),
@@ -38,6 +39,8 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 
 /// `GET /metrics`: games by state, queue depth (pending games), workers holding a game,
 /// bot versions by status, validations in flight, uploads and rate-limited requests.
+#[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total",
+    responses((status = 200, description = "metrics", body = String, content_type = "text/plain"), (status = 500, description = "the database failed", body = ErrorBody)))]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
     let c = state.store.counts().await?;
     let workers = state.store.workers_seen().await?;
@@ -64,25 +67,4 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
     let limited = state.counters.rate_limited.load(Ordering::Relaxed);
     family("mjai_rate_limited_total", "counter", "Requests refused by a rate limit since start.", &plain(limited));
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], out))
-}
-
-/// `GET /api/openapi.json`.
-pub async fn openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_openapi_document_describes_every_route() {
-        let doc: serde_json::Value = serde_json::from_str(OPENAPI).unwrap();
-        let paths = doc["paths"].as_object().unwrap();
-        let routes = crate::serve::router::api_routes();
-        for route in &routes {
-            assert!(paths.contains_key(*route), "{route} is missing from docs/openapi.json");
-        }
-        assert_eq!(paths.len(), routes.len(), "docs/openapi.json describes a route the router lacks");
-    }
 }

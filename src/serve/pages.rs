@@ -20,9 +20,9 @@ use super::bot_errors;
 use super::bots::{latest_validation_log, retire_live};
 use super::error::ApiError;
 use super::games::gunzip;
-use super::html::{Page, PageError, Viewer};
-use super::owned::{OwnedBot, Public};
-use super::params::{BotPath, GameId, Paged, VersionPath};
+use super::html::{LoggedIn, Page, PageError, Viewer};
+use super::owned::{OwnedBot, OwnedSeats, Public};
+use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
 use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
@@ -83,19 +83,20 @@ pub async fn bot(
     State(state): State<AppState>,
     viewer: Viewer,
     Paged(BotPath(name)): Paged<BotPath>,
-    owned: Result<OwnedBot, ApiError>,
+    Paged(owned): Paged<Option<OwnedBot>>,
 ) -> Result<Page, PageError> {
     let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Playing).await?;
     bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot"))?, owned).await
 }
 
 /// `/bots/{name}/v/{version}`: that version's page; its chombos only when the viewer owns
-/// the bot (an [`OwnedBot`] extracted).
+/// the bot (an [`OwnedBot`] extracted; a failed store query is the error page, not a page
+/// without chombos).
 pub async fn bot_version(
     State(state): State<AppState>,
     viewer: Viewer,
     Paged(VersionPath(name, version)): Paged<VersionPath>,
-    owned: Result<OwnedBot, ApiError>,
+    Paged(owned): Paged<Option<OwnedBot>>,
 ) -> Result<Page, PageError> {
     let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Number(version)).await?;
     bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot version"))?, owned).await
@@ -106,15 +107,15 @@ async fn bot_version_page(
     state: &AppState,
     viewer: &Viewer,
     mut page: BotPage,
-    owned: Result<OwnedBot, ApiError>,
+    owned: Option<OwnedBot>,
 ) -> Result<Page, PageError> {
     state.mark_online(&mut page.entry);
     let chombos = match owned {
-        Ok(bot) => {
+        Some(bot) => {
             let shown: Vec<VersionRow> = bot.versions.into_iter().filter(|v| v.version == page.entry.version).collect();
             Some(bot_errors::chombos(state, &shown).await?)
         }
-        Err(_) => None,
+        None => None,
     };
     Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
 }
@@ -128,23 +129,21 @@ pub async fn validation(State(state): State<AppState>, Paged(bot): Paged<OwnedBo
     viewer_page(title, &log, Some(&errors), Default::default(), &ctx)
 }
 
-/// `/games/{id}`: each seat's stderr only to its bot's author (and admins).
+/// `/games/{id}`: each seat's stderr only to its bot's author (and admins: [`OwnedSeats`]).
 pub async fn game(
     State(state): State<AppState>,
     viewer: Viewer,
-    Paged(GameId(id)): Paged<GameId>,
+    Paged(OwnedSeats { id, seats, mine }): Paged<OwnedSeats>,
 ) -> Result<Page, PageError> {
     let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let seats = state.store.game_seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let mine = seats.clone().map(|s| viewer.may_touch(s.author.as_deref()));
     let errors = private_stderr_removed(&files.errors, mine);
     let names = seats.map(|s| Some(format!("{} v{}", s.name, s.version)));
     viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context())
 }
 
-/// `/me`.
-pub async fn me(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
-    let author = viewer.author()?.0.name.clone();
+/// `/me` (a visitor is sent to `/login`: [`LoggedIn`]).
+pub async fn me(State(state): State<AppState>, LoggedIn(author): LoggedIn) -> Result<Page, PageError> {
+    let author = author.0.name;
     let figures = state.figures().await?;
     let versions = state.store.versions().await?;
     let mut names: Vec<&str> =

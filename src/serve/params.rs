@@ -4,14 +4,19 @@
 //! (the `{id}` of `/api/games/{id}` and `/games/{id}`, a game index). A parameter no bot
 //! or game can have is 404 with the same reason as an unknown one (so a probe learns
 //! nothing from the difference); page routes take them through [`Paged`], which answers
-//! with the site's error page instead of JSON.
+//! with the site's error page instead of JSON. Each describes itself in the OpenAPI
+//! document ([`IntoParams`]: the same rules as a schema).
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::Required;
+use utoipa::IntoParams;
 
 use super::error::ApiError;
 use super::html::PageError;
-use super::name::BotName;
+use super::name::{BotName, MAX_NAME_CHARS, NAME_PATTERN};
 
 /// The checked bot name of a route's `{name}`.
 #[derive(Debug, Clone)]
@@ -75,6 +80,48 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
         let digits = !text.is_empty() && text.len() <= 19 && text.bytes().all(|b| b.is_ascii_digit());
         let id = digits.then(|| text.parse::<u64>().ok()).flatten().filter(|&n| i64::try_from(n).is_ok());
         id.map(GameId).ok_or_else(|| ApiError::not_found("such game"))
+    }
+}
+
+/// The OpenAPI description of the path parameter `name`, of `schema`.
+fn path_parameter(name: &str, description: &str, schema: ObjectBuilder) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Path)
+        .required(Required::True)
+        .description(Some(description))
+        .schema(Some(schema))
+        .build()
+}
+
+/// `{name}`: a [`BotName`].
+fn name_parameter() -> Parameter {
+    let schema = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(NAME_PATTERN))
+        .min_length(Some(1))
+        .max_length(Some(MAX_NAME_CHARS));
+    path_parameter("name", "the bot's name (any other text: 404, as an unknown bot)", schema)
+}
+
+impl IntoParams for BotPath {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![name_parameter()]
+    }
+}
+
+impl IntoParams for VersionPath {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let schema = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_VERSION));
+        let version = path_parameter("version", "decimal digits, no leading zero (else 404)", schema);
+        vec![name_parameter(), version]
+    }
+}
+
+impl IntoParams for GameId {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let schema = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(0)).maximum(Some(i64::MAX));
+        vec![path_parameter("id", "the league game's index: decimal digits (else 404)", schema)]
     }
 }
 

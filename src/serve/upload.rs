@@ -14,39 +14,41 @@
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::routing::post;
 use axum::{Json, Router};
 use serde::Serialize;
 use tower_http::limit::RequestBodyLimitLayer;
+use utoipa::ToSchema;
 
 use super::auth::Author;
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::name::BotName;
 use super::state::AppState;
 use crate::runtime::submission::{Submission, SubmissionError};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, Upload, UploadedZip, VersionRow};
 
-/// The routes of this module (docs/openapi.json describes each).
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/bots"];
 
 /// Bytes a multipart form adds around the zip (boundaries, headers, the name field).
 pub const FORM_SLACK: u64 = 64 * 1024;
 
-/// The upload routes, `POST /api/bots` and the page `/upload` ([`super::upload_form`]),
-/// with their own body limit: the submission cap `max_submission_bytes` plus
-/// [`FORM_SLACK`] (every other route has the server's small one).
+/// `POST /api/bots`, with the upload body limit ([`with_upload_limit`]).
 pub fn router(max_submission_bytes: u64) -> Router<AppState> {
+    with_upload_limit(Router::new().route(ROUTES[0], post(upload)), max_submission_bytes)
+}
+
+/// `routes` (the API's upload, the page `/upload`: [`super::upload_form`]) with their own
+/// body limit: the submission cap `max_submission_bytes` plus [`FORM_SLACK`] (every other
+/// route has the server's small one).
+pub fn with_upload_limit(routes: Router<AppState>, max_submission_bytes: u64) -> Router<AppState> {
     let cap = usize::try_from(max_submission_bytes.saturating_add(FORM_SLACK)).unwrap_or(usize::MAX);
-    Router::new()
-        .route(ROUTES[0], post(upload))
-        .route(super::upload_form::PAGES[0], get(super::upload_form::form).post(super::upload_form::upload))
-        .layer(DefaultBodyLimit::max(cap))
-        .layer(RequestBodyLimitLayer::new(cap))
+    routes.layer(DefaultBodyLimit::max(cap)).layer(RequestBodyLimitLayer::new(cap))
 }
 
 /// The 202 answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Accepted {
     /// The bot's name.
     pub name: String,
@@ -71,7 +73,26 @@ impl SpooledZip {
     }
 }
 
+/// The multipart form of `POST /api/bots` as [`read_form`] reads it (for the OpenAPI
+/// document: the form is read field by field, the zip streamed to disk).
+#[derive(Debug, ToSchema)]
+pub struct UploadForm {
+    /// The bot's name ([`BotName`]).
+    pub name: String,
+    /// The zip, `bot.py` at its root (required unless `kind=remote`).
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub file: Option<Vec<u8>>,
+    /// `zip` (the default, with a file) or `remote`: no file, the bot plays from its
+    /// author's machine over `/api/bots/{name}/connect`.
+    pub kind: Option<BotKind>,
+}
+
 /// Handles `POST /api/bots`.
+#[utoipa::path(post, path = "/api/bots", summary = "Upload a bot (a new name, or a new version of one's own)",
+    security(("bearer" = []), ("cookie" = [])), request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody),
+        (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play", body = ErrorBody),
+        (status = 413, description = "over --max-submission-mb", body = ErrorBody), (status = 429, description = "over --max-bots or --uploads-per-hour, or a rate limit", body = ErrorBody)))]
 pub async fn upload(
     State(state): State<AppState>,
     author: Author,

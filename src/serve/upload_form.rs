@@ -1,34 +1,40 @@
-//! The page `/upload`: `GET` shows the form (a visitor is sent to `/login`), `POST` takes
+//! The page `/upload`: `GET` shows the form (a visitor is sent to `/login`: [`LoggedIn`]), `POST` takes
 //! the same multipart fields as `POST /api/bots` with the session cookie and the same
 //! checks ([`super::upload::accept`]). Accepted: 303 to `/me`, where the verdict appears;
 //! refused: the form again with the one-line reason and the status the API would send.
 
 use axum::extract::{Multipart, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
 
-use super::html::{Page, PageError, Viewer};
+use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
-use super::upload::{accept, read_form};
+use super::upload::{accept, read_form, with_upload_limit};
 use crate::view::site::upload_page;
 
-/// The page of this module (its router is [`super::upload::router`], for the body limit).
+/// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];
+
+/// This module's page, with the upload body limit of `POST /api/bots`
+/// ([`with_upload_limit`]: the submission cap `max_submission_bytes` and the form's bytes).
+pub fn router(max_submission_bytes: u64) -> Router<AppState> {
+    with_upload_limit(Router::new().route(PAGES[0], get(form).post(upload)), max_submission_bytes)
+}
 
 /// Bytes in a MiB.
 const MIB: u64 = 1024 * 1024;
 
 /// `GET /upload`.
-pub async fn form(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
-    viewer.author()?;
-    Ok(Page::ok(upload_page(&viewer.context(), max_mib(&state), None, "")))
+pub async fn form(State(state): State<AppState>, author: LoggedIn) -> Result<Page, PageError> {
+    Ok(Page::ok(upload_page(&author.context(), max_mib(&state), None, "")))
 }
 
 /// `POST /upload`.
-pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipart) -> Result<Response, PageError> {
-    let author = viewer.author()?;
+pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multipart) -> Result<Response, PageError> {
     let (name, outcome) = match read_form(form, state.settings.max_submission_bytes).await {
         Ok((name, bot)) => {
-            let outcome = accept(&state, author, &name, bot).await;
+            let outcome = accept(&state, &author.0, &name, bot).await;
             (name, outcome)
         }
         Err(e) => (String::new(), Err(e)),
@@ -36,7 +42,7 @@ pub async fn upload(State(state): State<AppState>, viewer: Viewer, form: Multipa
     Ok(match outcome {
         Ok(_) => Redirect::to("/me").into_response(),
         Err(e) => {
-            let page = upload_page(&viewer.context(), max_mib(&state), Some(&e.reason), name.trim());
+            let page = upload_page(&author.context(), max_mib(&state), Some(&e.reason), name.trim());
             Page(e.status, page).into_response()
         }
     })

@@ -8,12 +8,13 @@
 //! (μ 25, σ 25/3 at the start), game ids are the league's game indices.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// Games a bot plays before its figures stop being marked provisional.
 pub const PROVISIONAL_GAMES: u64 = 40;
 
 /// Where a bot of a league stands in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BotStatus {
     /// Uploaded; its validation game has not ended yet.
@@ -28,7 +29,7 @@ pub enum BotStatus {
 }
 
 /// A bot's Weng-Lin rating.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Rating {
     /// Estimated skill μ.
     pub mu: f64,
@@ -38,14 +39,14 @@ pub struct Rating {
 
 /// `GET /api/leaderboard`: every bot of the league, best first (active bots by μ − 3σ, then
 /// the others).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {
     /// One entry per bot version.
     pub bots: Vec<LeaderboardEntry>,
 }
 
 /// How a version plays (column `kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {
     /// An uploaded zip with `bot.py`, played in the league's runtime (a container).
@@ -66,7 +67,7 @@ impl BotKind {
 }
 
 /// One bot version's line of the leaderboard. Figures over no games are `null`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct LeaderboardEntry {
     /// Bot name (unique in the league across authors; versions share it).
     pub name: String,
@@ -103,7 +104,7 @@ pub struct LeaderboardEntry {
 }
 
 /// One game as a bot's page lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameLine {
     /// Game id (`/games/{id}`).
     pub id: u64,
@@ -118,7 +119,7 @@ pub struct GameLine {
 }
 
 /// One chombo of a bot (`GET /api/bots/{name}/errors`: its author and admins only).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ChomboLine {
     /// Game id.
     pub game: u64,
@@ -131,7 +132,7 @@ pub struct ChomboLine {
 }
 
 /// One opponent on a bot's page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct HeadToHead {
     /// The opponent's name as its author wrote it.
     pub opponent: String,
@@ -146,7 +147,7 @@ pub struct HeadToHead {
 }
 
 /// One version of a bot as its page's selector lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct VersionLine {
     /// The version (its page: `/bots/{name}/v/{version}`).
     pub version: u32,
@@ -157,7 +158,7 @@ pub struct VersionLine {
 /// `GET /api/bots/{name}/v/{version}` and the page `/bots/{name}/v/{version}`: one version
 /// of a bot, its figures, opponents and games only (`GET /api/bots/{name}`: the latest
 /// version; the page `/bots/{name}`: the active one if any, else the latest).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BotPage {
     /// The shown version's leaderboard line.
     pub entry: LeaderboardEntry,

@@ -1,10 +1,11 @@
 //! The rules engine is its own crate (`mjai-sim-engine`, `src/engine`) so that tools and bot
 //! authors can depend on the referee alone (issue 20, item 5). Its dependency tree, read off
-//! `Cargo.lock` (normal and dev dependencies, transitively), has no async runtime, database,
-//! Docker, HTTP or CLI crate.
+//! `cargo metadata` (normal, build and dev dependencies, transitively, for this host), has no
+//! async runtime, database, Docker, HTTP or CLI crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
+use std::process::Command;
 
 /// Crates the engine must never pull in, directly or not.
 const FORBIDDEN: [&str; 7] = ["tokio", "sqlx", "bollard", "clap", "reqwest", "hyper", "mjai-sim"];
@@ -13,31 +14,38 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `Cargo.lock` as package name → the names of its dependencies (all versions merged: a
-/// name that appears in the tree under any version is in it).
-fn lock_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let text = std::fs::read_to_string(root().join("Cargo.lock")).expect("Cargo.lock at the top level");
+/// The host's target triple (`rustc -vV`'s `host:` line).
+fn host() -> String {
+    let out = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())).arg("-vV").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host").to_string()
+}
+
+/// The workspace's resolved dependency graph from `cargo metadata --format-version 1`
+/// (offline, this host's packages: what a build here uses) as package name → the names of
+/// its dependencies (all versions merged: a name that appears in the tree under any
+/// version is in it).
+fn dependency_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline", "--filter-platform", &host()])
+        .current_dir(root())
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo metadata writes JSON");
+    let name_of: BTreeMap<&str, &str> = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .filter_map(|p| Some((p["id"].as_str()?, p["name"].as_str()?)))
+        .collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for block in text.split("[[package]]").skip(1) {
-        let mut name = None;
-        let mut deps = BTreeSet::new();
-        let mut in_deps = false;
-        for line in block.lines().map(str::trim) {
-            if let Some(v) = line.strip_prefix("name = ") {
-                name = Some(v.trim_matches('"').to_string());
-            } else if line.starts_with("dependencies = [") {
-                in_deps = true;
-            } else if in_deps && line.starts_with(']') {
-                in_deps = false;
-            } else if in_deps {
-                // ` "rand 0.8.8",` or ` "serde",`: the name is the first word.
-                let dep = line.trim_matches(|c| c == '"' || c == ',');
-                deps.insert(dep.split(' ').next().unwrap_or(dep).to_string());
-            }
-        }
-        if let Some(n) = name {
-            graph.entry(n).or_default().extend(deps);
-        }
+    for node in metadata["resolve"]["nodes"].as_array().expect("a resolved graph") {
+        let name = name_of[node["id"].as_str().expect("a node's id")];
+        let deps = node["dependencies"].as_array().expect("a node's dependencies");
+        let names = deps.iter().filter_map(|d| d.as_str()).map(|id| name_of[id].to_string());
+        graph.entry(name.to_string()).or_default().extend(names);
     }
     graph
 }
@@ -56,7 +64,7 @@ fn closure(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> BTreeSet<
 
 #[test]
 fn the_engine_crate_pulls_in_no_runtime_database_docker_or_cli_crate() {
-    let graph = lock_graph();
+    let graph = dependency_graph();
     assert!(graph.contains_key("mjai-sim-engine"), "the engine is a package of the workspace");
     assert!(graph["mjai-sim"].contains("mjai-sim-engine"), "the main crate depends on the engine");
     let tree = closure(&graph, "mjai-sim-engine");

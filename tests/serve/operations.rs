@@ -1,11 +1,12 @@
 //! Operations: the league plays in the server (`--jobs`), SIGTERM stops it cleanly (exit
-//! 143, no game left running), kill -9 loses no recorded game and counts none twice.
+//! 143, no game left running), kill -9 loses no recorded game and counts none twice; the
+//! OpenAPI document served is the committed `docs/openapi.json`.
 
 use std::time::Duration;
 
 use sqlx::Row;
 
-use super::support::{poll, spawn_in, Http, Server};
+use super::support::{poll, spawn_in, spawn_server, Http, Server};
 
 /// `mjai_games_played_total` from `/metrics`.
 fn played(http: &Http, server: &Server) -> u64 {
@@ -100,4 +101,19 @@ fn every_request_has_a_server_made_id_in_its_answer_and_its_log_span() {
         (log.contains(&format!("request_id={id_d}")) && log.contains("path=/no/such/route")).then_some(())
     });
     assert!(!server.stderr().contains("forged-by-client"));
+}
+
+#[test]
+fn the_served_openapi_document_is_docs_openapi_json() {
+    let server = spawn_server(&[]);
+    let served = Http::new().get(&server.url("/api/openapi.json"), None);
+    assert_eq!((served.status, served.headers["content-type"].to_str().unwrap()), (200, "application/json"));
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/openapi.json")).unwrap();
+    assert_eq!(served.body, committed, "the server serves another document than docs/openapi.json");
+    let doc: serde_json::Value = serde_json::from_str(&served.body).unwrap();
+    let upload = &doc["paths"]["/api/bots"]["post"];
+    assert_eq!(
+        upload["responses"]["202"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/Accepted"
+    );
 }
