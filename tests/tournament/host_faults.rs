@@ -41,17 +41,19 @@ fn done_and_failed(dir: &Path) -> (u64, u64) {
     (s["games"].as_u64().unwrap(), failed)
 }
 
+/// Runs `mjai-sim ARGS PATH FIRST builtin:rulebase builtin:tsumogiri builtin:random`.
+fn beside_built_ins(args: &[&str], path: &Path, first: &str) -> Output {
+    let built_ins = ["builtin:rulebase", "builtin:tsumogiri", "builtin:random"];
+    mjai_sim().args(args).arg(path).arg(first).args(built_ins).output().unwrap()
+}
+
 #[test]
 fn gpus_without_a_gpu_runtime_stop_one_game_at_once_and_record_nothing() {
     require_image();
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().join("game");
-    let out = mjai_sim()
-        .args(["--gpus", "all", "--seed", "3", "--no-html", "--message-format", "json", "--logs-dir"])
-        .arg(&logs)
-        .args([tsumogiri().as_str(), "builtin:rulebase", "builtin:tsumogiri", "builtin:random"])
-        .output()
-        .unwrap();
+    let args = ["--gpus", "all", "--seed", "3", "--no-html", "--message-format", "json", "--logs-dir"];
+    let out = beside_built_ins(&args, &logs, &tsumogiri());
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     let last = err.lines().last().unwrap_or_default();
@@ -68,12 +70,8 @@ fn gpus_without_a_gpu_runtime_leave_a_tournament_queued_not_failed() {
     require_image();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    let out = mjai_sim()
-        .args(["tournament", "--gpus", "all", "--sets", "1", "--seed", "3", "--no-html", "--dir"])
-        .arg(&dir)
-        .args([format!("t={}", tsumogiri()).as_str(), "builtin:rulebase", "builtin:tsumogiri", "builtin:random"])
-        .output()
-        .unwrap();
+    let args = ["tournament", "--gpus", "all", "--sets", "1", "--seed", "3", "--no-html", "--dir"];
+    let out = beside_built_ins(&args, &dir, &format!("t={}", tsumogiri()));
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("the host cannot") && err.contains("wait in the queue"), "{err}");
@@ -84,23 +82,14 @@ fn gpus_without_a_gpu_runtime_leave_a_tournament_queued_not_failed() {
 fn a_missing_image_stops_a_game_and_a_tournament_before_any_result() {
     let tmp = tempfile::tempdir().unwrap();
     let image = "mjai-sim-no-such-image:0";
-    let out = mjai_sim()
-        .args(["--image", image, "--no-html", "--logs-dir"])
-        .arg(tmp.path().join("game"))
-        .args([tsumogiri().as_str(), "builtin:rulebase", "builtin:tsumogiri", "builtin:random"])
-        .output()
-        .unwrap();
+    let out = beside_built_ins(&["--image", image, "--no-html", "--logs-dir"], &tmp.path().join("game"), &tsumogiri());
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(image) && err.contains("image build"), "{err}");
     assert!(!tmp.path().join("game/summary.json").exists());
     let dir = tmp.path().join("t");
-    let out = mjai_sim()
-        .args(["tournament", "--image", image, "--sets", "1", "--no-html", "--dir"])
-        .arg(&dir)
-        .args([format!("t={}", tsumogiri()).as_str(), "builtin:rulebase", "builtin:tsumogiri", "builtin:random"])
-        .output()
-        .unwrap();
+    let args = ["tournament", "--image", image, "--sets", "1", "--no-html", "--dir"];
+    let out = beside_built_ins(&args, &dir, &format!("t={}", tsumogiri()));
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(image), "{err}");

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use super::play_loop::top_up;
+use super::play_loop::{top_up, wait_or_stop};
 use super::{default_jobs, load_rows, Observer, Place, RunEnd, RunStart, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::launch::RemoteSeats;
@@ -123,13 +123,5 @@ impl Session {
                 return Ok(RunEnd::Interrupted);
             }
         }
-    }
-}
-
-/// Waits `period` or until `stop` fires, whichever comes first.
-pub(super) async fn wait_or_stop(stop: &mut CancelToken, period: Duration) {
-    tokio::select! {
-        _ = tokio::time::sleep(period) => {}
-        _ = stop.changed() => {}
     }
 }

@@ -13,7 +13,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::folder::wait_or_stop;
 use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::match_loop::{HostFault, MatchError};
@@ -245,4 +244,12 @@ async fn report(
         *reported = Some((counts, Instant::now()));
     }
     Ok(counts)
+}
+
+/// Waits `period` or until `stop` fires, whichever comes first.
+pub(super) async fn wait_or_stop(stop: &mut CancelToken, period: Duration) {
+    tokio::select! {
+        _ = tokio::time::sleep(period) => {}
+        _ = stop.changed() => {}
+    }
 }
