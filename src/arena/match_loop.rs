@@ -84,6 +84,12 @@ pub enum MatchError {
 pub struct HostFault(pub String);
 
 impl HostFault {
+    /// Whether `cause` (one link of an error's chain) is a host fault: a [`HostFault`] or a
+    /// [`MatchError::Host`]. The one test every reader of errors uses (exit codes, backoff).
+    pub fn is(cause: &(dyn std::error::Error + 'static)) -> bool {
+        cause.is::<HostFault>() || matches!(cause.downcast_ref::<MatchError>(), Some(MatchError::Host(_)))
+    }
+
     /// The host fault among one start's results (`errors[seat]`: why that seat's bot did
     /// not start), if any: the first seat with [`BotError::Host`], else, when every seat
     /// failed and all in the same words, that one cause (the host, not four bots). `None`:

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::arena::launch::{BotRef, BotRefused};
-use crate::arena::match_loop::{HostFault, MatchError};
+use crate::arena::match_loop::HostFault;
 use crate::engine::event::LogLineError;
 use crate::runtime::docker::image::ImageError;
 use crate::runtime::docker::DockerError;
@@ -144,9 +144,7 @@ impl ErrorMessage {
                     BotRef::Seat(seat) => out.seat = Some(*seat),
                     BotRef::Named(name) => out.bot = Some(name.clone()),
                 }
-            } else if cause.downcast_ref::<HostFault>().is_some()
-                || matches!(cause.downcast_ref::<MatchError>(), Some(MatchError::Host(_)))
-            {
+            } else if HostFault::is(cause) {
                 out.code = ErrorCode::HostFault;
             } else if let Some(d) = cause.downcast_ref::<DockerError>() {
                 out.code = docker_code(d);
@@ -202,7 +200,7 @@ mod tests {
         let e = anyhow::Error::new(DockerError::Unreachable("no socket".into()));
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::DockerUnavailable);
         let fault = HostFault("seat 1: no GPU runtime".into());
-        let e = anyhow::Error::new(MatchError::Host(fault.clone())).context("game 3");
+        let e = anyhow::Error::new(crate::arena::match_loop::MatchError::Host(fault.clone())).context("game 3");
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::HostFault);
         assert_eq!(ErrorMessage::of(&anyhow::Error::new(fault)).code, ErrorCode::HostFault);
 

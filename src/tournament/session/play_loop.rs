@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
-use crate::arena::match_loop::{HostFault, MatchError};
+use crate::arena::match_loop::HostFault;
 use crate::runtime::docker::DockerError;
 use crate::tournament::store::retry::{retry, Patience};
 use crate::tournament::store::{Counts, Store, TopUp};
@@ -36,8 +36,7 @@ pub const HOST_BACKOFF_MAX: Duration = Duration::from_secs(300);
 /// container start failing when a round prepares its bots.
 pub fn is_host_fault(error: &anyhow::Error) -> bool {
     error.chain().any(|c| {
-        c.is::<HostFault>()
-            || matches!(c.downcast_ref::<MatchError>(), Some(MatchError::Host(_)))
+        HostFault::is(c)
             || matches!(
                 c.downcast_ref::<DockerError>(),
                 Some(
