@@ -11,9 +11,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
+use mjai_sim::stats::timing::TimeHistogram;
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
-use mjai_sim::tournament::timing::TimeHistogram;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

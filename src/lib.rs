@@ -5,7 +5,8 @@
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
 //! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins).
 //! - [`arena`]: the match loop tying a game to four bots, with logs and summary.
-//! - [`tournament`]: many games between N bots: schedule, results store, standings, ratings.
+//! - [`stats`]: ratings (Weng-Lin, Elo), bootstrap intervals and time histograms: pure arithmetic.
+//! - [`tournament`]: many games between N bots: schedule, running, results store, standings.
 //! - [`export`]: other formats of a game's log (tenhou.net/6), pure functions.
 //! - [`viewer`]: the HTML game viewer (a pure function of a log, below the arena).
 //! - [`view`]: the tournament report and the grading server's pages (pure functions of
@@ -25,6 +26,7 @@ pub mod export;
 pub mod messages;
 pub mod runtime;
 pub mod serve;
+pub mod stats;
 pub mod tournament;
 pub mod view;
 pub mod viewer;

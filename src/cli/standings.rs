@@ -10,6 +10,7 @@ use super::message_format::{emit_result, MessageFormatFlag};
 use crate::messages::{CodedError, CommandResult, ErrorCode};
 use crate::tournament::session::Session;
 use crate::tournament::store::DB_FILE;
+use crate::view::standings_text::markdown;
 
 /// Arguments of `mjai-sim standings`.
 #[derive(Debug, clap::Args)]
@@ -60,7 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         } else if args.json {
             println!("{}", serde_json::to_string_pretty(&standings)?);
         } else {
-            print!("{}", standings.to_markdown());
+            print!("{}", markdown(&standings));
         }
         Ok(0)
     })

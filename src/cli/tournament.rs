@@ -31,7 +31,8 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
-use crate::tournament::session::{write_standings, Local, NewTournament, Place, Session};
+use crate::tournament::session::{Local, NewTournament, Place, Session};
+use crate::view::standings_text::{markdown, write_standings};
 
 /// Arguments of `mjai-sim tournament`.
 #[derive(Debug, clap::Args)]
@@ -220,7 +221,7 @@ pub(super) async fn finish(
     session.close().await;
     let messages = args.messages.json();
     if !messages {
-        let table = standings.to_markdown();
+        let table = markdown(&standings);
         if args.json {
             eprint!("{table}");
             println!("{}", serde_json::to_string_pretty(&standings)?);

@@ -28,11 +28,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::bootstrap::{unit_intervals, SetCounts};
 use super::leaderboard::PROVISIONAL_GAMES;
-use super::ratings::{Ratings, WengLin};
 use super::record::GameRecord;
 use super::standings::mean_rank;
+use crate::stats::bootstrap::{unit_intervals, SetCounts};
+use crate::stats::ratings::{Ratings, WengLin};
 
 /// Most points kept in a bot's [`History`].
 pub const HISTORY_POINTS: usize = 200;

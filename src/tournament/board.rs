@@ -159,7 +159,7 @@ pub fn bot_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::ratings::WengLin;
+    use crate::stats::ratings::WengLin;
 
     fn version(name: &str, idx: usize) -> VersionRow {
         VersionRow {

@@ -1,11 +1,10 @@
 //! Tournaments: many games between N bots (issue 12), above the arena's one game.
 //!
 //! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
-//!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]);
-//!   [`timing`]: decision times as a compact histogram).
+//!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]).
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
-//!   ([`bootstrap`]: intervals over duplicate sets; [`ratings`]: Weng-Lin and mjai.app Elo;
-//!   [`tally`]: one bot's totals; [`render`]: `standings.md` and the terminal table).
+//!   ([`tally`]: one bot's totals; the arithmetic of ratings, intervals and time histograms
+//!   is [`crate::stats`]; their text, [`crate::view::standings_text`]).
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; [`scheduler`]:
 //!   its state, extended one set at a time (leagues).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
@@ -21,16 +20,13 @@
 
 pub mod aggregate;
 pub mod board;
-pub mod bootstrap;
 pub mod config;
 pub mod entrants;
 pub mod inproc;
 pub mod leaderboard;
 pub mod observer;
 pub mod pool;
-pub mod ratings;
 pub mod record;
-pub mod render;
 pub mod runner;
 pub mod schedule;
 pub mod scheduler;
@@ -38,9 +34,8 @@ pub mod session;
 pub mod standings;
 pub mod store;
 pub mod tally;
-pub mod timing;
 
 #[cfg(test)]
 mod record_tests;
 #[cfg(test)]
-mod standings_tests;
+pub(crate) mod standings_tests;

@@ -21,12 +21,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::timing::TimeHistogram;
 use crate::arena::match_loop::MatchReport;
 use crate::engine::event::Event;
 use crate::engine::game::ranks;
 use crate::engine::game::Rules;
 use crate::engine::log::{read, Action};
+use crate::stats::timing::TimeHistogram;
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,9 +4,9 @@
 //! - pt is uma by rank only (default Mortal's 90, 45, 0, −135), as Mortal's
 //!   `one_vs_three.py` prints `avg_pt`: no `(score − 25000)/1000` term.
 //! - Average rank and pt get 95 % intervals from a seeded bootstrap over duplicate sets
-//!   ([`super::bootstrap`]); head-to-head pairs the same way.
+//!   ([`crate::stats::bootstrap`]); head-to-head pairs the same way.
 //! - Ratings are fed in schedule order (`GameRecord::index`), so they do not depend on the
-//!   order games finished in ([`super::ratings`]).
+//!   order games finished in ([`crate::stats::ratings`]).
 //! - Records naming a bot outside `names` or a rank outside 1..=4 are skipped and counted
 //!   in `skipped_records`; nothing panics.
 
@@ -14,10 +14,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::bootstrap::{intervals, SetTable, Sums};
-use super::ratings::{Ratings, WengLin};
 use super::record::GameRecord;
 use super::tally::BotTally;
+use crate::stats::bootstrap::{intervals, SetTable, Sums};
+use crate::stats::ratings::{Ratings, WengLin};
 
 /// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.
 pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
@@ -351,5 +351,27 @@ impl Standings {
             }
         }
         best.map(|b| Leader { name: b.name.clone(), avg_rank: b.avg_rank.unwrap_or(0.0), avg_rank_ci: b.avg_rank_ci })
+    }
+
+    /// Bots best first: lowest average rank, bots without games last; ties keep bot-list order.
+    pub fn ranked(&self) -> Vec<&BotStanding> {
+        let mut v: Vec<&BotStanding> = self.bots.iter().collect();
+        v.sort_by(|a, b| match (a.avg_rank, b.avg_rank) {
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        v
+    }
+}
+
+impl BotStanding {
+    /// The name as the tables show it: `NAME (retired)` for a bot retired from its league.
+    pub fn label(&self) -> String {
+        match self.retired {
+            true => format!("{} (retired)", self.name),
+            false => self.name.clone(),
+        }
     }
 }

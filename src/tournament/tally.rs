@@ -1,9 +1,9 @@
 //! Running totals of one bot over its games, and its standings row.
 
-use super::ratings::Ratings;
 use super::record::GameRecord;
 use super::standings::BotStanding;
-use super::timing::TimeTotals;
+use crate::stats::ratings::Ratings;
+use crate::stats::timing::TimeTotals;
 
 /// Sums over every seat a bot played.
 #[derive(Debug, Clone, Default)]

@@ -9,6 +9,8 @@
 //!   head-to-head matrix: [`report_matrix`]).
 //! - [`site`]: the grading server's pages (leaderboard, bot, game, `/me`, forms), its
 //!   assets and its Content-Security-Policy.
+//! - [`standings_text`]: `standings.md`, the terminal table, and writing the standings
+//!   files of a tournament folder.
 //! - [`figures`]: number formats the pages share (the `<head>` and CSP hashes:
 //!   [`crate::viewer::layout`]).
 
@@ -17,6 +19,7 @@ pub mod report;
 pub mod report_matrix;
 pub mod report_svg;
 pub mod site;
+pub mod standings_text;
 
 /// Style of the grading server's pages and of `report.html`.
 pub const SITE_CSS: &str = include_str!("assets/site.css");

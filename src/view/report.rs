@@ -99,7 +99,7 @@ pub fn render_report(title: &str, standings: &Standings, games: &[GameLink]) -> 
     let report = Report {
         head: Head::inline(format!("{title} — mjai-sim report"), SITE_CSS, REPORT_CSP.clone()),
         title,
-        headline: standings.headline(),
+        headline: super::standings_text::headline(standings),
         standings: ranked.iter().map(|b| standing_row(b)).collect(),
         rank_chart: ci_chart("rank-chart", &rank_rows, Some((1.0, 4.0)), "mean rank (lower is better)"),
         pt_chart: (!pt_rows.is_empty()).then(|| ci_chart("pt-chart", &pt_rows, None, "mean pt per game")),

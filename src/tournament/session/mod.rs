@@ -37,7 +37,6 @@ mod db;
 mod folder;
 mod new;
 mod play_loop;
-mod standings_files;
 pub mod worker;
 
 use std::path::{Path, PathBuf};
@@ -50,7 +49,6 @@ pub use self::db::Player;
 pub use self::folder::{Local, IDLE_POLL};
 pub use self::new::{NewTournament, Plan};
 pub use self::play_loop::{is_host_fault, PlayLoop, Scope, Until, HOST_BACKOFF, HOST_BACKOFF_MAX, LEAGUE_REPORT};
-pub use self::standings_files::write_standings;
 use super::config::TournamentConfig;
 use super::entrants::{self, Entrant};
 pub use super::observer::{Notice, Observer, Quiet, RunStart, Traced};

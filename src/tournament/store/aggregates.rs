@@ -21,8 +21,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::{rows, Dialect, Store, StoreError};
+use crate::stats::ratings::WengLin;
 use crate::tournament::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
-use crate::tournament::ratings::WengLin;
 use crate::tournament::record::GameRecord;
 use crate::tournament::standings::{StandingsOptions, MORTAL_UMA};
 
