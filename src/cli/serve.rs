@@ -35,7 +35,7 @@ use crate::serve::Server;
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::entrants;
 use crate::tournament::session::worker::incarnation;
-use crate::tournament::session::Player;
+use crate::tournament::session::PlayOptions;
 use crate::tournament::store::{is_postgres_url, Store, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
@@ -208,7 +208,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         .work_dir
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
-    let player = (jobs > 0).then(|| Player {
+    let play = (jobs > 0).then(|| PlayOptions {
         jobs: Some(jobs),
         worker: incarnation(&format!("serve-{}", std::process::id())),
         tag: None,
@@ -245,7 +245,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             remote: None, // the server's hub, set by serve::run
         },
         max_validations: args.max_validations,
-        player,
+        play,
     };
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await

@@ -31,7 +31,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
-use crate::tournament::session::{Local, NewTournament, Place, Session};
+use crate::tournament::session::{NewTournament, Place, PlayLoop, PlayOptions, Session};
 use crate::view::standings_text::{markdown, write_standings};
 
 /// Arguments of `mjai-sim tournament`.
@@ -138,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 async fn run_async(args: Args) -> anyhow::Result<i32> {
     let visible = !args.json && !args.messages.json() && std::io::stderr().is_terminal();
     let progress = args.observer(Arc::new(Progress::folder(visible)));
-    let mut session = match &args.resume {
+    let session = match &args.resume {
         Some(dir) => Session::resume_folder(dir, progress.as_ref()).await?,
         None => Session::create_in_folder(&args.new_tournament(), args.dir.clone()).await?,
     };
@@ -152,9 +152,8 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     for (name, command) in remote.iter().flat_map(|r| &r.commands) {
         eprintln!("mjai-sim: entrant remote:{name}: {command}");
     }
-    let local =
-        Local { jobs: args.jobs, lease: args.lease.duration(), remote: remote.as_ref().map(|r| r.seats.clone()) };
-    let end = session.play_here(&local, progress, shutdown.stop()).await;
+    let opts = PlayOptions::here(args.jobs, args.lease.duration(), remote.as_ref().map(|r| r.seats.clone()));
+    let end = PlayLoop::here(&session).run(&opts, progress, shutdown.stop()).await;
     if let Some(remote) = &remote {
         remote.seats.hub.close_all().await; // bounded: inside.
     }

@@ -17,7 +17,7 @@ use super::progress::Progress;
 use super::shutdown::Shutdown;
 use super::tournament::{finish, Args};
 use crate::tournament::session::worker::incarnation;
-use crate::tournament::session::{PlayLoop, Player, Session};
+use crate::tournament::session::{PlayLoop, PlayOptions, Session};
 
 /// Runs `mjai-sim tournament --db DB`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
@@ -48,7 +48,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
     let dir = args.dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(&tid));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the tournament folder {}", dir.display()))?;
     let shutdown = Shutdown::install()?;
-    let player = Player {
+    let opts = PlayOptions {
         jobs: args.jobs,
         worker: incarnation(&format!("coordinator-{}", std::process::id())),
         tag: None,
@@ -57,9 +57,8 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         db_patience: args.db_patience.duration(),
         remote: None,
     };
-    let end = PlayLoop::coordinator(&session)
-        .run(&player, args.observer(Arc::new(Progress::lines())), shutdown.stop())
-        .await?;
+    let end =
+        PlayLoop::coordinator(&session).run(&opts, args.observer(Arc::new(Progress::lines())), shutdown.stop()).await?;
     let hint = match league {
         true => format!(
             "the league stays in the database and workers go on playing it; bots: `mjai-sim league add|retire \

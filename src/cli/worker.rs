@@ -29,7 +29,7 @@ use super::progress::Progress;
 use super::shutdown::Shutdown;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::session::worker::{begin, check_name, incarnation};
-use crate::tournament::session::{PlayLoop, Player};
+use crate::tournament::session::{PlayLoop, PlayOptions};
 use crate::tournament::store::Store;
 
 /// Arguments of `mjai-sim worker`.
@@ -88,7 +88,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     let lines = Arc::new(Progress::lines());
     let tag = begin(&store, &name, lines.as_ref()).await?;
     let work_dir = args.work_dir.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-{tag}")));
-    let player = Player {
+    let opts = PlayOptions {
         jobs: args.jobs,
         worker: incarnation(&name),
         tag: Some(tag),
@@ -97,12 +97,11 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         db_patience: args.db_patience.duration(),
         remote: None,
     };
-    eprintln!("mjai-sim: worker {} on {}", player.worker, store.name());
-    let end = PlayLoop::worker(&store, args.exit_when_idle, args.poll.duration())
-        .run(&player, lines, shutdown.stop())
-        .await?;
+    eprintln!("mjai-sim: worker {} on {}", opts.worker, store.name());
+    let end =
+        PlayLoop::worker(&store, args.exit_when_idle, args.poll.duration()).run(&opts, lines, shutdown.stop()).await?;
     store.close().await;
-    let _ = std::fs::remove_dir_all(&player.work_dir);
+    let _ = std::fs::remove_dir_all(&opts.work_dir);
     Ok(match end {
         RunEnd::Interrupted => shutdown.exit_code().unwrap_or(130),
         RunEnd::Finished => 0,

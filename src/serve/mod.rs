@@ -62,7 +62,7 @@ use crate::arena::cancel::Cancel;
 use crate::arena::launch::RemoteSeats;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::session::{PlayLoop, Player, Session, Traced};
+use crate::tournament::session::{PlayLoop, PlayOptions, Session, Traced};
 use crate::tournament::store::retry::Patience;
 use crate::tournament::store::{BotKind, Online};
 use state::{AppState, Counters, Settings};
@@ -86,7 +86,7 @@ pub struct Server {
     /// Validation games at once.
     pub max_validations: usize,
     /// Plays the league here (`None`: workers play it).
-    pub player: Option<Player>,
+    pub play: Option<PlayOptions>,
 }
 
 /// Serves the league of `session` on `listener` until `cancel` fires, then stops as the
@@ -110,8 +110,8 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     for row in versions.iter().filter(|v| v.kind == BotKind::Remote) {
         hub.allow(&row.name);
     }
-    if let Some(player) = &mut server.player {
-        player.remote = Some(seats.clone());
+    if let Some(opts) = &mut server.play {
+        opts.remote = Some(seats.clone());
     }
     server.validation.remote = Some(seats);
     let (validator, validations) =
@@ -131,11 +131,11 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         limits,
         hub: hub.clone(),
     };
-    let play = match server.player {
-        Some(player) => {
+    let play = match server.play {
+        Some(opts) => {
             let cancel = cancel.clone();
             Some(local::spawn_thread("league", move || async move {
-                let result = PlayLoop::server(&session).run(&player, Arc::new(Traced), cancel.token()).await.map(drop);
+                let result = PlayLoop::server(&session).run(&opts, Arc::new(Traced), cancel.token()).await.map(drop);
                 if result.is_err() {
                     cancel.cancel(); // the server stops and says why
                 }

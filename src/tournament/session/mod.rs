@@ -9,7 +9,7 @@
 //!
 //! ```no_run
 //! # async fn f() -> anyhow::Result<()> {
-//! use mjai_sim::tournament::session::{Cancel, Local, NewTournament, Quiet, Session};
+//! use mjai_sim::tournament::session::{Cancel, NewTournament, PlayLoop, PlayOptions, Quiet, Session};
 //! use mjai_sim::tournament::config::TournamentConfig;
 //! let new = NewTournament {
 //!     bots: vec!["builtin:rulebase".into(), "builtin:random".into(), "builtin:tsumogiri".into(), "a=bots/a.zip".into()],
@@ -18,7 +18,7 @@
 //! };
 //! let mut session = Session::create_in_folder(&new, Some("logs/t".into())).await?;
 //! let cancel = Cancel::new(); // cancel.cancel() from elsewhere stops the run
-//! let end = session.play_here(&Local::default(), std::sync::Arc::new(Quiet), cancel.token()).await?;
+//! let end = PlayLoop::here(&session).run(&PlayOptions::default(), std::sync::Arc::new(Quiet), cancel.token()).await?;
 //! let standings = session.standings().await?;
 //! # Ok(()) }
 //! ```
@@ -26,17 +26,19 @@
 //! Where a tournament lives:
 //! - a folder ([`Session::create_in_folder`], [`Session::resume_folder`]): `DIR/tournament.sqlite`,
 //!   game folders in `DIR/games/`, bots loaded from their paths (a changed submission is
-//!   refused on resume), played by this process ([`Session::play_here`]);
+//!   refused on resume), played by this process ([`PlayLoop::here`]);
 //! - a database ([`Session::create_in_db`], [`Session::open_in_db`]): PostgreSQL or
-//!   `sqlite:PATH`, submissions stored by sha256, played by workers ([`worker`]) and by this
-//!   process in rounds ([`Session::play_round`]), round after round by the one loop of
-//!   the coordinator, the workers and the server ([`PlayLoop`]).
+//!   `sqlite:PATH`, submissions stored by sha256, played by workers ([`worker`]), the
+//!   coordinator and the server.
+//!
+//! Where a tournament is played: in [`PlayLoop::run`], the one loop of rounds under every
+//! process that plays (a folder's, the coordinator's, the workers', the server's), each round
+//! set up once for both places (`round.rs`), with one settings type ([`PlayOptions`]).
 
 mod bots;
-mod db;
-mod folder;
 mod new;
 mod play_loop;
+mod round;
 pub mod worker;
 
 use std::path::{Path, PathBuf};
@@ -45,10 +47,9 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 
 pub use self::bots::{default_jobs, intake, load_rows, NewBot};
-pub use self::db::Player;
-pub use self::folder::{Local, IDLE_POLL};
 pub use self::new::{NewTournament, Plan};
 pub use self::play_loop::{is_host_fault, PlayLoop, Scope, Until, HOST_BACKOFF, HOST_BACKOFF_MAX, LEAGUE_REPORT};
+pub use self::round::PlayOptions;
 use super::config::TournamentConfig;
 use super::entrants::{self, Entrant};
 pub use super::observer::{Notice, Observer, Quiet, RunStart, Traced};
@@ -82,7 +83,7 @@ pub struct Session {
 }
 
 impl Session {
-    /// The names of its `remote:NAME` bots (they need a listener: [`Local::remote`]).
+    /// The names of its `remote:NAME` bots (they need a listener: [`PlayOptions::remote`]).
     pub fn remote_names(&self) -> Vec<String> {
         self.loaded
             .iter()

@@ -1,19 +1,24 @@
-//! The one loop that plays database tournaments round after round, under every process
-//! that plays them: the coordinator (`mjai-sim tournament --db`), the workers
-//! (`mjai-sim worker`) and the grading server (`mjai-sim serve --jobs`). Each builds a
-//! [`PlayLoop`] saying what differs for it — which tournaments it plays, whether it tops a
-//! league's schedule up and reports counts, when it ends — and hears what happens through
-//! its [`Observer`].
+//! The one loop that plays tournaments round after round, under every process that plays
+//! them: a folder's tournament (`mjai-sim tournament`), the coordinator
+//! (`mjai-sim tournament --db`), the workers (`mjai-sim worker`) and the grading server
+//! (`mjai-sim serve --jobs`). Each builds a [`PlayLoop`] saying what differs for it — which
+//! tournaments it plays, whether it tops a league's schedule up and reports counts, when it
+//! ends — and hears what happens through its [`Observer`]; every round has the one setup of
+//! [`super::round`].
 //!
-//! One turn of the loop: stop if cancelled; top the league up (when asked); play a round
-//! ([`Session::play_round`]) of each tournament with claimable games; report the counts
-//! (when asked; a fixed tournament ends when no game is pending or running); wait
-//! [`PlayLoop::poll`] when nothing was played.
+//! One turn of the loop: stop if cancelled; top the league up (when asked); play a round of
+//! each tournament with claimable games (and of its one tournament at the first turn, so
+//! that the observer always hears it start); read the counts (told when asked; a fixed
+//! tournament ends when no game is pending or running); wait [`PlayLoop::poll`] when
+//! nothing was played. When the loop ends, for any reason, the observer hears
+//! [`Observer::finished`] once.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{patience_of, Notice, Observer, Player, RunEnd, Session};
+use super::round::Announce;
+use super::{patience_of, Notice, Observer, PlayOptions, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::match_loop::HostFault;
 use crate::runtime::docker::DockerError;
@@ -66,8 +71,8 @@ pub enum Until {
     Stopped,
     /// When a look finds no tournament with claimable games (`--exit-when-idle`).
     Idle,
-    /// When a fixed tournament has no game pending or running (a league never ends so):
-    /// the coordinator. Needs `report_counts`.
+    /// When a fixed tournament has no game pending or running (a league never ends so): a
+    /// folder's tournament, the coordinator. Only for [`Scope::One`].
     Done,
 }
 
@@ -89,6 +94,19 @@ pub struct PlayLoop<'a> {
 }
 
 impl<'a> PlayLoop<'a> {
+    /// A folder's tournament played by this process (`mjai-sim tournament`): plays `session`
+    /// until every game is done (a league: until stopped, topped up, a round after each
+    /// change of its bots, looking again every second when idle).
+    pub fn here(session: &'a Session) -> PlayLoop<'a> {
+        PlayLoop {
+            scope: Scope::One(session),
+            top_up: true,
+            report_counts: false,
+            until: Until::Done,
+            poll: Duration::from_secs(1),
+        }
+    }
+
     /// The coordinator's loop (`mjai-sim tournament --db`): plays `session` with its own
     /// jobs (none with `--jobs 0`), keeps a league topped up, reports counts, and ends when
     /// a fixed tournament is done.
@@ -125,20 +143,39 @@ impl<'a> PlayLoop<'a> {
         }
     }
 
-    /// Plays (unless `player.jobs` is `Some(0)`) until the loop ends or `stop` fires. Store
-    /// calls ride out outages for `player.db_patience`, told to `observer`. A loop that
+    /// Plays (unless `opts.jobs` is `Some(0)`) until the loop ends or `stop` fires. Store
+    /// calls ride out outages for `opts.db_patience`, told to `observer`. A loop that
     /// never ends by itself ([`Until::Stopped`]: a worker, the server) rides out host faults
     /// too ([`is_host_fault`]: told as [`Notice::HostFault`], then waits [`HOST_BACKOFF`],
     /// doubling); the others return them. Errors: the database unreachable beyond the
     /// patience, bots cannot start (Docker; the host's fault, for a loop that ends), a damaged
     /// submission, logs unwritable (one line; what was recorded stays; games in play go back
     /// to the queue).
-    pub async fn run(&self, player: &Player, observer: Arc<dyn Observer>, stop: CancelToken) -> anyhow::Result<RunEnd> {
-        let patience = patience_of(player.db_patience, &observer);
+    pub async fn run(
+        &self,
+        opts: &PlayOptions,
+        observer: Arc<dyn Observer>,
+        stop: CancelToken,
+    ) -> anyhow::Result<RunEnd> {
+        let end = self.turns(opts, &observer, stop).await;
+        observer.finished();
+        end
+    }
+
+    /// The turns of [`PlayLoop::run`], until it ends.
+    async fn turns(
+        &self,
+        opts: &PlayOptions,
+        observer: &Arc<dyn Observer>,
+        stop: CancelToken,
+    ) -> anyhow::Result<RunEnd> {
+        let patience = patience_of(opts.db_patience, observer);
         let mut stop = stop;
         let mut reported: Option<(Counts, Instant)> = None;
         let mut idle = false;
         let mut backoff = HOST_BACKOFF;
+        // the tournaments whose first round was played (the observer heard them start)
+        let mut started: BTreeSet<i64> = BTreeSet::new();
         loop {
             if *stop.borrow() {
                 return Ok(RunEnd::Interrupted);
@@ -148,7 +185,8 @@ impl<'a> PlayLoop<'a> {
             }
             let owned: Vec<Session>;
             let sessions: Vec<&Session> = match self.scope {
-                _ if player.jobs == Some(0) => Vec::new(),
+                _ if opts.jobs == Some(0) => Vec::new(),
+                Scope::One(session) if started.is_empty() => vec![session],
                 Scope::One(session) => {
                     let ids = retry("look for games", &patience, || session.store().claimable_tournaments()).await?;
                     ids.contains(&session.store().id()).then_some(session).into_iter().collect()
@@ -166,7 +204,11 @@ impl<'a> PlayLoop<'a> {
             let mut played = 0;
             let mut fault = None;
             for session in &sessions {
-                let round = match session.play_round(player, observer.clone(), stop.clone()).await {
+                let announce = match started.insert(session.store().id()) {
+                    true => Announce::Start,
+                    false => Announce::Bots,
+                };
+                let round = match session.play_round(opts, &patience, observer.as_ref(), stop.clone(), announce).await {
                     Ok(round) => round,
                     Err(e) if self.until == Until::Stopped && is_host_fault(&e) => {
                         fault = Some(format!("{e:#}"));
@@ -188,10 +230,18 @@ impl<'a> PlayLoop<'a> {
             if played > 0 {
                 backoff = HOST_BACKOFF;
             }
-            if let (true, Scope::One(session)) = (self.report_counts, self.scope) {
-                let counts = report(session, &patience, observer.as_ref(), &mut reported).await?;
-                if self.until == Until::Done && !session.config().is_league() && counts.pending + counts.running == 0 {
-                    return Ok(RunEnd::Finished);
+            if let Scope::One(session) = self.scope {
+                if self.report_counts || self.until == Until::Done {
+                    let counts = retry("count games", &patience, || session.store().counts()).await?;
+                    if self.report_counts {
+                        report(session, counts, observer.as_ref(), &mut reported);
+                    }
+                    if self.until == Until::Done
+                        && !session.config().is_league()
+                        && counts.pending + counts.running == 0
+                    {
+                        return Ok(RunEnd::Finished);
+                    }
                 }
             }
             if played == 0 {
@@ -207,7 +257,7 @@ impl<'a> PlayLoop<'a> {
 /// Tops `session`'s league up (nothing for a fixed tournament) and tells `observer` once
 /// when it turns idle (`was_idle`: what the previous call returned). Returns whether it is
 /// idle now. The one place where a league's idleness is decided, for this loop and for a
-/// folder's league ([`Session::play_here`]).
+/// folder's league ([`PlayLoop::here`]).
 pub(super) async fn top_up(
     session: &Session,
     patience: &Patience,
@@ -224,16 +274,10 @@ pub(super) async fn top_up(
     Ok(matches!(topped, TopUp::Idle { .. }))
 }
 
-/// Reads `session`'s counts and tells `observer` when they changed since `reported` (a
-/// league's at most every [`LEAGUE_REPORT`]); the first read is always told.
-async fn report(
-    session: &Session,
-    patience: &Patience,
-    observer: &dyn Observer,
-    reported: &mut Option<(Counts, Instant)>,
-) -> anyhow::Result<Counts> {
+/// Tells `observer` `session`'s `counts` when they changed since `reported` (a league's at
+/// most every [`LEAGUE_REPORT`]); the first read is always told.
+fn report(session: &Session, counts: Counts, observer: &dyn Observer, reported: &mut Option<(Counts, Instant)>) {
     let league = session.config().is_league();
-    let counts = retry("count games", patience, || session.store().counts()).await?;
     let due = match reported {
         None => true,
         Some((before, at)) => *before != counts && (!league || at.elapsed() >= LEAGUE_REPORT),
@@ -242,7 +286,6 @@ async fn report(
         observer.notice(&Notice::Counts { counts, league });
         *reported = Some((counts, Instant::now()));
     }
-    Ok(counts)
 }
 
 /// Waits `period` or until `stop` fires, whichever comes first.
