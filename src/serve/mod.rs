@@ -36,6 +36,7 @@ pub mod games;
 pub mod html;
 pub mod leaderboard;
 pub mod league;
+pub mod league_observer;
 pub mod limits;
 pub mod listen;
 pub mod local;
@@ -62,9 +63,10 @@ use crate::arena::cancel::Cancel;
 use crate::arena::launch::RemoteSeats;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::session::{PlayLoop, PlayOptions, Session, Traced};
+use crate::tournament::session::{PlayLoop, PlayOptions, Session};
 use crate::tournament::store::retry::Patience;
 use crate::tournament::store::{BotKind, Online};
+use league_observer::LeagueObserver;
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 
@@ -122,20 +124,22 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     let header_timeout = server.settings.header_timeout;
     let limits =
         Arc::new(limits::RateLimits::new(server.settings.per_ip_per_minute, server.settings.per_token_per_minute));
+    let counters = Arc::new(Counters::default());
     let state = AppState {
         store: store.clone(),
         settings: Arc::new(server.settings),
         validator,
         figures: Default::default(),
-        counters: Arc::new(Counters::default()),
+        counters: counters.clone(),
         limits,
         hub: hub.clone(),
     };
     let play = match server.play {
         Some(opts) => {
             let cancel = cancel.clone();
+            let observer = Arc::new(LeagueObserver { counters });
             Some(local::spawn_thread("league", move || async move {
-                let result = PlayLoop::server(&session).run(&opts, Arc::new(Traced), cancel.token()).await.map(drop);
+                let result = PlayLoop::server(&session).run(&opts, observer, cancel.token()).await.map(drop);
                 if result.is_err() {
                     cancel.cancel(); // the server stops and says why
                 }

@@ -38,8 +38,10 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 /// `GET /metrics`: games by state, queue depth (pending games), workers holding a game,
-/// bot versions by status, validations in flight, uploads and rate-limited requests.
-#[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total",
+/// bot versions by status, validations in flight, uploads and rate-limited requests, and
+/// what this server's league loop met: failed game attempts, host faults, database outages
+/// ([`super::league_observer`]).
+#[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total, mjai_game_attempts_failed_total, mjai_host_faults_total, mjai_db_outages_total",
     responses((status = 200, description = "metrics", body = String, content_type = "text/plain"), (status = 500, description = "the database failed", body = ErrorBody)))]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
     let c = state.store.counts().await?;
@@ -66,5 +68,22 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
     family("mjai_uploads_total", "counter", "Uploads accepted since start.", &plain(uploads));
     let limited = state.counters.rate_limited.load(Ordering::Relaxed);
     family("mjai_rate_limited_total", "counter", "Requests refused by a rate limit since start.", &plain(limited));
+    let counted = |c: &std::sync::atomic::AtomicU64| plain(c.load(Ordering::Relaxed));
+    let attempts = counted(&state.counters.game_failures);
+    family(
+        "mjai_game_attempts_failed_total",
+        "counter",
+        "League game attempts this server played that failed, since start.",
+        &attempts,
+    );
+    let faults = counted(&state.counters.host_faults);
+    family(
+        "mjai_host_faults_total",
+        "counter",
+        "Host faults (Docker, images) the league loop backed off from, since start.",
+        &faults,
+    );
+    let outages = counted(&state.counters.db_outages);
+    family("mjai_db_outages_total", "counter", "Database outages the league loop met, since start.", &outages);
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], out))
 }

@@ -45,6 +45,14 @@ pub struct Counters {
     pub uploads: AtomicU64,
     /// Requests refused by the rate limits (429).
     pub rate_limited: AtomicU64,
+    /// League game attempts that failed in this server's loop (a game failing twice counts
+    /// twice; `mjai_games_failed_total` counts games failed for good, by any player).
+    pub game_failures: AtomicU64,
+    /// Times this server's league loop met a host fault (Docker gone, an image missing) and
+    /// backed off.
+    pub host_faults: AtomicU64,
+    /// Database outages this server's league loop rode out (or gave up on).
+    pub db_outages: AtomicU64,
 }
 
 /// The state handlers share (cheap to clone).

@@ -50,6 +50,11 @@ fn kill_9_mid_league_loses_nothing_and_sigterm_exits_143() {
     let mut first = spawn_in(dir.clone(), &["--jobs", "1", "--seed", "7"]);
     poll(Duration::from_secs(300), "3 league games", || (played(&http, &first) >= 3).then_some(()));
     let before = played(&http, &first);
+    // built-ins on a healthy host: the league loop met no failure, host fault nor outage
+    let metrics = http.get(&first.url("/metrics"), None).body;
+    for family in ["mjai_game_attempts_failed_total", "mjai_host_faults_total", "mjai_db_outages_total"] {
+        assert!(metrics.lines().any(|l| l == format!("{family} 0")), "{family} 0 in:\n{metrics}");
+    }
     first.child.kill().unwrap(); // SIGKILL mid-league
     first.child.wait().unwrap();
     let (done, _, results) = store_counts(&first);
