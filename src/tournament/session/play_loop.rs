@@ -13,7 +13,6 @@
 //! nothing was played. When the loop ends, for any reason, the observer hears
 //! [`Observer::finished`] once.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -174,8 +173,9 @@ impl<'a> PlayLoop<'a> {
         let mut reported: Option<(Counts, Instant)> = None;
         let mut idle = false;
         let mut backoff = HOST_BACKOFF;
-        // the tournaments whose first round was played (the observer heard them start)
-        let mut started: BTreeSet<i64> = BTreeSet::new();
+        // the tournament of the last round played: the observer heard it start (a worker
+        // going from one tournament to another tells the next one's start)
+        let mut last: Option<i64> = None;
         loop {
             if *stop.borrow() {
                 return Ok(RunEnd::Interrupted);
@@ -186,7 +186,7 @@ impl<'a> PlayLoop<'a> {
             let owned: Vec<Session>;
             let sessions: Vec<&Session> = match self.scope {
                 _ if opts.jobs == Some(0) => Vec::new(),
-                Scope::One(session) if started.is_empty() => vec![session],
+                Scope::One(session) if last.is_none() => vec![session],
                 Scope::One(session) => {
                     let ids = retry("look for games", &patience, || session.store().claimable_tournaments()).await?;
                     ids.contains(&session.store().id()).then_some(session).into_iter().collect()
@@ -204,10 +204,9 @@ impl<'a> PlayLoop<'a> {
             let mut played = 0;
             let mut fault = None;
             for session in &sessions {
-                let announce = match started.insert(session.store().id()) {
-                    true => Announce::Start,
-                    false => Announce::Bots,
-                };
+                let id = session.store().id();
+                let announce = if last == Some(id) { Announce::Bots } else { Announce::Start };
+                last = Some(id);
                 let round = match session.play_round(opts, &patience, observer.as_ref(), stop.clone(), announce).await {
                     Ok(round) => round,
                     Err(e) if self.until == Until::Stopped && is_host_fault(&e) => {
