@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::state::Counters;
-use crate::tournament::observer::{Notice, Observer, OutageObserver, Traced};
+use crate::tournament::observer::{Notice, Observer, Traced};
+use crate::tournament::store::retry::OutageObserver;
 use crate::tournament::store::StoreError;
 
 /// [`Traced`], counted into `counters`.
