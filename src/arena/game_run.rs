@@ -14,7 +14,7 @@ use super::builtin_fault::{builtin_fault, BuiltinFault};
 use super::launch::{build_launcher, BotSpec, LaunchSettings, RemoteSeats};
 use super::logs::LogDir;
 use super::match_loop::MatchReport;
-use super::observer::{Fanout, Observer};
+use super::observer::{Fanout, GameObserver};
 use super::summary::Summary;
 use super::{play_match, MatchOptions};
 use crate::engine::event::Event;
@@ -76,7 +76,7 @@ pub struct GameOutcome {
 /// before returning, on every path.
 pub async fn run_game(
     spec: &GameSpec,
-    observer: &mut dyn Observer,
+    observer: &mut dyn GameObserver,
     stop: tokio::sync::watch::Receiver<bool>,
     on_start: impl FnOnce(&super::launch::SeatLauncher),
 ) -> anyhow::Result<GameOutcome> {

@@ -243,7 +243,7 @@ pub async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<Submis
     let mut options = DockerOptions::default();
     settings.resources.apply(&mut options);
     options.transport = settings.transport;
-    let guard = ContainerGuard::new(docker::connect().await?);
+    let guard = ContainerGuard::new(docker::daemon().await?);
     // the binary shows these at its default verbosity (src/cli/logging.rs)
     let progress = |line: &str| tracing::info!(target: IMAGE_PROGRESS, "image: {line}");
     options.image = docker::image::resolve_image(guard.docker(), settings.image.as_deref(), &progress).await?;

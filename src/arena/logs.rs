@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, Observer};
+use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, GameObserver};
 use crate::engine::event::{Event, Seat};
 use crate::runtime::stderr_log::DEFAULT_STDERR_CAP;
 
@@ -125,7 +125,7 @@ fn with_path(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
-impl Observer for LogDir {
+impl GameObserver for LogDir {
     fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
         self.on_events_with_meta(events, &[])
     }

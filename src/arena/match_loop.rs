@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, Observer};
+use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, GameObserver};
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
@@ -114,7 +114,7 @@ pub async fn play_match(
     table: &mut dyn Table,
     launcher: &dyn Launcher,
     options: &MatchOptions,
-    observer: &mut dyn Observer,
+    observer: &mut dyn GameObserver,
     shutdown: watch::Receiver<bool>,
 ) -> Result<MatchReport, MatchError> {
     let watchdog = Watchdog::new(options);
@@ -158,7 +158,7 @@ struct Referee<'a> {
     seats: Seats<'a>,
     relay: Relay,
     options: &'a MatchOptions,
-    observer: &'a mut dyn Observer,
+    observer: &'a mut dyn GameObserver,
     shutdown: watch::Receiver<bool>,
     /// Log events already passed to the observer.
     emitted: usize,

@@ -4,7 +4,7 @@
 //! - [`relay`]: what each seat has seen; batching and masking of the lines it receives.
 //! - [`seats`]: the four running bots; concurrent exchanges with timeouts, launch and stop.
 //! - [`match_loop`]: [`play_match`], the referee loop with chombo and restart.
-//! - [`observer`]: what the loop reports as it goes ([`Observer`], [`ErrorEntry`]).
+//! - [`observer`]: what the loop reports as it goes ([`GameObserver`], [`ErrorEntry`]).
 //! - [`logs`]: the output folder (`mjai_log.json`, `errors.json`, `player_logs.*`).
 //! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
 //! - [`stats`]: decision-time statistics.
@@ -42,7 +42,7 @@ pub mod table;
 pub mod watchdog;
 
 pub use match_loop::{play_match, MatchError, MatchReport};
-pub use observer::{ErrorEntry, Observer};
+pub use observer::{ErrorEntry, GameObserver};
 pub use table::Table;
 
 /// Starts a fresh bot for a seat. The match loop calls it once per seat at the start and

@@ -1,5 +1,5 @@
 //! What the match loop reports while it runs: new log events, every answer line, errors,
-//! warnings and restarts. Log writers and progress printers implement [`Observer`].
+//! warnings and restarts. Log writers and progress printers implement [`GameObserver`].
 
 use serde::Serialize;
 
@@ -100,13 +100,13 @@ pub fn kyoku_label(log: &[Event]) -> Option<String> {
 /// Receives what the match loop does, as it happens. Every method has a no-op default.
 /// An error from an observer (e.g. the disk is full) aborts the match: logs are never
 /// silently lost.
-pub trait Observer {
+pub trait GameObserver {
     /// Events appended to the game log, in order (the first call starts with `start_game`).
     fn on_events(&mut self, events: &[Event]) -> std::io::Result<()> {
         let _ = events;
         Ok(())
     }
-    /// As [`Observer::on_events`], with the `meta` a bot sent on the answer that made each
+    /// As [`GameObserver::on_events`], with the `meta` a bot sent on the answer that made each
     /// event ([`AnswerMeta`], same length as `events`, or empty when no event has one).
     /// The default ignores the metas.
     fn on_events_with_meta(&mut self, events: &[Event], metas: &[Option<AnswerMeta>]) -> std::io::Result<()> {
@@ -139,12 +139,12 @@ pub trait Observer {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Silent;
 
-impl Observer for Silent {}
+impl GameObserver for Silent {}
 
 /// Forwards every report to each observer in turn (stops at the first error).
-pub struct Fanout<'a>(pub Vec<&'a mut dyn Observer>);
+pub struct Fanout<'a>(pub Vec<&'a mut dyn GameObserver>);
 
-impl Observer for Fanout<'_> {
+impl GameObserver for Fanout<'_> {
     fn on_events(&mut self, events: &[Event]) -> std::io::Result<()> {
         self.0.iter_mut().try_for_each(|o| o.on_events(events))
     }

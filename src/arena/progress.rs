@@ -1,4 +1,4 @@
-//! Progress while a game plays: one line per hand (hand, result, score changes), plus one
+//! HandLines while a game plays: one line per hand (hand, result, score changes), plus one
 //! line per error and per restart. Plain lines, so they read the same in a terminal, a CI
 //! log or a pipe.
 
@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::observer::{ErrorEntry, Observer};
+use super::observer::{ErrorEntry, GameObserver};
 use crate::engine::event::{Event, Seat};
 
 /// How a hand ended (one per `hora` or `ryukyoku` event; a double ron has two), with the
@@ -113,15 +113,15 @@ impl HandTally {
 }
 
 /// Writes progress lines to any writer (stderr in the CLI).
-pub struct Progress<W: Write> {
+pub struct HandLines<W: Write> {
     out: W,
     hands: HandTally,
 }
 
-impl<W: Write> Progress<W> {
-    /// Progress lines written to `out`.
-    pub fn new(out: W) -> Progress<W> {
-        Progress { out, hands: HandTally::default() }
+impl<W: Write> HandLines<W> {
+    /// HandLines lines written to `out`.
+    pub fn new(out: W) -> HandLines<W> {
+        HandLines { out, hands: HandTally::default() }
     }
 
     /// The writer back (for tests).
@@ -139,7 +139,7 @@ fn signed(v: i32) -> String {
     }
 }
 
-impl<W: Write> Observer for Progress<W> {
+impl<W: Write> GameObserver for HandLines<W> {
     fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
         for e in events {
             if let Some(hand) = self.hands.on_event(e) {
@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn one_line_per_hand_with_net_changes() {
         let t = |s: &str| s.parse::<Tile>().unwrap();
-        let mut p = Progress::new(Vec::new());
+        let mut p = HandLines::new(Vec::new());
         p.on_events(&[
             Event::StartKyoku {
                 bakaze: t("S"),

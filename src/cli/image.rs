@@ -107,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn build(b: BuildArgs) -> anyhow::Result<i32> {
-    let docker = img::connect_docker().await?;
+    let docker = img::daemon().await?;
     let start = Instant::now();
     let progress = |line: &str| eprintln!("[{:6.1}s] {line}", start.elapsed().as_secs_f64());
     let image = img::build_image(&docker, &b.options(), &progress).await?;
@@ -117,7 +117,7 @@ async fn build(b: BuildArgs) -> anyhow::Result<i32> {
 
 /// Prints a line per image; the exit code tells about `wanted`.
 async fn status(wanted: ImageKind) -> anyhow::Result<i32> {
-    let docker = img::connect_docker().await?;
+    let docker = img::daemon().await?;
     let mut code = 1;
     for kind in ImageKind::ALL {
         let s = img::image_status(&docker, kind).await?;

@@ -23,7 +23,7 @@ use crate::arena::launch::BotSpec;
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Fanout;
-use crate::arena::progress::Progress;
+use crate::arena::progress::HandLines;
 use crate::arena::{scoreboard, MatchOptions};
 use crate::messages::results::GameResult;
 use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
@@ -149,7 +149,7 @@ async fn play(
         eprintln!("mjai-sim: seat {seat} (remote:{name}): {command}");
     }
     let json = args.messages.json();
-    let mut progress = Progress::new(std::io::stderr());
+    let mut progress = HandLines::new(std::io::stderr());
     let mut lines = GameLines::new(std::io::stdout());
     let mut observers = Fanout(vec![&mut progress]);
     if json {

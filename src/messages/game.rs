@@ -1,10 +1,10 @@
 //! [`GameLines`]: one game's messages as it plays (`hand` at each `end_kyoku`, `bot-error`,
-//! `bot-warning`, `restart`), as the arena's [`Observer`].
+//! `bot-warning`, `restart`), as the arena's [`GameObserver`].
 
 use std::io::{self, Write};
 
 use super::Message;
-use crate::arena::observer::{ErrorEntry, Observer};
+use crate::arena::observer::{ErrorEntry, GameObserver};
 use crate::arena::progress::HandTally;
 pub use crate::arena::progress::{EndedHand as Hand, HandResult};
 use crate::engine::event::Event;
@@ -27,7 +27,7 @@ impl<W: Write> GameLines<W> {
     }
 }
 
-impl<W: Write> Observer for GameLines<W> {
+impl<W: Write> GameObserver for GameLines<W> {
     fn on_events(&mut self, events: &[Event]) -> io::Result<()> {
         for e in events {
             if let Some(hand) = self.hands.on_event(e) {

@@ -97,8 +97,8 @@ mod tests {
         ("tournament/pool.rs", include_str!("../tournament/pool.rs")),
         ("cli/check.rs", include_str!("../cli/check.rs")),
         ("runtime/remote/conn.rs", include_str!("remote/conn.rs")),
-        ("runtime/remote/hub.rs", include_str!("remote/hub.rs")),
-        ("runtime/remote/bot.rs", include_str!("remote/bot.rs")),
+        ("runtime/remote/hub/mod.rs", include_str!("remote/hub/mod.rs")),
+        ("runtime/remote/hub/bot.rs", include_str!("remote/hub/bot.rs")),
         ("runtime/remote/listen.rs", include_str!("remote/listen.rs")),
         ("runtime/remote/bridge.rs", include_str!("remote/bridge.rs")),
     ];

@@ -73,7 +73,7 @@ impl SubmissionLauncher {
     ///
     /// Errors: daemon unreachable, image missing (run `mjai-sim image build`), network.
     pub async fn docker(options: DockerOptions) -> Result<SubmissionLauncher, DockerError> {
-        let client = docker::connect().await?;
+        let client = docker::daemon().await?;
         SubmissionLauncher::docker_with_guard(options, ContainerGuard::new(client)).await
     }
 

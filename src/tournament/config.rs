@@ -76,7 +76,7 @@ pub struct TournamentConfig {
     pub matching: Matching,
 }
 
-/// How a league's top-up picks the bots of a set ([`crate::tournament::scheduler`]).
+/// How a league's top-up picks the bots of a set ([`crate::tournament::schedule::Scheduler`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Matching {

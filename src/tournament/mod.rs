@@ -3,10 +3,10 @@
 //! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
 //!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]).
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
-//!   ([`tally`]: one bot's totals; the arithmetic of ratings, intervals and time histograms
+//!   (`standings/tally.rs`: one bot's totals; the arithmetic of ratings, intervals and time histograms
 //!   is [`crate::stats`]; their text, [`crate::view::standings_text`]).
-//! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; [`scheduler`]:
-//!   its state, extended one set at a time (leagues).
+//! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; its state
+//!   extended one set at a time for leagues ([`schedule::Scheduler`]).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
 //! - [`leaderboard`]: what a league's pages and read API show (grading server).
 //! - [`config`]: a tournament's options, stored so that `--resume` replays them.
@@ -29,11 +29,9 @@ pub mod pool;
 pub mod record;
 pub mod runner;
 pub mod schedule;
-pub mod scheduler;
 pub mod session;
 pub mod standings;
 pub mod store;
-pub mod tally;
 
 #[cfg(test)]
 mod record_tests;

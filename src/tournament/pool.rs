@@ -13,8 +13,8 @@
 
 use crate::arena::launch::RemoteSeats;
 use crate::engine::game::ranks;
-use crate::runtime::remote::bot::RemoteBot;
 use crate::runtime::remote::control::Control;
+use crate::runtime::remote::hub::RemoteBot;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

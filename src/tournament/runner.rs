@@ -28,7 +28,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::inproc;
-use super::observer::Observer as RunObserver;
+use super::observer::Observer;
 use super::pool::{GameSeats, Pool};
 use super::record::GameRecord;
 use super::schedule::ScheduledGame;
@@ -37,7 +37,7 @@ use super::store::{GameFiles, Store, StoreError};
 use crate::arena::builtin_fault::{builtin_fault, BuiltinFault};
 use crate::arena::logs::{stderr_path_in, LogDir};
 use crate::arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
-use crate::arena::observer::{Fanout, Observer, Silent};
+use crate::arena::observer::{Fanout, GameObserver, Silent};
 use crate::arena::summary::Summary;
 use crate::arena::{play_match, MatchOptions};
 use crate::engine::game::{Game, GameConfig, Rules, StartState};
@@ -135,7 +135,7 @@ pub async fn run(
     pool: Arc<Pool>,
     options: &RunOptions,
     stop: watch::Receiver<bool>,
-    observer: &dyn RunObserver,
+    observer: &dyn Observer,
 ) -> anyhow::Result<Played> {
     let jobs = options.jobs.max(1);
     let capacity = claim_ahead(jobs, pool.factory().has_submissions() || pool.factory().has_remote());
@@ -178,7 +178,7 @@ async fn coordinate(
     out_rx: &mut mpsc::UnboundedReceiver<Outcome>,
     capacity: usize,
     mut stop: watch::Receiver<bool>,
-    observer: &dyn RunObserver,
+    observer: &dyn Observer,
 ) -> anyhow::Result<Played> {
     let worker_id = options.worker.as_str();
     let patience = &options.patience;
@@ -433,7 +433,7 @@ async fn play_logged(
     let mut table = Game::with_rules(config, Vec::new(), options.rules);
     let mut silent = Silent;
     let report = {
-        let observer: &mut dyn Observer = match logs.as_mut() {
+        let observer: &mut dyn GameObserver = match logs.as_mut() {
             Some(l) => l,
             None => &mut silent,
         };

@@ -9,9 +9,9 @@ use crate::arena_support::{t, Behaviour, ScriptLauncher, ScriptTable};
 use mjai_sim::arena::logs::LogDir;
 use mjai_sim::arena::match_loop::{Ending, MatchError};
 use mjai_sim::arena::observer::{Fanout, Silent};
-use mjai_sim::arena::progress::Progress;
+use mjai_sim::arena::progress::HandLines;
 use mjai_sim::arena::summary::Summary;
-use mjai_sim::arena::{play_match, MatchOptions, MatchReport, Observer, Table};
+use mjai_sim::arena::{play_match, GameObserver, MatchOptions, MatchReport, Table};
 use mjai_sim::engine::event::Event;
 use mjai_sim::runtime::BotError;
 
@@ -21,7 +21,7 @@ async fn play(
     table: &mut ScriptTable,
     launcher: &ScriptLauncher,
     options: MatchOptions,
-    observer: &mut dyn Observer,
+    observer: &mut dyn GameObserver,
 ) -> MatchReport {
     let (_tx, rx) = tokio::sync::watch::channel(false);
     play_match(table, launcher, &options, observer, rx).await.expect("no I/O or engine error")
@@ -232,7 +232,7 @@ async fn output_folder_holds_log_errors_answers_and_summary() {
     let bad = r#"{"type":"pon"}"#;
     let launcher = ScriptLauncher::new([T, ActWith(bad.into()), T, T]);
     let mut logs = LogDir::create(tmp.path()).unwrap();
-    let mut progress = Progress::new(Vec::new());
+    let mut progress = HandLines::new(Vec::new());
     let report = {
         let mut both = Fanout(vec![&mut logs, &mut progress]);
         play(&mut table, &launcher, MatchOptions::default(), &mut both).await

@@ -109,7 +109,7 @@ async fn run_in(
 
 #[tokio::test]
 async fn image_has_python_311_the_mjai_packages_and_a_non_root_user() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let script = "import sys, os, pwd, mahjong, mjai, numpy, loguru, requests\n\
                   from mjai import Bot\n\
                   print(sys.version_info[0], sys.version_info[1], os.getuid(), pwd.getpwuid(os.getuid()).pw_name, os.getcwd())";
@@ -121,7 +121,7 @@ async fn image_has_python_311_the_mjai_packages_and_a_non_root_user() {
 
 #[tokio::test]
 async fn status_reports_the_image_of_the_current_inputs() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let name = image(&docker).await;
     let status = img::image_status(&docker, img::ImageKind::Default).await.unwrap();
     assert_eq!(status.image, name);
@@ -132,7 +132,7 @@ async fn status_reports_the_image_of_the_current_inputs() {
 
 #[tokio::test]
 async fn ml_image_has_mjai_apps_torch_and_numpy_over_the_default_layout() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let ml = ml_image(&docker).await;
     assert_eq!(ml, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
     let script = "import sys, os, pwd, torch, numpy, pyarrow, mahjong, mjai, loguru, requests\n\
@@ -169,7 +169,7 @@ fn echo_bot_tar() -> Vec<u8> {
 
 #[tokio::test]
 async fn relay_answers_get_and_relays_posts_to_the_bot() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let port = format!("{}/tcp", img::RELAY_PORT);
     let binding = PortBinding { host_ip: Some("127.0.0.1".into()), host_port: Some(String::new()) };
     let host =
@@ -232,7 +232,7 @@ async fn harness(docker: &Docker, bots: [&str; 4]) -> (i64, String) {
 
 #[tokio::test]
 async fn example_bots_play_a_hanchan_without_errors() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let (code, last) = harness(&docker, ["shanten", "mjaibot", "tsumogiri", "shanten"]).await;
     assert_eq!(code, 0, "{last}");
     assert!(last.starts_with("game 0: ok"), "{last}");
@@ -245,7 +245,7 @@ async fn example_bots_play_a_hanchan_without_errors() {
 /// hand with a wait (agari check), and wins only on a complete hand.
 #[tokio::test]
 async fn the_shanten_example_declares_riichi_only_with_a_wait() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
     let check = r#"
 import sys
@@ -285,7 +285,7 @@ print("ok")
 
 #[tokio::test]
 async fn misbehaving_example_bots_fail_as_documented() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     for (bot, expected) in [
         ("invalid", "game 0: error seat 1: invalid action"),
         ("timeout", "game 0: error seat 1: no answer within 3"),
@@ -299,7 +299,7 @@ async fn misbehaving_example_bots_fail_as_documented() {
 
 #[tokio::test]
 async fn the_ml_example_trains_in_the_ml_image_from_a_dataset_table() {
-    let docker = img::connect_docker().await.expect("docker daemon");
+    let docker = img::daemon().await.expect("docker daemon");
     let image = ml_image(&docker).await;
     let data = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();

@@ -380,29 +380,11 @@ fn the_library_prints_no_signal_handler_exit_or_clap() {
 /// each `LEVEL: a → b → a` as [`cycles`] writes it, with what ties the two files and why it
 /// is left for now. The test fails on any other cycle, and on one of these once it is gone
 /// (then remove it here).
-const KNOWN_FILE_CYCLES: &[(&str, &str)] = &[
-    (
-        "runtime::remote: bot → hub → bot",
-        "the hub keeps `RemoteBot`s and a `RemoteBot` takes its connection from the hub; \
-         src/runtime is being reworked alongside (issue 36, items 1 and 4)",
-    ),
-    (
-        "tournament: standings → tally → standings",
-        "`BotTally` (tally) folds games into `BotStanding` (standings), which standings builds from \
-         `BotTally`; standings.rs is being reworked alongside (issue 36, items 3 and 4: ratings and \
-         statistics to their own module)",
-    ),
-    (
-        "tournament: board → store → board",
-        "board shapes `store::VersionRow`s, and store/board.rs calls board's functions; the store is \
+const KNOWN_FILE_CYCLES: &[(&str, &str)] = &[(
+    "tournament: board → store → board",
+    "board shapes `store::VersionRow`s, and store/board.rs calls board's functions; the store is \
          being split by aggregate alongside (issue 36, item 2)",
-    ),
-    (
-        "tournament: schedule → scheduler → schedule",
-        "`schedule::duplicate` runs a `Scheduler`, which uses schedule's table choice; the pair is \
-         being renamed or merged (issue 36, item 4)",
-    ),
-];
+)];
 
 /// Every cycle between sibling modules at each level of `graphs`, written
 /// `LEVEL: a → b → a` (the crate root is `crate`): one cycle per strongly connected

@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mjai_sim::runtime::remote::bot::RemoteBot;
 use mjai_sim::runtime::remote::control::Control;
+use mjai_sim::runtime::remote::hub::RemoteBot;
 use mjai_sim::runtime::remote::hub::RemoteHub;
 use mjai_sim::runtime::remote::listen::RemoteListener;
 use mjai_sim::runtime::remote::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_MESSAGE_BYTES, WRITE_TIMEOUT};

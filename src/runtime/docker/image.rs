@@ -83,7 +83,7 @@ impl ImageKind {
 }
 
 /// Receives one human-readable progress line at a time (the CLI prints them to stderr).
-pub type Progress<'a> = &'a (dyn Fn(&str) + Send + Sync);
+pub type ProgressLine<'a> = &'a (dyn Fn(&str) + Send + Sync);
 
 /// How to build an image.
 #[derive(Debug, Clone, Default)]
@@ -130,12 +130,13 @@ pub fn default_wheel_dir() -> PathBuf {
     cache.join("wheels")
 }
 
-/// Connects to the local Docker daemon (DOCKER_HOST or the default socket) and pings it.
+/// The Docker daemon ([`super::daemon`]), for building and inspecting images.
 /// Errors: [`ImageError::DaemonUnreachable`].
-pub async fn connect_docker() -> Result<Docker, ImageError> {
-    let docker = Docker::connect_with_local_defaults().map_err(|e| ImageError::DaemonUnreachable(e.to_string()))?;
-    docker.ping().await.map_err(|e| ImageError::DaemonUnreachable(e.to_string()))?;
-    Ok(docker)
+pub async fn daemon() -> Result<Docker, ImageError> {
+    super::daemon().await.map_err(|e| match e {
+        super::DockerError::Unreachable(cause) => ImageError::DaemonUnreachable(cause),
+        other => ImageError::DaemonUnreachable(other.to_string()),
+    })
 }
 
 /// Whether the daemon has `image`; other failures are errors.
@@ -177,7 +178,7 @@ pub async fn image_status(docker: &Docker, kind: ImageKind) -> Result<ImageStatu
 pub async fn build_image(
     docker: &Docker,
     options: &BuildOptions,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<String, ImageError> {
     let image = options.kind.reference();
     if !options.force && image_exists(docker, &image).await? {
@@ -218,7 +219,7 @@ pub async fn build_image(
 pub async fn ensure_image(
     docker: &Docker,
     options: &BuildOptions,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<String, ImageError> {
     let image = options.kind.reference();
     if image_exists(docker, &image).await? {
@@ -238,7 +239,7 @@ pub async fn ensure_image(
 pub async fn resolve_image(
     docker: &Docker,
     choice: Option<&str>,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<String, ImageError> {
     let kind = match choice {
         None => ImageKind::Default,

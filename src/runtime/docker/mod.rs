@@ -165,11 +165,12 @@ pub enum DockerError {
     },
 }
 
-/// Connects to the Docker daemon named by DOCKER_HOST (default: the local socket) and
-/// agrees on an API version (Docker 20.10 speaks 1.41).
+/// The Docker daemon named by DOCKER_HOST (default: the local socket), reached and agreed
+/// with on an API version (Docker 20.10 speaks 1.41): the one way every part of mjai-sim
+/// reaches Docker (containers, image builds, cleanup).
 ///
 /// Errors: [`DockerError::Unreachable`].
-pub async fn connect() -> Result<Docker, DockerError> {
+pub async fn daemon() -> Result<Docker, DockerError> {
     let docker = Docker::connect_with_defaults().map_err(|e| DockerError::Unreachable(e.to_string()))?;
     docker.negotiate_version().await.map_err(|e| DockerError::Unreachable(e.to_string()))
 }

@@ -4,7 +4,7 @@
 //! The game side holds a [`hub::RemoteHub`]: bridges connect to it (through
 //! [`listen::RemoteListener`], or through any server that accepted and authenticated the
 //! WebSocket itself and calls [`hub::RemoteHub::attach`]), and the arena takes a connection
-//! for a seat with [`hub::RemoteHub::start_bot`], which gives a [`bot::RemoteBot`]: one more
+//! for a seat with [`hub::RemoteHub::start_bot`], which gives a [`hub::RemoteBot`]: one more
 //! [`crate::runtime::Bot`], so masking, timeouts, chombos and restarts are the match loop's,
 //! as for a container.
 //!
@@ -19,7 +19,6 @@
 
 use std::time::Duration;
 
-pub mod bot;
 pub mod bridge;
 pub mod conn;
 pub mod control;

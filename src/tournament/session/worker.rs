@@ -29,7 +29,7 @@ pub async fn begin(store: &Store, name: &str, observer: &dyn Observer) -> anyhow
         observer.notice(&Notice::Requeued { games: requeued, worker: Some(name.to_string()) });
     }
     let tag = format!("worker-{name}");
-    if let Ok(docker) = crate::runtime::docker::connect().await {
+    if let Ok(docker) = crate::runtime::docker::daemon().await {
         match crate::runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
             Ok(0) => {}
             Ok(n) => observer.notice(&Notice::LeftoversRemoved { containers: n as u64, tag: tag.clone() }),

@@ -35,7 +35,7 @@ use super::blobs::insert_submission;
 use super::{insert_bot, insert_games, BotRow, Store, StoreError};
 use crate::tournament::config::{Matching, TournamentConfig};
 use crate::tournament::leaderboard::PROVISIONAL_GAMES;
-use crate::tournament::scheduler::Scheduler;
+use crate::tournament::schedule::Scheduler;
 
 /// Which remote bots a top-up may seat ([`Store::with_online`]): the predicate answers for
 /// a remote bot's name (`NAME` of its spec `remote:NAME`) whether it is connected now.

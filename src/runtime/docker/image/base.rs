@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::error::ImageError;
 use super::inputs::{base_hash, DEBOOTSTRAP_INCLUDE, DEBOOTSTRAP_SUITE, DEBOOTSTRAP_VARIANT};
-use super::{image_exists, Progress};
+use super::{image_exists, ProgressLine};
 
 /// The preferred base: Docker's official Python 3.11 image.
 pub const SLIM_BASE: &str = "python:3.11-slim";
@@ -47,7 +47,7 @@ pub async fn resolve_base(
     choice: &BaseChoice,
     force_base: bool,
     mirror: &str,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<String, ImageError> {
     match choice {
         BaseChoice::Image(image) => {
@@ -76,7 +76,7 @@ pub async fn resolve_base(
     }
 }
 
-async fn pull(docker: &Docker, image: &str, progress: Progress<'_>) -> Result<(), ImageError> {
+async fn pull(docker: &Docker, image: &str, progress: ProgressLine<'_>) -> Result<(), ImageError> {
     progress(&format!("base: pulling {image}"));
     let options: CreateImageOptions = CreateImageOptionsBuilder::default().from_image(image).build();
     docker
@@ -91,7 +91,7 @@ async fn make_debootstrap_base(
     docker: &Docker,
     image: &str,
     mirror: &str,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<(), ImageError> {
     if !is_root() {
         return Err(ImageError::NotRoot);
@@ -149,7 +149,7 @@ async fn run_debootstrap(
     debootstrap: &Path,
     rootfs: &Path,
     mirror: &str,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<(), ImageError> {
     let mut child = tokio::process::Command::new(debootstrap)
         .arg(format!("--variant={DEBOOTSTRAP_VARIANT}"))
@@ -199,7 +199,7 @@ fn tokio_stream_lines<R: tokio::io::AsyncBufRead + Unpin + Send + 'static>(
 }
 
 /// Finds debootstrap (PATH, /usr/sbin); installs it with apt-get when missing (root only).
-async fn find_or_install_debootstrap(progress: Progress<'_>) -> Result<PathBuf, ImageError> {
+async fn find_or_install_debootstrap(progress: ProgressLine<'_>) -> Result<PathBuf, ImageError> {
     if let Some(p) = find_program("debootstrap") {
         return Ok(p);
     }

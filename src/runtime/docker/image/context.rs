@@ -10,7 +10,7 @@ use futures_util::StreamExt;
 
 use super::error::ImageError;
 use super::inputs::context_files;
-use super::Progress;
+use super::ProgressLine;
 
 /// Label on the bot image naming its base image (set through the build API: one build step).
 pub const LABEL_BASE: &str = "org.mjai-sim.base";
@@ -47,7 +47,7 @@ pub async fn docker_build(
     base: &str,
     context: Vec<u8>,
     no_cache: bool,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<(), ImageError> {
     let options: BuildImageOptions = BuildImageOptionsBuilder::default()
         .dockerfile("Dockerfile")

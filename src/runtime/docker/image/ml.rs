@@ -76,7 +76,7 @@ pub(super) async fn commit_ml_image(
     image: &str,
     base: &str,
     wheel_dir: &Path,
-    progress: super::Progress<'_>,
+    progress: super::ProgressLine<'_>,
 ) -> Result<(), ImageError> {
     let requirements = tempfile::tempdir().map_err(ImageError::io("creating a temporary folder"))?;
     let req_file = requirements.path().join("requirements.txt");
@@ -126,7 +126,7 @@ async fn run_and_commit(
     id: &str,
     image: &str,
     base: &str,
-    progress: super::Progress<'_>,
+    progress: super::ProgressLine<'_>,
 ) -> Result<(), ImageError> {
     docker.start_container(id, None).await.map_err(ImageError::docker("start of the ml build container"))?;
     let logs = LogsOptionsBuilder::default().follow(true).stdout(true).stderr(true).build();

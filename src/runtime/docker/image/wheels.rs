@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::error::ImageError;
 use super::inputs::{parse_requirements, Requirement};
-use super::Progress;
+use super::ProgressLine;
 
 /// For each requirement, the wheel in `dir` whose sha256 is one of its hashes; `Err` lists the
 /// requirements (`name==version`) without one. Only `*.whl` files whose name starts with a
@@ -79,7 +79,7 @@ pub async fn ensure_wheels(
     requirements: &str,
     dir: &Path,
     download: bool,
-    progress: Progress<'_>,
+    progress: ProgressLine<'_>,
 ) -> Result<Vec<PathBuf>, ImageError> {
     let reqs = parse_requirements(requirements);
     let missing = match scan(dir, &reqs).await? {

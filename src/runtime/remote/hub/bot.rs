@@ -6,10 +6,10 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use tokio::time::Instant;
 
-use super::conn::Conn;
-use super::control::Control;
-use super::hub::RemoteHub;
+use super::RemoteHub;
 use crate::engine::event::Event;
+use crate::runtime::remote::conn::Conn;
+use crate::runtime::remote::control::Control;
 use crate::runtime::{Bot, BotError};
 
 /// A running remote bot: a connection taken from the hub and started for a seat. Its

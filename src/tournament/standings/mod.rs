@@ -15,9 +15,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::record::GameRecord;
-use super::tally::BotTally;
+mod tally;
+
 use crate::stats::bootstrap::{intervals, SetTable, Sums};
 use crate::stats::ratings::{Ratings, WengLin};
+use tally::BotTally;
 
 /// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.
 pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];

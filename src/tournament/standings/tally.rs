@@ -1,9 +1,9 @@
 //! Running totals of one bot over its games, and its standings row.
 
-use super::record::GameRecord;
-use super::standings::BotStanding;
+use super::BotStanding;
 use crate::stats::ratings::Ratings;
 use crate::stats::timing::TimeTotals;
+use crate::tournament::record::GameRecord;
 
 /// Sums over every seat a bot played.
 #[derive(Debug, Clone, Default)]

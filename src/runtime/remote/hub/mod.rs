@@ -23,12 +23,14 @@ use axum::extract::ws::WebSocket;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use super::bot::RemoteBot;
+mod bot;
+
 use super::conn::{Conn, Ended};
 use super::control::Control;
 use super::{CLOSE_TIMEOUT, MAX_IDLE_PER_NAME, WRITE_TIMEOUT};
 use crate::runtime::bounded::{until, within};
 use crate::runtime::BotError;
+pub use bot::RemoteBot;
 
 #[derive(Default)]
 struct Slot {

@@ -1,9 +1,9 @@
 //! The duplicate scheduler's state, kept from one set to the next so that a schedule can be
-//! extended one set at a time: [`super::schedule::duplicate`] runs it to the end at once; a
+//! extended one set at a time: [`super::duplicate`] runs it to the end at once; a
 //! league (an open-ended tournament, `--sets 0`) rebuilds it from the sets already stored and
-//! appends sets over the bots still active ([`super::store`]'s top-up).
+//! appends sets over the bots still active ([`crate::tournament::store`]'s top-up).
 //!
-//! The state is what [`super::schedule`]'s table choice reads: games per bot, tables shared
+//! The state is what the table choice (`table.rs`) reads: games per bot, tables shared
 //! per pair of bots, and the seeded tie-break order.
 //!
 //! - "Games" counts scheduled games (pending, running, done and failed alike; cancelled
@@ -24,7 +24,8 @@
 //!   played active bot whose author is not at the table yet; when no such bot is left, no
 //!   set is scheduled.
 
-use super::schedule::{pick_table, rotations, seeded_order, ScheduledGame};
+use super::table::{pick_table, rotations, seeded_order};
+use super::ScheduledGame;
 
 /// Bots a rating-aware table is drawn among ([`Scheduler::next_set_rated`]): the anchor and
 /// its nearest in μ.
@@ -220,7 +221,7 @@ impl Scheduler {
 
 #[cfg(test)]
 mod tests {
-    use super::super::schedule::duplicate;
+    use super::super::duplicate;
     use super::*;
 
     #[test]
