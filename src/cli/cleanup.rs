@@ -5,7 +5,7 @@
 //! running games' included (containers of an older mjai-sim carry no owner: only `--all`
 //! removes them).
 
-use crate::runtime::docker::{cleanup::remove_leftovers, connect};
+use crate::runtime::docker::{cleanup::remove_leftovers, daemon};
 
 /// Arguments of `cleanup`.
 #[derive(Debug, clap::Args)]
@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async {
-        let docker = connect().await?;
+        let docker = daemon().await?;
         let removed = remove_leftovers(&docker, args.game.as_deref(), args.all).await?;
         println!(
             "removed {} container(s), {} volume(s), {} network(s)",

@@ -14,7 +14,7 @@ use mjai_sim::runtime::docker::cleanup::remove_container;
 use mjai_sim::runtime::docker::hardening::container_body;
 use mjai_sim::runtime::docker::image::default_image;
 use mjai_sim::runtime::docker::resources::{Gpus, Resources};
-use mjai_sim::runtime::docker::{connect, require_image, DockerOptions};
+use mjai_sim::runtime::docker::{daemon, require_image, DockerOptions};
 
 fn settings(dir: &std::path::Path, resources: Resources) -> LaunchSettings {
     LaunchSettings {
@@ -35,7 +35,7 @@ fn submission() -> (tempfile::TempDir, [BotSpec; 4]) {
 }
 
 async fn containers_of(game: &str) -> usize {
-    let docker = connect().await.unwrap();
+    let docker = daemon().await.unwrap();
     let filters = HashMap::from([("label".to_string(), vec![format!("mjai-sim.game={game}")])]);
     let options = ListContainersOptions { all: true, filters: Some(filters), ..Default::default() };
     docker.list_containers(Some(options)).await.unwrap().len()
@@ -43,7 +43,7 @@ async fn containers_of(game: &str) -> usize {
 
 #[tokio::test]
 async fn memory_cpus_and_pids_options_reach_the_host_config() {
-    let docker = connect().await.expect("Docker must be reachable");
+    let docker = daemon().await.expect("Docker must be reachable");
     require_image(&docker, &default_image()).await.expect("build the image first: mjai-sim image build");
     let (_bot, specs) = submission();
     let logs = tempfile::tempdir().unwrap();
@@ -67,7 +67,7 @@ async fn memory_cpus_and_pids_options_reach_the_host_config() {
 
 #[tokio::test]
 async fn gpus_all_is_a_device_request_on_the_created_container() {
-    let docker = connect().await.expect("Docker must be reachable");
+    let docker = daemon().await.expect("Docker must be reachable");
     require_image(&docker, &default_image()).await.expect("build the image first: mjai-sim image build");
     let mut options = DockerOptions { image: default_image(), ..Default::default() };
     Resources { gpus: Some(Gpus::All), ..Default::default() }.apply(&mut options);
@@ -87,7 +87,7 @@ async fn gpus_all_is_a_device_request_on_the_created_container() {
 
 #[tokio::test]
 async fn a_gpu_seat_on_a_host_without_gpu_runtime_fails_with_one_clear_line() {
-    let docker = connect().await.expect("Docker must be reachable");
+    let docker = daemon().await.expect("Docker must be reachable");
     require_image(&docker, &default_image()).await.expect("build the image first: mjai-sim image build");
     let (_bot, specs) = submission();
     let logs = tempfile::tempdir().unwrap();

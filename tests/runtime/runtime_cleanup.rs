@@ -11,13 +11,13 @@ use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
 use mjai_sim::runtime::docker::host_dir::host_root;
 use mjai_sim::runtime::docker::owner::label_of;
-use mjai_sim::runtime::docker::{connect, DockerOptions};
+use mjai_sim::runtime::docker::{daemon, DockerOptions};
 
 use crate::runtime_support;
 
 #[tokio::test]
 async fn cleanup_removes_a_crashed_runs_containers_by_label() {
-    let docker = connect().await.unwrap();
+    let docker = daemon().await.unwrap();
     let guard = ContainerGuard::new(docker.clone());
     let game = guard.game().to_string();
     let logs = tempfile::tempdir().unwrap();
@@ -82,7 +82,7 @@ fn cleanup(args: &[&str]) -> String {
 
 #[tokio::test]
 async fn cleanup_keeps_a_live_owners_containers_and_removes_a_dead_owners() {
-    let docker = connect().await.unwrap();
+    let docker = daemon().await.unwrap();
     let game = format!("owner-test-{}", std::process::id());
     let live = label_of(std::process::id()).expect("this process runs");
     let mut child = Command::new("sleep").arg("60").spawn().unwrap();

@@ -12,7 +12,7 @@ use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
 use mjai_sim::runtime::docker::host_dir::{host_root, IO_DIR};
 use mjai_sim::runtime::docker::image::default_image;
-use mjai_sim::runtime::docker::{connect, DockerError, DockerOptions, Transport};
+use mjai_sim::runtime::docker::{daemon, DockerError, DockerOptions, Transport};
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::{Bot, BotError};
 
@@ -24,7 +24,7 @@ fn options(transport: Transport) -> DockerOptions {
 
 /// Starts one seat directly (guard, container, log folder).
 async fn start(options: &DockerOptions) -> (DockerBot, ContainerGuard, tempfile::TempDir) {
-    let docker = connect().await.expect("Docker must be reachable for these tests");
+    let docker = daemon().await.expect("Docker must be reachable for these tests");
     mjai_sim::runtime::docker::require_image(&docker, &options.image).await.expect("build the image first");
     let guard = ContainerGuard::new(docker);
     let logs = tempfile::tempdir().unwrap();
@@ -40,7 +40,7 @@ async fn start(options: &DockerOptions) -> (DockerBot, ContainerGuard, tempfile:
 }
 
 async fn count_labelled(game: &str) -> usize {
-    let docker = connect().await.unwrap();
+    let docker = daemon().await.unwrap();
     let filters = HashMap::from([("label".to_string(), vec![format!("mjai-sim.game={game}")])]);
     let options = ListContainersOptions { all: true, filters: Some(filters), ..Default::default() };
     docker.list_containers(Some(options)).await.unwrap().len()

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bollard::query_parameters::{ListContainersOptions, ListVolumesOptions};
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::host_dir::host_root;
-use mjai_sim::runtime::docker::{connect, DockerOptions};
+use mjai_sim::runtime::docker::{daemon, DockerOptions};
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 
 use crate::runtime_support;
@@ -23,7 +23,7 @@ const CHILD_ENV: &str = "MJAI_SIM_TEST_CHILD_GAME";
 #[ignore = "helper process for sigint_removes_every_container_of_the_game"]
 async fn child_game() {
     let Ok(logs) = std::env::var(CHILD_ENV) else { return };
-    let guard = ContainerGuard::new(connect().await.unwrap());
+    let guard = ContainerGuard::new(daemon().await.unwrap());
     let game = guard.game().to_string();
     // what the binary's signal handling does: SIGINT fires the cancellation token
     let cancel = mjai_sim::arena::cancel::Cancel::new();
@@ -52,7 +52,7 @@ async fn child_game() {
 }
 
 async fn count(game: &str) -> (usize, usize) {
-    let docker = connect().await.unwrap();
+    let docker = daemon().await.unwrap();
     let filters = HashMap::from([("label".to_string(), vec![format!("mjai-sim.game={game}")])]);
     let list = ListContainersOptions { all: true, filters: Some(filters.clone()), ..Default::default() };
     let containers = docker.list_containers(Some(list)).await.unwrap().len();

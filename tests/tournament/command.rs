@@ -60,7 +60,7 @@ fn kill_9_then_resume_gives_the_standings_of_an_uninterrupted_run() {
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     let common = |dir: &PathBuf| {
         let mut args: Vec<String> = BOTS.iter().map(|s| s.to_string()).collect();
-        args.extend(["--sets", "1000", "--seed", "77,3", "--jobs", "2", "--dir"].map(String::from));
+        args.extend(["--sets", "250", "--seed", "77,3", "--jobs", "2", "--dir"].map(String::from));
         args.push(dir.display().to_string());
         args
     };
@@ -86,7 +86,7 @@ fn kill_9_then_resume_gives_the_standings_of_an_uninterrupted_run() {
 
     let out = run(&["tournament", "--resume", b.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(games_done(&b), Some((4000, 4000)));
+    assert_eq!(games_done(&b), Some((1000, 1000)));
     assert_eq!(
         standings_but_timing(&a),
         standings_but_timing(&b),
@@ -94,7 +94,7 @@ fn kill_9_then_resume_gives_the_standings_of_an_uninterrupted_run() {
     );
     let s = standings_json(&b);
     let games: u64 = s["bots"].as_array().unwrap().iter().map(|b| b["games"].as_u64().unwrap()).sum();
-    assert_eq!(games, 4000 * 4, "every game counted once, four seats each");
+    assert_eq!(games, 1000 * 4, "every game counted once, four seats each");
     assert_eq!(s["bots"][2]["name"], "tsumo");
     // the markdown table names every bot
     let md = std::fs::read_to_string(b.join("standings.md")).unwrap();

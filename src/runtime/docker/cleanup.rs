@@ -12,8 +12,8 @@
 //! Use in the match loop (src/arena):
 //! ```no_run
 //! # async fn f(play: impl std::future::Future<Output = ()>, stop: tokio::sync::watch::Receiver<bool>) -> anyhow::Result<()> {
-//! use mjai_sim::runtime::docker::{cleanup::ContainerGuard, connect};
-//! let guard = ContainerGuard::new(connect().await?);
+//! use mjai_sim::runtime::docker::{cleanup::ContainerGuard, daemon};
+//! let guard = ContainerGuard::new(daemon().await?);
 //! // `play` launches the four seats with this guard (runtime::launcher) and plays:
 //! match guard.run_until_cancelled(stop, play).await {
 //!     Ok(()) => guard.shutdown().await, // normal end: containers removed
@@ -199,7 +199,7 @@ impl Drop for Inner {
         let cleanup = std::thread::spawn(move || {
             let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
             rt.block_on(async {
-                if let Ok(docker) = super::connect().await {
+                if let Ok(docker) = super::daemon().await {
                     futures_util::future::join_all(live.iter().map(|id| remove_container(&docker, id))).await;
                 }
             });
