@@ -3,7 +3,7 @@
 //! page. Input: self-play hanchans with calls (two `random`, two `rulebase` bots), as log
 //! text. Prints the page size once. Target: ≤ 20 ms per hanchan.
 //!
-//! Also the grading server's pages (`view::site`): the leaderboard of a league of 1,000 bot
+//! Also the grading server's pages (`pages::site`): the leaderboard of a league of 1,000 bot
 //! versions and a bot page with its 50 recent games, 200 rating points and 100 opponents.
 //!
 //! Run: `cargo bench --bench view`.
@@ -12,10 +12,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mjai_sim::bots::{from_spec, selfplay};
+use mjai_sim::pages::site::{bot_page, leaderboard_page, PageContext};
 use mjai_sim::tournament::leaderboard::{
     BotKind, BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine,
 };
-use mjai_sim::view::site::{bot_page, leaderboard_page, PageContext};
 use mjai_sim::viewer::game::analyse;
 use mjai_sim::viewer::{render_game, GameInput};
 

@@ -9,7 +9,7 @@
 //! - [`tournament`]: many games between N bots: schedule, running, results store, standings.
 //! - [`export`]: other formats of a game's log (tenhou.net/6), pure functions.
 //! - [`viewer`]: the HTML game viewer (a pure function of a log, below the arena).
-//! - [`view`]: the tournament report and the grading server's pages (pure functions of
+//! - [`pages`]: the tournament report, `standings.md` and the grading server's pages (pure functions of
 //!   standings and leaderboards).
 //! - [`messages`]: the command line's machine-readable messages (`--message-format json`),
 //!   for any front end.
@@ -24,9 +24,9 @@ pub mod cli;
 pub use mjai_sim_engine as engine;
 pub mod export;
 pub mod messages;
+pub mod pages;
 pub mod runtime;
 pub mod serve;
 pub mod stats;
 pub mod tournament;
-pub mod view;
 pub mod viewer;

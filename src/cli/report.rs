@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::view::report::{parse_standings, render_report, GameLink};
+use crate::pages::report::{parse_standings, render_report, GameLink};
 
 /// Arguments of `report`.
 #[derive(Debug, clap::Args)]

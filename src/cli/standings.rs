@@ -8,9 +8,9 @@ use anyhow::{bail, Context};
 
 use super::message_format::{emit_result, MessageFormatFlag};
 use crate::messages::{CodedError, CommandResult, ErrorCode};
+use crate::pages::standings_text::markdown;
 use crate::tournament::session::Session;
 use crate::tournament::store::DB_FILE;
-use crate::view::standings_text::markdown;
 
 /// Arguments of `mjai-sim standings`.
 #[derive(Debug, clap::Args)]

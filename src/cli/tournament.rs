@@ -27,12 +27,12 @@ use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::shutdown::Shutdown;
 use crate::messages::{CommandResult, ErrorCode, TournamentLines};
+use crate::pages::standings_text::{markdown, write_standings};
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
 use crate::tournament::session::{NewTournament, Place, PlayLoop, PlayOptions, Session};
-use crate::view::standings_text::{markdown, write_standings};
 
 /// Arguments of `mjai-sim tournament`.
 #[derive(Debug, clap::Args)]

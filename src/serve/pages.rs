@@ -1,4 +1,4 @@
-//! The read-only pages, server-rendered by [`crate::view::site`] from the same figures as
+//! The read-only pages, server-rendered by [`crate::pages::site`] from the same figures as
 //! the JSON API: `/` (the leaderboard), `/bots/{name}/v/{version}` (one version of a bot,
 //! its own figures and games, a selector of its versions; its chombos only for its author
 //! and admins), `/bots/{name}` (the same for the active version, else the latest),
@@ -24,10 +24,10 @@ use super::html::{LoggedIn, Page, PageError, Viewer};
 use super::owned::{OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
+use crate::pages::site::{self, MyBot, PageContext};
 use crate::tournament::board::VersionPick;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::tournament::store::VersionRow;
-use crate::view::site::{self, MyBot, PageContext};
 use crate::viewer::game::{analyse, GameInput};
 
 /// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).

@@ -11,7 +11,7 @@ use axum::Router;
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
-use crate::view::site::upload_page;
+use crate::pages::site::upload_page;
 
 /// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];

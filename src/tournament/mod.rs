@@ -4,7 +4,7 @@
 //!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]).
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
 //!   (`standings/tally.rs`: one bot's totals; the arithmetic of ratings, intervals and time histograms
-//!   is [`crate::stats`]; their text, [`crate::view::standings_text`]).
+//!   is [`crate::stats`]; their text, [`crate::pages::standings_text`]).
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; its state
 //!   extended one set at a time for leagues ([`schedule::Scheduler`]).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.

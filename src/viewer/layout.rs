@@ -1,4 +1,4 @@
-//! What every page of `src/viewer/templates` and `src/view/templates` shares: the `<head>` of `base.html` (title,
+//! What every page of `src/viewer/templates` and `src/pages/templates` shares: the `<head>` of `base.html` (title,
 //! style inline or linked, the CSP `<meta>` of the standalone files), rendering, and the
 //! Content-Security-Policy hashes of inline code.
 

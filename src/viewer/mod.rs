@@ -2,7 +2,7 @@
 //! server's `/games/{id}`), a pure function of the game's mjai log (with its `errors.json`
 //! and stderr tails when given). It sits beside the exports, below the arena (which writes
 //! `game.html` after each game) and imports only the engine (`tests/layering/imports.rs`). The
-//! tournament report and the server's pages are above, in [`crate::view`].
+//! tournament report and the server's pages are above, in [`crate::pages`].
 //!
 //! - [`game`]: what the viewer shows, derived from a log (hand results scored by the engine,
 //!   chombos with their errors, unknown events, the first verification failure).
@@ -10,7 +10,7 @@
 //!   linked on the server).
 //! - [`tiles`]: the tile set, an inline SVG sprite drawn by code (no font beyond Latin).
 //! - [`layout`]: what every page shares (the `<head>` of `templates/base.html`, rendering,
-//!   CSP hashes), the viewer's and [`crate::view`]'s.
+//!   CSP hashes), the viewer's and [`crate::pages`]'s.
 
 pub mod game;
 pub mod layout;

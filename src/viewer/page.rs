@@ -1,7 +1,7 @@
 //! The viewer page of one game (`templates/viewer.html`, script `assets/game.js`): as a
 //! self-contained `game.html` (style, script and data inline, allowed by their hashes in
 //! a CSP `<meta>`; no network, no CDN) or as the grading server's `/games/{id}` (style and
-//! script from `/assets/`, under the server's `crate::view::site::CSP`).
+//! script from `/assets/`, under the server's `crate::pages::site::CSP`).
 
 use std::sync::LazyLock;
 

@@ -68,7 +68,7 @@ const LAYERS: &[&[&str]] = &[
     &["arena"],
     &["tournament"],
     &["messages"],
-    &["serve", "view"],
+    &["serve", "pages"],
     &["cli", "main"],
 ];
 
@@ -422,7 +422,7 @@ fn the_files_of_a_module_import_each_other_without_a_cycle() {
 fn a_grouped_import_is_read_as_each_of_its_modules() {
     let text = "use crate::{arena, tournament::{store::Store, tally}};\n\
                 use super::{schedule::{self, Slot}, scheduler::*};\n\
-                fn f() { crate::serve::router::router(); g!(crate::view::site); }\n\
+                fn f() { crate::serve::router::router(); g!(crate::pages::site); }\n\
                 mod tests { use super::super::pool; use super::standings; }\n";
     let module: ModPath = ["tournament", "standings"].map(String::from).to_vec();
     let imports = imports_of(&module, text).unwrap();
@@ -435,7 +435,7 @@ fn a_grouped_import_is_read_as_each_of_its_modules() {
         "tournament::schedule::Slot",
         "tournament::scheduler",
         "serve::router::router",
-        "view::site",
+        "pages::site",
         "tournament::pool",
         "tournament::standings::standings",
     ];

@@ -143,7 +143,7 @@ fn mortal_arena_games_counted_independently() {
     let pt_sum: f64 = st.bots.iter().map(|b| b.avg_pt.unwrap()).sum();
     assert!(pt_sum.abs() < 1e-9, "Mortal's uma sums to zero");
     assert!(st.bots.iter().all(|b| b.avg_rank_ci.is_some()));
-    println!("{}", mjai_sim::view::standings_text::table(&st));
+    println!("{}", mjai_sim::pages::standings_text::table(&st));
 }
 
 /// Final scores: the last `start_kyoku`'s scores plus everything after it.

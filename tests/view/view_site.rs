@@ -1,13 +1,13 @@
-//! The grading server's pages (`mjai_sim::view::site`): everything a bot or author controls
+//! The grading server's pages (`mjai_sim::pages::site`): everything a bot or author controls
 //! comes out escaped, the pages hold no inline code, and in headless Chromium, served from
 //! 127.0.0.1 with the server's Content-Security-Policy, they show their tables and the
 //! viewer runs with no CSP violation (while an inline script on the same server is
 //! blocked and reported, so the check can fail).
 
+use mjai_sim::pages::site::{self, PageContext};
 use mjai_sim::tournament::leaderboard::{
     BotKind, BotPage, BotStatus, ChomboLine, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine,
 };
-use mjai_sim::view::site::{self, PageContext};
 
 /// Payloads that would run or inject markup if printed raw.
 const HOSTILE: [&str; 3] =

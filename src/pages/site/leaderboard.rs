@@ -6,8 +6,8 @@
 use askama::Template;
 
 use super::PageContext;
+use crate::pages::figures::{ci_attr, mu_sigma, with_ci};
 use crate::tournament::leaderboard::{BotKind, BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
-use crate::view::figures::{ci_attr, mu_sigma, with_ci};
 use crate::viewer::layout::{render, Head};
 
 #[derive(Template)]

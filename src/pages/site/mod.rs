@@ -1,6 +1,6 @@
 //! The grading server's pages (issue 21): pure functions from the league's data
 //! ([`crate::tournament::leaderboard`]) to HTML, through the compiled, auto-escaping
-//! templates of `src/view/templates` (askama), so every name, reason and stderr line a bot
+//! templates of `src/pages/templates` (askama), so every name, reason and stderr line a bot
 //! or author controls is escaped by construction. No I/O, no HTTP: the server calls these
 //! and sends the result with the header [`CSP`].
 //!

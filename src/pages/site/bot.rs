@@ -1,7 +1,7 @@
 //! `/bots/{name}/v/{version}` (and `/bots/{name}`): one version of a bot
 //! (`templates/bot.html`): a selector of the name's versions (plain links), the version's
 //! figures, rating over games and rank distribution (SVG from
-//! [`crate::view::report_svg`]), head-to-head, recent games with results, and, for its
+//! [`crate::pages::report_svg`]), head-to-head, recent games with results, and, for its
 //! author and admins, its chombos with reasons and stderr. Every bot is named as its author
 //! wrote it, with its version beside it, and linked as `/bots/NAME/v/V`.
 
@@ -11,9 +11,9 @@ use askama::Template;
 
 use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
 use super::PageContext;
+use crate::pages::report_svg::{history_chart, rank_bars};
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::tournament::standings::RatingPoint;
-use crate::view::report_svg::{history_chart, rank_bars};
 use crate::viewer::layout::{render, Head};
 
 #[derive(Template)]
