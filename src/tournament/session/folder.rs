@@ -80,14 +80,14 @@ impl Session {
                     .with_context(|| format!("cannot create {}", dir.display()))?;
             }
             if first {
-                let counts = store.counts().await?;
+                let counts = store.games().counts().await?;
                 observer.started(&RunStart {
                     place: dir.display().to_string(),
                     tid: self.tid.clone(),
                     names: names.clone(),
                     seed: config.seed,
                     total: (!config.is_league()).then(|| counts.total()),
-                    done: store.records().await?,
+                    done: store.games().records().await?,
                     jobs,
                 });
                 first = false;

@@ -150,11 +150,12 @@ impl<'a> PlayLoop<'a> {
             let sessions: Vec<&Session> = match self.scope {
                 _ if player.jobs == Some(0) => Vec::new(),
                 Scope::One(session) => {
-                    let ids = retry("look for games", &patience, || session.store().claimable_tournaments()).await?;
+                    let ids =
+                        retry("look for games", &patience, || session.store().leases().claimable_tournaments()).await?;
                     ids.contains(&session.store().id()).then_some(session).into_iter().collect()
                 }
                 Scope::Every(store) => {
-                    let ids = retry("look for games", &patience, || store.claimable_tournaments()).await?;
+                    let ids = retry("look for games", &patience, || store.leases().claimable_tournaments()).await?;
                     let mut opened = Vec::with_capacity(ids.len());
                     for t in ids {
                         opened.push(Session::of_store(store.scoped(t), &patience).await?);
@@ -217,7 +218,7 @@ pub(super) async fn top_up(
     if !session.config().is_league() {
         return Ok(false);
     }
-    let topped = retry("top up the league", patience, || session.store().top_up(1)).await?;
+    let topped = retry("top up the league", patience, || session.store().league().top_up(1)).await?;
     if let (Some(note), false) = (topped.idle_note(), was_idle) {
         observer.notice(&Notice::LeagueIdle(note));
     }
@@ -233,7 +234,7 @@ async fn report(
     reported: &mut Option<(Counts, Instant)>,
 ) -> anyhow::Result<Counts> {
     let league = session.config().is_league();
-    let counts = retry("count games", patience, || session.store().counts()).await?;
+    let counts = retry("count games", patience, || session.store().games().counts()).await?;
     let due = match reported {
         None => true,
         Some((before, at)) => *before != counts && (!league || at.elapsed() >= LEAGUE_REPORT),
