@@ -37,14 +37,15 @@ async fn latency(store: &Store, label: &str) {
     let mut board = Vec::new();
     for _ in 0..200 {
         let t = Instant::now();
-        let b = store.leaderboard(DECAY_TAU).await.unwrap();
+        let b = store.board().leaderboard(DECAY_TAU).await.unwrap();
         board.push(t.elapsed());
         assert_eq!(b.bots.len(), BOTS);
     }
     let mut page = Vec::new();
     for i in 0..200 {
         let t = Instant::now();
-        let p = store.bot_page(&format!("bot{}", i % BOTS), VersionPick::Latest, DECAY_TAU).await.unwrap().unwrap();
+        let p =
+            store.board().bot_page(&format!("bot{}", i % BOTS), VersionPick::Latest, DECAY_TAU).await.unwrap().unwrap();
         page.push(t.elapsed());
         assert_eq!(p.recent_games.len(), 50);
     }
@@ -59,7 +60,7 @@ async fn measure(db: &Store, pool: &AnyPool, name: &str, tid: &str, games: u64) 
     let store = fill(db, pool, tid, games).await;
     let filled = t.elapsed();
     let t = Instant::now();
-    let folded = store.catch_up().await.unwrap();
+    let folded = store.aggregates().catch_up().await.unwrap();
     let fold = t.elapsed();
     assert_eq!(folded, games);
     println!(
@@ -72,7 +73,7 @@ async fn measure(db: &Store, pool: &AnyPool, name: &str, tid: &str, games: u64) 
     if games <= 100_000 {
         let t = Instant::now();
         let names: Vec<String> = store.bots().await.unwrap().into_iter().map(|b| b.name).collect();
-        let records = store.records().await.unwrap();
+        let records = store.games().records().await.unwrap();
         let s = compute(&names, &records, &StandingsOptions::new(config_uma(), 7));
         assert_eq!(s.games, games);
         let ms = t.elapsed().as_secs_f64() * 1000.0;

@@ -60,10 +60,10 @@ fn latencies(rt: &tokio::runtime::Runtime, url: &str) {
             let (mut claims, mut records) = (Vec::new(), Vec::new());
             for _ in 0..rounds {
                 let t = Instant::now();
-                let games = store.claim(&format!("w{c}"), 1, LEASE_MS).await.unwrap();
+                let games = store.leases().claim(&format!("w{c}"), 1, LEASE_MS).await.unwrap();
                 claims.push(t.elapsed());
                 let t = Instant::now();
-                store.record(&[record_of(&games[0])], &[]).await.unwrap();
+                store.games().record(&[record_of(&games[0])], &[]).await.unwrap();
                 records.push(t.elapsed());
             }
             (claims, records)
@@ -165,8 +165,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("claim_1_and_record", |b| {
         b.iter(|| {
             rt.block_on(async {
-                let games = store.claim("solo", 1, LEASE_MS).await.unwrap();
-                store.record(&[record_of(&games[0])], &[]).await.unwrap();
+                let games = store.leases().claim("solo", 1, LEASE_MS).await.unwrap();
+                store.games().record(&[record_of(&games[0])], &[]).await.unwrap();
             })
         })
     });

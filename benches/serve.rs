@@ -212,7 +212,7 @@ async fn fill(db: &Path, games: u64) -> u64 {
     let store = mjai_sim::tournament::store::Store::open(db).await.unwrap();
     let pool = sqlx::AnyPool::connect(&format!("sqlite:{}", db.display())).await.unwrap();
     let league = league_fill::fill(&store, &pool, "league", games).await;
-    assert_eq!(league.catch_up().await.unwrap(), games);
+    assert_eq!(league.aggregates().catch_up().await.unwrap(), games);
     let names = ["builtin:rulebase"; 4];
     let mut agents = names.map(|n| from_spec(n).unwrap());
     let game = selfplay::play(

@@ -53,7 +53,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
         };
         let (_tx, stop) = tokio::sync::watch::channel(false);
         run(&store, pool, &options, stop, &Quiet).await.unwrap();
-        assert_eq!(store.counts().await.unwrap().done, SETS * 4);
+        assert_eq!(store.games().counts().await.unwrap().done, SETS * 4);
         store.close().await;
     });
 }

@@ -36,7 +36,7 @@ pub async fn fill(db: &Store, pool: &AnyPool, tid: &str, games: u64) -> Store {
     let schedule = duplicate(BOTS, games / 4, [7, 0]);
     let store = db.create(tid, &config(), &rows, &schedule).await.unwrap();
     for r in &rows {
-        store.add_house_version(&r.name, "00", r.idx).await.unwrap();
+        store.versions().add_house(&r.name, "00", r.idx).await.unwrap();
     }
     insert_results(pool, store.id(), &schedule).await;
     store

@@ -35,9 +35,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let Some(store) = db.tournament(&args.tournament).await? else {
             bail!("{}: no tournament {} (the id is printed by `mjai-sim tournament --db`)", db.name(), args.tournament)
         };
-        let games = store.games_with_files().await?;
+        let games = store.blobs().games_with_files().await?;
         for index in &games {
-            let Some(files) = store.game_files(*index).await? else { continue };
+            let Some(files) = store.blobs().game_files(*index).await? else { continue };
             let dir = game_dir(&args.dir, *index);
             std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
             let log = files.log().with_context(|| format!("game {index}: the stored log is damaged"))?;

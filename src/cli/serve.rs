@@ -196,9 +196,9 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
     let db = Store::open_url(&args.db, jobs as u32 + 8).await?;
     let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
     let store = session.store().clone();
-    store.set_pace(args.pace).await?;
+    store.league().set_pace(args.pace).await?;
     if !postgres {
-        let requeued = store.requeue_running().await?; // one server per SQLite file
+        let requeued = store.leases().requeue_running().await?; // one server per SQLite file
         if requeued > 0 {
             eprintln!("mjai-sim: {requeued} game(s) cut off before go back to the queue");
         }

@@ -95,7 +95,7 @@ async fn add(a: AuthorAdd) -> anyhow::Result<i32> {
         .map_err(|e| anyhow::anyhow!("author `{}`: {}", a.name.escape_debug(), e.replace("bot name", "name")))?;
     let store = open(&a.store).await?;
     let token = token()?;
-    let added = store.add_author(name.as_str(), &token_hash(&token), a.admin).await;
+    let added = store.authors().add(name.as_str(), &token_hash(&token), a.admin).await;
     store.close().await;
     if !added? {
         bail!("{}: an author named {name} exists; choose another NAME", store.name());
@@ -107,7 +107,7 @@ async fn add(a: AuthorAdd) -> anyhow::Result<i32> {
 
 async fn list(arg: StoreArg) -> anyhow::Result<i32> {
     let store = open(&arg).await?;
-    let authors = store.authors().await;
+    let authors = store.authors().list().await;
     store.close().await;
     let authors = authors?;
     let width = authors.iter().map(|a| a.name.len()).max().unwrap_or(0).max(4);
@@ -127,7 +127,7 @@ async fn list(arg: StoreArg) -> anyhow::Result<i32> {
 
 async fn revoke(a: AuthorName) -> anyhow::Result<i32> {
     let store = open(&a.store).await?;
-    let done = store.revoke_author(&a.name).await;
+    let done = store.authors().revoke(&a.name).await;
     store.close().await;
     if !done? {
         bail!("{}: no author named {}; `mjai-sim serve author list` shows them", store.name(), a.name.escape_debug());
@@ -139,7 +139,7 @@ async fn revoke(a: AuthorName) -> anyhow::Result<i32> {
 async fn rotate(a: AuthorName) -> anyhow::Result<i32> {
     let store = open(&a.store).await?;
     let token = token()?;
-    let done = store.rotate_author(&a.name, &token_hash(&token)).await;
+    let done = store.authors().rotate(&a.name, &token_hash(&token)).await;
     store.close().await;
     if !done? {
         bail!("{}: no author named {}; `mjai-sim serve author list` shows them", store.name(), a.name.escape_debug());

@@ -38,7 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     runtime.block_on(async {
         let session = open(&args).await?;
         let standings = session.standings().await?;
-        let c = session.store().counts().await?;
+        let c = session.store().games().counts().await?;
         let tid = session.id().to_string();
         let league = session.config().is_league();
         session.close().await;

@@ -41,7 +41,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         config.seed[1],
         match league {
             true => "a league: open-ended, runs until stopped".to_string(),
-            false => format!("{} games", session.store().counts().await?.total()),
+            false => format!("{} games", session.store().games().counts().await?.total()),
         },
         args.jobs.map(|j| j.to_string()).unwrap_or_else(|| "default".into()),
     );

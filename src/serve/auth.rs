@@ -56,7 +56,7 @@ async fn lookup(parts: &Parts, state: &AppState) -> Result<Option<AuthorRow>, Ap
 /// The author whose valid token `headers` carry (`None`: no token, or an unknown one).
 pub async fn author_of(headers: &axum::http::HeaderMap, state: &AppState) -> Result<Option<AuthorRow>, ApiError> {
     let Some(token) = token_in(headers).filter(|t| looks_like_token(t)) else { return Ok(None) };
-    Ok(state.store.author_by_token(&token_hash(token)).await?)
+    Ok(state.store.authors().by_token(&token_hash(token)).await?)
 }
 
 /// 401 naming how to get a token.

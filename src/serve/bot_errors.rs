@@ -34,7 +34,7 @@ pub struct ValidationView {
 /// Each of `versions`' validation (versions of one name), latest version first.
 pub async fn validations(state: &AppState, versions: &[VersionRow]) -> Result<Vec<ValidationView>, ApiError> {
     let Some(name) = versions.first().map(|v| v.name.as_str()) else { return Ok(Vec::new()) };
-    let mut files = state.store.validations_of(name).await?;
+    let mut files = state.store.versions().validations_of(name).await?;
     let mut out = Vec::new();
     for v in versions.iter().rev() {
         let found = files.iter().position(|(version, _)| *version == v.version).map(|i| files.swap_remove(i).1);
@@ -53,7 +53,7 @@ pub async fn validations(state: &AppState, versions: &[VersionRow]) -> Result<Ve
 pub async fn chombos(state: &AppState, versions: &[VersionRow]) -> Result<Vec<ChomboLine>, ApiError> {
     let bots: Vec<usize> = versions.iter().filter_map(|v| v.bot_idx).collect();
     let mut out = Vec::new();
-    for (game, seats, text) in state.store.game_errors(&bots, ERRORS_LISTED).await? {
+    for (game, seats, text) in state.store.blobs().game_errors(&bots, ERRORS_LISTED).await? {
         let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
         for e in entries {
             let seat = e["player_id"].as_u64().and_then(|s| usize::try_from(s).ok());

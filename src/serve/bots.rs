@@ -160,7 +160,7 @@ pub async fn validation_log(State(state): State<AppState>, bot: OwnedBot) -> Res
 /// the game ended.
 pub async fn latest_validation_log(state: &AppState, bot: &OwnedBot) -> Result<(Vec<u8>, String), ApiError> {
     let latest = bot.latest();
-    let files = state.store.validation(&latest.name, latest.version).await?;
+    let files = state.store.versions().validation(&latest.name, latest.version).await?;
     let files = files.filter(|f| !f.log_gz.is_empty()).ok_or_else(|| ApiError::not_found("validation game yet"))?;
     Ok((super::games::gunzip(&files.log_gz)?, files.errors))
 }
@@ -196,7 +196,7 @@ pub async fn retire_live<R: Refusal>(state: &AppState, bot: &OwnedBot<R>) -> Res
     if live.is_empty() {
         return Err(ApiError::new(StatusCode::CONFLICT, format!("{} has no active or validating version", bot.name)));
     }
-    state.store.retire_versions(&live).await?;
+    state.store.versions().retire(&live).await?;
     let version = live.iter().map(|v| v.version).max().unwrap_or(0);
     let by = &bot.author.0.name;
     tracing::info!(target: super::AUDIT, event = "retire", bot = %bot.name, version, by = %by, "bot retired");

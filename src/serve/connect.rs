@@ -118,10 +118,10 @@ fn playable(latest: &VersionRow) -> Result<(), ApiError> {
 /// The last connection of remote bot `name` closed: its active version's pending games
 /// are cancelled.
 async fn gone_offline(store: &Store, name: &str) -> anyhow::Result<()> {
-    let versions = store.versions_of(name).await?;
+    let versions = store.versions().of(name).await?;
     let active = versions.iter().filter(|v| v.kind == BotKind::Remote && v.status == BotStatus::Active);
     for idx in active.filter_map(|v| v.bot_idx) {
-        let cancelled = store.cancel_pending_of(idx).await?;
+        let cancelled = store.league().cancel_pending_of(idx).await?;
         if cancelled > 0 {
             tracing::info!("{name} is offline: {cancelled} pending game(s) cancelled");
         }

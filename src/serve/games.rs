@@ -30,7 +30,7 @@ pub const NDJSON: &str = "application/x-ndjson; charset=utf-8";
         (status = 404, description = "no such game", body = ErrorBody)),
 )]
 pub async fn game(State(state): State<AppState>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
-    let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let files = state.store.blobs().game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let log = gunzip(&files.log_gz)?;
     Ok(([(header::CONTENT_TYPE, NDJSON)], log))
 }

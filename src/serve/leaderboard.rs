@@ -1,6 +1,6 @@
 //! The league's figures as the read API sends them ([`Leaderboard`], [`BotPage`], a bot's
 //! games), read from the store's per-bot aggregates (issue 21, item 6: a few rows per
-//! request, whatever the number of games; see `Store::leaderboard`) with inactive bots'
+//! request, whatever the number of games; see `store::Board::leaderboard`) with inactive bots'
 //! σ decayed ([`DECAY_TAU`], docs/server.md "Leaderboard"). The leaderboard is cached until
 //! the fold's cursor or the bots' versions change; a bot's page and games are read when
 //! asked.
@@ -28,7 +28,7 @@ impl std::fmt::Debug for Figures {
 
 /// The league's figures now (see the module docs).
 pub async fn figures(store: &Store) -> Result<Figures, StoreError> {
-    Ok(Figures { store: store.clone(), board: store.leaderboard(DECAY_TAU).await? })
+    Ok(Figures { store: store.clone(), board: store.board().leaderboard(DECAY_TAU).await? })
 }
 
 /// The last [`Figures`], reused while nothing changed.
@@ -44,10 +44,10 @@ impl FiguresCache {
     pub async fn get(&self, store: &Store) -> Result<Arc<Figures>, StoreError> {
         let mut last = self.last.lock().await;
         if last.is_none() {
-            store.catch_up().await?;
+            store.aggregates().catch_up().await?;
         }
-        let cursor = store.cursor().await?;
-        let versions = store.version_counts().await?;
+        let cursor = store.aggregates().cursor().await?;
+        let versions = store.versions().counts().await?;
         let key = format!("{cursor:?}/{versions:?}");
         if let Some((k, f)) = last.as_ref() {
             if *k == key {
@@ -70,13 +70,13 @@ impl Figures {
     /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
     /// that `pick` names; `None`: no such bot or version.
     pub async fn bot_page(&self, name: &str, pick: VersionPick) -> Result<Option<BotPage>, StoreError> {
-        self.store.bot_page(name, pick, DECAY_TAU).await
+        self.store.board().bot_page(name, pick, DECAY_TAU).await
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: every game of every version of
     /// `name`) and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first;
     /// `None`: no such bot or version.
     pub async fn games_of(&self, name: &str, version: Option<u32>) -> Result<Option<Vec<GameLine>>, StoreError> {
-        self.store.games_of(name, version, None).await
+        self.store.board().games_of(name, version, None).await
     }
 }

@@ -6,7 +6,7 @@ use anyhow::bail;
 
 use crate::tournament::session::Session;
 use crate::tournament::store::retry::Patience;
-use crate::tournament::store::{AddBot, BotRow, Dialect, Store};
+use crate::tournament::store::{AddBot, BotRow, Lookup, Store};
 
 /// A house bot (the operator's, from the command line), checked already.
 #[derive(Debug, Clone)]
@@ -22,19 +22,16 @@ pub struct HouseBot {
 /// version 1 of their names. Errors: a SQLite file holding another league; the database
 /// failed.
 pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]) -> anyhow::Result<Session> {
-    let existing = match db.dialect() {
-        Dialect::Sqlite => match db.meta().await? {
-            Some((other, _)) if other != tid => {
-                bail!("{} holds the league {other}; pass --league {other}, or another --db for a new league", db.name())
-            }
-            Some(_) => Some(db.clone()),
-            None => None,
-        },
-        Dialect::Postgres => db.tournament(tid).await?,
+    let existing = match db.lookup(tid).await? {
+        Lookup::Found(store) => Some(store),
+        Lookup::Missing => None,
+        Lookup::Occupied { holds } => {
+            bail!("{} holds the league {holds}; pass --league {holds}, or another --db for a new league", db.name())
+        }
     };
     for h in house {
         if let Some(zip) = &h.zip {
-            db.put_submission(zip).await?;
+            db.blobs().put_submission(zip).await?;
         }
     }
     let store = match existing {
@@ -48,12 +45,12 @@ pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]
     for h in house {
         let idx = match bots.iter().find(|b| b.name == h.row.name) {
             Some(b) => b.idx,
-            None => match store.add_bot(&h.row.name, &h.row.spec, &h.row.sha256, h.zip.as_deref()).await? {
+            None => match store.league().add_bot(&h.row.name, &h.row.spec, &h.row.sha256, h.zip.as_deref()).await? {
                 AddBot::Added { idx } => idx,
                 AddBot::NameTaken => bail!("house bot {}: the name is taken", h.row.name),
             },
         };
-        store.add_house_version(&h.row.name, &h.row.sha256, idx).await?;
+        store.versions().add_house(&h.row.name, &h.row.sha256, idx).await?;
     }
     let session = Session::of_store(store, &Patience::none()).await?;
     if !session.config().is_league() {

@@ -53,7 +53,7 @@ pub async fn form(viewer: Viewer) -> Page {
 )]
 pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -> Result<Response, PageError> {
     let token = form.token.trim();
-    let known = looks_like_token(token) && state.store.author_by_token(&token_hash(token)).await?.is_some();
+    let known = looks_like_token(token) && state.store.authors().by_token(&token_hash(token)).await?.is_some();
     if !known {
         let page = login_page(&PageContext::default(), Some("unknown token; ask the operator for yours"));
         return Ok(Page(StatusCode::UNAUTHORIZED, page).into_response());

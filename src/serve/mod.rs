@@ -108,7 +108,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     // the league schedules remote bots only while they are connected
     let session = Session::of_store(session.store().with_online(online), &Patience::none()).await?;
     let store = session.store().clone();
-    let versions = store.versions().await?;
+    let versions = store.versions().all().await?;
     for row in versions.iter().filter(|v| v.kind == BotKind::Remote) {
         hub.allow(&row.name);
     }

@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
         (status = 503, description = "database unavailable", body = String, content_type = "text/plain")),
 )]
 pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    match state.store.counts().await {
+    match state.store.games().counts().await {
         Ok(_) => (StatusCode::OK, "ok\n"),
         Err(e) => {
             tracing::warn!("health check: {e}");
@@ -44,9 +44,9 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 #[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total, mjai_game_attempts_failed_total, mjai_host_faults_total, mjai_db_outages_total",
     responses((status = 200, description = "metrics", body = String, content_type = "text/plain"), (status = 500, description = "the database failed", body = ErrorBody)))]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    let c = state.store.counts().await?;
-    let workers = state.store.workers_seen().await?;
-    let versions = state.store.version_counts().await?;
+    let c = state.store.games().counts().await?;
+    let workers = state.store.leases().workers_seen().await?;
+    let versions = state.store.versions().counts().await?;
     let mut out = String::new();
     let mut family = |name: &str, kind: &str, help: &str, rows: &[(String, u64)]| {
         let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");

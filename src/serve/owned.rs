@@ -100,7 +100,7 @@ impl<R: Refusal> Claim<R> {
         let Ok(BotPath(name)) = BotPath::from_request_parts(parts, state).await else {
             return Ok(Claim::Refused { who, another: None });
         };
-        let versions = state.store.versions_of(name.as_str()).await?;
+        let versions = state.store.versions().of(name.as_str()).await?;
         let Some(owner) = versions.first().map(|v| v.author.clone()) else {
             return Ok(Claim::Refused { who, another: None });
         };
@@ -159,7 +159,7 @@ impl FromRequestParts<AppState> for OwnedSeats {
         let GameId(id) = GameId::from_request_parts(parts, state).await?;
         let MaybeAuthor(who) = MaybeAuthor::from_request_parts(parts, state).await?;
         let who = who.map(Author);
-        let seats = state.store.game_seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+        let seats = state.store.games().seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
         let mine = seats.clone().map(|s| who.as_ref().is_some_and(|a| a.may_touch(s.author.as_deref())));
         Ok(OwnedSeats { id, seats, mine })
     }
@@ -197,9 +197,9 @@ mod tests {
     /// (an admin's to touch) and the authors `root` (admin) and `alice`.
     async fn state(dir: &std::path::Path, cancel: &Cancel) -> AppState {
         let store = Store::open(&dir.join("serve.sqlite")).await.unwrap();
-        store.add_author("root", &token_hash(ROOT), true).await.unwrap();
-        store.add_author("alice", &token_hash(ALICE), false).await.unwrap();
-        store.add_house_version("house", &"0".repeat(64), 0).await.unwrap();
+        store.authors().add("root", &token_hash(ROOT), true).await.unwrap();
+        store.authors().add("alice", &token_hash(ALICE), false).await.unwrap();
+        store.versions().add_house("house", &"0".repeat(64), 0).await.unwrap();
         let config = TournamentConfig::default();
         let validation = ValidationSettings {
             launch: config.launch_settings(),

@@ -135,7 +135,7 @@ pub async fn game(
     viewer: Viewer,
     Paged(OwnedSeats { id, seats, mine }): Paged<OwnedSeats>,
 ) -> Result<Page, PageError> {
-    let files = state.store.game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let files = state.store.blobs().game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let errors = private_stderr_removed(&files.errors, mine);
     let names = seats.map(|s| Some(format!("{} v{}", s.name, s.version)));
     viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context())
@@ -145,7 +145,7 @@ pub async fn game(
 pub async fn me(State(state): State<AppState>, LoggedIn(author): LoggedIn) -> Result<Page, PageError> {
     let author = author.0.name;
     let figures = state.figures().await?;
-    let versions = state.store.versions().await?;
+    let versions = state.store.versions().all().await?;
     let mut names: Vec<&str> =
         versions.iter().filter(|v| v.author.as_deref() == Some(author.as_str())).map(|v| v.name.as_str()).collect();
     names.sort_unstable();

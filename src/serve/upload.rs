@@ -215,10 +215,10 @@ async fn accept_remote(state: &AppState, author: &Author, name: &BotName) -> Res
 /// awaits the first connection (a remote bot's).
 async fn begin(state: &AppState, author: &Author, name: &BotName, zip: UploadedZip<'_>) -> Result<Accepted, ApiError> {
     let who = author.0.name.clone();
-    match state.store.begin_upload(&who, name.as_str(), zip, state.settings.uploads).await? {
+    match state.store.versions().begin_upload(&who, name.as_str(), zip, state.settings.uploads).await? {
         Upload::Started { version } => {
             state.counters.uploads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let row = state.store.versions_of(name.as_str()).await?.into_iter().find(|v| v.version == version);
+            let row = state.store.versions().of(name.as_str()).await?.into_iter().find(|v| v.version == version);
             let row: VersionRow = row.ok_or_else(|| anyhow::anyhow!("version {version} of {name} vanished"))?;
             let kind = row.kind.as_str();
             tracing::info!(target: super::AUDIT, event = "upload", bot = %name, version, author = %who, kind, sha256 = %row.sha256, "upload accepted");

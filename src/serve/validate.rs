@@ -185,8 +185,12 @@ impl Games {
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let (bot, seatings): (BotSpec, Vec<&[usize]>) = match row.kind {
             BotKind::Zip => {
-                let bytes =
-                    self.store.submission(&row.sha256).await?.context("the submission is missing from the store")?;
+                let bytes = self
+                    .store
+                    .blobs()
+                    .submission(&row.sha256)
+                    .await?
+                    .context("the submission is missing from the store")?;
                 let path = dir.join("bot.zip");
                 std::fs::File::create(&path)
                     .and_then(|mut f| f.write_all(&bytes))
@@ -230,12 +234,15 @@ impl Games {
         let Some((files, verdict)) = last else { return Ok(()) };
         let _ = std::fs::remove_dir_all(&dir);
         let reason = verdict.as_ref().err().map(|r| one_line(r));
-        self.store.record_validation(&row.name, row.version, &files, reason.as_deref().map_or(Ok(()), Err)).await?;
+        self.store
+            .versions()
+            .record_validation(&row.name, row.version, &files, reason.as_deref().map_or(Ok(()), Err))
+            .await?;
         let (bot, version, author) = (&row.name, row.version, row.author.as_deref().unwrap_or("-"));
         let verdict = reason.as_deref().unwrap_or("passed");
         tracing::info!(target: super::AUDIT, event = "validation", bot = %bot, version, author, verdict, "validation ended");
         if reason.is_none() {
-            self.store.admit(&row.name, row.version).await?;
+            self.store.versions().admit(&row.name, row.version).await?;
             tracing::info!(target: super::AUDIT, event = "admit", bot = %bot, version, author, "version admitted to the league");
         }
         Ok(())

@@ -70,8 +70,9 @@ pub struct RunOptions {
     /// of it ([`super::store::retry`]); finished games wait meanwhile.
     pub patience: Patience,
     /// A league (`--sets 0`): the schedule is topped up before each claim batch
-    /// ([`Store::top_up`]), and only games among the bots in `names` are claimed (bots added
-    /// since are left to a process that loads them: the run ends when nothing else is left).
+    /// ([`super::store::League::top_up`]), and only games among the bots in `names` are
+    /// claimed (bots added since are left to a process that loads them: the run ends when
+    /// nothing else is left).
     pub open_ended: bool,
 }
 
@@ -200,10 +201,11 @@ async fn coordinate(
                 let n = capacity - in_flight;
                 if options.open_ended {
                     // whether the league idles is told by the caller's loop, once per change
-                    retry("top up", patience, || store.top_up(capacity as u64)).await?;
+                    retry("top up", patience, || store.league().top_up(capacity as u64)).await?;
                 }
                 let bots = options.names.len();
-                let games = retry("claim", patience, || store.claim_among(worker_id, n, lease_ms, bots)).await?;
+                let games =
+                    retry("claim", patience, || store.leases().claim_among(worker_id, n, lease_ms, bots)).await?;
                 exhausted = games.is_empty();
                 for g in games {
                     in_flight += 1;
@@ -223,7 +225,7 @@ async fn coordinate(
                 continue;
             }
             _ = beat.tick(), if in_flight > 0 => {
-                retry("heartbeat", patience, || store.heartbeat(worker_id, lease_ms)).await?;
+                retry("heartbeat", patience, || store.leases().heartbeat(worker_id, lease_ms)).await?;
                 continue;
             }
         };
@@ -244,17 +246,19 @@ async fn coordinate(
                     files.extend(f);
                 }
                 Outcome::Failed(index, reason) => {
-                    let again = retry("fail", patience, || store.fail(worker_id, index, &reason)).await?;
+                    let again = retry("fail", patience, || store.games().fail(worker_id, index, &reason)).await?;
                     observer.game_failed(index, &reason, again);
                     exhausted &= !again;
                 }
                 Outcome::Internal(index, reason) => {
-                    retry("fail", patience, || store.fail_for_good(worker_id, index, &reason)).await?;
+                    retry("fail", patience, || store.games().fail_for_good(worker_id, index, &reason)).await?;
                     observer.game_failed(index, &reason, false);
                 }
-                Outcome::Released(index) => retry("release", patience, || store.release(worker_id, index)).await?,
+                Outcome::Released(index) => {
+                    retry("release", patience, || store.leases().release(worker_id, index)).await?
+                }
                 Outcome::Host(index, fault) => {
-                    retry("release", patience, || store.release(worker_id, index)).await?;
+                    retry("release", patience, || store.leases().release(worker_id, index)).await?;
                     host_fault.get_or_insert(fault);
                 }
                 Outcome::Fatal(reason) => {
@@ -263,7 +267,8 @@ async fn coordinate(
             }
         }
         if !records.is_empty() {
-            let fresh = retry("record", patience, || store.record(&records, &files)).await.map_err(with_kept)?;
+            let fresh =
+                retry("record", patience, || store.games().record(&records, &files)).await.map_err(with_kept)?;
             records.retain(|r| fresh.contains(&r.index));
             recorded += records.len() as u64;
             observer.recorded(&records);

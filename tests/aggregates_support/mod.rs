@@ -10,7 +10,7 @@ use mjai_sim::tournament::leaderboard::PROVISIONAL_GAMES;
 use mjai_sim::tournament::record::GameRecord;
 use mjai_sim::tournament::schedule::ScheduledGame;
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
-use mjai_sim::tournament::store::{Aggregates, BotRow};
+use mjai_sim::tournament::store::{AllAggregates, BotRow};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -62,7 +62,7 @@ pub fn random_records(games: &[ScheduledGame], seed: u64) -> Vec<GameRecord> {
 /// far, any order): counts and means exactly, Weng-Lin within 1e-9, the bootstrap intervals
 /// exactly (same seed), head-to-head, and each bot's peak against the standings of every
 /// prefix of the games.
-pub fn assert_matches(agg: &Aggregates, bots: usize, records: &[GameRecord], nonce: u64) {
+pub fn assert_matches(agg: &AllAggregates, bots: usize, records: &[GameRecord], nonce: u64) {
     let names: Vec<String> = (0..bots).map(|i| format!("b{i}")).collect();
     let mut sorted: Vec<GameRecord> = records.to_vec();
     sorted.sort_by_key(|r| r.index);

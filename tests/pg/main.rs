@@ -1,4 +1,4 @@
-//! PostgreSQL (a throwaway cluster per test, `pg_support`): workers, workers in Docker, leagues, restarts, aggregates under concurrent recorders, the store's admit.
+//! PostgreSQL (a throwaway cluster per test, `pg_support`): workers, workers in Docker, leagues, restarts, aggregates under concurrent recorders, the store's admit, the two migration trees compared.
 //!
 //! One binary (`cargo test --test pg`), a module per former test file; shared helpers in
 //! the support modules below. Where a new test goes: tests/README.md.
@@ -13,5 +13,6 @@ mod pg_support;
 mod pg_aggregates;
 mod pg_docker_workers;
 mod pg_league;
+mod pg_migrations;
 mod pg_restart;
 mod pg_workers;

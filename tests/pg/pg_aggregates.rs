@@ -24,7 +24,7 @@ fn concurrent_recorders_fold_every_game_once_in_order() {
         let games = duplicate(BOTS, SETS, [11, 0]);
         let db = Store::open_url(&pg.url(), 4).await.unwrap();
         let league = db.create("agg", &config(BOTS, SETS, 11), &bot_rows(BOTS), &games).await.unwrap();
-        assert_eq!(league.claim("w", games.len(), 600_000).await.unwrap().len(), games.len());
+        assert_eq!(league.leases().claim("w", games.len(), 600_000).await.unwrap().len(), games.len());
         let records = random_records(&games, 11);
         let mut order: Vec<usize> = (0..games.len()).collect();
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(11));
@@ -36,18 +36,18 @@ fn concurrent_recorders_fold_every_game_once_in_order() {
             tasks.push(tokio::spawn(async move {
                 let store = Store::open_url(&url, 2).await.unwrap().scoped(t);
                 for r in mine {
-                    assert_eq!(store.record(std::slice::from_ref(&r), &[]).await.unwrap(), vec![r.index]);
+                    assert_eq!(store.games().record(std::slice::from_ref(&r), &[]).await.unwrap(), vec![r.index]);
                 }
             }));
         }
         for t in tasks {
             t.await.unwrap();
         }
-        let agg = league.aggregates().await.unwrap();
+        let agg = league.aggregates().all().await.unwrap();
         assert_eq!((agg.next, agg.folded), (games.len() as u64, games.len() as u64), "every game folded once");
-        let all = league.records().await.unwrap();
+        let all = league.games().records().await.unwrap();
         assert_matches(&agg, BOTS, &all, 11);
-        assert_eq!(league.rebuild_aggregates().await.unwrap(), games.len() as u64);
-        assert_eq!(league.aggregates().await.unwrap(), agg, "a rebuild from the rows gives the same");
+        assert_eq!(league.aggregates().rebuild().await.unwrap(), games.len() as u64);
+        assert_eq!(league.aggregates().all().await.unwrap(), agg, "a rebuild from the rows gives the same");
     });
 }

@@ -233,8 +233,8 @@ fn concurrent_top_ups_on_postgres_append_each_set_once() {
             tokio::spawn(async move {
                 let mut claimed = 0;
                 for _ in 0..25 {
-                    store.top_up(4).await.unwrap();
-                    claimed += store.claim(&format!("w{w}#1"), 4, 60_000).await.unwrap().len();
+                    store.league().top_up(4).await.unwrap();
+                    claimed += store.leases().claim(&format!("w{w}#1"), 4, 60_000).await.unwrap().len();
                 }
                 claimed
             })
@@ -263,7 +263,7 @@ fn concurrent_top_ups_on_postgres_append_each_set_once() {
                 }
             })
             .collect();
-        let c = store.counts().await.unwrap();
+        let c = store.games().counts().await.unwrap();
         assert_eq!((c.running, c.pending + c.running), (claimed as u64, games.len() as u64));
         assert_eq!(games, duplicate(6, games.len() as u64 / 4, [4, 2]), "each set once, as --sets N schedules");
     });
@@ -388,7 +388,7 @@ async fn admit_is_one_transaction(db: &Store, raw: &Raw) {
     let status = |v: u32| {
         let store = store.clone();
         async move {
-            let rows = store.versions_of("mine").await.unwrap();
+            let rows = store.versions().of("mine").await.unwrap();
             let row = rows.into_iter().find(|r| r.version == v).unwrap();
             (row.status, row.bot_idx)
         }
@@ -396,32 +396,32 @@ async fn admit_is_one_transaction(db: &Store, raw: &Raw) {
     for v in 1..=4u32 {
         let zip = format!("zip {v}");
         assert_eq!(
-            store.begin_upload("alice", "mine", UploadedZip::Bytes(zip.as_bytes()), limits).await.unwrap(),
+            store.versions().begin_upload("alice", "mine", UploadedZip::Bytes(zip.as_bytes()), limits).await.unwrap(),
             Upload::Started { version: v }
         );
-        store.record_validation("mine", v, &files, Ok(())).await.unwrap();
+        store.versions().record_validation("mine", v, &files, Ok(())).await.unwrap();
     }
-    assert_eq!(store.admit("mine", 1).await.unwrap(), Some(4));
+    assert_eq!(store.versions().admit("mine", 1).await.unwrap(), Some(4));
 
     raw.stop_before_active(true).await;
-    assert!(store.admit("mine", 2).await.is_err(), "the trigger stops the admit");
+    assert!(store.versions().admit("mine", 2).await.is_err(), "the trigger stops the admit");
     raw.stop_before_active(false).await;
     assert_eq!(raw.retired("mine#2").await, None, "the league bot's insert rolled back");
     assert_eq!(status(2).await, (BotStatus::Validating, None), "validating: validated again at the next start");
     assert_eq!((status(1).await, raw.retired("mine").await), ((BotStatus::Active, Some(4)), Some(0)));
-    assert_eq!(store.admit("mine", 2).await.unwrap(), Some(5), "admitted cleanly the second time");
+    assert_eq!(store.versions().admit("mine", 2).await.unwrap(), Some(5), "admitted cleanly the second time");
     assert_eq!(status(2).await, (BotStatus::Active, Some(5)));
     assert_eq!((status(1).await, raw.retired("mine").await), ((BotStatus::Retired, Some(4)), Some(1)));
 
     // what an older build's crash left: the league bot, the version still validating
     let sha3 = sha256_hex(b"zip 3");
-    store.add_bot("mine#3", "mine#3.zip", &sha3, None).await.unwrap();
-    assert_eq!(store.admit("mine", 3).await.unwrap(), Some(6), "the unclaimed league bot is taken over");
+    store.league().add_bot("mine#3", "mine#3.zip", &sha3, None).await.unwrap();
+    assert_eq!(store.versions().admit("mine", 3).await.unwrap(), Some(6), "the unclaimed league bot is taken over");
     assert_eq!((status(3).await, raw.retired("mine#2").await), ((BotStatus::Active, Some(6)), Some(1)));
 
     // a league bot of that name with another submission is not taken over
-    store.add_bot("mine#4", "mine#4.zip", &sha256_hex(b"another zip"), None).await.unwrap();
-    let err = store.admit("mine", 4).await.unwrap_err();
+    store.league().add_bot("mine#4", "mine#4.zip", &sha256_hex(b"another zip"), None).await.unwrap();
+    let err = store.versions().admit("mine", 4).await.unwrap_err();
     assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
     assert!(err.to_string().contains("the league already has a bot named mine#4"), "{err}");
     assert_eq!((status(4).await, status(3).await.0), ((BotStatus::Validating, None), BotStatus::Active));

@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::pg_support::{poll, PgCluster};
 use mjai_sim::tournament::record::{GameRecord, SeatStats};
 use mjai_sim::tournament::schedule::{duplicate, ScheduledGame};
-use mjai_sim::tournament::store::{BotRow, Store, StoreError};
+use mjai_sim::tournament::store::{BotRow, Lookup, Store, StoreError};
 use sqlx::Row;
 
 fn rt() -> tokio::runtime::Runtime {
@@ -44,26 +44,28 @@ fn an_expired_lease_is_reclaimed_and_a_late_result_counts_once() {
         let b = db.create("tb", "{}", &bots(), &duplicate(4, 1, [5, 1])).await.unwrap();
         assert_ne!(a.id(), b.id());
         assert_eq!(db.tournament("tb").await.unwrap().map(|s| s.id()), Some(b.id()));
-        assert_eq!(db.claimable_tournaments().await.unwrap(), vec![a.id(), b.id()]);
+        assert!(matches!(db.lookup("tb").await.unwrap(), Lookup::Found(s) if s.id() == b.id()));
+        assert!(matches!(db.lookup("tc").await.unwrap(), Lookup::Missing), "many tournaments in one database");
+        assert_eq!(db.leases().claimable_tournaments().await.unwrap(), vec![a.id(), b.id()]);
         // w1 claims game 0 with a lease that has already expired: w2 takes it over
-        let first = a.claim("w1#1", 1, -1).await.unwrap();
-        let second = a.claim("w2#1", 1, 60_000).await.unwrap();
+        let first = a.leases().claim("w1#1", 1, -1).await.unwrap();
+        let second = a.leases().claim("w2#1", 1, 60_000).await.unwrap();
         assert_eq!(second, first);
-        assert_eq!(a.heartbeat("w1#1", 60_000).await.unwrap(), 0, "w1 holds nothing any more");
-        assert_eq!(a.heartbeat("w2#1", 60_000).await.unwrap(), 1);
-        assert_eq!(a.record(&[record_of(&second[0], 30000)], &[]).await.unwrap(), vec![0]);
+        assert_eq!(a.leases().heartbeat("w1#1", 60_000).await.unwrap(), 0, "w1 holds nothing any more");
+        assert_eq!(a.leases().heartbeat("w2#1", 60_000).await.unwrap(), 1);
+        assert_eq!(a.games().record(&[record_of(&second[0], 30000)], &[]).await.unwrap(), vec![0]);
         // w1 comes back late with its own result of the same game: ignored
-        assert!(a.record(&[record_of(&first[0], 1000)], &[]).await.unwrap().is_empty());
-        assert_eq!(a.records().await.unwrap(), vec![record_of(&second[0], 30000)]);
-        assert!(!a.fail("w1#1", 0, "late failure").await.unwrap());
-        assert_eq!(a.counts().await.unwrap().done, 1);
+        assert!(a.games().record(&[record_of(&first[0], 1000)], &[]).await.unwrap().is_empty());
+        assert_eq!(a.games().records().await.unwrap(), vec![record_of(&second[0], 30000)]);
+        assert!(!a.games().fail("w1#1", 0, "late failure").await.unwrap());
+        assert_eq!(a.games().counts().await.unwrap().done, 1);
         // eight workers claiming at once never take the same game (FOR UPDATE SKIP LOCKED)
         let claims = (0..8).map(|w| {
             let a = a.clone();
             tokio::spawn(async move {
                 let mut mine = Vec::new();
                 loop {
-                    let got = a.claim(&format!("c{w}#1"), 1, 60_000).await.unwrap();
+                    let got = a.leases().claim(&format!("c{w}#1"), 1, 60_000).await.unwrap();
                     if got.is_empty() {
                         return (w, mine);
                     }
@@ -81,9 +83,9 @@ fn an_expired_lease_is_reclaimed_and_a_late_result_counts_once() {
         let unique: BTreeSet<u64> = all.iter().copied().collect();
         assert_eq!(all.len(), unique.len(), "a game was claimed twice: {all:?}");
         assert_eq!(unique, (1..8).collect::<BTreeSet<u64>>());
-        assert_eq!(b.counts().await.unwrap().pending, 4, "another tournament's games are untouched");
+        assert_eq!(b.games().counts().await.unwrap().pending, 4, "another tournament's games are untouched");
         // a restarted worker puts back what its previous life held
-        assert_eq!(a.requeue_worker("c3").await.unwrap() as usize, by_c3);
+        assert_eq!(a.leases().requeue_worker("c3").await.unwrap() as usize, by_c3);
     });
 }
 
@@ -92,12 +94,12 @@ fn submissions_are_stored_by_hash_and_damage_is_a_one_line_error() {
     let pg = PgCluster::start();
     rt().block_on(async {
         let db = Store::open_url(&pg.url(), 4).await.unwrap();
-        let sha = db.put_submission(b"zip bytes").await.unwrap();
-        assert_eq!(db.put_submission(b"zip bytes").await.unwrap(), sha, "stored once");
-        assert_eq!(db.submission(&sha).await.unwrap().as_deref(), Some(&b"zip bytes"[..]));
+        let sha = db.blobs().put_submission(b"zip bytes").await.unwrap();
+        assert_eq!(db.blobs().put_submission(b"zip bytes").await.unwrap(), sha, "stored once");
+        assert_eq!(db.blobs().submission(&sha).await.unwrap().as_deref(), Some(&b"zip bytes"[..]));
         let pool = sqlx::postgres::PgPool::connect(&pg.url()).await.unwrap();
         sqlx::query("UPDATE submissions SET bytes = $1").bind(b"tampered".to_vec()).execute(&pool).await.unwrap();
-        let err = db.submission(&sha).await.unwrap_err();
+        let err = db.blobs().submission(&sha).await.unwrap_err();
         assert!(matches!(err, StoreError::Mismatch { .. }), "{err}");
         let text = err.to_string();
         assert!(!text.contains('\n') && text.contains(&sha) && text.contains("add the submission again"), "{text}");
@@ -222,7 +224,7 @@ fn three_workers_and_a_coordinator_finish_a_tournament_despite_a_sigkill() {
     // a stored log is a whole game
     let tid = stderr.split("tournament ").nth(1).and_then(|s| s.split_whitespace().next()).unwrap().to_string();
     let scoped = rt.block_on(store.tournament(&tid)).unwrap().unwrap();
-    let files = rt.block_on(scoped.game_files(held[0] as u64)).unwrap().unwrap();
+    let files = rt.block_on(scoped.blobs().game_files(held[0] as u64)).unwrap().unwrap();
     let log = String::from_utf8(files.log().unwrap()).unwrap();
     assert!(log.lines().next().unwrap().contains("start_game"), "{log}");
     assert!(log.lines().last().unwrap().contains("end_game"), "{log}");
@@ -262,7 +264,7 @@ fn a_worker_plays_a_submission_it_reads_from_the_database_alone() {
     let rt = rt();
     let store = rt.block_on(Store::open_url(&url, 2)).unwrap();
     poll(Duration::from_secs(60), "the tournament to be created", || {
-        (!rt.block_on(store.claimable_tournaments()).unwrap().is_empty()).then_some(())
+        (!rt.block_on(store.leases().claimable_tournaments()).unwrap().is_empty()).then_some(())
     });
     std::fs::remove_file(&zip).unwrap(); // the worker has no access to the creator's files
     let out = mjai_sim()

@@ -50,9 +50,9 @@ fn stored_zip(server: &Server, name: &str) -> Vec<u8> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
         let store = mjai_sim::tournament::store::Store::open(&db).await.unwrap();
-        let versions = store.versions_of(name).await.unwrap();
+        let versions = store.versions().of(name).await.unwrap();
         let v1 = versions.iter().find(|v| v.version == 1).expect("version 1 stored");
-        store.submission(&v1.sha256).await.unwrap().expect("the zip is stored")
+        store.blobs().submission(&v1.sha256).await.unwrap().expect("the zip is stored")
     })
 }
 

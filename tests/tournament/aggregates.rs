@@ -34,14 +34,14 @@ async fn incremental_equals_recomputed_in_any_order() {
         let store = Store::open(&path).await.unwrap();
         let store = store.create("t", &config(BOTS, SETS, seed), &bot_rows(BOTS), &games).await.unwrap();
         let records = random_records(&games, seed);
-        assert_eq!(store.claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
+        assert_eq!(store.leases().claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // three games given up (failed twice), one of them early: the cursor passes them
         let mut given_up = BTreeSet::new();
         for g in [2u64, rng.random_range(10..60), rng.random_range(60..120)] {
-            assert!(store.fail("w", g, "crashed").await.unwrap(), "retried once");
-            assert_eq!(store.claim("w", 1, LEASE).await.unwrap()[0].index, g);
-            assert!(!store.fail("w", g, "crashed again").await.unwrap(), "given up");
+            assert!(store.games().fail("w", g, "crashed").await.unwrap(), "retried once");
+            assert_eq!(store.leases().claim("w", 1, LEASE).await.unwrap()[0].index, g);
+            assert!(!store.games().fail("w", g, "crashed again").await.unwrap(), "given up");
             given_up.insert(g);
         }
         let mut order: Vec<u64> = (0..games.len() as u64).filter(|g| !given_up.contains(g)).collect();
@@ -51,33 +51,33 @@ async fn incremental_equals_recomputed_in_any_order() {
         while !order.is_empty() {
             let n = rng.random_range(1..=6).min(order.len());
             let batch: Vec<GameRecord> = order.drain(..n).map(|g| records[g as usize].clone()).collect();
-            store.record(&batch, &[]).await.unwrap();
+            store.games().record(&batch, &[]).await.unwrap();
             recorded.extend(batch.iter().map(|r| r.index));
             batches += 1;
             let expected = folded(&records, &recorded, &given_up);
-            let agg = store.aggregates().await.unwrap();
+            let agg = store.aggregates().all().await.unwrap();
             assert_eq!(agg.folded, expected.len() as u64, "seed {seed} batch {batches}");
             if batches % 8 == 0 || order.is_empty() {
                 assert_matches(&agg, BOTS, &expected, seed);
             }
         }
-        let agg = store.aggregates().await.unwrap();
+        let agg = store.aggregates().all().await.unwrap();
         assert_eq!(agg.next, games.len() as u64, "the cursor passed every game");
-        let all: Vec<GameRecord> = store.records().await.unwrap();
+        let all: Vec<GameRecord> = store.games().records().await.unwrap();
         assert_matches(&agg, BOTS, &all, seed);
 
         // a given-up game recorded late (a worker whose lease had expired): folded again
         // from the first game, in order
         let late = *given_up.iter().next().unwrap();
-        assert_eq!(store.record(&[records[late as usize].clone()], &[]).await.unwrap(), vec![late]);
-        let all = store.records().await.unwrap();
+        assert_eq!(store.games().record(&[records[late as usize].clone()], &[]).await.unwrap(), vec![late]);
+        let all = store.games().records().await.unwrap();
         assert_eq!(all.len(), recorded.len() + 1);
-        let agg = store.aggregates().await.unwrap();
+        let agg = store.aggregates().all().await.unwrap();
         assert_matches(&agg, BOTS, &all, seed);
 
         // rebuilt from the rows: the same aggregates
-        assert_eq!(store.rebuild_aggregates().await.unwrap(), all.len() as u64);
-        assert_eq!(store.aggregates().await.unwrap(), agg);
+        assert_eq!(store.aggregates().rebuild().await.unwrap(), all.len() as u64);
+        assert_eq!(store.aggregates().all().await.unwrap(), agg);
 
         // a database from before the aggregates: filled on the first fold
         store.close().await;
@@ -87,10 +87,10 @@ async fn incremental_equals_recomputed_in_any_order() {
         }
         pool.close().await;
         let store = Store::open(&path).await.unwrap();
-        assert_eq!(store.aggregates().await.unwrap().folded, 0);
-        assert_eq!(store.catch_up().await.unwrap(), all.len() as u64);
-        assert_eq!(store.aggregates().await.unwrap(), agg);
-        assert_eq!(store.catch_up().await.unwrap(), 0, "nothing left to fold");
+        assert_eq!(store.aggregates().all().await.unwrap().folded, 0);
+        assert_eq!(store.aggregates().catch_up().await.unwrap(), all.len() as u64);
+        assert_eq!(store.aggregates().all().await.unwrap(), agg);
+        assert_eq!(store.aggregates().catch_up().await.unwrap(), 0, "nothing left to fold");
         store.close().await;
     }
 }
@@ -104,13 +104,13 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
     let store = store.create("t", &config(4, 15, 5), &bot_rows(4), &games).await.unwrap();
     for (i, b) in bot_rows(4).iter().enumerate() {
-        store.add_house_version(&b.name, "00", i).await.unwrap();
+        store.versions().add_house(&b.name, "00", i).await.unwrap();
     }
     let records = random_records(&games, 5);
-    store.claim("w", games.len(), LEASE).await.unwrap();
-    store.record(&records, &[]).await.unwrap();
-    let agg = store.aggregates().await.unwrap();
-    let board = store.leaderboard(0.0).await.unwrap();
+    store.leases().claim("w", games.len(), LEASE).await.unwrap();
+    store.games().record(&records, &[]).await.unwrap();
+    let agg = store.aggregates().all().await.unwrap();
+    let board = store.board().leaderboard(0.0).await.unwrap();
     assert_eq!(board.bots.len(), 4);
     for e in &board.bots {
         let idx: usize = e.name[1..].parse().unwrap();
@@ -123,7 +123,7 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     }
     let key = |e: &mjai_sim::tournament::leaderboard::LeaderboardEntry| e.rating.mu - 3.0 * e.rating.sigma;
     assert!(board.bots.windows(2).all(|w| key(&w[0]) >= key(&w[1])), "best first");
-    let page = store.bot_page("b0", VersionPick::Latest, 0.0).await.unwrap().unwrap();
+    let page = store.board().bot_page("b0", VersionPick::Latest, 0.0).await.unwrap().unwrap();
     assert_eq!(page.recent_games.len(), 50);
     assert_eq!(page.recent_games[0].id, 59);
     assert!(page.recent_games.windows(2).all(|w| w[0].id > w[1].id));
@@ -131,9 +131,9 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     assert_eq!(page.rank_counts.iter().sum::<u64>(), 60);
     assert_eq!(page.head_to_head.len(), 3);
     assert_eq!(page.rating_history.last().map(|p| p.0), Some(60));
-    assert_eq!(store.games_of("b0", None, None).await.unwrap().unwrap().len(), 60);
-    assert_eq!(store.games_of("nobody", None, None).await.unwrap(), None);
-    assert_eq!(store.bot_page("nobody", VersionPick::Latest, 0.0).await.unwrap(), None);
+    assert_eq!(store.board().games_of("b0", None, None).await.unwrap().unwrap().len(), 60);
+    assert_eq!(store.board().games_of("nobody", None, None).await.unwrap(), None);
+    assert_eq!(store.board().bot_page("nobody", VersionPick::Latest, 0.0).await.unwrap(), None);
 }
 
 /// Two versions of one name, each with its own league bot and games (some shared): each
@@ -155,27 +155,27 @@ async fn each_version_has_its_own_page_and_games() {
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
     let store = store.create("t", &config(6, 10, 7), &bots, &games).await.unwrap();
     for (i, b) in bots[..4].iter().enumerate() {
-        store.add_house_version(&b.name, "00", i).await.unwrap();
+        store.versions().add_house(&b.name, "00", i).await.unwrap();
     }
     // every game claimed first: retiring version 1 cancels no game in play
-    assert_eq!(store.claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
+    assert_eq!(store.leases().claim("w", games.len(), LEASE).await.unwrap().len(), games.len());
     let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
     let files = ValidationFiles { log_gz: vec![1], stderr: String::new(), summary: "{}".into(), errors: "[]".into() };
     for (v, zip) in [(1u32, zips[0]), (2, zips[1])] {
-        let started = store.begin_upload("alice", "vb", UploadedZip::Bytes(zip), limits).await.unwrap();
+        let started = store.versions().begin_upload("alice", "vb", UploadedZip::Bytes(zip), limits).await.unwrap();
         assert_eq!(started, Upload::Started { version: v });
-        store.record_validation("vb", v, &files, Ok(())).await.unwrap();
-        assert_eq!(store.admit("vb", v).await.unwrap(), Some(3 + v as usize));
+        store.versions().record_validation("vb", v, &files, Ok(())).await.unwrap();
+        assert_eq!(store.versions().admit("vb", v).await.unwrap(), Some(3 + v as usize));
     }
     let records = random_records(&games, 7);
-    store.record(&records, &[]).await.unwrap();
+    store.games().record(&records, &[]).await.unwrap();
 
     let of = |bot: usize| records.iter().filter(|r| r.seats.contains(&bot)).map(|r| r.index).collect::<Vec<_>>();
     let (own1, own2) = (of(4), of(5));
     assert!(own1.iter().any(|g| !own2.contains(g)) && own2.iter().any(|g| !own1.contains(g)), "games apart");
     let page = |pick: VersionPick| {
         let store = store.clone();
-        async move { store.bot_page("vb", pick, 0.0).await.unwrap() }
+        async move { store.board().bot_page("vb", pick, 0.0).await.unwrap() }
     };
     let (v1, v2) = (page(VersionPick::Number(1)).await.unwrap(), page(VersionPick::Number(2)).await.unwrap());
     assert_eq!(page(VersionPick::Latest).await.as_ref(), Some(&v2));
@@ -204,10 +204,10 @@ async fn each_version_has_its_own_page_and_games() {
             }
             assert!(r.seats.contains(&bot));
         }
-        let board = store.leaderboard(0.0).await.unwrap();
+        let board = store.board().leaderboard(0.0).await.unwrap();
         let line = board.bots.iter().find(|e| e.name == "vb" && e.version == version).unwrap();
         assert_eq!(&page.entry, line, "v{version}: the leaderboard's figures");
-        let listed = store.games_of("vb", Some(version), None).await.unwrap().unwrap();
+        let listed = store.board().games_of("vb", Some(version), None).await.unwrap().unwrap();
         assert_eq!(listed.len(), own.len(), "v{version}");
         for h in &page.head_to_head {
             assert!(!h.opponent.contains('#'), "{h:?}");
@@ -219,11 +219,11 @@ async fn each_version_has_its_own_page_and_games() {
     let shared = own1.iter().any(|g| own2.contains(g));
     assert_eq!((met(&v2, "vb", 1), met(&v1, "vb", 2)), (shared, shared), "one version meets the other");
     assert!(!met(&v2, "vb", 2) && !met(&v1, "vb", 1), "never itself");
-    let all = store.games_of("vb", None, None).await.unwrap().unwrap();
+    let all = store.board().games_of("vb", None, None).await.unwrap().unwrap();
     assert_eq!(all.len(), own1.iter().chain(&own2).collect::<BTreeSet<_>>().len(), "every version's games");
     assert_eq!(page(VersionPick::Number(3)).await, None);
-    assert_eq!(store.games_of("vb", Some(3), None).await.unwrap(), None);
-    let seats = store.game_seat_bots(own2[0]).await.unwrap().unwrap();
+    assert_eq!(store.board().games_of("vb", Some(3), None).await.unwrap(), None);
+    let seats = store.games().seat_bots(own2[0]).await.unwrap().unwrap();
     let seat = seats.iter().find(|s| s.idx == 5).unwrap();
     assert_eq!((seat.name.as_str(), seat.version, seat.author.as_deref()), ("vb", 2, Some("alice")));
     store.close().await;

@@ -16,19 +16,19 @@ async fn play_sets(store: &Store, sets: u64, seed: u64) -> Vec<[usize; 4]> {
     let mut tables = Vec::new();
     let mut played = 0;
     while played < sets * 4 {
-        store.top_up(4).await.unwrap();
-        let games = store.claim("w", 8, LEASE).await.unwrap();
+        store.league().top_up(4).await.unwrap();
+        let games = store.leases().claim("w", 8, LEASE).await.unwrap();
         assert!(!games.is_empty(), "nothing to play");
         played += games.len() as u64;
         tables.extend(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats));
-        store.record(&random_records(&games, seed + played), &[]).await.unwrap();
+        store.games().record(&random_records(&games, seed + played), &[]).await.unwrap();
     }
     tables
 }
 
 /// The house bots' (0..4) σ as the leaderboard shows it, decayed.
 async fn house_sigmas(store: &Store) -> Vec<f64> {
-    let agg = store.aggregates().await.unwrap();
+    let agg = store.aggregates().all().await.unwrap();
     (0..4)
         .map(|b| {
             let a = &agg.bots[&b];
@@ -43,12 +43,12 @@ async fn house_bots_keep_their_seats_and_sigma_while_ten_uploads_play() {
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
     let store = store.create("league", &config(4, 0, 7), &bot_rows(4), &[]).await.unwrap();
     for b in 0..4 {
-        store.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
+        store.versions().add_house(&format!("b{b}"), "00", b).await.unwrap();
     }
     play_sets(&store, 50, 1).await;
     let before = house_sigmas(&store).await;
     for i in 0..10 {
-        let added = store.add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap();
+        let added = store.league().add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap();
         assert!(matches!(added, AddBot::Added { .. }));
     }
     let tables = play_sets(&store, 100, 2).await;

@@ -40,8 +40,9 @@ pub async fn load_rows(
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
             BotSpec::Remote(name) => LoadedBot::Remote(name),
             BotSpec::Submission(_) => {
-                let bytes =
-                    retry("read a submission", patience, || store.submission(&r.sha256)).await?.ok_or_else(|| {
+                let bytes = retry("read a submission", patience, || store.blobs().submission(&r.sha256))
+                    .await?
+                    .ok_or_else(|| {
                         anyhow::anyhow!(
                             "{}: bot {}: submission {} is not in the database; create the tournament again",
                             store.name(),

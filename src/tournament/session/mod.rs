@@ -151,7 +151,7 @@ impl Session {
                 );
             }
         }
-        let requeued = store.requeue_running().await?;
+        let requeued = store.leases().requeue_running().await?;
         if requeued > 0 {
             observer.notice(&Notice::Requeued { games: requeued, worker: None });
         }
@@ -185,7 +185,7 @@ impl Session {
             if let BotSpec::Submission(path) = &e.spec {
                 let bytes =
                     std::fs::read(path).with_context(|| format!("{}: cannot read {}", e.name, path.display()))?;
-                store.put_submission(&bytes).await?;
+                store.blobs().put_submission(&bytes).await?;
             }
         }
         let tid = game_id(config.seed);
@@ -256,7 +256,7 @@ impl Session {
             NewBot::Zip { bytes, .. } => Some(bytes.as_slice()),
             NewBot::Builtin(_) => None,
         };
-        let added = self.store.add_bot(name, &row.spec, &row.sha256, bytes).await?;
+        let added = self.store.league().add_bot(name, &row.spec, &row.sha256, bytes).await?;
         let idx = match added {
             AddBot::Added { idx } => idx,
             AddBot::NameTaken => row.idx,
@@ -268,7 +268,7 @@ impl Session {
     /// already claimed finish and count. Errors: not a league, the database.
     pub async fn retire(&self, name: &str) -> anyhow::Result<Retire> {
         self.require_league()?;
-        Ok(self.store.retire(name).await?)
+        Ok(self.store.league().retire(name).await?)
     }
 
     /// The standings of every recorded game (the one place building
@@ -276,17 +276,17 @@ impl Session {
     /// retired bots marked.
     pub async fn standings(&self) -> anyhow::Result<Standings> {
         let names: Vec<String> = self.store.bots().await?.into_iter().map(|b| b.name).collect();
-        let records = self.store.records().await?;
+        let records = self.store.games().records().await?;
         let options = StandingsOptions::new(self.config.uma, self.config.seed[0]);
         let mut standings = compute(&names, &records, &options);
-        standings.mark_retired(&self.store.retired().await?);
-        standings.mark_not_counted(self.store.failed().await?.into_iter().map(|f| (f.index, f.error)));
+        standings.mark_retired(&self.store.league().retired().await?);
+        standings.mark_not_counted(self.store.games().failed().await?.into_iter().map(|f| (f.index, f.error)));
         Ok(standings)
     }
 
     /// Games that failed for good.
     pub async fn failed(&self) -> anyhow::Result<Vec<FailedGame>> {
-        Ok(self.store.failed().await?)
+        Ok(self.store.games().failed().await?)
     }
 
     /// Closes the store (waits for its connections to finish).

@@ -188,11 +188,12 @@ impl<'a> PlayLoop<'a> {
                 _ if opts.jobs == Some(0) => Vec::new(),
                 Scope::One(session) if last.is_none() => vec![session],
                 Scope::One(session) => {
-                    let ids = retry("look for games", &patience, || session.store().claimable_tournaments()).await?;
+                    let ids =
+                        retry("look for games", &patience, || session.store().leases().claimable_tournaments()).await?;
                     ids.contains(&session.store().id()).then_some(session).into_iter().collect()
                 }
                 Scope::Every(store) => {
-                    let ids = retry("look for games", &patience, || store.claimable_tournaments()).await?;
+                    let ids = retry("look for games", &patience, || store.leases().claimable_tournaments()).await?;
                     let mut opened = Vec::with_capacity(ids.len());
                     for t in ids {
                         opened.push(Session::of_store(store.scoped(t), &patience).await?);
@@ -231,7 +232,7 @@ impl<'a> PlayLoop<'a> {
             }
             if let Scope::One(session) = self.scope {
                 if self.report_counts || self.until == Until::Done {
-                    let counts = retry("count games", &patience, || session.store().counts()).await?;
+                    let counts = retry("count games", &patience, || session.store().games().counts()).await?;
                     if self.report_counts {
                         report(session, counts, observer.as_ref(), &mut reported);
                     }
@@ -266,7 +267,7 @@ pub(super) async fn top_up(
     if !session.config().is_league() {
         return Ok(false);
     }
-    let topped = retry("top up the league", patience, || session.store().top_up(1)).await?;
+    let topped = retry("top up the league", patience, || session.store().league().top_up(1)).await?;
     if let (Some(note), false) = (topped.idle_note(), was_idle) {
         observer.notice(&Notice::LeagueIdle(note));
     }

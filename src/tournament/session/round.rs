@@ -132,8 +132,8 @@ impl Session {
             Announce::Start => {
                 let (place, total, done) = match &self.place {
                     Place::Folder(dir) => {
-                        let total = (!config.is_league()).then_some(store.counts().await?.total());
-                        (dir.display().to_string(), total, store.records().await?)
+                        let total = (!config.is_league()).then_some(store.games().counts().await?.total());
+                        (dir.display().to_string(), total, store.games().records().await?)
                     }
                     Place::Database(name) => (name.clone(), None, Vec::new()),
                 };

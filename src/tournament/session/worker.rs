@@ -24,7 +24,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// to the queue and that life's containers (label prefix `worker-NAME-`) are removed, when
 /// Docker is reachable. Returns the container tag `worker-NAME`.
 pub async fn begin(store: &Store, name: &str, observer: &dyn Observer) -> anyhow::Result<String> {
-    let requeued = store.requeue_worker(name).await?;
+    let requeued = store.leases().requeue_worker(name).await?;
     if requeued > 0 {
         observer.notice(&Notice::Requeued { games: requeued, worker: Some(name.to_string()) });
     }

@@ -13,7 +13,7 @@
 //! A game recorded behind the cursor (a worker whose lease expired recorded a game given
 //! up meanwhile) would break the order: the aggregates are then folded again from the
 //! first game, in that transaction. Databases made before the aggregates existed have no
-//! cursor row: the first fold (or [`Store::catch_up`]) folds every recorded game.
+//! cursor row: the first fold (or [`Aggregates::catch_up`]) folds every recorded game.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,9 +33,9 @@ const CHUNK: i64 = 20_000;
 pub(super) const BOT_COLUMNS: &str = "bot, games, rank1, rank2, rank3, rank4, rank_sum, pt_sum, mu, sigma, peak, \
      last_game, last_seq, rank_lo, rank_hi, pt_lo, pt_hi, sets, history";
 
-/// Every aggregate of a tournament, as stored.
+/// Every aggregate of a tournament, as stored ([`Aggregates::all`]).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Aggregates {
+pub struct AllAggregates {
     /// By bot index (bots with no folded game have none).
     pub bots: BTreeMap<usize, BotAggregate>,
     /// Head-to-head by `(a, b)`, `a < b`.
@@ -46,53 +46,60 @@ pub struct Aggregates {
     pub folded: u64,
 }
 
-impl Store {
+/// The per-bot aggregates of the tournament a [`Store`] is scoped to ([`Store::aggregates`];
+/// see the module docs).
+#[derive(Clone, Copy)]
+pub struct Aggregates<'a> {
+    pub(super) store: &'a Store,
+}
+
+impl Aggregates<'_> {
     /// Folds in what can be folded now, in its own transaction (see the module docs); the
     /// backfill of a database made before the aggregates. Returns the games folded.
-    pub async fn catch_up(&self) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+    pub async fn catch_up(self) -> Result<u64, StoreError> {
+        let mut tx = self.store.pool.begin().await.map_err(|e| self.store.err(e))?;
         let n = self.fold_in(&mut tx, &[], false).await?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(n)
     }
 
     /// Drops the aggregates and folds every recorded game again (`mjai-sim standings
     /// --rebuild`). Returns the games folded.
-    pub async fn rebuild_aggregates(&self) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+    pub async fn rebuild(self) -> Result<u64, StoreError> {
+        let mut tx = self.store.pool.begin().await.map_err(|e| self.store.err(e))?;
         let n = self.fold_in(&mut tx, &[], true).await?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(n)
     }
 
     /// The fold inside a transaction that may just have recorded the games `recorded`
     /// (`reset`: start again from the first game).
     pub(super) async fn fold_in(
-        &self,
+        self,
         tx: &mut Transaction<'_, Any>,
         recorded: &[u64],
         reset: bool,
     ) -> Result<u64, StoreError> {
-        let e = |e| self.err(e);
+        let e = |e| self.store.err(e);
         // a write first: SQLite takes the file's write lock here, not at a later upgrade
         sqlx::query("INSERT INTO agg_cursor (t, next_idx, folded) VALUES ($1, 0, 0) ON CONFLICT DO NOTHING")
-            .bind(self.t)
+            .bind(self.store.t)
             .execute(&mut **tx)
             .await
             .map_err(e)?;
-        let sql = format!("SELECT next_idx, folded FROM agg_cursor WHERE t = $1{}", self.dialect.for_update());
-        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_one(&mut **tx).await.map_err(e)?;
+        let sql = format!("SELECT next_idx, folded FROM agg_cursor WHERE t = $1{}", self.store.dialect.for_update());
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_one(&mut **tx).await.map_err(e)?;
         let (mut next, mut folded): (i64, i64) = (row.try_get(0).map_err(e)?, row.try_get(1).map_err(e)?);
         if reset || recorded.iter().any(|&g| (g as i64) < next) {
             for table in ["agg_bots", "agg_pairs"] {
                 let sql = format!("DELETE FROM {table} WHERE t = $1");
-                sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).execute(&mut **tx).await.map_err(e)?;
+                sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).execute(&mut **tx).await.map_err(e)?;
             }
             (next, folded) = (0, 0);
         }
         let stop: Option<i64> =
             sqlx::query("SELECT MIN(idx) FROM games WHERE t = $1 AND idx >= $2 AND state IN ('pending', 'running')")
-                .bind(self.t)
+                .bind(self.store.t)
                 .bind(next)
                 .fetch_one(&mut **tx)
                 .await
@@ -101,7 +108,7 @@ impl Store {
         let stop = match stop {
             Some(s) => s,
             None => sqlx::query("SELECT COALESCE(MAX(idx) + 1, 0) FROM games WHERE t = $1")
-                .bind(self.t)
+                .bind(self.store.t)
                 .fetch_one(&mut **tx)
                 .await
                 .and_then(|r| r.try_get::<i64, _>(0))
@@ -119,7 +126,7 @@ impl Store {
             }
         }
         sqlx::query("UPDATE agg_cursor SET next_idx = $2, folded = $3 WHERE t = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(next)
             .bind(folded)
             .execute(&mut **tx)
@@ -130,15 +137,15 @@ impl Store {
 
     /// Uma and bootstrap seed from the stored options (the server's figures use the same:
     /// seed = the wall seed's nonce); Mortal's uma and seed 0 when they do not parse.
-    async fn fold_options(&self, tx: &mut Transaction<'_, Any>) -> Result<FoldOptions, StoreError> {
+    async fn fold_options(self, tx: &mut Transaction<'_, Any>) -> Result<FoldOptions, StoreError> {
         let text: Option<String> = sqlx::query("SELECT config FROM tournament WHERE id = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_optional(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.store.err(e))?
             .map(|r| r.try_get(0))
             .transpose()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let value: serde_json::Value = text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
         let uma = value.get("uma").and_then(|u| serde_json::from_value::<[f64; 4]>(u.clone()).ok());
         let seed = value.get("seed").and_then(|s| s.get(0)).and_then(|s| s.as_u64()).unwrap_or(0);
@@ -146,18 +153,18 @@ impl Store {
         Ok(FoldOptions { uma: s.uma, seed: s.bootstrap_seed, resamples: s.resamples, level: s.level })
     }
 
-    async fn bot_indices(&self, tx: &mut Transaction<'_, Any>) -> Result<BTreeSet<usize>, StoreError> {
+    async fn bot_indices(self, tx: &mut Transaction<'_, Any>) -> Result<BTreeSet<usize>, StoreError> {
         let rows = sqlx::query("SELECT idx FROM bots WHERE t = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_all(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
-        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).collect()
+            .map_err(|e| self.store.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.store.err(e))).collect()
     }
 
     /// Recorded games with `from <= idx < to`, in schedule order, without their statistics.
     async fn records_between(
-        &self,
+        self,
         tx: &mut Transaction<'_, Any>,
         from: i64,
         to: i64,
@@ -167,13 +174,13 @@ impl Store {
              FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
              WHERE r.t = $1 AND r.game_idx >= $2 AND r.game_idx < $3 ORDER BY r.game_idx, r.seat",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(from)
         .bind(to)
         .fetch_all(&mut **tx)
         .await
-        .map_err(|e| self.err(e))?;
-        let corrupt = |cause| StoreError::Corrupt { path: self.path.clone(), cause };
+        .map_err(|e| self.store.err(e))?;
+        let corrupt = |cause| StoreError::Corrupt { path: self.store.path.clone(), cause };
         let mut out = Vec::new();
         for r in &rows {
             rows::push_record(&mut out, r).map_err(corrupt)?;
@@ -185,21 +192,21 @@ impl Store {
     /// Folds `records` into the stored aggregates of the bots they name; returns the
     /// league's folded count after them.
     async fn fold_records(
-        &self,
+        self,
         tx: &mut Transaction<'_, Any>,
         records: &[GameRecord],
         valid: &BTreeSet<usize>,
         folded: u64,
         options: FoldOptions,
     ) -> Result<u64, StoreError> {
-        let e = |e| self.err(e);
+        let e = |e| self.store.err(e);
         let involved: BTreeSet<usize> = records.iter().flat_map(|r| r.seats).filter(|b| valid.contains(b)).collect();
         if involved.is_empty() {
             return Ok(folded);
         }
         let list = involved.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
         let sql = format!("SELECT {BOT_COLUMNS} FROM agg_bots WHERE t = $1 AND bot IN ({list})");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&mut **tx).await.map_err(e)?;
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&mut **tx).await.map_err(e)?;
         let mut bots: BTreeMap<usize, BotAggregate> = involved.iter().map(|&b| (b, BotAggregate::default())).collect();
         for r in &rows {
             let (b, a) = self.bot_aggregate(r)?;
@@ -208,7 +215,7 @@ impl Store {
         let sql = format!(
             "SELECT a, b, games, a_above, diff FROM agg_pairs WHERE t = $1 AND a IN ({list}) AND b IN ({list})"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&mut **tx).await.map_err(e)?;
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&mut **tx).await.map_err(e)?;
         let mut pairs = BTreeMap::new();
         for r in &rows {
             let (k, p) = pair_aggregate(r).map_err(e)?;
@@ -229,7 +236,7 @@ impl Store {
                  ON CONFLICT (t, a, b) DO UPDATE SET games = excluded.games, a_above = excluded.a_above, \
                  diff = excluded.diff",
             )
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(a as i64)
             .bind(b as i64)
             .bind(p.games as i64)
@@ -242,15 +249,15 @@ impl Store {
         Ok(folded)
     }
 
-    async fn write_bot(&self, tx: &mut Transaction<'_, Any>, b: usize, a: &BotAggregate) -> Result<(), StoreError> {
-        let e = |e| self.err(e);
+    async fn write_bot(self, tx: &mut Transaction<'_, Any>, b: usize, a: &BotAggregate) -> Result<(), StoreError> {
+        let e = |e| self.store.err(e);
         let json = |v: serde_json::Result<String>| {
-            v.map_err(|err| StoreError::Corrupt { path: self.path.clone(), cause: err.to_string() })
+            v.map_err(|err| StoreError::Corrupt { path: self.store.path.clone(), cause: err.to_string() })
         };
         let sets = json(serde_json::to_string(&a.sets))?;
         let history = json(serde_json::to_string(&a.history))?;
         sqlx::query("DELETE FROM agg_bots WHERE t = $1 AND bot = $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(b as i64)
             .execute(&mut **tx)
             .await
@@ -258,7 +265,7 @@ impl Store {
         // NULLs travel as NaN and -1: sqlx's Any driver binds a NULL with a type of its own,
         // which PostgreSQL then keeps for the cached statement (a later float is refused).
         // SQLite stores a bound NaN as NULL by itself.
-        let float = |i: usize| match self.dialect {
+        let float = |i: usize| match self.store.dialect {
             Dialect::Postgres => format!("NULLIF(CAST(${i} AS DOUBLE PRECISION), CAST('NaN' AS DOUBLE PRECISION))"),
             Dialect::Sqlite => format!("${i}"),
         };
@@ -273,7 +280,7 @@ impl Store {
         let sql = format!("INSERT INTO agg_bots (t, {BOT_COLUMNS}) VALUES ({placeholders})");
         let [rank, pt] = a.ci;
         sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(b as i64)
             .bind(a.games as i64)
             .bind(a.rank_counts[0] as i64)
@@ -300,13 +307,14 @@ impl Store {
     }
 
     /// One `agg_bots` row ([`BOT_COLUMNS`]).
-    pub(super) fn bot_aggregate(&self, r: &AnyRow) -> Result<(usize, BotAggregate), StoreError> {
-        let e = |e| self.err(e);
+    pub(super) fn bot_aggregate(self, r: &AnyRow) -> Result<(usize, BotAggregate), StoreError> {
+        let e = |e| self.store.err(e);
         let int = |c: usize| r.try_get::<i64, _>(c).map_err(e);
         let float = |c: usize| r.try_get::<f64, _>(c).map_err(e);
         let opt = |c: usize| r.try_get::<Option<f64>, _>(c).map_err(e);
         let pair = |lo: Option<f64>, hi: Option<f64>| lo.zip(hi).map(|(l, h)| [l, h]);
-        let corrupt = |err: serde_json::Error| StoreError::Corrupt { path: self.path.clone(), cause: err.to_string() };
+        let corrupt =
+            |err: serde_json::Error| StoreError::Corrupt { path: self.store.path.clone(), cause: err.to_string() };
         let sets: SetState = serde_json::from_str(&r.try_get::<String, _>(17).map_err(e)?).map_err(corrupt)?;
         let history: History = serde_json::from_str(&r.try_get::<String, _>(18).map_err(e)?).map_err(corrupt)?;
         let a = BotAggregate {
@@ -326,18 +334,19 @@ impl Store {
     }
 
     /// Every stored aggregate of this tournament and the fold's cursor.
-    pub async fn aggregates(&self) -> Result<Aggregates, StoreError> {
-        let e = |e| self.err(e);
+    pub async fn all(self) -> Result<AllAggregates, StoreError> {
+        let e = |e| self.store.err(e);
         let sql = format!("SELECT {BOT_COLUMNS} FROM agg_bots WHERE t = $1 ORDER BY bot");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await.map_err(e)?;
-        let mut out = Aggregates::default();
+        let rows =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await.map_err(e)?;
+        let mut out = AllAggregates::default();
         for r in &rows {
             let (b, a) = self.bot_aggregate(r)?;
             out.bots.insert(b, a);
         }
         let rows = sqlx::query("SELECT a, b, games, a_above, diff FROM agg_pairs WHERE t = $1")
-            .bind(self.t)
-            .fetch_all(&self.pool)
+            .bind(self.store.t)
+            .fetch_all(&self.store.pool)
             .await
             .map_err(e)?;
         for r in &rows {
@@ -349,15 +358,15 @@ impl Store {
     }
 
     /// The fold's cursor: `(first game not folded, games folded)`; `(0, 0)` before any fold.
-    pub async fn cursor(&self) -> Result<(u64, u64), StoreError> {
+    pub async fn cursor(self) -> Result<(u64, u64), StoreError> {
         let row = sqlx::query("SELECT next_idx, folded FROM agg_cursor WHERE t = $1")
-            .bind(self.t)
-            .fetch_optional(&self.pool)
+            .bind(self.store.t)
+            .fetch_optional(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let Some(r) = row else { return Ok((0, 0)) };
         let (n, f) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
-        Ok((n.map_err(|e| self.err(e))? as u64, f.map_err(|e| self.err(e))? as u64))
+        Ok((n.map_err(|e| self.store.err(e))? as u64, f.map_err(|e| self.store.err(e))? as u64))
     }
 }
 

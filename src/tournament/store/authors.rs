@@ -35,54 +35,60 @@ pub struct AuthorListing {
 /// The `token_sha256` of a revoked author: no token's hash, unique per name.
 const REVOKED: &str = "'revoked:' || name";
 
-impl Store {
+/// A grading server's authors, across the database's leagues ([`Store::authors`]).
+#[derive(Clone, Copy)]
+pub struct Authors<'a> {
+    pub(super) store: &'a Store,
+}
+
+impl Authors<'_> {
     /// Adds an author with the hex sha256 of their token. Returns false (nothing written)
     /// when the name is taken. Errors: the database failed.
-    pub async fn add_author(&self, name: &str, token_sha256: &str, admin: bool) -> Result<bool, StoreError> {
+    pub async fn add(self, name: &str, token_sha256: &str, admin: bool) -> Result<bool, StoreError> {
         let sql = "INSERT INTO authors (name, token_sha256, admin, created_at) VALUES ($1, $2, $3, {now}) \
                    ON CONFLICT DO NOTHING"
-            .replace("{now}", self.dialect.now_text());
+            .replace("{now}", self.store.dialect.now_text());
         let done = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(name)
             .bind(token_sha256)
             .bind(admin as i64)
-            .execute(&self.pool)
+            .execute(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(done.rows_affected() == 1)
     }
 
     /// The author whose token hashes to `token_sha256`; `None` when there is none.
-    pub async fn author_by_token(&self, token_sha256: &str) -> Result<Option<AuthorRow>, StoreError> {
+    pub async fn by_token(self, token_sha256: &str) -> Result<Option<AuthorRow>, StoreError> {
         let row = sqlx::query("SELECT name, admin FROM authors WHERE token_sha256 = $1")
             .bind(token_sha256)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         row.map(|r| {
-            let name: String = r.try_get(0).map_err(|e| self.err(e))?;
-            let admin: i64 = r.try_get(1).map_err(|e| self.err(e))?;
+            let name: String = r.try_get(0).map_err(|e| self.store.err(e))?;
+            let admin: i64 = r.try_get(1).map_err(|e| self.store.err(e))?;
             Ok(AuthorRow { name, admin: admin != 0 })
         })
         .transpose()
     }
 
     /// Every author, by name, with their bot count. Errors: the database failed.
-    pub async fn authors(&self) -> Result<Vec<AuthorListing>, StoreError> {
+    pub async fn list(self) -> Result<Vec<AuthorListing>, StoreError> {
         let sql = "SELECT a.name, a.admin, a.created_at, \
                    CAST(CASE WHEN a.token_sha256 LIKE 'revoked:%' THEN 1 ELSE 0 END AS BIGINT), \
                    (SELECT COUNT(*) FROM (SELECT DISTINCT v.t, v.name FROM bot_versions v WHERE v.author = a.name) d) \
                    FROM authors a ORDER BY a.name";
-        let rows = sqlx::query(sql).fetch_all(&self.pool).await.map_err(|e| self.err(e))?;
+        let rows = sqlx::query(sql).fetch_all(&self.store.pool).await.map_err(|e| self.store.err(e))?;
         rows.iter()
             .map(|r| {
-                let admin: i64 = r.try_get(1).map_err(|e| self.err(e))?;
-                let revoked: i64 = r.try_get(3).map_err(|e| self.err(e))?;
-                let bots: i64 = r.try_get(4).map_err(|e| self.err(e))?;
+                let admin: i64 = r.try_get(1).map_err(|e| self.store.err(e))?;
+                let revoked: i64 = r.try_get(3).map_err(|e| self.store.err(e))?;
+                let bots: i64 = r.try_get(4).map_err(|e| self.store.err(e))?;
                 Ok(AuthorListing {
-                    name: r.try_get(0).map_err(|e| self.err(e))?,
+                    name: r.try_get(0).map_err(|e| self.store.err(e))?,
                     admin: admin != 0,
-                    created_at: r.try_get(2).map_err(|e| self.err(e))?,
+                    created_at: r.try_get(2).map_err(|e| self.store.err(e))?,
                     bots: bots.max(0) as u64,
                     revoked: revoked != 0,
                 })
@@ -92,23 +98,26 @@ impl Store {
 
     /// Revokes `name`'s token: from now on no token is theirs (their bots stay). Returns
     /// false when there is no such author. Errors: the database failed.
-    pub async fn revoke_author(&self, name: &str) -> Result<bool, StoreError> {
+    pub async fn revoke(self, name: &str) -> Result<bool, StoreError> {
         let sql = format!("UPDATE authors SET token_sha256 = {REVOKED} WHERE name = $1");
-        let done =
-            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(name).execute(&self.pool).await.map_err(|e| self.err(e))?;
+        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(name)
+            .execute(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Gives `name` the token hashing to `token_sha256` in place of the old one (revoked or
     /// not), which stops working. Returns false when there is no such author. Errors: the
     /// database failed.
-    pub async fn rotate_author(&self, name: &str, token_sha256: &str) -> Result<bool, StoreError> {
+    pub async fn rotate(self, name: &str, token_sha256: &str) -> Result<bool, StoreError> {
         let done = sqlx::query("UPDATE authors SET token_sha256 = $2 WHERE name = $1")
             .bind(name)
             .bind(token_sha256)
-            .execute(&self.pool)
+            .execute(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(done.rows_affected() == 1)
     }
 }

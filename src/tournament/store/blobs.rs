@@ -1,5 +1,6 @@
 //! Bytes in the store: submissions (zip bytes keyed by their sha256, so that a worker on
-//! another host needs no shared disk) and a finished game's files.
+//! another host needs no shared disk) and a finished game's files (with the errors they
+//! hold, listed for a bot's author).
 
 use std::io::{Read, Write};
 
@@ -60,130 +61,109 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
-impl Store {
+/// Bytes in the store: submissions by sha256 and games' files ([`Store::blobs`]).
+#[derive(Clone, Copy)]
+pub struct Blobs<'a> {
+    pub(super) store: &'a Store,
+}
+
+impl Blobs<'_> {
     /// Stores submission bytes under their sha256 (kept once however many tournaments use
     /// them). Returns the hex sha256.
-    pub async fn put_submission(&self, bytes: &[u8]) -> Result<String, StoreError> {
+    pub async fn put_submission(self, bytes: &[u8]) -> Result<String, StoreError> {
         let sha = sha256_hex(bytes);
-        let mut conn = self.pool.acquire().await.map_err(|e| self.err(e))?;
-        insert_submission(&mut conn, &sha, bytes).await.map_err(|e| self.err(e))?;
+        let mut conn = self.store.pool.acquire().await.map_err(|e| self.store.err(e))?;
+        insert_submission(&mut conn, &sha, bytes).await.map_err(|e| self.store.err(e))?;
         Ok(sha)
     }
 
     /// The submission bytes stored under `sha256` (joined from their pieces); `None` when
     /// there are none. Errors: the bytes do not hash to `sha256` (one line naming it).
-    pub async fn submission(&self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    pub async fn submission(self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let row = sqlx::query("SELECT bytes FROM submissions WHERE sha256 = $1")
             .bind(sha256)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let Some(row) = row else { return Ok(None) };
-        let mut bytes: Vec<u8> = row.try_get(0).map_err(|e| self.err(e))?;
+        let mut bytes: Vec<u8> = row.try_get(0).map_err(|e| self.store.err(e))?;
         if bytes.is_empty() {
             // stored in pieces (submission_chunks); a row written before them holds its bytes
             let chunks = sqlx::query("SELECT bytes FROM submission_chunks WHERE sha256 = $1 ORDER BY idx")
                 .bind(sha256)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.store.pool)
                 .await
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.store.err(e))?;
             for chunk in chunks {
-                bytes.extend_from_slice(&chunk.try_get::<Vec<u8>, _>(0).map_err(|e| self.err(e))?);
+                bytes.extend_from_slice(&chunk.try_get::<Vec<u8>, _>(0).map_err(|e| self.store.err(e))?);
             }
         }
         let actual = sha256_hex(&bytes);
         if actual != sha256 {
-            return Err(StoreError::Mismatch { db: self.path.clone(), sha256: sha256.to_string(), actual });
+            return Err(StoreError::Mismatch { db: self.store.path.clone(), sha256: sha256.to_string(), actual });
         }
         Ok(Some(bytes))
     }
 
     /// Schedule indices of the games that have stored files, in order.
-    pub async fn games_with_files(&self) -> Result<Vec<u64>, StoreError> {
+    pub async fn games_with_files(self) -> Result<Vec<u64>, StoreError> {
         let rows = sqlx::query("SELECT game_idx FROM game_files WHERE t = $1 ORDER BY game_idx")
-            .bind(self.t)
-            .fetch_all(&self.pool)
+            .bind(self.store.t)
+            .fetch_all(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
-        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as u64).map_err(|e| self.err(e))).collect()
+            .map_err(|e| self.store.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as u64).map_err(|e| self.store.err(e))).collect()
     }
 
     /// The stored files of game `index`; `None` when it has none (not finished, or played
     /// without logs).
-    pub async fn game_files(&self, index: u64) -> Result<Option<GameFiles>, StoreError> {
+    pub async fn game_files(self, index: u64) -> Result<Option<GameFiles>, StoreError> {
         let row = sqlx::query("SELECT log_gz, summary, errors FROM game_files WHERE t = $1 AND game_idx = $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(index as i64)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         row.map(|r| {
             Ok(GameFiles {
                 index,
-                log_gz: r.try_get(0).map_err(|e| self.err(e))?,
-                summary: r.try_get(1).map_err(|e| self.err(e))?,
-                errors: r.try_get(2).map_err(|e| self.err(e))?,
+                log_gz: r.try_get(0).map_err(|e| self.store.err(e))?,
+                summary: r.try_get(1).map_err(|e| self.store.err(e))?,
+                errors: r.try_get(2).map_err(|e| self.store.err(e))?,
             })
         })
         .transpose()
     }
 
-    /// The bots (indices) by seat of game `index`; `None`: no such game.
-    pub async fn game_seats(&self, index: u64) -> Result<Option<[usize; 4]>, StoreError> {
-        let row = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE t = $1 AND idx = $2")
-            .bind(self.t)
-            .bind(index as i64)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
-        let Some(r) = row else { return Ok(None) };
-        let mut seats = [0usize; 4];
-        for (i, s) in seats.iter_mut().enumerate() {
-            *s = r.try_get::<i64, _>(i).map_err(|e| self.err(e))? as usize;
+    /// The stored `errors.json` of finished games in which any of the league bots `bots`
+    /// sat and something went wrong, latest first (at most `limit` games, in one query):
+    /// `(game, seats, errors)`. No bots: nothing.
+    pub async fn game_errors(self, bots: &[usize], limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
+        if bots.is_empty() {
+            return Ok(Vec::new());
         }
-        Ok(Some(seats))
-    }
-
-    /// Who sat in game `index`, by seat: each seat's bot name and version (a version's
-    /// name as its author wrote it, never its league name `NAME#V`; a league bot no version
-    /// claims: its league name, version 1) and its author (`None` for a house bot), in two
-    /// queries whatever the league's size; `None`: no
-    /// such game.
-    pub async fn game_seat_bots(&self, index: u64) -> Result<Option<[SeatBot; 4]>, StoreError> {
-        let Some(seats) = self.game_seats(index).await? else { return Ok(None) };
-        let list = seats.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
+        let list = bots.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT b.idx, COALESCE(v.name, b.name), v.author, COALESCE(v.version, 1) FROM bots b \
-             LEFT JOIN bot_versions v ON v.t = b.t AND v.bot_idx = b.idx \
-             WHERE b.t = $1 AND b.idx IN ({list})"
+            "SELECT g.idx, g.seat0, g.seat1, g.seat2, g.seat3, f.errors FROM game_files f \
+             JOIN games g ON g.t = f.t AND g.idx = f.game_idx \
+             WHERE f.t = $1 AND f.errors <> '[]' AND f.errors <> '' \
+             AND (g.seat0 IN ({list}) OR g.seat1 IN ({list}) OR g.seat2 IN ({list}) OR g.seat3 IN ({list})) \
+             ORDER BY g.idx DESC LIMIT $2"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
-        let mut found: Vec<(usize, SeatBot)> = Vec::new();
-        for r in &rows.map_err(|e| self.err(e))? {
-            let idx: i64 = r.try_get(0).map_err(|e| self.err(e))?;
-            let name: String = r.try_get(1).map_err(|e| self.err(e))?;
-            let author: Option<String> = r.try_get(2).map_err(|e| self.err(e))?;
-            let version = r.try_get::<i64, _>(3).map_err(|e| self.err(e))?.clamp(1, u32::MAX as i64) as u32;
-            found.push((idx as usize, SeatBot { idx: idx as usize, name, version, author }));
-        }
-        Ok(Some(seats.map(|bot| {
-            let known = found.iter().find(|(idx, _)| *idx == bot).map(|(_, s)| s.clone());
-            known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), version: 1, author: None })
-        })))
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.store.t)
+            .bind(limit as i64)
+            .fetch_all(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        rows.iter()
+            .map(|r| {
+                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
+                let seats = [int(1)? as usize, int(2)? as usize, int(3)? as usize, int(4)? as usize];
+                Ok((int(0)? as u64, seats, r.try_get(5).map_err(|e| self.store.err(e))?))
+            })
+            .collect()
     }
-}
-
-/// A seat's bot in a league game ([`Store::game_seat_bots`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeatBot {
-    /// Its index in the league's bots.
-    pub idx: usize,
-    /// Its name as its author wrote it (shared by its versions).
-    pub name: String,
-    /// Its version (1 for a house bot).
-    pub version: u32,
-    /// Its author (`None`: a house bot).
-    pub author: Option<String>,
 }
 
 /// Size of one stored piece of a submission (`submission_chunks`): 4 MiB.

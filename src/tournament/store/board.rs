@@ -13,45 +13,60 @@ use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
 /// Games listed on a bot's page.
 pub const RECENT_GAMES: u64 = 50;
 
-impl Store {
+/// The leaderboard, a bot's page and a bot's games of the league a [`Store`] is scoped to
+/// ([`Store::board`]).
+#[derive(Clone, Copy)]
+pub struct Board<'a> {
+    pub(super) store: &'a Store,
+}
+
+impl Board<'_> {
     /// `GET /api/leaderboard` from the aggregates (`tau`: the decay, see
     /// [`crate::tournament::board`]; 0 for none).
-    pub async fn leaderboard(&self, tau: f64) -> Result<Leaderboard, StoreError> {
-        let versions = self.versions().await?;
+    pub async fn leaderboard(self, tau: f64) -> Result<Leaderboard, StoreError> {
+        let versions = self.store.versions().all().await?;
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1", super::aggregates::BOT_COLUMNS);
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
         let mut bots = BTreeMap::new();
-        for r in &rows.map_err(|e| self.err(e))? {
-            let (b, a) = self.bot_aggregate(r)?;
+        for r in &rows.map_err(|e| self.store.err(e))? {
+            let (b, a) = self.store.aggregates().bot_aggregate(r)?;
             bots.insert(b, a);
         }
-        let (_, folded) = self.cursor().await?;
+        let (_, folded) = self.store.aggregates().cursor().await?;
         Ok(board::leaderboard(&versions, &bots, folded, tau))
     }
 
     /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
     /// that `pick` names, its own figures, opponents and games only. `None`: no such bot or
     /// version.
-    pub async fn bot_page(&self, name: &str, pick: VersionPick, tau: f64) -> Result<Option<BotPage>, StoreError> {
-        let versions = self.versions_of(name).await?;
+    pub async fn bot_page(self, name: &str, pick: VersionPick, tau: f64) -> Result<Option<BotPage>, StoreError> {
+        let versions = self.store.versions().of(name).await?;
         let Some(v) = board::pick(&versions, pick) else { return Ok(None) };
         let Some(idx) = v.bot_idx else {
             let entry = board::entry(v, None, 0, tau);
             return Ok(Some(board::bot_page(entry, v, &versions, None, Vec::new(), Vec::new())));
         };
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1 AND bot = $2", super::aggregates::BOT_COLUMNS);
-        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(idx as i64).fetch_optional(&self.pool).await;
-        let agg = row.map_err(|e| self.err(e))?.map(|r| self.bot_aggregate(&r)).transpose()?.map(|(_, a)| a);
-        let (_, folded) = self.cursor().await?;
-        let rows = sqlx::query("SELECT a, b, games, a_above, diff FROM agg_pairs WHERE t = $1 AND (a = $2 OR b = $2)")
-            .bind(self.t)
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.store.t)
             .bind(idx as i64)
-            .fetch_all(&self.pool)
+            .fetch_optional(&self.store.pool)
+            .await;
+        let agg = row
+            .map_err(|e| self.store.err(e))?
+            .map(|r| self.store.aggregates().bot_aggregate(&r))
+            .transpose()?
+            .map(|(_, a)| a);
+        let (_, folded) = self.store.aggregates().cursor().await?;
+        let rows = sqlx::query("SELECT a, b, games, a_above, diff FROM agg_pairs WHERE t = $1 AND (a = $2 OR b = $2)")
+            .bind(self.store.t)
+            .bind(idx as i64)
+            .fetch_all(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let mut pairs = BTreeMap::new();
         for r in &rows {
-            let (k, p) = super::aggregates::pair_aggregate(r).map_err(|e| self.err(e))?;
+            let (k, p) = super::aggregates::pair_aggregate(r).map_err(|e| self.store.err(e))?;
             pairs.insert(k, p);
         }
         let names = self.seat_names().await?;
@@ -65,12 +80,12 @@ impl Store {
     /// and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first, at most
     /// `limit` (`None`: all); `None`: no such bot or version.
     pub async fn games_of(
-        &self,
+        self,
         name: &str,
         version: Option<u32>,
         limit: Option<u64>,
     ) -> Result<Option<Vec<GameLine>>, StoreError> {
-        let mut versions = self.versions_of(name).await?;
+        let mut versions = self.store.versions().of(name).await?;
         if let Some(n) = version {
             versions.retain(|v| v.version == n);
         }
@@ -82,15 +97,15 @@ impl Store {
     }
 
     /// Each league bot's name and version by index ([`board::seat_names`]).
-    async fn seat_names(&self) -> Result<Vec<(String, u32)>, StoreError> {
-        let league: Vec<String> = self.bots().await?.into_iter().map(|b| b.name).collect();
-        Ok(board::seat_names(&league, &self.versions().await?))
+    async fn seat_names(self) -> Result<Vec<(String, u32)>, StoreError> {
+        let league: Vec<String> = self.store.bots().await?.into_iter().map(|b| b.name).collect();
+        Ok(board::seat_names(&league, &self.store.versions().all().await?))
     }
 
     /// The latest games of these versions' league bots: per bot an index-ordered query
     /// (`results_bot`), merged, then the chosen games' seats.
     async fn games_of_versions(
-        &self,
+        self,
         versions: &[VersionRow],
         limit: Option<u64>,
         names: &[(String, u32)],
@@ -102,14 +117,14 @@ impl Store {
             // a bot has at most 4 seats in a game, so 4 × limit rows hold `limit` games
             let rows =
                 sqlx::query("SELECT game_idx FROM results WHERE t = $1 AND bot = $2 ORDER BY game_idx DESC LIMIT $3")
-                    .bind(self.t)
+                    .bind(self.store.t)
                     .bind(idx as i64)
                     .bind(limit.saturating_mul(4))
-                    .fetch_all(&self.pool)
+                    .fetch_all(&self.store.pool)
                     .await
-                    .map_err(|e| self.err(e))?;
+                    .map_err(|e| self.store.err(e))?;
             for r in &rows {
-                ids.push(r.try_get::<i64, _>(0).map_err(|e| self.err(e))?);
+                ids.push(r.try_get::<i64, _>(0).map_err(|e| self.store.err(e))?);
             }
         }
         ids.sort_unstable_by(|a, b| b.cmp(a));
@@ -122,9 +137,9 @@ impl Store {
                 "SELECT game_idx, seat, bot, score, rank FROM results WHERE t = $1 AND game_idx IN ({list}) \
                  ORDER BY game_idx DESC, seat"
             );
-            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
-            for r in &rows.map_err(|e| self.err(e))? {
-                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
+            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
+            for r in &rows.map_err(|e| self.store.err(e))? {
+                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
                 let (id, seat) = (int(0)? as u64, int(1)?.clamp(0, 3) as usize);
                 if out.last().map(|g| g.id) != Some(id) {
                     out.push(GameLine {

@@ -18,8 +18,9 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The SQL dialect of a store: the few fragments that differ between the two engines.
+/// Private to the store: callers ask the store ([`super::Store::lookup`]), never the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
+pub(super) enum Dialect {
     /// One tournament per file (`t` = 1).
     Sqlite,
     /// Many tournaments per database; claims lock rows with `FOR UPDATE SKIP LOCKED`.
@@ -28,7 +29,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// The database clock in milliseconds since the Unix epoch (an SQL expression).
-    pub fn now_ms(self) -> &'static str {
+    pub(super) fn now_ms(self) -> &'static str {
         match self {
             Dialect::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000.0 AS BIGINT)",
             Dialect::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
@@ -36,7 +37,7 @@ impl Dialect {
     }
 
     /// The current UTC time as `YYYY-MM-DD HH:MM:SS` text (an SQL expression).
-    pub fn now_text(self) -> &'static str {
+    pub(super) fn now_text(self) -> &'static str {
         match self {
             Dialect::Sqlite => "datetime('now')",
             Dialect::Postgres => "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')",
@@ -44,7 +45,7 @@ impl Dialect {
     }
 
     /// Row locking for a claim's sub-select (SQLite serialises writers instead).
-    pub fn skip_locked(self) -> &'static str {
+    pub(super) fn skip_locked(self) -> &'static str {
         match self {
             Dialect::Sqlite => "",
             Dialect::Postgres => " FOR UPDATE SKIP LOCKED",
@@ -53,7 +54,7 @@ impl Dialect {
 
     /// Row locking for a read whose rows the transaction then writes (the fold's cursor):
     /// ` FOR UPDATE` in PostgreSQL; SQLite serialises writers instead.
-    pub fn for_update(self) -> &'static str {
+    pub(super) fn for_update(self) -> &'static str {
         match self {
             Dialect::Sqlite => "",
             Dialect::Postgres => " FOR UPDATE",
@@ -65,7 +66,7 @@ impl Dialect {
     /// such transactions run one after another. PostgreSQL: `SELECT ... FOR UPDATE`;
     /// SQLite: a write that changes nothing, which takes the file's write lock at once (a
     /// transaction that read first could not upgrade to a write when another wrote meanwhile).
-    pub fn lock_tournament(self) -> &'static str {
+    pub(super) fn lock_tournament(self) -> &'static str {
         match self {
             Dialect::Sqlite => "UPDATE tournament SET open_ended = open_ended WHERE id = $1",
             Dialect::Postgres => "SELECT id FROM tournament WHERE id = $1 FOR UPDATE",

@@ -1,7 +1,7 @@
 //! Leagues: open-ended tournaments (options with `"sets": 0`) whose schedule grows while
 //! workers play and whose bots are added and retired meanwhile.
 //!
-//! - [`Store::top_up`], run before each claim batch of a league: when fewer than
+//! - [`League::top_up`], run before each claim batch of a league: when fewer than
 //!   `min_pending` games are pending, the duplicate scheduler ([`Scheduler`]) is rebuilt
 //!   from one row per scheduled set (its first game) plus the count of cancelled games per
 //!   set, and sets over the active bots are appended until `2 × min_pending` games are
@@ -14,10 +14,10 @@
 //!   Remote bots (`remote:NAME`, a grading server's bots played over a WebSocket) are seated
 //!   only while [`Store::with_online`]'s predicate says they are connected (without one,
 //!   always), and two bots of one author never share a table ([`Scheduler::set_authors`]).
-//! - [`Store::cancel_pending_of`]: a remote bot went offline; its pending games are
+//! - [`League::cancel_pending_of`]: a remote bot went offline; its pending games are
 //!   cancelled (nothing waits for it), as a retirement does, but it stays in the league.
-//! - [`Store::add_bot`]: a new bot (index after the last) with its submission bytes.
-//! - [`Store::retire`]: the bot is never scheduled again and its pending games become
+//! - [`League::add_bot`]: a new bot (index after the last) with its submission bytes.
+//! - [`League::retire`]: the bot is never scheduled again and its pending games become
 //!   `cancelled`; games already claimed finish and count (one interrupted later, given back,
 //!   failed once or whose lease expired, is played again like any claimed game).
 //!
@@ -42,7 +42,7 @@ use crate::tournament::schedule::Scheduler;
 #[derive(Clone)]
 pub struct Online(pub Arc<dyn Fn(&str) -> bool + Send + Sync>);
 
-/// What [`Store::top_up`] did.
+/// What [`League::top_up`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TopUp {
     /// Enough games were pending (or the tournament has a fixed schedule): nothing added.
@@ -57,7 +57,7 @@ pub enum TopUp {
         /// Games pending now.
         pending: u64,
     },
-    /// The league's pace ([`Store::set_pace`]) allows no set yet: nothing added.
+    /// The league's pace ([`League::set_pace`]) allows no set yet: nothing added.
     Paced {
         /// Games pending.
         pending: u64,
@@ -83,7 +83,7 @@ impl TopUp {
     }
 }
 
-/// What [`Store::add_bot`] did.
+/// What [`League::add_bot`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AddBot {
     /// The bot is in, with this index in the bot list.
@@ -95,7 +95,7 @@ pub enum AddBot {
     NameTaken,
 }
 
-/// What [`Store::retire`] did.
+/// What [`League::retire`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Retire {
     /// The bot is retired now.
@@ -116,54 +116,56 @@ pub enum Retire {
     Unknown,
 }
 
-impl Store {
-    /// This store with `online` deciding which remote bots (`remote:NAME` league bots) a
-    /// top-up may seat: a grading server's hub says which are connected. Without it (every
-    /// other process) remote bots are seated as any bot.
-    pub fn with_online(&self, online: Online) -> Store {
-        Store { online: Some(online), ..self.clone() }
-    }
+/// The tournament a [`Store`] is scoped to, as a league ([`Store::league`]; see the module
+/// docs).
+#[derive(Clone, Copy)]
+pub struct League<'a> {
+    pub(super) store: &'a Store,
+}
 
+impl League<'_> {
     /// Tops a league's schedule up: when fewer than `min_pending` games are pending, appends
     /// duplicate sets over the active bots until `2 × min_pending` are (see the module
     /// docs). A tournament with a fixed schedule is left as it is. Errors: the database
     /// failed; the stored options or sets are damaged.
-    pub async fn top_up(&self, min_pending: u64) -> Result<TopUp, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+    pub async fn top_up(self, min_pending: u64) -> Result<TopUp, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
         let text: String = sqlx::query("SELECT config FROM tournament WHERE id = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_one(&mut *tx)
             .await
             .and_then(|r| r.try_get(0))
-            .map_err(|e| self.err(e))?;
-        let config: TournamentConfig = serde_json::from_str(&text)
-            .map_err(|e| StoreError::Corrupt { path: self.path.clone(), cause: format!("tournament options: {e}") })?;
+            .map_err(|e| self.store.err(e))?;
+        let config: TournamentConfig = serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
+            path: self.store.path.clone(),
+            cause: format!("tournament options: {e}"),
+        })?;
         let count = |state: &'static str| {
-            sqlx::query("SELECT COUNT(*) FROM games WHERE t = $1 AND state = $2").bind(self.t).bind(state)
+            sqlx::query("SELECT COUNT(*) FROM games WHERE t = $1 AND state = $2").bind(self.store.t).bind(state)
         };
         let pending = count("pending").fetch_one(&mut *tx).await.and_then(|r| r.try_get::<i64, _>(0));
-        let pending = pending.map_err(|e| self.err(e))? as u64;
+        let pending = pending.map_err(|e| self.store.err(e))? as u64;
         if config.sets != 0 || pending >= min_pending {
-            tx.commit().await.map_err(|e| self.err(e))?;
+            tx.commit().await.map_err(|e| self.store.err(e))?;
             return Ok(TopUp::Enough { pending });
         }
         let bots = sqlx::query("SELECT idx, retired, spec FROM bots WHERE t = $1 ORDER BY idx")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_all(&mut *tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let mut active = Vec::new();
         for r in &bots {
             let (idx, retired) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
-            let (idx, retired) = (idx.map_err(|e| self.err(e))? as usize, retired.map_err(|e| self.err(e))?);
-            let spec: String = r.try_get(2).map_err(|e| self.err(e))?;
+            let (idx, retired) =
+                (idx.map_err(|e| self.store.err(e))? as usize, retired.map_err(|e| self.store.err(e))?);
+            let spec: String = r.try_get(2).map_err(|e| self.store.err(e))?;
             active.resize(active.len().max(idx + 1), false);
             active[idx] = retired == 0 && self.seatable(&spec);
         }
         let n_active = active.iter().filter(|&&a| a).count();
         if n_active < 4 {
-            tx.commit().await.map_err(|e| self.err(e))?;
+            tx.commit().await.map_err(|e| self.store.err(e))?;
             return Ok(TopUp::Idle { active: n_active });
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
@@ -192,16 +194,16 @@ impl Store {
                 None => break,
             }
         }
-        insert_games(&mut tx, self.t, &games).await.map_err(|e| self.err(e))?;
+        insert_games(&mut tx, self.store.t, &games).await.map_err(|e| self.store.err(e))?;
         if pace.is_some() {
             sqlx::query("UPDATE tournament SET next_set_ms = $2 WHERE id = $1")
-                .bind(self.t)
+                .bind(self.store.t)
                 .bind(next_set_ms)
                 .execute(&mut *tx)
                 .await
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.store.err(e))?;
         }
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         if games.is_empty() && pace.is_some() {
             return Ok(TopUp::Paced { pending });
         }
@@ -212,44 +214,44 @@ impl Store {
     /// every 4 × 3600 / `per_hour` seconds (the first at once); `None` (or 0): unpaced, the
     /// schedule tops up as fast as games are played. Kept in the database, so every
     /// process playing the league (servers, workers) follows the last call's pace.
-    pub async fn set_pace(&self, per_hour: Option<u32>) -> Result<(), StoreError> {
+    pub async fn set_pace(self, per_hour: Option<u32>) -> Result<(), StoreError> {
         sqlx::query("UPDATE tournament SET pace_per_hour = $2 WHERE id = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(per_hour.filter(|&p| p > 0).map(i64::from))
-            .execute(&self.pool)
+            .execute(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(())
     }
 
     /// The league's pace (games an hour, `None`: unpaced) and when its next set may be
     /// scheduled (Unix ms).
-    async fn pace_in(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(Option<i64>, i64), StoreError> {
+    async fn pace_in(self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(Option<i64>, i64), StoreError> {
         let row = sqlx::query("SELECT pace_per_hour, next_set_ms FROM tournament WHERE id = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_one(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
-        let pace: Option<i64> = row.try_get(0).map_err(|e| self.err(e))?;
-        Ok((pace.filter(|&p| p > 0), row.try_get(1).map_err(|e| self.err(e))?))
+            .map_err(|e| self.store.err(e))?;
+        let pace: Option<i64> = row.try_get(0).map_err(|e| self.store.err(e))?;
+        Ok((pace.filter(|&p| p > 0), row.try_get(1).map_err(|e| self.store.err(e))?))
     }
 
     /// Which of `bots` bots are house bots: a grading server's bots with no author
     /// (`bot_versions`); none in a league without versions.
     async fn house_flags(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         bots: usize,
     ) -> Result<Vec<bool>, StoreError> {
         let rows =
             sqlx::query("SELECT bot_idx FROM bot_versions WHERE t = $1 AND author IS NULL AND bot_idx IS NOT NULL")
-                .bind(self.t)
+                .bind(self.store.t)
                 .fetch_all(&mut **tx)
                 .await
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.store.err(e))?;
         let mut out = vec![false; bots];
         for r in &rows {
-            let b: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+            let b: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
             if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
                 *slot = true;
             }
@@ -259,8 +261,8 @@ impl Store {
 
     /// Whether a bot of this `spec` may be seated now: a remote bot only while connected
     /// (when a predicate was given), any other always.
-    fn seatable(&self, spec: &str) -> bool {
-        match (spec.strip_prefix("remote:"), &self.online) {
+    fn seatable(self, spec: &str) -> bool {
+        match (spec.strip_prefix("remote:"), &self.store.online) {
             (Some(name), Some(online)) => (online.0)(name),
             _ => true,
         }
@@ -269,22 +271,22 @@ impl Store {
     /// Each of `bots` bots' author as a small id (`None`: no author, such as a house bot or
     /// a league without versions), for [`Scheduler::set_authors`].
     async fn author_ids(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         bots: usize,
     ) -> Result<Vec<Option<u32>>, StoreError> {
         let rows = sqlx::query(
             "SELECT bot_idx, author FROM bot_versions WHERE t = $1 AND author IS NOT NULL AND bot_idx IS NOT NULL",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .fetch_all(&mut **tx)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         let mut ids: BTreeMap<String, u32> = BTreeMap::new();
         let mut out = vec![None; bots];
         for r in &rows {
-            let b: i64 = r.try_get(0).map_err(|e| self.err(e))?;
-            let author: String = r.try_get(1).map_err(|e| self.err(e))?;
+            let b: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
+            let author: String = r.try_get(1).map_err(|e| self.store.err(e))?;
             let next = ids.len() as u32;
             let id = *ids.entry(author).or_insert(next);
             if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
@@ -298,28 +300,27 @@ impl Store {
     /// count for the scheduler, nothing waits for the bot); it stays in the league and is
     /// scheduled again once connected. Returns how many games were cancelled. Errors: the
     /// database failed.
-    pub async fn cancel_pending_of(&self, idx: usize) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+    pub async fn cancel_pending_of(self, idx: usize) -> Result<u64, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
         let cancelled = self.cancel_pending_in(&mut tx, idx).await?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(cancelled)
     }
 
     /// Cancels bot `idx`'s pending games inside `tx`, which holds the tournament's lock, and
     /// folds on (cancelled games no longer hold the fold's cursor back). Returns how many.
-    async fn cancel_pending_in(&self, tx: &mut Transaction<'_, Any>, idx: usize) -> Result<u64, StoreError> {
+    async fn cancel_pending_in(self, tx: &mut Transaction<'_, Any>, idx: usize) -> Result<u64, StoreError> {
         let done = sqlx::query(
             "UPDATE games SET state = 'cancelled' WHERE t = $1 AND state = 'pending' \
              AND (seat0 = $2 OR seat1 = $2 OR seat2 = $2 OR seat3 = $2)",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(idx as i64)
         .execute(&mut **tx)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         if done.rows_affected() > 0 {
-            self.fold_in(tx, &[], false).await?;
+            self.store.aggregates().fold_in(tx, &[], false).await?;
         }
         Ok(done.rows_affected())
     }
@@ -327,20 +328,20 @@ impl Store {
     /// μ of each of `bots` bots past its provisional games, from the stored aggregates
     /// (`None`: provisional or no game folded yet): what rating-aware matching reads.
     async fn rated(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         bots: usize,
     ) -> Result<Vec<Option<f64>>, StoreError> {
         let rows = sqlx::query("SELECT bot, mu FROM agg_bots WHERE t = $1 AND games >= $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(PROVISIONAL_GAMES as i64)
             .fetch_all(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let mut out = vec![None; bots];
         for r in &rows {
             let (b, mu) = (r.try_get::<i64, _>(0), r.try_get::<f64, _>(1));
-            let (b, mu) = (b.map_err(|e| self.err(e))?, mu.map_err(|e| self.err(e))?);
+            let (b, mu) = (b.map_err(|e| self.store.err(e))?, mu.map_err(|e| self.store.err(e))?);
             if let Some(slot) = usize::try_from(b).ok().and_then(|b| out.get_mut(b)) {
                 *slot = Some(mu);
             }
@@ -351,39 +352,39 @@ impl Store {
     /// The scheduler after every stored set: one row per set (its first game's seats are
     /// the set's table) and the cancelled games per set.
     async fn rebuild(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         config: &TournamentConfig,
         bots: usize,
     ) -> Result<Scheduler, StoreError> {
         let cancelled = sqlx::query("SELECT set_idx, COUNT(*) FROM games WHERE t = $1 AND state = $2 GROUP BY set_idx")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind("cancelled")
             .fetch_all(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let mut gone = BTreeMap::new();
         for r in &cancelled {
             let (set, n) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
-            gone.insert(set.map_err(|e| self.err(e))?, n.map_err(|e| self.err(e))? as u64);
+            gone.insert(set.map_err(|e| self.store.err(e))?, n.map_err(|e| self.store.err(e))? as u64);
         }
         let heads = sqlx::query(
             "SELECT set_idx, seat0, seat1, seat2, seat3 FROM games \
              WHERE t = $1 AND idx = set_idx * 4 ORDER BY set_idx",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .fetch_all(&mut **tx)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         let mut scheduler = Scheduler::new(config.bots.len(), config.seed);
         scheduler.grow(bots);
         for (i, r) in heads.iter().enumerate() {
-            let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
+            let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
             let set = int(0)?;
             let table = [int(1)?, int(2)?, int(3)?, int(4)?];
             if set != i as i64 || table.iter().any(|&b| b < 0 || b as usize >= bots) {
                 let cause = format!("set {set} (expected {i}) seats {table:?}: the league's sets are not contiguous");
-                return Err(StoreError::Corrupt { path: self.path.clone(), cause });
+                return Err(StoreError::Corrupt { path: self.store.path.clone(), cause });
             }
             let counted = 4u64.saturating_sub(gone.get(&set).copied().unwrap_or(0));
             scheduler.replay(table.map(|b| b as usize), counted);
@@ -396,25 +397,24 @@ impl Store {
     /// transaction. `spec` is the BOT argument, `sha256` that of the submission. A name
     /// already taken writes nothing. Errors: the database failed.
     pub async fn add_bot(
-        &self,
+        self,
         name: &str,
         spec: &str,
         sha256: &str,
         bytes: Option<&[u8]>,
     ) -> Result<AddBot, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let mut tx = self.store.begin_locked().await?;
         let added = self.add_bot_in(&mut tx, name, spec, sha256, bytes).await?;
         if let AddBot::Added { .. } = added {
-            tx.commit().await.map_err(|e| self.err(e))?;
+            tx.commit().await.map_err(|e| self.store.err(e))?;
         } // else the transaction rolls back: nothing written
         Ok(added)
     }
 
-    /// [`Store::add_bot`] inside `tx`, which holds the tournament's lock
+    /// [`League::add_bot`] inside `tx`, which holds the tournament's lock
     /// ([`super::Dialect::lock_tournament`]); the caller commits.
     pub(super) async fn add_bot_in(
-        &self,
+        self,
         tx: &mut Transaction<'_, Any>,
         name: &str,
         spec: &str,
@@ -422,79 +422,78 @@ impl Store {
         bytes: Option<&[u8]>,
     ) -> Result<AddBot, StoreError> {
         let taken = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND name = $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         if taken > 0 {
             return Ok(AddBot::NameTaken);
         }
         let idx = sqlx::query("SELECT COALESCE(MAX(idx) + 1, 0) FROM bots WHERE t = $1")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         if let Some(bytes) = bytes {
-            insert_submission(tx, sha256, bytes).await.map_err(|e| self.err(e))?;
+            insert_submission(tx, sha256, bytes).await.map_err(|e| self.store.err(e))?;
         }
         let row =
             BotRow { idx: idx as usize, name: name.to_string(), spec: spec.to_string(), sha256: sha256.to_string() };
-        insert_bot(tx, self.t, &row).await.map_err(|e| self.err(e))?;
+        insert_bot(tx, self.store.t, &row).await.map_err(|e| self.store.err(e))?;
         Ok(AddBot::Added { idx: idx as usize })
     }
 
     /// Retires the bot named `name`: it is never scheduled again and its pending games
     /// become `cancelled` (games already claimed finish and count). Errors: the database
     /// failed.
-    pub async fn retire(&self, name: &str) -> Result<Retire, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+    pub async fn retire(self, name: &str) -> Result<Retire, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
         let done = self.retire_in(&mut tx, name).await?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(done)
     }
 
-    /// [`Store::retire`] inside `tx`, which holds the tournament's lock; the caller commits.
-    pub(super) async fn retire_in(&self, tx: &mut Transaction<'_, Any>, name: &str) -> Result<Retire, StoreError> {
+    /// [`League::retire`] inside `tx`, which holds the tournament's lock; the caller commits.
+    pub(super) async fn retire_in(self, tx: &mut Transaction<'_, Any>, name: &str) -> Result<Retire, StoreError> {
         let row = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1 AND name = $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .fetch_optional(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let Some(row) = row else { return Ok(Retire::Unknown) };
         let (idx, retired) = (row.try_get::<i64, _>(0), row.try_get::<i64, _>(1));
-        let (idx, retired) = (idx.map_err(|e| self.err(e))?, retired.map_err(|e| self.err(e))?);
+        let (idx, retired) = (idx.map_err(|e| self.store.err(e))?, retired.map_err(|e| self.store.err(e))?);
         if retired != 0 {
             return Ok(Retire::Already { idx: idx as usize });
         }
         sqlx::query("UPDATE bots SET retired = 1 WHERE t = $1 AND idx = $2")
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(idx)
             .execute(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         let cancelled = self.cancel_pending_in(tx, idx as usize).await?;
         let active = sqlx::query("SELECT COUNT(*) FROM bots WHERE t = $1 AND retired = 0")
-            .bind(self.t)
+            .bind(self.store.t)
             .fetch_one(&mut **tx)
             .await
             .and_then(|r| r.try_get::<i64, _>(0))
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(Retire::Retired { idx: idx as usize, cancelled, active: active as usize })
     }
 
     /// Indices of the retired bots, in order.
-    pub async fn retired(&self) -> Result<Vec<usize>, StoreError> {
+    pub async fn retired(self) -> Result<Vec<usize>, StoreError> {
         let rows = sqlx::query("SELECT idx FROM bots WHERE t = $1 AND retired = 1 ORDER BY idx")
-            .bind(self.t)
-            .fetch_all(&self.pool)
+            .bind(self.store.t)
+            .fetch_all(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
-        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).collect()
+            .map_err(|e| self.store.err(e))?;
+        rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.store.err(e))).collect()
     }
 }
 

@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use super::*;
 use crate::tournament::config::TournamentConfig;
+use crate::tournament::record::GameRecord;
 use crate::tournament::schedule::duplicate;
 
 const LEASE: i64 = 60_000;
@@ -36,7 +37,7 @@ async fn league(dir: &Path, seed: [u64; 2]) -> Store {
 async fn league_of_house_bots(dir: &Path, seed: [u64; 2]) -> Store {
     let store = league(dir, seed).await;
     for b in 0..4 {
-        store.add_house_version(&format!("b{b}"), "00", b).await.unwrap();
+        store.versions().add_house(&format!("b{b}"), "00", b).await.unwrap();
     }
     store
 }
@@ -56,66 +57,72 @@ async fn pending_with(store: &Store, bot: i64) -> i64 {
 async fn a_league_is_topped_up_with_the_sets_of_a_fixed_tournament() {
     let tmp = tempfile::tempdir().unwrap();
     let store = league(tmp.path(), [9, 1]).await;
-    assert_eq!(store.counts().await.unwrap().total(), 0, "a league starts with no game");
-    assert_eq!(store.claimable_tournaments().await.unwrap(), vec![store.id()], "listed: claiming tops it up");
-    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 12 });
-    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Enough { pending: 12 });
-    let mut claimed = store.claim("w", 10, LEASE).await.unwrap();
-    assert_eq!(store.top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 14 });
-    claimed.extend(store.claim("w", 100, LEASE).await.unwrap());
+    assert_eq!(store.games().counts().await.unwrap().total(), 0, "a league starts with no game");
+    assert_eq!(store.leases().claimable_tournaments().await.unwrap(), vec![store.id()], "listed: claiming tops it up");
+    assert_eq!(store.league().top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 12 });
+    assert_eq!(store.league().top_up(6).await.unwrap(), TopUp::Enough { pending: 12 });
+    let mut claimed = store.leases().claim("w", 10, LEASE).await.unwrap();
+    assert_eq!(store.league().top_up(6).await.unwrap(), TopUp::Added { sets: 3, pending: 14 });
+    claimed.extend(store.leases().claim("w", 100, LEASE).await.unwrap());
     assert_eq!(claimed, duplicate(4, 6, [9, 1]), "the sets and walls of `--sets 6`");
 
     // a fixed tournament is never topped up
     let other = Store::open(&tmp.path().join("fixed.sqlite")).await.unwrap();
     let fixed = other.create("fixed", &config(4, 1, [9, 1]), &rows(4), &duplicate(4, 1, [9, 1])).await.unwrap();
-    fixed.claim("w", 4, LEASE).await.unwrap();
-    assert_eq!(fixed.top_up(100).await.unwrap(), TopUp::Enough { pending: 0 });
-    assert!(fixed.claimable_tournaments().await.unwrap().is_empty());
+    fixed.leases().claim("w", 4, LEASE).await.unwrap();
+    assert_eq!(fixed.league().top_up(100).await.unwrap(), TopUp::Enough { pending: 0 });
+    assert!(fixed.leases().claimable_tournaments().await.unwrap().is_empty());
 }
 
 #[tokio::test]
 async fn bots_added_and_retired_change_what_is_topped_up_and_claimed() {
     let tmp = tempfile::tempdir().unwrap();
     let store = league(tmp.path(), [3, 0]).await;
-    assert_eq!(store.top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
+    assert_eq!(store.league().top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
     let bytes = b"zip bytes".as_slice();
     let sha = blobs::sha256_hex(bytes);
-    assert_eq!(store.add_bot("new", "new.zip", &sha, Some(bytes)).await.unwrap(), AddBot::Added { idx: 4 });
-    assert_eq!(store.submission(&sha).await.unwrap().as_deref(), Some(bytes));
-    assert_eq!(store.add_bot("new", "builtin:random", "ff", None).await.unwrap(), AddBot::NameTaken);
+    assert_eq!(store.league().add_bot("new", "new.zip", &sha, Some(bytes)).await.unwrap(), AddBot::Added { idx: 4 });
+    assert_eq!(store.blobs().submission(&sha).await.unwrap().as_deref(), Some(bytes));
+    assert_eq!(store.league().add_bot("new", "builtin:random", "ff", None).await.unwrap(), AddBot::NameTaken);
     assert_eq!(store.bots().await.unwrap().len(), 5);
 
     // a process that loaded 4 bots claims the games of those 4 only
-    assert_eq!(store.claim_among("old", 100, LEASE, 4).await.unwrap().len(), 8);
-    assert_eq!(store.top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
-    assert!(store.claim_among("old", 100, LEASE, 4).await.unwrap().is_empty(), "the new bot is at every table");
-    let fresh = store.claim_among("reloaded", 4, LEASE, 5).await.unwrap();
+    assert_eq!(store.leases().claim_among("old", 100, LEASE, 4).await.unwrap().len(), 8);
+    assert_eq!(store.league().top_up(4).await.unwrap(), TopUp::Added { sets: 2, pending: 8 });
+    assert!(
+        store.leases().claim_among("old", 100, LEASE, 4).await.unwrap().is_empty(),
+        "the new bot is at every table"
+    );
+    let fresh = store.leases().claim_among("reloaded", 4, LEASE, 5).await.unwrap();
     assert!(fresh.len() == 4 && fresh.iter().all(|g| g.seats.contains(&4)), "{fresh:?}");
 
     // retiring cancels the bot's pending games, and it is never scheduled again
-    assert_eq!(store.top_up(8).await.unwrap(), TopUp::Added { sets: 3, pending: 16 });
+    assert_eq!(store.league().top_up(8).await.unwrap(), TopUp::Added { sets: 3, pending: 16 });
     let theirs = pending_with(&store, 1).await;
     assert!(theirs > 0);
-    assert_eq!(store.retire("b1").await.unwrap(), Retire::Retired { idx: 1, cancelled: theirs as u64, active: 4 });
+    assert_eq!(
+        store.league().retire("b1").await.unwrap(),
+        Retire::Retired { idx: 1, cancelled: theirs as u64, active: 4 }
+    );
     assert_eq!(pending_with(&store, 1).await, 0);
-    let c = store.counts().await.unwrap();
+    let c = store.games().counts().await.unwrap();
     assert_eq!((c.cancelled, c.pending), (theirs as u64, 16 - theirs as u64));
-    assert_eq!(store.retire("b1").await.unwrap(), Retire::Already { idx: 1 });
-    assert_eq!(store.retire("nobody").await.unwrap(), Retire::Unknown);
-    assert_eq!(store.retired().await.unwrap(), vec![1]);
-    store.claim_among("reloaded", 100, LEASE, 5).await.unwrap();
-    let TopUp::Added { sets, .. } = store.top_up(8).await.unwrap() else { panic!("4 active bots") };
-    let after = store.claim_among("reloaded", 100, LEASE, 5).await.unwrap();
+    assert_eq!(store.league().retire("b1").await.unwrap(), Retire::Already { idx: 1 });
+    assert_eq!(store.league().retire("nobody").await.unwrap(), Retire::Unknown);
+    assert_eq!(store.league().retired().await.unwrap(), vec![1]);
+    store.leases().claim_among("reloaded", 100, LEASE, 5).await.unwrap();
+    let TopUp::Added { sets, .. } = store.league().top_up(8).await.unwrap() else { panic!("4 active bots") };
+    let after = store.leases().claim_among("reloaded", 100, LEASE, 5).await.unwrap();
     assert_eq!(after.len() as u64, sets * 4);
     assert!(after.iter().all(|g| !g.seats.contains(&1)), "{after:?}");
     assert_eq!(after[0].seed, [3 + after[0].set, 0], "set i plays [nonce + i, key]");
 
     // fewer than 4 active bots: the league idles and is not listed for workers
-    assert!(matches!(store.retire("b2").await.unwrap(), Retire::Retired { idx: 2, active: 3, .. }));
-    assert_eq!(store.top_up(8).await.unwrap(), TopUp::Idle { active: 3 });
-    assert!(store.claimable_tournaments().await.unwrap().is_empty());
-    assert_eq!(store.add_bot("late", "builtin:rulebase", "ee", None).await.unwrap(), AddBot::Added { idx: 5 });
-    assert_eq!(store.claimable_tournaments().await.unwrap(), vec![store.id()]);
+    assert!(matches!(store.league().retire("b2").await.unwrap(), Retire::Retired { idx: 2, active: 3, .. }));
+    assert_eq!(store.league().top_up(8).await.unwrap(), TopUp::Idle { active: 3 });
+    assert!(store.leases().claimable_tournaments().await.unwrap().is_empty());
+    assert_eq!(store.league().add_bot("late", "builtin:rulebase", "ee", None).await.unwrap(), AddBot::Added { idx: 5 });
+    assert_eq!(store.leases().claimable_tournaments().await.unwrap(), vec![store.id()]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -129,8 +136,8 @@ async fn concurrent_top_ups_append_each_set_once() {
             let store = Store::open(&path).await.unwrap();
             let mut claimed = 0;
             for _ in 0..30 {
-                store.top_up(4).await.unwrap();
-                claimed += store.claim(&format!("w{w}"), 4, LEASE).await.unwrap().len() as u64;
+                store.league().top_up(4).await.unwrap();
+                claimed += store.leases().claim(&format!("w{w}"), 4, LEASE).await.unwrap().len() as u64;
             }
             claimed
         })
@@ -149,7 +156,7 @@ async fn concurrent_top_ups_append_each_set_once() {
             .iter()
             .map(|r| rows::game(r).unwrap())
             .collect();
-    let c = store.counts().await.unwrap();
+    let c = store.games().counts().await.unwrap();
     assert_eq!((c.running, c.pending + c.running), (claimed, games.len() as u64));
     let sets = games.len() as u64 / 4;
     assert_eq!(games, duplicate(4, sets, [7, 7]));
@@ -159,13 +166,13 @@ async fn concurrent_top_ups_append_each_set_once() {
 /// the strongest), so μ falls with the index.
 async fn play_until(store: &Store, games: u64) {
     loop {
-        let agg = store.aggregates().await.unwrap();
+        let agg = store.aggregates().all().await.unwrap();
         let n = store.bots().await.unwrap().len();
         if (0..n).all(|b| agg.bots.get(&b).is_some_and(|a| a.games >= games)) {
             return;
         }
-        store.top_up(8).await.unwrap();
-        let claimed = store.claim("w", 100, LEASE).await.unwrap();
+        store.league().top_up(8).await.unwrap();
+        let claimed = store.leases().claim("w", 100, LEASE).await.unwrap();
         let records: Vec<GameRecord> = claimed
             .iter()
             .map(|g| {
@@ -185,7 +192,7 @@ async fn play_until(store: &Store, games: u64) {
                 }
             })
             .collect();
-        store.record(&records, &[]).await.unwrap();
+        store.games().record(&records, &[]).await.unwrap();
     }
 }
 
@@ -201,7 +208,7 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
     let store = store.create("league", &c.to_json(), &rows(bots), &[]).await.unwrap();
     play_until(&store, crate::tournament::leaderboard::PROVISIONAL_GAMES).await;
-    let agg = store.aggregates().await.unwrap();
+    let agg = store.aggregates().all().await.unwrap();
     let mu: Vec<f64> = (0..bots).map(|b| agg.bots[&b].rating.mu).collect();
     store.close().await;
     let mut tables = Vec::new();
@@ -214,8 +221,8 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
             .execute(&s.pool)
             .await
             .unwrap();
-        assert!(matches!(s.top_up(40).await.unwrap(), TopUp::Added { .. }));
-        let games = s.claim("w", 1000, LEASE).await.unwrap();
+        assert!(matches!(s.league().top_up(40).await.unwrap(), TopUp::Added { .. }));
+        let games = s.leases().claim("w", 1000, LEASE).await.unwrap();
         tables.push(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats).collect::<Vec<_>>());
         s.close().await;
     }
@@ -232,18 +239,18 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
 async fn house_bots_sit_at_every_new_table_while_ten_new_bots_catch_up() {
     let tmp = tempfile::tempdir().unwrap();
     let store = league_of_house_bots(tmp.path(), [4, 2]).await;
-    store.top_up(40).await.unwrap(); // the house bots alone: 80 games
+    store.league().top_up(40).await.unwrap(); // the house bots alone: 80 games
     let before: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
     for i in 0..10 {
         assert!(matches!(
-            store.add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap(),
+            store.league().add_bot(&format!("up{i}"), "builtin:tsumogiri", "00", None).await.unwrap(),
             AddBot::Added { .. }
         ));
     }
     let tables: Vec<(i64, i64, i64, i64)> = {
         // the pending games were scheduled before the uploads: play them off (cancel) first
         sqlx::query("UPDATE games SET state = 'done'").execute(&store.pool).await.unwrap();
-        store.top_up(100).await.unwrap();
+        store.league().top_up(100).await.unwrap();
         let rows = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE idx >= $1 AND idx % 4 = 0")
             .bind(before)
             .fetch_all(&store.pool)
@@ -261,18 +268,18 @@ async fn house_bots_sit_at_every_new_table_while_ten_new_bots_catch_up() {
 async fn a_paced_league_schedules_one_set_per_interval() {
     let tmp = tempfile::tempdir().unwrap();
     let store = league(tmp.path(), [6, 1]).await;
-    store.set_pace(Some(3600)).await.unwrap(); // one game a second: a set every 4 s
-    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 4 }, "the first set at once");
-    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Paced { pending: 4 }, "the next waits its turn");
+    store.league().set_pace(Some(3600)).await.unwrap(); // one game a second: a set every 4 s
+    assert_eq!(store.league().top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 4 }, "the first set at once");
+    assert_eq!(store.league().top_up(10).await.unwrap(), TopUp::Paced { pending: 4 }, "the next waits its turn");
     let next: i64 = sqlx::query("SELECT next_set_ms FROM tournament").fetch_one(&store.pool).await.unwrap().get(0);
     let now = super::league::unix_ms();
     assert!((now + 3_000..=now + 4_100).contains(&next), "next set in about 4 s: {}", next - now);
     // its time come (moved back rather than waited for): one more set, not a burst
     sqlx::query("UPDATE tournament SET next_set_ms = $1").bind(now - 1).execute(&store.pool).await.unwrap();
-    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 8 });
+    assert_eq!(store.league().top_up(10).await.unwrap(), TopUp::Added { sets: 1, pending: 8 });
     // unpaced again: tops up at once
-    store.set_pace(None).await.unwrap();
-    assert_eq!(store.top_up(10).await.unwrap(), TopUp::Added { sets: 3, pending: 20 });
+    store.league().set_pace(None).await.unwrap();
+    assert_eq!(store.league().top_up(10).await.unwrap(), TopUp::Added { sets: 3, pending: 20 });
 }
 
 #[tokio::test]
@@ -281,15 +288,15 @@ async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet
     let tmp = tempfile::tempdir().unwrap();
     let base = league_of_house_bots(tmp.path(), [8, 3]).await;
     let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
-    let up = base.begin_upload("alice", "alice-r", UploadedZip::Remote, limits).await.unwrap();
+    let up = base.versions().begin_upload("alice", "alice-r", UploadedZip::Remote, limits).await.unwrap();
     assert_eq!(up, Upload::Started { version: 1 });
     let zip = b"PK not checked here";
-    base.begin_upload("alice", "alice-z", UploadedZip::Bytes(zip), limits).await.unwrap();
-    base.begin_upload("bob", "bob-z", UploadedZip::Bytes(b"PK bob"), limits).await.unwrap();
-    let remote = base.admit("alice-r", 1).await.unwrap().unwrap() as i64;
-    let alice_z = base.admit("alice-z", 1).await.unwrap().unwrap() as i64;
-    base.admit("bob-z", 1).await.unwrap().unwrap();
-    let versions = base.versions_of("alice-r").await.unwrap();
+    base.versions().begin_upload("alice", "alice-z", UploadedZip::Bytes(zip), limits).await.unwrap();
+    base.versions().begin_upload("bob", "bob-z", UploadedZip::Bytes(b"PK bob"), limits).await.unwrap();
+    let remote = base.versions().admit("alice-r", 1).await.unwrap().unwrap() as i64;
+    let alice_z = base.versions().admit("alice-z", 1).await.unwrap().unwrap() as i64;
+    base.versions().admit("bob-z", 1).await.unwrap().unwrap();
+    let versions = base.versions().of("alice-r").await.unwrap();
     assert_eq!((versions[0].kind, versions[0].sha256.clone()), (BotKind::Remote, remote_sha256("alice-r")));
     let spec: String =
         sqlx::query("SELECT spec FROM bots WHERE idx = $1").bind(remote).fetch_one(&base.pool).await.unwrap().get(0);
@@ -311,7 +318,7 @@ async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet
         }
     };
     // offline: never seated
-    store.top_up(40).await.unwrap();
+    store.league().top_up(40).await.unwrap();
     let offline = tables(0).await;
     assert!(offline.len() >= 20);
     assert!(offline.iter().all(|t| !t.contains(&remote)), "an offline remote bot was seated");
@@ -319,7 +326,7 @@ async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet
     sqlx::query("UPDATE games SET state = 'done'").execute(&store.pool).await.unwrap();
     let from: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&store.pool).await.unwrap().get(0);
     online.store(true, Ordering::SeqCst);
-    store.top_up(40).await.unwrap();
+    store.league().top_up(40).await.unwrap();
     let on = tables(from).await;
     assert!(on.iter().any(|t| t.contains(&remote)), "an online remote bot was never seated");
     assert!(on.iter().chain(&offline).all(|t| !(t.contains(&remote) && t.contains(&alice_z))), "alice's bots met");
@@ -333,12 +340,12 @@ async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet
     };
     let (all_before, its_before) = (pending(store.pool.clone()).await, pending_with(&store, remote).await);
     assert!(its_before > 0 && all_before > its_before, "{all_before} {its_before}");
-    assert_eq!(store.cancel_pending_of(remote as usize).await.unwrap(), its_before as u64);
+    assert_eq!(store.league().cancel_pending_of(remote as usize).await.unwrap(), its_before as u64);
     assert_eq!(pending_with(&store, remote).await, 0);
     assert_eq!(pending(store.pool.clone()).await, all_before - its_before, "the others' games stay");
     // without a predicate (any other process) a remote bot is seated as any bot
     sqlx::query("UPDATE games SET state = 'done' WHERE state = 'pending'").execute(&base.pool).await.unwrap();
     let from: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&base.pool).await.unwrap().get(0);
-    base.top_up(40).await.unwrap();
+    base.league().top_up(40).await.unwrap();
     assert!(tables(from).await.iter().any(|t| t.contains(&remote)));
 }

@@ -1,16 +1,30 @@
 //! The results store of a tournament: `DIR/tournament.sqlite`, or a PostgreSQL database
 //! shared by workers on many hosts (`--db postgres://...`), through sqlx's `Any` driver.
 //!
-//! One small interface ([`Store`]) for both engines and every caller (the tournament
-//! runner, `mjai-sim worker`, standings): create a tournament with its bots, submissions
-//! and scheduled games, claim games under a lease ([`lease`]), record results with the
-//! game's files (one transaction per batch), mark a game failed, list records and metadata;
-//! leagues ([`league`]): top the schedule up, add and retire bots; a grading server's
-//! authors ([`authors`]) and bot versions ([`versions`]).
-//! The queries are the same for both engines except four fragments ([`Dialect`]): the
-//! clock, the creation time, `FOR UPDATE SKIP LOCKED` and the lock of a league's row. Schemas: `migrations/` (SQLite,
-//! one tournament per file, `t` = 1) and `migrations_pg/` (many tournaments, `t` =
-//! `tournament.id`); the same tables and columns.
+//! One small façade ([`Store`]) for both engines and every caller (the tournament runner,
+//! `mjai-sim worker`, standings, the grading server): it opens the database, is scoped to
+//! one tournament ([`Store::scoped`], [`Store::tournament`], [`Store::lookup`]), creates a
+//! tournament with its bots and scheduled games ([`Store::create`]) and reads its options and
+//! bots. Everything else goes through one small handle per aggregate, borrowed from the
+//! store, each in the file that holds its SQL:
+//!
+//! | handle | file | what |
+//! |---|---|---|
+//! | [`Store::games`] → [`Games`] | `games.rs` | record results with the game's files (one transaction per batch), mark a game failed, list records, counts, failures, a game's seats |
+//! | [`Store::leases`] → [`Leases`] | `lease.rs` | claim games under a lease, heartbeats, requeues, which tournaments have work |
+//! | [`Store::league`] → [`League`] | `league.rs` | top a league's schedule up, pace it, add and retire bots |
+//! | [`Store::authors`] → [`Authors`] | `authors.rs` | a grading server's authors and their tokens' hashes |
+//! | [`Store::versions`] → [`Versions`] | `versions.rs` | a grading server's bot versions: uploads, validation, admission |
+//! | [`Store::blobs`] → [`Blobs`] | `blobs.rs` | submissions by sha256 and a finished game's files |
+//! | [`Store::aggregates`] → [`Aggregates`] | `aggregates.rs` | the per-bot aggregates folded as results are recorded |
+//! | [`Store::board`] → [`Board`] | `board.rs` | the leaderboard, a bot's page and games, read from the aggregates |
+//!
+//! The queries are the same for both engines except a few fragments (the private
+//! `connect::Dialect`, which nothing outside this module sees): the clock, the creation
+//! time, `FOR UPDATE SKIP LOCKED`, the lock of a league's row, and how many tournaments a
+//! database holds ([`Store::lookup`]). Schemas: `migrations/` (SQLite, one tournament per
+//! file, `t` = 1) and `migrations_pg/` (many tournaments, `t` = `tournament.id`); the same
+//! tables and columns (tests/pg/pg_migrations.rs compares the two).
 //!
 //! Why `Any` and not an enum over two pools: the queries are written once and bound the
 //! same way (`$1` placeholders work in both engines), so the two back ends cannot drift
@@ -28,6 +42,7 @@ mod authors;
 mod blobs;
 mod board;
 mod connect;
+mod games;
 mod league;
 mod lease;
 pub mod retry;
@@ -39,17 +54,22 @@ use std::path::Path;
 use sqlx::AnyPool;
 use sqlx::Row;
 
-use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 pub use crate::tournament::leaderboard::BotKind;
-pub use aggregates::Aggregates;
-pub use authors::{AuthorListing, AuthorRow};
+pub use aggregates::{Aggregates, AllAggregates};
+pub use authors::{AuthorListing, AuthorRow, Authors};
 pub use blobs::sha256_hex;
-pub use blobs::{GameFiles, SeatBot};
-pub use connect::{is_postgres_url, redact, Dialect};
-pub use league::{AddBot, Online, Retire, TopUp};
+pub use blobs::{Blobs, GameFiles};
+pub use board::Board;
+use connect::Dialect;
+pub use connect::{is_postgres_url, redact};
+pub use games::{Games, SeatBot};
+pub use league::{AddBot, League, Online, Retire, TopUp};
+pub use lease::Leases;
 pub use rows::{BotRow, Counts, FailedGame};
-pub use versions::{league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow};
+pub use versions::{
+    league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow, Versions,
+};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";
@@ -123,7 +143,11 @@ pub enum StoreError {
     },
 }
 
-/// An open store, scoped to one tournament (`t`; always 1 in SQLite).
+/// An open store, scoped to one tournament (`t`; always 1 in SQLite): the façade that
+/// opens the database, scopes it and creates tournaments, and lends a handle per aggregate
+/// ([`Store::games`], [`Store::leases`], [`Store::league`], [`Store::authors`],
+/// [`Store::versions`], [`Store::blobs`], [`Store::aggregates`], [`Store::board`]; see the
+/// module docs). Cloning shares the connection pool.
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
@@ -131,6 +155,20 @@ pub struct Store {
     dialect: Dialect,
     t: i64,
     online: Option<league::Online>,
+}
+
+/// Where a tournament named so stands in a database ([`Store::lookup`]).
+#[derive(Clone)]
+pub enum Lookup {
+    /// The database holds it: the store scoped to it.
+    Found(Store),
+    /// No tournament has the name, and one may be created under it.
+    Missing,
+    /// The database is a SQLite file (one tournament per file) holding another tournament.
+    Occupied {
+        /// The name of the tournament the file holds.
+        holds: String,
+    },
 }
 
 impl Store {
@@ -161,11 +199,6 @@ impl Store {
         self.t
     }
 
-    /// The engine behind the store.
-    pub fn dialect(&self) -> Dialect {
-        self.dialect
-    }
-
     /// The database's name for messages (a path, or a URL without its password).
     pub fn name(&self) -> &str {
         &self.path
@@ -174,6 +207,53 @@ impl Store {
     /// The same database scoped to tournament `t` (a `tournament.id`).
     pub fn scoped(&self, t: i64) -> Store {
         Store { t, ..self.clone() }
+    }
+
+    /// This store with `online` deciding which remote bots (`remote:NAME` league bots) a
+    /// top-up ([`League::top_up`]) may seat: a grading server's hub says which are
+    /// connected. Without it (every other process) remote bots are seated as any bot.
+    pub fn with_online(&self, online: Online) -> Store {
+        Store { online: Some(online), ..self.clone() }
+    }
+
+    /// The games of this tournament: results, failures, counts ([`Games`]).
+    pub fn games(&self) -> Games<'_> {
+        Games { store: self }
+    }
+
+    /// Claims of games under a lease ([`Leases`]).
+    pub fn leases(&self) -> Leases<'_> {
+        Leases { store: self }
+    }
+
+    /// This tournament as a league: top-ups, pace, bots added and retired ([`League`]).
+    pub fn league(&self) -> League<'_> {
+        League { store: self }
+    }
+
+    /// A grading server's authors ([`Authors`]).
+    pub fn authors(&self) -> Authors<'_> {
+        Authors { store: self }
+    }
+
+    /// The versions of this league's bots on a grading server ([`Versions`]).
+    pub fn versions(&self) -> Versions<'_> {
+        Versions { store: self }
+    }
+
+    /// Stored bytes: submissions and games' files ([`Blobs`]).
+    pub fn blobs(&self) -> Blobs<'_> {
+        Blobs { store: self }
+    }
+
+    /// This tournament's per-bot aggregates ([`Aggregates`]).
+    pub fn aggregates(&self) -> Aggregates<'_> {
+        Aggregates { store: self }
+    }
+
+    /// The leaderboard and bots' pages read from the aggregates ([`Board`]).
+    pub fn board(&self) -> Board<'_> {
+        Board { store: self }
     }
 
     /// The same database scoped to the tournament named `tid`; `None` when there is none.
@@ -186,9 +266,25 @@ impl Store {
         row.map(|r| r.try_get::<i64, _>(0).map(|t| self.scoped(t)).map_err(|e| self.err(e))).transpose()
     }
 
+    /// Where the tournament named `tid` stands in this database, for a caller that creates
+    /// it when missing: found (the store scoped to it), missing (it may be created), or
+    /// refused because the database is a SQLite file, which holds one tournament, holding
+    /// another. Errors: the database failed.
+    pub async fn lookup(&self, tid: &str) -> Result<Lookup, StoreError> {
+        let found = match self.dialect {
+            Dialect::Sqlite => match self.meta().await? {
+                Some((other, _)) if other != tid => return Ok(Lookup::Occupied { holds: other }),
+                Some(_) => Some(self.clone()),
+                None => None,
+            },
+            Dialect::Postgres => self.tournament(tid).await?,
+        };
+        Ok(found.map_or(Lookup::Missing, Lookup::Found))
+    }
+
     /// Writes a new tournament in one transaction: its id, options (JSON text), bots and
     /// every scheduled game (state `pending`). Options with `"sets": 0` make it a league
-    /// (open-ended: no game yet, topped up by [`Store::top_up`]). Returns the store scoped
+    /// (open-ended: no game yet, topped up by [`League::top_up`]). Returns the store scoped
     /// to it.
     pub async fn create(
         &self,
@@ -247,141 +343,18 @@ impl Store {
         rows.iter().map(|r| rows::bot(r).map_err(|e| self.err(e))).collect()
     }
 
-    /// Records finished games in one transaction: per game, its per-seat results and its
-    /// files (`files`, matched by index; absent without logs) and state `done`. A game that
-    /// already has results (recorded by a worker whose lease had expired) is left exactly as
-    /// it is: nothing counts twice. Returns the games recorded now.
-    pub async fn record(&self, records: &[GameRecord], files: &[GameFiles]) -> Result<Vec<u64>, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        let mut recorded = Vec::with_capacity(records.len());
-        for r in records {
-            let mut fresh = false;
-            for seat in 0..4 {
-                let stats = serde_json::to_string(&r.stats[seat])
-                    .map_err(|e| StoreError::Corrupt { path: self.path.clone(), cause: e.to_string() })?;
-                let done = sqlx::query(
-                    "INSERT INTO results (t, game_idx, seat, bot, score, rank, stats) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-                )
-                .bind(self.t)
-                .bind(r.index as i64)
-                .bind(seat as i64)
-                .bind(r.seats[seat] as i64)
-                .bind(r.scores[seat] as i64)
-                .bind(r.ranks[seat] as i64)
-                .bind(stats)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| self.err(e))?;
-                fresh |= done.rows_affected() > 0;
-            }
-            if !fresh {
-                continue; // recorded before: its files and state stay
-            }
-            if let Some(f) = files.iter().find(|f| f.index == r.index) {
-                blobs::insert_files(&mut tx, self.t, f).await.map_err(|e| self.err(e))?;
-            }
-            sqlx::query("UPDATE games SET state = 'done', error = NULL, lease_until = NULL WHERE t = $1 AND idx = $2")
-                .bind(self.t)
-                .bind(r.index as i64)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| self.err(e))?;
-            recorded.push(r.index);
-        }
-        if !recorded.is_empty() {
-            self.fold_in(&mut tx, &recorded, false).await?;
-        }
-        tx.commit().await.map_err(|e| self.err(e))?;
-        Ok(recorded)
-    }
-
-    /// Marks `worker`'s attempt at a game failed with its one-line `reason`. The first
-    /// failure puts it back to `pending` (retried once); the second leaves it `failed`.
-    /// Returns true when the game will be retried (false too when the game is no longer
-    /// `worker`'s: its lease expired and another worker took it).
-    pub async fn fail(&self, worker: &str, index: u64, reason: &str) -> Result<bool, StoreError> {
-        self.fail_after(worker, index, reason, MAX_ATTEMPTS).await
-    }
-
-    /// Marks `worker`'s attempt at a game failed for good with its one-line `reason`, with
-    /// no retry: the referee's own bug (a built-in bot's chombo), which playing again would
-    /// hide. The game is listed by [`Store::failed`] and counts in no standings.
-    pub async fn fail_for_good(&self, worker: &str, index: u64, reason: &str) -> Result<(), StoreError> {
-        self.fail_after(worker, index, reason, 1).await.map(drop)
-    }
-
-    /// [`Store::fail`] with the attempts after which the game is given up.
-    async fn fail_after(&self, worker: &str, index: u64, reason: &str, attempts: i64) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        let row = sqlx::query(
-            "UPDATE games SET attempts = attempts + 1, error = $1, claimed_by = NULL, lease_until = NULL, \
-             state = CASE WHEN attempts + 1 >= $2 THEN 'failed' ELSE 'pending' END \
-             WHERE t = $3 AND idx = $4 AND state = 'running' AND claimed_by = $5 RETURNING state",
-        )
-        .bind(reason)
-        .bind(attempts)
-        .bind(self.t)
-        .bind(index as i64)
-        .bind(worker)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(|e| self.err(e))?;
-        let Some(row) = row else { return Ok(false) };
-        let state: String = row.try_get(0).map_err(|e| self.err(e))?;
-        if state == "failed" {
-            // given up: the fold's cursor may have waited for it
-            self.fold_in(&mut tx, &[], false).await?;
-        }
-        tx.commit().await.map_err(|e| self.err(e))?;
-        Ok(state == "pending")
-    }
-
-    /// Every recorded game, in schedule order.
-    pub async fn records(&self) -> Result<Vec<GameRecord>, StoreError> {
-        use futures_util::TryStreamExt;
-        let mut stream = sqlx::query(
-            "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats \
-             FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
-             WHERE r.t = $1 ORDER BY g.idx, r.seat",
-        )
-        .bind(self.t)
-        .fetch(&self.pool);
-        // streamed row by row: 100,000 games are 400,000 rows
-        let mut out = Vec::new();
-        while let Some(row) = stream.try_next().await.map_err(|e| self.err(e))? {
-            rows::push_record(&mut out, &row)
-                .map_err(|cause| StoreError::Corrupt { path: self.path.clone(), cause })?;
-        }
-        rows::check_complete(&out).map_err(|cause| StoreError::Corrupt { path: self.path.clone(), cause })?;
-        Ok(out)
-    }
-
-    /// Games per state.
-    pub async fn counts(&self) -> Result<Counts, StoreError> {
-        let rows = sqlx::query("SELECT state, COUNT(*) FROM games WHERE t = $1 GROUP BY state")
-            .bind(self.t)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
-        rows::counts(&rows).map_err(|e| self.err(e))
-    }
-
-    /// Games that failed for good, with their reasons, in schedule order.
-    pub async fn failed(&self) -> Result<Vec<FailedGame>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT idx, attempts, COALESCE(error, '') FROM games WHERE t = $1 AND state = 'failed' ORDER BY idx",
-        )
-        .bind(self.t)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| self.err(e))?;
-        rows.iter().map(|r| rows::failed(r).map_err(|e| self.err(e))).collect()
-    }
-
     /// Closes the pool (checkpoints SQLite's WAL).
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+
+    /// Begins a transaction that changes a league (a top-up, a bot added or retired, a
+    /// version uploaded, admitted or retired): its first statement locks the tournament's
+    /// row ([`Dialect::lock_tournament`]), so such transactions run one after another.
+    async fn begin_locked(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        Ok(tx)
     }
 
     fn err(&self, e: sqlx::Error) -> StoreError {
@@ -397,8 +370,6 @@ fn is_open_ended(config: &str) -> bool {
 /// Games per `INSERT` statement (9 parameters each: well under both engines' limits).
 const INSERT_CHUNK: usize = 256;
 
-/// Inserts scheduled games (state `pending`) of tournament `t`, [`INSERT_CHUNK`] rows per
-/// statement (one round trip per chunk rather than per game).
 /// Writes bot `b` of tournament `t`.
 async fn insert_bot(conn: &mut sqlx::AnyConnection, t: i64, b: &BotRow) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO bots (t, idx, name, spec, sha256) VALUES ($1, $2, $3, $4, $5)")
@@ -412,6 +383,8 @@ async fn insert_bot(conn: &mut sqlx::AnyConnection, t: i64, b: &BotRow) -> Resul
     Ok(())
 }
 
+/// Inserts scheduled games (state `pending`) of tournament `t`, [`INSERT_CHUNK`] rows per
+/// statement (one round trip per chunk rather than per game).
 async fn insert_games(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     t: i64,

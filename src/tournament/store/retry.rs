@@ -10,7 +10,7 @@
 //! after a connection broke mid-commit counts once; finished games wait in memory and
 //! their folders on disk until their result is written. A game whose lease expired during
 //! the outage may be claimed by another worker and played again; the first result written
-//! wins and the other is dropped (see [`super::Store::record`]).
+//! wins and the other is dropped (see [`super::Games::record`]).
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,5 +1,5 @@
 use super::*;
-use crate::tournament::record::SeatStats;
+use crate::tournament::record::{GameRecord, SeatStats};
 use crate::tournament::schedule::duplicate;
 
 const LEASE: i64 = 60_000;
@@ -34,21 +34,21 @@ async fn claims_records_once_and_lists_in_schedule_order() {
     let store = fresh(tmp.path()).await;
     assert_eq!(store.meta().await.unwrap(), Some(("t1".into(), "{\"x\":1}".into())));
     assert_eq!(store.bots().await.unwrap(), bots());
-    let first = store.claim("w", 3, LEASE).await.unwrap();
+    let first = store.leases().claim("w", 3, LEASE).await.unwrap();
     assert_eq!(first.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2]);
     assert_eq!(first[0].seed, [9, 1]);
-    let rest = store.claim("w", 10, LEASE).await.unwrap();
+    let rest = store.leases().claim("w", 10, LEASE).await.unwrap();
     assert_eq!(rest.len(), 5);
-    assert!(store.claim("w", 10, LEASE).await.unwrap().is_empty());
+    assert!(store.leases().claim("w", 10, LEASE).await.unwrap().is_empty());
     // record game 2, then 0, then 2 again with other scores: the first result stays
-    assert_eq!(store.record(&[record_of(&first[2], 30000)], &[]).await.unwrap(), vec![2]);
-    let fresh = store.record(&[record_of(&first[0], 10000), record_of(&first[2], 99)], &[]).await.unwrap();
+    assert_eq!(store.games().record(&[record_of(&first[2], 30000)], &[]).await.unwrap(), vec![2]);
+    let fresh = store.games().record(&[record_of(&first[0], 10000), record_of(&first[2], 99)], &[]).await.unwrap();
     assert_eq!(fresh, vec![0], "game 2 was recorded before");
-    let records = store.records().await.unwrap();
+    let records = store.games().records().await.unwrap();
     assert_eq!(records.len(), 2);
     assert_eq!(records[0], record_of(&first[0], 10000));
     assert_eq!(records[1], record_of(&first[2], 30000));
-    let c = store.counts().await.unwrap();
+    let c = store.games().counts().await.unwrap();
     assert_eq!((c.pending, c.running, c.done, c.failed, c.total()), (0, 6, 2, 0, 8));
 }
 
@@ -56,23 +56,23 @@ async fn claims_records_once_and_lists_in_schedule_order() {
 async fn resume_requeues_running_games_and_a_failure_is_retried_once() {
     let tmp = tempfile::tempdir().unwrap();
     let store = fresh(tmp.path()).await;
-    let claimed = store.claim("w", 2, LEASE).await.unwrap();
+    let claimed = store.leases().claim("w", 2, LEASE).await.unwrap();
     store.close().await;
     // a new process opens the same file: the two claimed games are played again
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
-    assert_eq!(store.requeue_running().await.unwrap(), 2);
-    assert_eq!(store.counts().await.unwrap().pending, 8);
-    assert!(!store.fail("w", claimed[1].index, "not claimed").await.unwrap(), "a pending game is not failed");
-    let again = store.claim("w", 2, LEASE).await.unwrap();
+    assert_eq!(store.leases().requeue_running().await.unwrap(), 2);
+    assert_eq!(store.games().counts().await.unwrap().pending, 8);
+    assert!(!store.games().fail("w", claimed[1].index, "not claimed").await.unwrap(), "a pending game is not failed");
+    let again = store.leases().claim("w", 2, LEASE).await.unwrap();
     assert_eq!(again, claimed);
-    assert!(store.fail("w", claimed[1].index, "docker gone").await.unwrap(), "first failure retries");
-    store.claim("w", 2, LEASE).await.unwrap();
-    assert!(!store.fail("w", claimed[1].index, "docker gone again").await.unwrap(), "second failure is final");
-    store.release("w", claimed[0].index).await.unwrap();
-    store.release("w", 2).await.unwrap();
-    let failed = store.failed().await.unwrap();
+    assert!(store.games().fail("w", claimed[1].index, "docker gone").await.unwrap(), "first failure retries");
+    store.leases().claim("w", 2, LEASE).await.unwrap();
+    assert!(!store.games().fail("w", claimed[1].index, "docker gone again").await.unwrap(), "second failure is final");
+    store.leases().release("w", claimed[0].index).await.unwrap();
+    store.leases().release("w", 2).await.unwrap();
+    let failed = store.games().failed().await.unwrap();
     assert_eq!(failed, vec![FailedGame { index: 1, attempts: 2, error: "docker gone again".into() }]);
-    let next = store.claim("w", 100, LEASE).await.unwrap();
+    let next = store.leases().claim("w", 100, LEASE).await.unwrap();
     assert_eq!(next.len(), 7, "the failed game is not claimed again");
 }
 
@@ -90,16 +90,16 @@ async fn a_file_that_is_not_a_database_is_a_one_line_error() {
 async fn an_expired_lease_is_claimed_again_and_a_late_result_counts_once() {
     let tmp = tempfile::tempdir().unwrap();
     let store = fresh(tmp.path()).await;
-    let first = store.claim("w1#a", 1, -1).await.unwrap(); // lease already expired
-    assert_eq!(store.heartbeat("w1#a", -1).await.unwrap(), 1);
-    let second = store.claim("w2#b", 1, LEASE).await.unwrap();
+    let first = store.leases().claim("w1#a", 1, -1).await.unwrap(); // lease already expired
+    assert_eq!(store.leases().heartbeat("w1#a", -1).await.unwrap(), 1);
+    let second = store.leases().claim("w2#b", 1, LEASE).await.unwrap();
     assert_eq!(second, first, "the expired game is claimable again");
-    assert_eq!(store.heartbeat("w1#a", LEASE).await.unwrap(), 0, "the first worker's lease is gone");
-    assert!(store.claim("w3#c", 8, LEASE).await.unwrap().iter().all(|g| g.index != first[0].index));
-    assert_eq!(store.record(&[record_of(&second[0], 30000)], &[]).await.unwrap(), vec![0]);
-    assert!(store.record(&[record_of(&first[0], 1)], &[]).await.unwrap().is_empty(), "late result ignored");
-    assert_eq!(store.records().await.unwrap(), vec![record_of(&second[0], 30000)]);
-    assert_eq!(store.requeue_worker("w3").await.unwrap(), 7);
+    assert_eq!(store.leases().heartbeat("w1#a", LEASE).await.unwrap(), 0, "the first worker's lease is gone");
+    assert!(store.leases().claim("w3#c", 8, LEASE).await.unwrap().iter().all(|g| g.index != first[0].index));
+    assert_eq!(store.games().record(&[record_of(&second[0], 30000)], &[]).await.unwrap(), vec![0]);
+    assert!(store.games().record(&[record_of(&first[0], 1)], &[]).await.unwrap().is_empty(), "late result ignored");
+    assert_eq!(store.games().records().await.unwrap(), vec![record_of(&second[0], 30000)]);
+    assert_eq!(store.leases().requeue_worker("w3").await.unwrap(), 7);
 }
 
 #[tokio::test]
@@ -111,5 +111,16 @@ async fn a_schedule_of_several_insert_chunks_is_stored_whole() {
         .collect();
     let games = duplicate(5, 150, [u64::MAX - 3, 7]); // 600 games: chunks of 256, 256 and 88
     let store = store.create("big", "{}", &rows, &games).await.unwrap();
-    assert_eq!(store.claim("w", 10_000, LEASE).await.unwrap(), games);
+    assert_eq!(store.leases().claim("w", 10_000, LEASE).await.unwrap(), games);
+}
+
+#[tokio::test]
+async fn a_sqlite_file_holds_one_tournament_and_refuses_another_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let empty = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    assert!(matches!(empty.lookup("t1").await.unwrap(), Lookup::Missing), "an empty file: create it");
+    let store = fresh(tmp.path()).await;
+    assert!(matches!(store.lookup("t1").await.unwrap(), Lookup::Found(s) if s.id() == 1));
+    let Lookup::Occupied { holds } = empty.lookup("t2").await.unwrap() else { panic!("t2 must be refused") };
+    assert_eq!(holds, "t1");
 }

@@ -3,7 +3,7 @@
 //! limits checked at upload, and each version's validation game.
 //!
 //! A version enters the league's `bots` table only once it passed validation
-//! ([`Store::admit`]), under its league name ([`league_name`]: `NAME` for version 1,
+//! ([`Versions::admit`]), under its league name ([`league_name`]: `NAME` for version 1,
 //! `NAME#V` after), so the league's scheduler, workers and standings see an ordinary bot.
 //! Admitting a version retires the author's older active versions of the name (their games
 //! stay counted).
@@ -41,7 +41,7 @@ pub fn remote_sha256(name: &str) -> String {
     super::blobs::sha256_hex(format!("remote:{name}").as_bytes())
 }
 
-/// Per-author limits checked by [`Store::begin_upload`].
+/// Per-author limits checked by [`Versions::begin_upload`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UploadLimits {
     /// Most names an author may have validating or active at once.
@@ -50,7 +50,7 @@ pub struct UploadLimits {
     pub uploads_per_hour: u64,
 }
 
-/// The zip of an upload, as [`Store::begin_upload`] stores it.
+/// The zip of an upload, as [`Versions::begin_upload`] stores it.
 #[derive(Debug, Clone, Copy)]
 pub enum UploadedZip<'a> {
     /// Bytes in memory.
@@ -67,7 +67,7 @@ pub enum UploadedZip<'a> {
     Remote,
 }
 
-/// What [`Store::begin_upload`] did.
+/// What [`Versions::begin_upload`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Upload {
     /// A new version, now validating.
@@ -150,22 +150,29 @@ fn status_text(status: BotStatus) -> &'static str {
     }
 }
 
-impl Store {
+/// The versions of the bots of the league a [`Store`] is scoped to ([`Store::versions`]; see
+/// the module docs).
+#[derive(Clone, Copy)]
+pub struct Versions<'a> {
+    pub(super) store: &'a Store,
+}
+
+impl Versions<'_> {
     /// Records a house bot (the operator's, from the command line) already among the
     /// league's bots at `bot_idx`: version 1, active, no author. Nothing changes when the
     /// name is recorded already.
-    pub async fn add_house_version(&self, name: &str, sha256: &str, bot_idx: usize) -> Result<(), StoreError> {
+    pub async fn add_house(self, name: &str, sha256: &str, bot_idx: usize) -> Result<(), StoreError> {
         let sql = "INSERT INTO bot_versions (t, name, version, author, sha256, status, bot_idx, created_ms) \
                    VALUES ($1, $2, 1, NULL, $3, 'active', $4, {now}) ON CONFLICT DO NOTHING"
-            .replace("{now}", self.dialect.now_ms());
+            .replace("{now}", self.store.dialect.now_ms());
         sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .bind(sha256)
             .bind(bot_idx as i64)
-            .execute(&self.pool)
+            .execute(&self.store.pool)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(())
     }
 
@@ -174,46 +181,45 @@ impl Store {
     /// version (status validating) and counts the upload. Errors: the database failed, or
     /// the zip file could not be read.
     pub async fn begin_upload(
-        &self,
+        self,
         author: &str,
         name: &str,
         zip: UploadedZip<'_>,
         limits: UploadLimits,
     ) -> Result<Upload, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+        let mut tx = self.store.begin_locked().await?;
         // names are unique without regard to case (ASCII names: LOWER is the same on both engines)
         let owner = sqlx::query(
             "SELECT name, author, MAX(version) FROM bot_versions WHERE t = $1 AND LOWER(name) = LOWER($2) \
              GROUP BY name, author",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(name)
         .fetch_optional(&mut *tx)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         let mut latest = 0;
         if let Some(row) = owner {
-            let existing: String = row.try_get(0).map_err(|e| self.err(e))?;
-            let who: Option<String> = row.try_get(1).map_err(|e| self.err(e))?;
+            let existing: String = row.try_get(0).map_err(|e| self.store.err(e))?;
+            let who: Option<String> = row.try_get(1).map_err(|e| self.store.err(e))?;
             if who.as_deref() != Some(author) {
                 return Ok(Upload::NameTaken { owner: who });
             }
             if existing != name {
                 return Ok(Upload::OtherCase { existing });
             }
-            latest = row.try_get::<i64, _>(2).map_err(|e| self.err(e))?;
+            latest = row.try_get::<i64, _>(2).map_err(|e| self.store.err(e))?;
         }
         let others = sqlx::query(
             "SELECT COUNT(DISTINCT name) FROM bot_versions WHERE t = $1 AND author = $2 AND name <> $3 \
              AND status IN ('validating', 'active')",
         );
-        let others = self.count_in(&mut tx, others.bind(self.t).bind(author).bind(name)).await?;
+        let others = self.count_in(&mut tx, others.bind(self.store.t).bind(author).bind(name)).await?;
         if others >= limits.max_bots {
             return Ok(Upload::TooManyBots { limit: limits.max_bots });
         }
         let sql = "SELECT COUNT(*) FROM uploads WHERE author = $1 AND at_ms > {now} - 3600000"
-            .replace("{now}", self.dialect.now_ms());
+            .replace("{now}", self.store.dialect.now_ms());
         let recent = self.count_in(&mut tx, sqlx::query(sqlx::AssertSqlSafe(sql)).bind(author)).await?;
         if recent >= limits.uploads_per_hour {
             return Ok(Upload::TooManyUploads { limit: limits.uploads_per_hour });
@@ -222,22 +228,22 @@ impl Store {
             UploadedZip::Remote => (remote_sha256(name), BotKind::Remote),
             UploadedZip::Bytes(bytes) => {
                 let sha = super::blobs::sha256_hex(bytes);
-                super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.err(e))?;
+                super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.store.err(e))?;
                 (sha, BotKind::Zip)
             }
             UploadedZip::File { path, sha256 } => {
-                super::blobs::insert_submission_file(&mut tx, sha256, path).await.map_err(|e| self.err(e))?;
+                super::blobs::insert_submission_file(&mut tx, sha256, path).await.map_err(|e| self.store.err(e))?;
                 (sha256.to_string(), BotKind::Zip)
             }
         };
         let version = latest + 1;
-        let now = self.dialect.now_ms();
+        let now = self.store.dialect.now_ms();
         let insert = format!(
             "INSERT INTO bot_versions (t, name, version, author, sha256, status, created_ms, kind) \
              VALUES ($1, $2, $3, $4, $5, 'validating', {now}, $6)"
         );
         sqlx::query(sqlx::AssertSqlSafe(insert))
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .bind(version)
             .bind(author)
@@ -245,51 +251,51 @@ impl Store {
             .bind(kind.as_str())
             .execute(&mut *tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO uploads (author, at_ms) VALUES ($1, {now})")))
             .bind(author)
             .execute(&mut *tx)
             .await
-            .map_err(|e| self.err(e))?;
-        tx.commit().await.map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(Upload::Started { version: version as u32 })
     }
 
     /// Every version of every bot, by name then version.
-    pub async fn versions(&self) -> Result<Vec<VersionRow>, StoreError> {
+    pub async fn all(self) -> Result<Vec<VersionRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM bot_versions WHERE t = $1 ORDER BY name, version");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).fetch_all(&self.pool).await;
-        rows.map_err(|e| self.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.err(e))).collect()
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
+        rows.map_err(|e| self.store.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.store.err(e))).collect()
     }
 
     /// The versions of `name`, oldest first (empty: no such bot).
-    pub async fn versions_of(&self, name: &str) -> Result<Vec<VersionRow>, StoreError> {
-        let mut conn = self.pool.acquire().await.map_err(|e| self.err(e))?;
+    pub async fn of(self, name: &str) -> Result<Vec<VersionRow>, StoreError> {
+        let mut conn = self.store.pool.acquire().await.map_err(|e| self.store.err(e))?;
         self.versions_on(&mut conn, name).await
     }
 
-    /// [`Store::versions_of`] on `conn` (a transaction's connection).
-    async fn versions_on(&self, conn: &mut sqlx::AnyConnection, name: &str) -> Result<Vec<VersionRow>, StoreError> {
+    /// [`Versions::of`] on `conn` (a transaction's connection).
+    async fn versions_on(self, conn: &mut sqlx::AnyConnection, name: &str) -> Result<Vec<VersionRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM bot_versions WHERE t = $1 AND name = $2 ORDER BY version");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.t).bind(name).fetch_all(conn).await;
-        rows.map_err(|e| self.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.err(e))).collect()
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).bind(name).fetch_all(conn).await;
+        rows.map_err(|e| self.store.err(e))?.iter().map(|r| version_row(r).map_err(|e| self.store.err(e))).collect()
     }
 
     /// Stores a version's validation game and its verdict: `Err(reason)` rejects it;
-    /// `Ok(())` is followed by [`Store::admit`]. Errors: the database failed.
+    /// `Ok(())` is followed by [`Versions::admit`]. Errors: the database failed.
     pub async fn record_validation(
-        &self,
+        self,
         name: &str,
         version: u32,
         files: &ValidationFiles,
         verdict: Result<(), &str>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
+        let mut tx = self.store.pool.begin().await.map_err(|e| self.store.err(e))?;
         sqlx::query(
             "INSERT INTO validations (t, name, version, log_gz, stderr, summary, errors) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(name)
         .bind(version as i64)
         .bind(files.log_gz.clone())
@@ -298,7 +304,7 @@ impl Store {
         .bind(&files.errors)
         .execute(&mut *tx)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         if let Err(reason) = verdict {
             // only while validating: a version retired meanwhile stays retired
             sqlx::query(
@@ -306,14 +312,14 @@ impl Store {
                  WHERE t = $2 AND name = $3 AND version = $4 AND status = 'validating'",
             )
             .bind(reason)
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .bind(version as i64)
             .execute(&mut *tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         }
-        tx.commit().await.map_err(|e| self.err(e))
+        tx.commit().await.map_err(|e| self.store.err(e))
     }
 
     /// Admits a version that passed validation, in one transaction: it joins the league's
@@ -325,13 +331,12 @@ impl Store {
     /// a crash of a version of this program that admitted in two transactions) is taken
     /// over. Errors: the database failed, or the league name is another bot's (a damaged
     /// store).
-    pub async fn admit(&self, name: &str, version: u32) -> Result<Option<usize>, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+    pub async fn admit(self, name: &str, version: u32) -> Result<Option<usize>, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
         let rows = self.versions_on(&mut tx, name).await?;
         let Some(row) = rows.iter().find(|r| r.version == version) else {
             return Err(StoreError::Corrupt {
-                path: self.path.clone(),
+                path: self.store.path.clone(),
                 cause: format!("no version {version} of {name}"),
             });
         };
@@ -343,36 +348,36 @@ impl Store {
             BotKind::Zip => format!("{lname}.zip"),
             BotKind::Remote => format!("remote:{name}"),
         };
-        let idx = match self.add_bot_in(&mut tx, &lname, &spec, &row.sha256, None).await? {
+        let idx = match self.store.league().add_bot_in(&mut tx, &lname, &spec, &row.sha256, None).await? {
             AddBot::Added { idx } => idx,
             AddBot::NameTaken => match self.unclaimed_bot(&mut tx, &lname, &row.sha256).await? {
                 Some(idx) => idx,
                 None => {
                     let cause = format!("the league already has a bot named {lname}");
-                    return Err(StoreError::Corrupt { path: self.path.clone(), cause });
+                    return Err(StoreError::Corrupt { path: self.store.path.clone(), cause });
                 }
             },
         };
         self.set_status(&mut tx, name, version, BotStatus::Active, None).await?;
         sqlx::query("UPDATE bot_versions SET bot_idx = $1 WHERE t = $2 AND name = $3 AND version = $4")
             .bind(idx as i64)
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .bind(version as i64)
             .execute(&mut *tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         for old in rows.iter().filter(|r| r.version < version && r.status == BotStatus::Active) {
             self.retire_version_in(&mut tx, old).await?;
         }
-        tx.commit().await.map_err(|e| self.err(e))?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
         Ok(Some(idx))
     }
 
     /// The league bot named `lname` with `sha256`, not retired, that no version claims as
     /// its `bot_idx`.
     async fn unclaimed_bot(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         lname: &str,
         sha256: &str,
@@ -381,110 +386,79 @@ impl Store {
             "SELECT b.idx FROM bots b WHERE b.t = $1 AND b.name = $2 AND b.sha256 = $3 AND b.retired = 0 \
              AND NOT EXISTS (SELECT 1 FROM bot_versions v WHERE v.t = b.t AND v.bot_idx = b.idx)",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(lname)
         .bind(sha256)
         .fetch_optional(&mut **tx)
         .await
-        .map_err(|e| self.err(e))?;
-        row.map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.err(e))).transpose()
+        .map_err(|e| self.store.err(e))?;
+        row.map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.store.err(e))).transpose()
     }
 
     /// Retires versions in one transaction: status retired, and for those in the league,
     /// never scheduled again (their pending games cancelled; games in play finish and count).
-    pub async fn retire_versions(&self, rows: &[&VersionRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
-        sqlx::query(self.dialect.lock_tournament()).bind(self.t).execute(&mut *tx).await.map_err(|e| self.err(e))?;
+    pub async fn retire(self, rows: &[&VersionRow]) -> Result<(), StoreError> {
+        let mut tx = self.store.begin_locked().await?;
         for row in rows {
             self.retire_version_in(&mut tx, row).await?;
         }
-        tx.commit().await.map_err(|e| self.err(e))
+        tx.commit().await.map_err(|e| self.store.err(e))
     }
 
     /// Retires one version inside `tx`, which holds the tournament's lock.
     async fn retire_version_in(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         row: &VersionRow,
     ) -> Result<(), StoreError> {
         if row.bot_idx.is_some() {
-            self.retire_in(tx, &league_name(&row.name, row.version)).await?;
+            self.store.league().retire_in(tx, &league_name(&row.name, row.version)).await?;
         }
         self.set_status(tx, &row.name, row.version, BotStatus::Retired, None).await
     }
 
     /// The validation game of a version; `None` before it ended.
-    pub async fn validation(&self, name: &str, version: u32) -> Result<Option<ValidationFiles>, StoreError> {
+    pub async fn validation(self, name: &str, version: u32) -> Result<Option<ValidationFiles>, StoreError> {
         let row = sqlx::query(
             "SELECT log_gz, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 AND version = $3",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(name)
         .bind(version as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.store.pool)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         row.map(|r| {
             Ok(ValidationFiles {
-                log_gz: r.try_get(0).map_err(|e| self.err(e))?,
-                stderr: r.try_get(1).map_err(|e| self.err(e))?,
-                summary: r.try_get(2).map_err(|e| self.err(e))?,
-                errors: r.try_get(3).map_err(|e| self.err(e))?,
+                log_gz: r.try_get(0).map_err(|e| self.store.err(e))?,
+                stderr: r.try_get(1).map_err(|e| self.store.err(e))?,
+                summary: r.try_get(2).map_err(|e| self.store.err(e))?,
+                errors: r.try_get(3).map_err(|e| self.store.err(e))?,
             })
         })
         .transpose()
     }
 
-    /// The stored `errors.json` of finished games in which any of the league bots `bots`
-    /// sat and something went wrong, latest first (at most `limit` games, in one query):
-    /// `(game, seats, errors)`. No bots: nothing.
-    pub async fn game_errors(&self, bots: &[usize], limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
-        if bots.is_empty() {
-            return Ok(Vec::new());
-        }
-        let list = bots.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
-        let sql = format!(
-            "SELECT g.idx, g.seat0, g.seat1, g.seat2, g.seat3, f.errors FROM game_files f \
-             JOIN games g ON g.t = f.t AND g.idx = f.game_idx \
-             WHERE f.t = $1 AND f.errors <> '[]' AND f.errors <> '' \
-             AND (g.seat0 IN ({list}) OR g.seat1 IN ({list}) OR g.seat2 IN ({list}) OR g.seat3 IN ({list})) \
-             ORDER BY g.idx DESC LIMIT $2"
-        );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(self.t)
-            .bind(limit as i64)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| self.err(e))?;
-        rows.iter()
-            .map(|r| {
-                let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.err(e));
-                let seats = [int(1)? as usize, int(2)? as usize, int(3)? as usize, int(4)? as usize];
-                Ok((int(0)? as u64, seats, r.try_get(5).map_err(|e| self.err(e))?))
-            })
-            .collect()
-    }
-
     /// The verdict files of the ended validation games of every version of `name`, in one
     /// query: `(version, files)`, oldest version first. The logs are not read (`log_gz` is
-    /// left empty: [`Store::validation`] reads one).
-    pub async fn validations_of(&self, name: &str) -> Result<Vec<(u32, ValidationFiles)>, StoreError> {
+    /// left empty: [`Versions::validation`] reads one).
+    pub async fn validations_of(self, name: &str) -> Result<Vec<(u32, ValidationFiles)>, StoreError> {
         let rows = sqlx::query(
             "SELECT version, stderr, summary, errors FROM validations WHERE t = $1 AND name = $2 ORDER BY version",
         )
-        .bind(self.t)
+        .bind(self.store.t)
         .bind(name)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await
-        .map_err(|e| self.err(e))?;
+        .map_err(|e| self.store.err(e))?;
         rows.iter()
             .map(|r| {
-                let version: i64 = r.try_get(0).map_err(|e| self.err(e))?;
+                let version: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
                 let files = ValidationFiles {
                     log_gz: Vec::new(),
-                    stderr: r.try_get(1).map_err(|e| self.err(e))?,
-                    summary: r.try_get(2).map_err(|e| self.err(e))?,
-                    errors: r.try_get(3).map_err(|e| self.err(e))?,
+                    stderr: r.try_get(1).map_err(|e| self.store.err(e))?,
+                    summary: r.try_get(2).map_err(|e| self.store.err(e))?,
+                    errors: r.try_get(3).map_err(|e| self.store.err(e))?,
                 };
                 Ok((version as u32, files))
             })
@@ -492,44 +466,33 @@ impl Store {
     }
 
     /// Versions per status (for `/metrics`).
-    pub async fn version_counts(&self) -> Result<Vec<(String, u64)>, StoreError> {
+    pub async fn counts(self) -> Result<Vec<(String, u64)>, StoreError> {
         let rows =
             sqlx::query("SELECT status, COUNT(*) FROM bot_versions WHERE t = $1 GROUP BY status ORDER BY status")
-                .bind(self.t)
-                .fetch_all(&self.pool)
+                .bind(self.store.t)
+                .fetch_all(&self.store.pool)
                 .await
-                .map_err(|e| self.err(e))?;
+                .map_err(|e| self.store.err(e))?;
         rows.iter()
             .map(|r| {
-                let n: i64 = r.try_get(1).map_err(|e| self.err(e))?;
-                Ok((r.try_get(0).map_err(|e| self.err(e))?, n as u64))
+                let n: i64 = r.try_get(1).map_err(|e| self.store.err(e))?;
+                Ok((r.try_get(0).map_err(|e| self.store.err(e))?, n as u64))
             })
             .collect()
     }
 
-    /// Distinct workers holding a running game (for `/metrics`).
-    pub async fn workers_seen(&self) -> Result<u64, StoreError> {
-        sqlx::query("SELECT COUNT(DISTINCT claimed_by) FROM games WHERE t = $1 AND state = 'running'")
-            .bind(self.t)
-            .fetch_one(&self.pool)
-            .await
-            .and_then(|r| r.try_get::<i64, _>(0))
-            .map(|n| n as u64)
-            .map_err(|e| self.err(e))
-    }
-
     /// The count a bound `SELECT COUNT(...)` query returns in `tx` (the upload limits).
     async fn count_in<'q>(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
     ) -> Result<u64, StoreError> {
-        let n = query.fetch_one(&mut **tx).await.and_then(|r| r.try_get::<i64, _>(0)).map_err(|e| self.err(e))?;
+        let n = query.fetch_one(&mut **tx).await.and_then(|r| r.try_get::<i64, _>(0)).map_err(|e| self.store.err(e))?;
         Ok(n.max(0) as u64)
     }
 
     async fn set_status(
-        &self,
+        self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         name: &str,
         version: u32,
@@ -539,12 +502,12 @@ impl Store {
         sqlx::query("UPDATE bot_versions SET status = $1, reason = $2 WHERE t = $3 AND name = $4 AND version = $5")
             .bind(status_text(status))
             .bind(reason)
-            .bind(self.t)
+            .bind(self.store.t)
             .bind(name)
             .bind(version as i64)
             .execute(&mut **tx)
             .await
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.store.err(e))?;
         Ok(())
     }
 }
