@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use league_fill::{fill, BOTS};
 use mjai_sim::tournament::aggregate::DECAY_TAU;
-use mjai_sim::tournament::board::VersionPick;
 use mjai_sim::tournament::config::TournamentConfig;
+use mjai_sim::tournament::leaderboard::shape::VersionPick;
 use mjai_sim::tournament::standings::{compute, StandingsOptions};
 use mjai_sim::tournament::store::{Store, DB_FILE};
 use sqlx::AnyPool;

@@ -18,7 +18,7 @@ use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public, Refusal};
 use super::params::{BotPath, VersionPath};
 use super::state::AppState;
-use crate::tournament::board::VersionPick;
+use crate::tournament::leaderboard::shape::VersionPick;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
 use crate::tournament::store::VersionRow;
 

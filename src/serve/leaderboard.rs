@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::tournament::aggregate::DECAY_TAU;
-use crate::tournament::board::VersionPick;
+use crate::tournament::leaderboard::aggregate::DECAY_TAU;
+use crate::tournament::leaderboard::shape::VersionPick;
 use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
 use crate::tournament::store::{Store, StoreError};
 

@@ -25,7 +25,7 @@ use super::owned::{OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
 use crate::pages::site::{self, MyBot, PageContext};
-use crate::tournament::board::VersionPick;
+use crate::tournament::leaderboard::shape::VersionPick;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::tournament::store::VersionRow;
 use crate::viewer::game::{analyse, GameInput};

@@ -8,7 +8,9 @@
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; its state
 //!   extended one set at a time for leagues ([`schedule::Scheduler`]).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
-//! - [`leaderboard`]: what a league's pages and read API show (grading server).
+//! - [`leaderboard`]: what a league's pages and read API show (grading server), shaped from
+//!   the bots' per-bot aggregates folded game by game ([`leaderboard::aggregate`]) and their
+//!   versions ([`leaderboard::shape`]).
 //! - [`config`]: a tournament's options, stored so that `--resume` replays them.
 //! - [`store`]: the results store (`tournament.sqlite`, sqlx).
 //! - [`pool`]: seats of a game: fresh bots started ahead, or kept between games.
@@ -18,8 +20,6 @@
 //! - [`session`]: the library API over all of it: create, resume, open, play, watch, add and
 //!   retire bots, standings (the command line and the grading server are thin over it).
 
-pub mod aggregate;
-pub mod board;
 pub mod config;
 pub mod entrants;
 pub mod inproc;

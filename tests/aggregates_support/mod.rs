@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use mjai_sim::tournament::aggregate::PairAggregate;
 use mjai_sim::tournament::config::TournamentConfig;
+use mjai_sim::tournament::leaderboard::aggregate::PairAggregate;
 use mjai_sim::tournament::leaderboard::PROVISIONAL_GAMES;
 use mjai_sim::tournament::record::GameRecord;
 use mjai_sim::tournament::schedule::ScheduledGame;

@@ -376,15 +376,11 @@ fn the_library_prints_no_signal_handler_exit_or_clap() {
     assert!(offenders.is_empty(), "front-end concerns in the library:\n{}", offenders.join("\n"));
 }
 
-/// Cycles between the files of one module that the structure still has (issue 36, item 7),
-/// each `LEVEL: a → b → a` as [`cycles`] writes it, with what ties the two files and why it
-/// is left for now. The test fails on any other cycle, and on one of these once it is gone
-/// (then remove it here).
-const KNOWN_FILE_CYCLES: &[(&str, &str)] = &[(
-    "tournament: board → store → board",
-    "board shapes `store::VersionRow`s, and store/board.rs calls board's functions; the store is \
-         being split by aggregate alongside (issue 36, item 2)",
-)];
+/// Cycles between the files of one module that the structure still has, each
+/// `LEVEL: a → b → a` as [`cycles`] writes it, with what ties the two files and why it is
+/// left for now (none since issue 36 took the last four apart). The test fails on any other
+/// cycle, and on one of these once it is gone (then remove it here).
+const KNOWN_FILE_CYCLES: &[(&str, &str)] = &[];
 
 /// Every cycle between sibling modules at each level of `graphs`, written
 /// `LEVEL: a → b → a` (the crate root is `crate`): one cycle per strongly connected

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::aggregates_support::{assert_matches, bot_rows, config, random_records};
-use mjai_sim::tournament::board::VersionPick;
+use mjai_sim::tournament::leaderboard::shape::VersionPick;
 use mjai_sim::tournament::record::GameRecord;
 use mjai_sim::tournament::schedule::duplicate;
 use mjai_sim::tournament::store::{Store, DB_FILE};

@@ -1,4 +1,4 @@
-//! The store's per-bot aggregates ([`crate::tournament::aggregate`]): folded in schedule
+//! The store's per-bot aggregates ([`crate::tournament::leaderboard::aggregate`]): folded in schedule
 //! order inside the transactions that record results, fail a game for good or retire a bot.
 //!
 //! The fold's cursor (`agg_cursor.next_idx`) is the first game not folded yet. A fold
@@ -22,7 +22,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::{rows, Dialect, Store, StoreError};
 use crate::stats::ratings::WengLin;
-use crate::tournament::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
+use crate::tournament::leaderboard::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
 use crate::tournament::record::GameRecord;
 use crate::tournament::standings::{StandingsOptions, MORTAL_UMA};
 

@@ -1,5 +1,5 @@
 //! The leaderboard, a bot's page and a bot's games read from the aggregates and indexed
-//! queries ([`crate::tournament::board`] shapes them): a handful of rows per request, not
+//! queries ([`crate::tournament::leaderboard::shape`] shapes them): a handful of rows per request, not
 //! every result.
 
 use std::collections::BTreeMap;
@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 
 use super::{Store, StoreError, VersionRow};
-use crate::tournament::board::{self, VersionPick};
+use crate::tournament::leaderboard::shape::{self as board, VersionPick};
 use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
 
 /// Games listed on a bot's page.
@@ -22,7 +22,7 @@ pub struct Board<'a> {
 
 impl Board<'_> {
     /// `GET /api/leaderboard` from the aggregates (`tau`: the decay, see
-    /// [`crate::tournament::board`]; 0 for none).
+    /// [`crate::tournament::leaderboard::shape`]; 0 for none).
     pub async fn leaderboard(self, tau: f64) -> Result<Leaderboard, StoreError> {
         let versions = self.store.versions().all().await?;
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1", super::aggregates::BOT_COLUMNS);

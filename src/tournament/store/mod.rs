@@ -56,6 +56,7 @@ use sqlx::Row;
 
 use super::schedule::ScheduledGame;
 pub use crate::tournament::leaderboard::BotKind;
+pub use crate::tournament::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
 pub use authors::{AuthorListing, AuthorRow, Authors};
 pub use blobs::sha256_hex;
@@ -67,9 +68,7 @@ pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
 pub use rows::{BotRow, Counts, FailedGame};
-pub use versions::{
-    league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, VersionRow, Versions,
-};
+pub use versions::{league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";

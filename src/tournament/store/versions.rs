@@ -12,28 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{AddBot, Store, StoreError};
-use crate::tournament::leaderboard::{BotKind, BotStatus};
-
-/// One version of a bot.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VersionRow {
-    /// The bot's name (shared by its versions).
-    pub name: String,
-    /// 1 for the first upload of the name.
-    pub version: u32,
-    /// The author's name (`None`: a house bot).
-    pub author: Option<String>,
-    /// Hex sha256 of the zip (of `builtin:NAME` for a built-in house bot).
-    pub sha256: String,
-    /// Where it stands.
-    pub status: BotStatus,
-    /// Why it was rejected, one line.
-    pub reason: Option<String>,
-    /// Its index among the league's bots once admitted.
-    pub bot_idx: Option<usize>,
-    /// How it plays: an uploaded zip, or remotely from its author's machine.
-    pub kind: BotKind,
-}
+use crate::tournament::leaderboard::{BotKind, BotStatus, VersionRow};
 
 /// The sha256 a remote version is stored with (it has no zip): hex sha256 of `remote:NAME`,
 /// as a folder tournament's remote entrant has.

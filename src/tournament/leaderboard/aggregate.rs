@@ -1,9 +1,9 @@
 //! Per-bot aggregates of a league, folded game by game in schedule order, so that its
 //! leaderboard is read from one row per bot rather than from every result (issue 21,
-//! item 6). The store keeps them ([`super::store`], tables `agg_bots`, `agg_pairs`,
+//! item 6). The store keeps them ([`crate::tournament::store`], tables `agg_bots`, `agg_pairs`,
 //! `agg_cursor`); this module is the arithmetic, with no database.
 //!
-//! What a bot's aggregate holds, and why it gives the figures [`super::standings::compute`]
+//! What a bot's aggregate holds, and why it gives the figures [`crate::tournament::standings::compute`]
 //! gives over the same rows:
 //! - games, rank counts, the sum of ranks and the sum of pt (uma by rank), added seat by
 //!   seat in schedule order as `BotTally` (standings/tally.rs) adds them: the same means, bit
@@ -28,11 +28,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::leaderboard::PROVISIONAL_GAMES;
-use super::record::GameRecord;
-use super::standings::mean_rank;
+use super::PROVISIONAL_GAMES;
 use crate::stats::bootstrap::{unit_intervals, SetCounts};
 use crate::stats::ratings::{Ratings, WengLin};
+use crate::tournament::record::GameRecord;
+use crate::tournament::standings::mean_rank;
 
 /// Most points kept in a bot's [`History`].
 pub const HISTORY_POINTS: usize = 200;

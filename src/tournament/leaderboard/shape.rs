@@ -1,5 +1,5 @@
-//! The leaderboard and a bot's page ([`super::leaderboard`]'s types) from the versions of
-//! a league's bots and their aggregates ([`super::aggregate`]), with no database.
+//! The leaderboard and a bot's page ([`super`]'s types) from the versions of
+//! a league's bots and their aggregates ([`crate::tournament::leaderboard::aggregate`]), with no database.
 //!
 //! Decay of inactive bots (mjai.app #201): the σ shown and ranked on is
 //! [`decayed_sigma`] of the bot's σ over the league games folded since its last game, so a
@@ -9,11 +9,11 @@
 use std::collections::BTreeMap;
 
 use super::aggregate::{decayed_sigma, BotAggregate, PairAggregate, SIGMA_START};
-use super::leaderboard::BotKind;
-use super::leaderboard::{
-    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine, PROVISIONAL_GAMES,
+use super::BotKind;
+use super::{
+    BotPage, BotStatus, GameLine, HeadToHead, Leaderboard, LeaderboardEntry, Rating, VersionLine, VersionRow,
+    PROVISIONAL_GAMES,
 };
-use super::store::VersionRow;
 
 /// One version's line: its aggregate (`None`: not in the league, or no game yet), the
 /// league's folded games `folded` (for the decay) and the decay's `tau` (0: none).
@@ -187,7 +187,7 @@ mod tests {
         let frozen = leaderboard(&versions, &bots, 6000, 0.0);
         assert_eq!(frozen.bots[0].name, "idle");
         assert_eq!(frozen.bots[0].rating.sigma, 1.0);
-        let decayed = leaderboard(&versions, &bots, 6000, crate::tournament::aggregate::DECAY_TAU);
+        let decayed = leaderboard(&versions, &bots, 6000, crate::tournament::leaderboard::aggregate::DECAY_TAU);
         assert_eq!(decayed.bots[0].name, "busy", "{decayed:?}");
         let idle = &decayed.bots[1];
         let expected = (1.0f64 + 5000.0 * (25.0f64 / 300.0).powi(2)).sqrt();

@@ -10,6 +10,9 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+pub mod aggregate;
+pub mod shape;
+
 /// Games a bot plays before its figures stop being marked provisional.
 pub const PROVISIONAL_GAMES: u64 = 40;
 
@@ -175,4 +178,26 @@ pub struct BotPage {
     pub head_to_head: Vec<HeadToHead>,
     /// This version's games, latest first (at most 50).
     pub recent_games: Vec<GameLine>,
+}
+
+/// One version of a bot, as the store keeps it (`bot_versions`) and the leaderboard and
+/// bot pages are shaped from ([`shape`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionRow {
+    /// The bot's name (shared by its versions).
+    pub name: String,
+    /// 1 for the first upload of the name.
+    pub version: u32,
+    /// The author's name (`None`: a house bot).
+    pub author: Option<String>,
+    /// Hex sha256 of the zip (of `builtin:NAME` for a built-in house bot).
+    pub sha256: String,
+    /// Where it stands.
+    pub status: BotStatus,
+    /// Why it was rejected, one line.
+    pub reason: Option<String>,
+    /// Its index among the league's bots once admitted.
+    pub bot_idx: Option<usize>,
+    /// How it plays: an uploaded zip, or remotely from its author's machine.
+    pub kind: BotKind,
 }
