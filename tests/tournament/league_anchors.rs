@@ -6,7 +6,7 @@
 //! before the rule they sat out every table until the uploads caught up.
 
 use crate::aggregates_support::{bot_rows, config, random_records};
-use mjai_sim::tournament::aggregate::{decayed_sigma, DECAY_TAU};
+use mjai_sim::tournament::leaderboard::aggregate::{decayed_sigma, DECAY_TAU};
 use mjai_sim::tournament::store::{AddBot, Store, DB_FILE};
 
 const LEASE: i64 = 600_000;
