@@ -20,8 +20,8 @@ mod pg_support;
 use std::time::{Duration, Instant};
 
 use league_fill::{fill, BOTS};
-use mjai_sim::tournament::leaderboard::aggregate::DECAY_TAU;
 use mjai_sim::tournament::config::TournamentConfig;
+use mjai_sim::tournament::leaderboard::aggregate::DECAY_TAU;
 use mjai_sim::tournament::leaderboard::shape::VersionPick;
 use mjai_sim::tournament::standings::{compute, StandingsOptions};
 use mjai_sim::tournament::store::{Store, DB_FILE};
