@@ -7,8 +7,8 @@
 //! [`super::round`].
 //!
 //! One turn of the loop: stop if cancelled; top the league up (when asked); play a round of
-//! each tournament with claimable games (and of its one tournament at the first turn, so
-//! that the observer always hears it start); read the counts (told when asked; a fixed
+//! each tournament with claimable games (and of a folder's tournament at the first turn, so
+//! that its observer always hears it start); read the counts (told when asked; a fixed
 //! tournament ends when no game is pending or running); wait [`PlayLoop::poll`] when
 //! nothing was played. When the loop ends, for any reason, the observer hears
 //! [`Observer::finished`] once.
@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::round::Announce;
-use super::{patience_of, Notice, Observer, PlayOptions, RunEnd, Session};
+use super::{patience_of, Notice, Observer, Place, PlayOptions, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::match_loop::HostFault;
 use crate::runtime::docker::DockerError;
@@ -186,7 +186,9 @@ impl<'a> PlayLoop<'a> {
             let owned: Vec<Session>;
             let sessions: Vec<&Session> = match self.scope {
                 _ if opts.jobs == Some(0) => Vec::new(),
-                Scope::One(session) if last.is_none() => vec![session],
+                // a folder's first round is played even with nothing to claim, so that its
+                // observer always hears it start (a finished tournament resumed says so)
+                Scope::One(session) if last.is_none() && matches!(session.place(), Place::Folder(_)) => vec![session],
                 Scope::One(session) => {
                     let ids =
                         retry("look for games", &patience, || session.store().leases().claimable_tournaments()).await?;
