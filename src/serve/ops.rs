@@ -64,11 +64,11 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
     family("mjai_bot_versions", "gauge", "Bot versions by status.", &by_status);
     let flight = state.validator.in_flight() as u64;
     family("mjai_validations_in_flight", "gauge", "Validation games waiting or playing.", &plain(flight));
-    let uploads = state.counters.uploads.load(Ordering::Relaxed);
-    family("mjai_uploads_total", "counter", "Uploads accepted since start.", &plain(uploads));
-    let limited = state.counters.rate_limited.load(Ordering::Relaxed);
-    family("mjai_rate_limited_total", "counter", "Requests refused by a rate limit since start.", &plain(limited));
     let counted = |c: &std::sync::atomic::AtomicU64| plain(c.load(Ordering::Relaxed));
+    let uploads = counted(&state.counters.uploads);
+    family("mjai_uploads_total", "counter", "Uploads accepted since start.", &uploads);
+    let limited = counted(&state.counters.rate_limited);
+    family("mjai_rate_limited_total", "counter", "Requests refused by a rate limit since start.", &limited);
     let attempts = counted(&state.counters.game_failures);
     family(
         "mjai_game_attempts_failed_total",

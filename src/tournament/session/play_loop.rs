@@ -233,15 +233,14 @@ impl<'a> PlayLoop<'a> {
                 backoff = HOST_BACKOFF;
             }
             if let Scope::One(session) = self.scope {
-                if self.report_counts || self.until == Until::Done {
+                // a league never ends by itself: its counts are read only to be told
+                let may_end = self.until == Until::Done && !session.config().is_league();
+                if self.report_counts || may_end {
                     let counts = retry("count games", &patience, || session.store().games().counts()).await?;
                     if self.report_counts {
                         report(session, counts, observer.as_ref(), &mut reported);
                     }
-                    if self.until == Until::Done
-                        && !session.config().is_league()
-                        && counts.pending + counts.running == 0
-                    {
+                    if may_end && counts.pending + counts.running == 0 {
                         return Ok(RunEnd::Finished);
                     }
                 }
