@@ -18,14 +18,10 @@ impl Tsumogiri {
 }
 
 impl Agent for Tsumogiri {
+    /// The referee's default answer ([`crate::engine::game::default_answer`]): the drawn
+    /// tile, `none` where passing is legal, the first discard after a call.
     fn react(&mut self, _events: &[Event], legal: &[Event]) -> Event {
-        let drawn = legal.iter().find(|e| matches!(e, Event::Dahai { tsumogiri: true, .. }));
-        match drawn {
-            Some(e) => e.clone(),
-            None if legal.is_empty() || legal.contains(&Event::None) => Event::None,
-            // A discard after a call (tsumogiri never calls, but stays legal if made to).
-            None => legal.iter().find(|e| matches!(e, Event::Dahai { .. })).unwrap_or(&legal[0]).clone(),
-        }
+        crate::engine::game::default_answer(legal)
     }
 }
 

@@ -31,6 +31,7 @@
 //! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
 //! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.
 
+mod default_answer;
 pub mod from_log;
 mod hanchan;
 mod inspect;
@@ -49,6 +50,7 @@ pub mod wall;
 use super::event::{Event, Seat};
 use super::tile::Tile;
 
+pub use default_answer::default_answer;
 pub use hanchan::{final_scores, rank_order, ranks};
 pub use rules::Rules;
 pub use wall::Wall;
