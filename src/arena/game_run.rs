@@ -98,9 +98,10 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
+        launcher.close_dialect_seats().await; // bounded: inside.
         let builtin = spec.bots.each_ref().map(|b| match b {
             BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
-            BotSpec::Submission(_) | BotSpec::Remote(_) => None,
+            BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,
         });
         let builtin_fault = builtin_fault(&report, &builtin);
         Ok(GameOutcome { report, summary, log: game.into_log(), builtin_fault })

@@ -14,14 +14,18 @@ use futures_util::future::BoxFuture;
 use super::Launcher;
 use crate::engine::event::Seat;
 use crate::engine::game::ranks;
+use crate::runtime::bounded::within;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::docker::{self, DockerOptions};
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
+use crate::runtime::remote::conn::Ended;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
+use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
+use crate::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
 
@@ -35,6 +39,9 @@ pub enum BotSpec {
     /// `remote:NAME`: played over a WebSocket by `mjai-sim connect` on its author's machine
     /// ([`crate::runtime::remote`]).
     Remote(String),
+    /// `riichilab:NAME`: a bot written for riichi.dev, connecting with riichi.dev's dialect
+    /// to `/ws/ranked` with its token ([`crate::runtime::riichilab`]).
+    RiichiLab(String),
 }
 
 /// True for a remote bot name: 1 to 64 ASCII letters, digits, `-`, `_` or `.` (it goes in
@@ -51,6 +58,14 @@ impl FromStr for BotSpec {
     fn from_str(s: &str) -> Result<BotSpec, String> {
         if s.is_empty() {
             return Err("empty BOT; give a .zip, a folder with bot.py, or builtin:NAME".into());
+        }
+        if let Some(name) = s.strip_prefix("riichilab:") {
+            if !is_remote_name(name) {
+                return Err(format!(
+                    "`riichilab:{name}`: a riichi.dev bot's name is 1 to 64 letters, digits, `-`, `_` or `.`, e.g. riichilab:alice"
+                ));
+            }
+            return Ok(BotSpec::RiichiLab(name.to_string()));
         }
         if let Some(name) = s.strip_prefix("remote:") {
             if !is_remote_name(name) {
@@ -74,6 +89,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Builtin(name) => write!(f, "builtin:{name}"),
             BotSpec::Submission(path) => write!(f, "{}", path.display()),
             BotSpec::Remote(name) => write!(f, "remote:{name}"),
+            BotSpec::RiichiLab(name) => write!(f, "riichilab:{name}"),
         }
     }
 }
@@ -197,6 +213,12 @@ pub async fn build_launcher(
                 };
                 SeatKind::Remote(remote.clone(), name.clone())
             }
+            BotSpec::RiichiLab(name) => {
+                let Some(remote) = remote.filter(|r| r.hub.allows(name)) else {
+                    anyhow::bail!("seat {seat}: riichilab:{name} needs a listener for riichi.dev bots (--listen)");
+                };
+                SeatKind::RiichiLab(remote.clone(), name.clone(), Parking::default())
+            }
         });
     }
     let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
@@ -234,6 +256,8 @@ enum SeatKind {
     Builtin(String),
     Submission(Arc<Submission>),
     Remote(RemoteSeats, String),
+    /// A dialect seat: its session waits in the parking between restarts.
+    RiichiLab(RemoteSeats, String, Parking),
 }
 
 /// The runtime's Docker launcher for this game's submissions. The default and ml images
@@ -276,10 +300,37 @@ impl SeatLauncher {
         }
     }
 
+    /// Closes each dialect seat's connection after the game (the server closes after
+    /// `end_game`) and waits until what was queued is written, at most [`WRITE_TIMEOUT`] +
+    /// [`CLOSE_TIMEOUT`]. Dropping the launcher closes them without waiting.
+    pub async fn close_dialect_seats(&self) {
+        let ended = self.close_dialect_now();
+        let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
+        let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
+    }
+
+    fn close_dialect_now(&self) -> Vec<Arc<Ended>> {
+        let mut ended = Vec::new();
+        for kind in &self.kinds {
+            if let SeatKind::RiichiLab(_, _, parking) = kind {
+                if let Some(session) = parking.lock().ok().and_then(|mut p| p.take()) {
+                    ended.push(session.close_with(None));
+                }
+            }
+        }
+        ended
+    }
+
     /// The container guard of this game, when seats run in Docker: shut it down at the end
     /// (removes every container left, e.g. after Ctrl-C during a start).
     pub fn guard(&self) -> Option<&ContainerGuard> {
         self.submissions.as_ref().and_then(SubmissionLauncher::guard)
+    }
+}
+
+impl Drop for SeatLauncher {
+    fn drop(&mut self) {
+        self.close_dialect_now();
     }
 }
 
@@ -299,6 +350,14 @@ impl Launcher for SeatLauncher {
                     launcher.start_seat(seat, &spec).await.map_err(BotError::from)
                 }
                 (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
+                (SeatKind::RiichiLab(remote, name, parking), _) => {
+                    let parked = parking.lock().ok().and_then(|mut p| p.take());
+                    let session = match parked {
+                        Some(session) => session,
+                        None => Session::new(remote.hub.take_conn(name, remote.wait).await?, seat),
+                    };
+                    Ok(Box::new(RiichiLabBot::new(session, parking.clone())) as Box<dyn Bot>)
+                }
                 (SeatKind::Remote(remote, name), _) => {
                     let bot = remote.hub.start_bot(name, seat, remote.wait).await?;
                     if let Ok(mut conns) = self.remote_conns.lock() {
@@ -352,5 +411,8 @@ mod tests {
         assert!(format!("remote:{}", "a".repeat(64)).parse::<BotSpec>().is_ok());
         assert!(format!("remote:{}", "a".repeat(65)).parse::<BotSpec>().is_err());
         assert_eq!(BotSpec::Builtin("rulebase".into()).to_string(), "builtin:rulebase");
+        assert_eq!("riichilab:bob".parse::<BotSpec>(), Ok(BotSpec::RiichiLab("bob".into())));
+        assert_eq!(BotSpec::RiichiLab("bob".into()).to_string(), "riichilab:bob");
+        assert!("riichilab:".parse::<BotSpec>().is_err());
     }
 }

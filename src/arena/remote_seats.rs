@@ -26,16 +26,24 @@ pub async fn listen_for(bots: &[BotSpec], addr: SocketAddr, wait: Duration) -> a
     let names: Vec<String> = bots
         .iter()
         .filter_map(|b| match b {
-            BotSpec::Remote(name) => Some(name.clone()),
+            BotSpec::Remote(name) | BotSpec::RiichiLab(name) => Some(name.clone()),
             _ => None,
         })
         .collect();
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            anyhow::bail!("remote:{name} is in two seats; give each remote seat its own name (remote:{name}2)");
+            anyhow::bail!("{name} is in two seats; give each remote seat its own name ({name}2)");
         }
     }
-    listen_for_names(&names, addr, wait).await
+    let dialect: Vec<String> = bots
+        .iter()
+        .filter_map(|b| match b {
+            BotSpec::RiichiLab(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    let bridged: Vec<String> = names.into_iter().filter(|n| !dialect.contains(n)).collect();
+    listen_for_kinds(&bridged, &dialect, addr, wait).await
 }
 
 /// Listens on `addr` for the remote bots `names` (one fresh token each); `None` when
@@ -45,17 +53,34 @@ pub async fn listen_for_names(
     addr: SocketAddr,
     wait: Duration,
 ) -> anyhow::Result<Option<RemoteGame>> {
-    if names.is_empty() {
+    listen_for_kinds(names, &[], addr, wait).await
+}
+
+/// Listens on `addr` for the bridged remote bots `names` (`remote:NAME`) and the riichi.dev
+/// dialect bots `dialect` (`riichilab:NAME`), one fresh token each; `None` when both are
+/// empty. A dialect bot's line is its URL and token: `ws://ADDR/ws/ranked --token TOKEN`.
+/// Errors: the address cannot be bound.
+pub async fn listen_for_kinds(
+    names: &[String],
+    dialect: &[String],
+    addr: SocketAddr,
+    wait: Duration,
+) -> anyhow::Result<Option<RemoteGame>> {
+    if names.is_empty() && dialect.is_empty() {
         return Ok(None);
     }
     let hub = RemoteHub::new();
     let listener = RemoteListener::bind(addr, hub.clone()).await?;
-    let commands = names
+    let mut commands: Vec<(String, String)> = names
         .iter()
         .map(|name| {
             let token = listener.add(name);
             (name.clone(), listener.command_line(name, &token))
         })
         .collect();
+    for name in dialect {
+        let token = listener.add_dialect(name);
+        commands.push((name.clone(), format!("{} --token {token}", listener.ranked_url())));
+    }
     Ok(Some(RemoteGame { seats: RemoteSeats { hub, wait }, listener, commands }))
 }

@@ -1,7 +1,11 @@
-//! `mjai-sim connect URL --token TOKEN BOT`: plays a remote seat from this machine (the
-//! bridge, [`crate::runtime::remote::bridge`]). Prints one line per game on stdout; exits 0
-//! when the game side says there are no more games, 1 on a refused token or a game side
-//! gone for longer than `--reconnect-for`.
+//! `mjai-sim connect URL --token TOKEN BOT`: plays a remote seat from this machine. Two
+//! wires, told by the URL's path: `/ws/ranked` or `/ws/validate` speak riichi.dev's dialect
+//! ([`crate::runtime::riichilab::client`]: any server of that dialect, riichi.dev's or
+//! mjai-sim's own), any other path mjai-sim's bridge protocol
+//! ([`crate::runtime::remote::bridge`]: the URL a game or the grading server printed).
+//! Prints one line per game on stdout; exits 0 when the game side says there are no more
+//! games (or the ranked games asked for are played, or validation passed), 1 on a refused
+//! token, a failed validation or a game side gone for longer than `--reconnect-for`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -12,12 +16,15 @@ use anyhow::Context;
 use super::numbers::Seconds;
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::remote::bridge::{game_line, run_bridge, BridgeBot, BridgeOptions};
+use crate::runtime::riichilab::client::{endpoint, run_client, Outcome};
 use crate::runtime::submission::{Submission, SubmissionLimits};
 
 /// Arguments of `connect`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The URL the game printed: ws://HOST:PORT/remote/NAME.
+    /// The URL to play on: ws://HOST:PORT/remote/NAME as a game or the grading server
+    /// printed (mjai-sim's bridge), or a riichi.dev-dialect endpoint ws://HOST/ws/ranked
+    /// (ranked games) or ws://HOST/ws/validate (one validation game).
     #[arg(value_name = "URL")]
     pub url: String,
     /// The seat's token the game printed (sent in the Authorization header).
@@ -36,6 +43,10 @@ pub struct Args {
     /// Seconds without a connection to the game after which the bridge gives up.
     #[arg(long, value_name = "SECS", default_value = "60")]
     pub reconnect_for: Seconds,
+    /// On a /ws/ranked URL: stop after this many games (0: keep queueing for the next game
+    /// until interrupted).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub games: u32,
     /// Python interpreter for bot.py.
     #[arg(long, value_name = "PATH", default_value = "python3")]
     pub python: PathBuf,
@@ -60,6 +71,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         process: ProcessOptions { python: args.python, ..ProcessOptions::default() },
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    if endpoint(&options.url).is_some() {
+        let mut report = |line: String| println!("{line}");
+        let outcome = runtime.block_on(run_client(&options, args.games, &mut report))?;
+        return Ok(match outcome {
+            Outcome::Verdict { passed: false, .. } => 1,
+            _ => 0,
+        });
+    }
     let mut on_game = |control: &crate::runtime::remote::control::Control| {
         if let Some(line) = game_line(control) {
             println!("{line}");

@@ -115,7 +115,9 @@ async fn add(a: AddArgs) -> anyhow::Result<i32> {
             origin: spec.to_string(),
         },
         BotSpec::Builtin(builtin) => NewBot::Builtin(builtin.clone()),
-        BotSpec::Remote(_) => bail!("{name}: a league cannot hold a remote bot (its games run on workers)"),
+        BotSpec::Remote(_) | BotSpec::RiichiLab(_) => {
+            bail!("{name}: a league cannot hold a remote bot (its games run on workers)")
+        }
     };
     let (added, row) = session.add_bot(&name, &bot).await?; // intake before any write
     let tid = session.id().to_string();

@@ -145,8 +145,12 @@ async fn play(
     // SIGINT or SIGTERM: the match loop stops every bot and returns; a second one exits at once.
     let shutdown = Shutdown::install()?;
     for (name, command) in remote.iter().flat_map(|r| &r.commands) {
-        let seat = spec.bots.iter().position(|b| *b == BotSpec::Remote(name.clone())).unwrap_or_default();
-        eprintln!("mjai-sim: seat {seat} (remote:{name}): {command}");
+        let seat = spec
+            .bots
+            .iter()
+            .position(|b| matches!(b, BotSpec::Remote(n) | BotSpec::RiichiLab(n) if n == name))
+            .unwrap_or_default();
+        eprintln!("mjai-sim: seat {seat} ({}): {command}", spec.bots[seat]);
     }
     let json = args.messages.json();
     let mut progress = HandLines::new(std::io::stderr());

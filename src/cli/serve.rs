@@ -176,7 +176,9 @@ fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
         .map(|(e, row)| {
             let zip = match &e.spec {
                 BotSpec::Builtin(_) => None,
-                BotSpec::Remote(_) => bail!("house bot {}: a remote bot cannot be a house bot", e.name),
+                BotSpec::Remote(_) | BotSpec::RiichiLab(_) => {
+                    bail!("house bot {}: a remote bot cannot be a house bot", e.name)
+                }
                 BotSpec::Submission(p) if p.is_dir() => {
                     bail!("house bot {}: give a .zip (the league stores it), not a folder", e.name)
                 }

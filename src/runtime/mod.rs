@@ -93,6 +93,7 @@ pub mod line;
 pub mod missing_module;
 pub mod process;
 pub mod remote;
+pub mod riichilab;
 pub mod stderr_log;
 pub mod stderr_tail;
 pub mod submission;

@@ -51,7 +51,7 @@ impl RemoteGame {
         let mut args: Vec<String> = options.iter().map(|s| s.to_string()).collect();
         args.extend(["--no-html".to_string(), "--logs-dir".to_string(), dir.path().display().to_string()]);
         args.extend(bots.iter().map(|s| s.to_string()));
-        let wanted = bots.iter().filter(|b| b.starts_with("remote:")).count();
+        let wanted = bots.iter().filter(|b| b.starts_with("remote:") || b.starts_with("riichilab:")).count();
         RemoteGame::spawn(&args, wanted, dir)
     }
 
@@ -76,7 +76,8 @@ impl RemoteGame {
                 .stderr
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
                 .unwrap_or_else(|_| panic!("no connect command printed: {:?}", game.stderr_lines));
-            if let Some(at) = line.find("mjai-sim connect ws://") {
+            let dialect = line.contains("/ws/ranked --token ");
+            if let Some(at) = line.find("mjai-sim connect ws://").or_else(|| line.find("ws://").filter(|_| dialect)) {
                 let seat = line
                     .strip_prefix("mjai-sim: seat ")
                     .and_then(|rest| rest.split(' ').next()?.parse().ok())
@@ -96,6 +97,16 @@ impl RemoteGame {
         assert_eq!(words[3], "--token", "{command}");
         assert_eq!(words[5], "BOT", "{command}");
         (words[2].to_string(), words[4].to_string())
+    }
+
+    /// The `/ws/ranked` URL and token printed for a `riichilab:` seat.
+    pub fn dialect_url_and_token(&self, seat: u8) -> (String, String) {
+        let line = &self.commands.iter().find(|(s, _)| *s == seat).expect("a riichilab seat").1;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 3, "URL --token TOKEN: {line}");
+        assert!(words[0].starts_with("ws://127.0.0.1:") && words[0].ends_with("/ws/ranked"), "{line}");
+        assert_eq!(words[1], "--token", "{line}");
+        (words[0].to_string(), words[2].to_string())
     }
 
     /// Runs `mjai-sim connect` for `seat` with `bot` (BOT words: a path, or `--` and a
@@ -177,3 +188,5 @@ pub fn finish_bridge(mut bridge: Child, limit: Duration) -> (ExitStatus, String,
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+pub mod dialect;

@@ -124,7 +124,7 @@ pub async fn run_bridge(options: &BridgeOptions, on_game: &mut (dyn FnMut(&Contr
 
 /// Why a connection attempt failed: the HTTP status when the server answered, else 0.
 #[derive(Debug)]
-struct Refused(u16);
+pub(crate) struct Refused(pub(crate) u16);
 
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -135,23 +135,34 @@ impl std::fmt::Display for Refused {
     }
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(options: &BridgeOptions) -> Result<Ws, Refused> {
-    let mut request = options.url.as_str().into_client_request().map_err(|_| Refused(0))?;
-    let value = format!("Bearer {}", options.token).parse().map_err(|_| Refused(401))?;
+    connect_to(&options.url, &options.token).await.map_err(|(refused, _)| refused)
+}
+
+/// Opens a WebSocket to `url` with `Authorization: Bearer TOKEN`, within [`CONNECT_TIMEOUT`].
+/// Errors: the HTTP status (0: no connection) and the body of the server's refusal (empty
+/// when none).
+pub(crate) async fn connect_to(url: &str, token: &str) -> Result<Ws, (Refused, String)> {
+    let mut request = url.into_client_request().map_err(|_| (Refused(0), String::new()))?;
+    let value = format!("Bearer {token}").parse().map_err(|_| (Refused(401), String::new()))?;
     request.headers_mut().insert(axum::http::header::AUTHORIZATION, value);
     let config =
         WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES));
     let connecting = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     match within(CONNECT_TIMEOUT, "connecting", connecting).await {
         Ok(Ok((ws, _))) => Ok(ws),
-        Ok(Err(WsError::Http(response))) => Err(Refused(response.status().as_u16())),
+        Ok(Err(WsError::Http(response))) => {
+            let body = response.body().as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+            let body = body.lines().next().unwrap_or_default().chars().take(200).collect();
+            Err((Refused(response.status().as_u16()), body))
+        }
         Ok(Err(e)) => {
             tracing::debug!("connect: {e}");
-            Err(Refused(0))
+            Err((Refused(0), String::new()))
         }
-        Err(_) => Err(Refused(0)),
+        Err(_) => Err((Refused(0), String::new())),
     }
 }
 
@@ -160,7 +171,7 @@ enum Served {
     Dropped(String),
 }
 
-async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>, text: String) -> Result<(), String> {
+pub(crate) async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>, text: String) -> Result<(), String> {
     match within(WRITE_TIMEOUT, "writing", sink.send(Message::Text(text.into()))).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(e.to_string()),

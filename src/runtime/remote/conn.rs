@@ -110,7 +110,24 @@ impl Conn {
 
     /// Queues a control message without waiting (dropped when the queue is full or closed).
     pub fn notify(&self, control: &Control) {
-        let _ = self.outbox.try_send(Message::Text(control.to_text().into()));
+        self.notify_text(control.to_text());
+    }
+
+    /// Queues any text message without waiting (dropped when the queue is full or closed).
+    pub fn notify_text(&self, text: String) {
+        let _ = self.outbox.try_send(Message::Text(text.into()));
+    }
+
+    /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of
+    /// `limit` seconds): a message of another dialect over the same connection handling
+    /// (riichi.dev's, [`crate::runtime::riichilab`]).
+    pub async fn send_text(&self, text: String, deadline: Instant, limit: f64) -> Result<(), BotError> {
+        self.send(text, deadline, limit).await // bounded: until the deadline.
+    }
+
+    /// The next text message, until `deadline` (see [`Conn::exchange`] for the errors).
+    pub async fn next_text(&mut self, deadline: Instant, limit: f64) -> Result<String, BotError> {
+        self.next(deadline, limit).await // bounded: until the deadline.
     }
 
     /// Drops answers nobody asked for (late ones); returns how many.

@@ -26,10 +26,16 @@ use tower::ServiceExt;
 use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
 use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_MESSAGE_BYTES};
+use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH};
 
 struct Shared {
     hub: Arc<RemoteHub>,
     tokens: Mutex<HashMap<String, String>>,
+    /// riichi.dev dialect bots: token → name (the token alone names the bot).
+    dialect: Mutex<Vec<(String, String)>>,
+    /// Dialect bots with a connection accepted (from the handshake on, before the hub
+    /// counts it), so that a second one is refused at once.
+    claimed: Mutex<Vec<String>>,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -53,8 +59,17 @@ impl RemoteListener {
             )
         })?;
         let addr = listener.local_addr()?;
-        let shared = Arc::new(Shared { hub, tokens: Mutex::new(HashMap::new()), open: Mutex::new(HashMap::new()) });
-        let app = Router::new().route("/remote/{name}", get(upgrade)).with_state(shared.clone());
+        let shared = Arc::new(Shared {
+            hub,
+            tokens: Mutex::new(HashMap::new()),
+            dialect: Mutex::new(Vec::new()),
+            claimed: Mutex::new(Vec::new()),
+            open: Mutex::new(HashMap::new()),
+        });
+        let app = Router::new()
+            .route("/remote/{name}", get(upgrade))
+            .route(RANKED_PATH, get(upgrade_dialect))
+            .with_state(shared.clone());
         let task = tokio::spawn(accept_loop(listener, app));
         Ok(RemoteListener { addr, shared, task })
     }
@@ -77,6 +92,22 @@ impl RemoteListener {
         if let Ok(mut tokens) = self.shared.tokens.lock() {
             tokens.insert(name.to_string(), token.to_string());
         }
+    }
+
+    /// Allows riichi.dev dialect bot `name` (`riichilab:NAME`) with a fresh random token and
+    /// returns the token; it connects to [`RemoteListener::ranked_url`].
+    pub fn add_dialect(&self, name: &str) -> String {
+        let token = random_token();
+        self.shared.hub.allow(name);
+        if let Ok(mut dialect) = self.shared.dialect.lock() {
+            dialect.push((token.clone(), name.to_string()));
+        }
+        token
+    }
+
+    /// The URL a riichi.dev dialect bot connects to: `ws://ADDR/ws/ranked`.
+    pub fn ranked_url(&self) -> String {
+        format!("ws://{}{RANKED_PATH}", self.addr)
     }
 
     /// The URL a bridge connects to for `name`: `ws://ADDR/remote/NAME`.
@@ -190,4 +221,67 @@ async fn upgrade(
             }
             drop(permit);
         })
+}
+
+/// `GET /ws/ranked` of riichi.dev's dialect: the bearer token names the bot. No or an
+/// unknown token: 401; the bot already has a connection: 409 with riichi.dev's words.
+async fn upgrade_dialect(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Some(given) = bearer(&headers) else {
+        return (StatusCode::UNAUTHORIZED, "send the bot's token as `Authorization: Bearer TOKEN`\n").into_response();
+    };
+    let name = shared.dialect.lock().ok().and_then(|d| {
+        // every entry is compared, so the time does not tell which one matched
+        d.iter().fold(None, |found, (token, name)| if same_token(given, token) { Some(name.clone()) } else { found })
+    });
+    let Some(name) = name else {
+        return (StatusCode::UNAUTHORIZED, "invalid bot token\n").into_response();
+    };
+    let Some(permit) = Permit::take(&shared, peer.ip()) else {
+        return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n").into_response();
+    };
+    let Some(claim) = Claim::take(&shared, &name) else {
+        return (StatusCode::CONFLICT, format!("{ALREADY_CONNECTED}\n")).into_response();
+    };
+    let hub = shared.hub.clone();
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            match hub.attach_at_most(&name, socket, 1) {
+                Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+                Err(e) => tracing::info!("riichilab connection from {peer} refused: {e}"),
+            }
+            drop((claim, permit));
+        })
+}
+
+/// A dialect bot's one connection, from the handshake to its end; released on drop (also
+/// when the upgrade never completes).
+struct Claim {
+    shared: Arc<Shared>,
+    name: String,
+}
+
+impl Claim {
+    fn take(shared: &Arc<Shared>, name: &str) -> Option<Claim> {
+        let mut claimed = shared.claimed.lock().ok()?;
+        if claimed.iter().any(|n| n == name) || shared.hub.online(name) > 0 {
+            return None;
+        }
+        claimed.push(name.to_string());
+        Some(Claim { shared: shared.clone(), name: name.to_string() })
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if let Ok(mut claimed) = self.shared.claimed.lock() {
+            claimed.retain(|n| *n != self.name);
+        }
+    }
 }

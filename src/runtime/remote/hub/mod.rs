@@ -209,6 +209,15 @@ impl RemoteHub {
         }
     }
 
+    /// Takes a waiting connection of `name` as it is, with no start handshake (a dialect
+    /// whose bot is not started by the server: riichi.dev's), waiting for one at most
+    /// `limit`. Errors: no connection in time.
+    pub async fn take_conn(&self, name: &str, limit: Duration) -> Result<Conn, BotError> {
+        let deadline = Instant::now() + limit;
+        let busy = Instant::now() + self.busy_wait.max(limit);
+        self.take(name, deadline, busy, limit).await // bounded: until the deadlines.
+    }
+
     /// Gives a connection back after its bot stopped (dropped when closed or too many wait).
     pub(super) fn give_back(&self, name: &str, conn: Conn) {
         if !conn.is_open() {

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Cross-check of riichi.dev-dialect requests against RiichiEnv (issue 37).
+
+Reads a JSON file: a list of {"request": <request_action message>, "hand": [mjai tiles],
+"scores": [points x4]} as a dialect client recorded them (the hand and scores from the
+events it was sent). For each request, decodes the observation with the `riichienv`
+package (Observation.deserialize_from_base64, as riichi.dev's clients do) and compares:
+- its legal_actions(), as mjai (Action.to_mjai), with the request's possible_actions, as
+  sets of distinct objects (RiichiEnv lists one discard per physical tile; both sides'
+  duplicates are reported apart);
+- its hand (tile ids, as mjai) with the recorded hand; its scores with the recorded ones.
+Prints one JSON object: {"requests": N, "differences": [{"request_id", "what", "ours",
+"riichienv"}]}. Exit 0 whatever it finds (the caller decides); 2 on unreadable input.
+Usage: python3 scripts/crosscheck_observations.py FILE
+"""
+import json
+import sys
+
+from riichienv import Observation
+
+
+def tid_to_mjai(tid):
+    if tid in (16, 52, 88):
+        return {16: "5mr", 52: "5pr", 88: "5sr"}[tid]
+    kind = tid // 4
+    if kind >= 27:
+        return "ESWNPFC"[kind - 27]
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
+
+
+def canon(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def main(path):
+    try:
+        records = json.load(open(path))
+    except (OSError, ValueError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return 2
+    differences = []
+    for rec in records:
+        req = rec["request"]
+        rid = req["request_id"]
+        obs = Observation.deserialize_from_base64(req["observation"])
+        theirs = sorted({canon(json.loads(a.to_mjai())) for a in obs.legal_actions()})
+        ours = sorted({canon(a) for a in req["possible_actions"]})
+        if theirs != ours:
+            differences.append({"request_id": rid, "what": "legal actions",
+                                "ours": sorted(set(ours) - set(theirs)),
+                                "riichienv": sorted(set(theirs) - set(ours))})
+        d = obs.to_dict()
+        hand = sorted(tid_to_mjai(t) for t in obs.hand)
+        if hand != sorted(rec["hand"]):
+            differences.append({"request_id": rid, "what": "hand", "ours": sorted(rec["hand"]), "riichienv": hand})
+        scores = list(d.get("scores", []))
+        if scores != rec["scores"]:
+            differences.append({"request_id": rid, "what": "scores", "ours": rec["scores"], "riichienv": scores})
+    print(json.dumps({"requests": len(records), "differences": differences}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

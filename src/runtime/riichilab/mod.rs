@@ -1,0 +1,43 @@
+//! riichi.dev's WebSocket dialect (`riichilab:NAME` seats; issue 37): bots written for
+//! riichi.dev play here unchanged.
+//!
+//! A bot connects to `/ws/ranked` (or `/ws/validate` on the grading server) with
+//! `Authorization: Bearer TOKEN`; the server sends `start_game {id}`, then every masked
+//! mjai event as its own message, and a `request_action` (request id, `possible_actions`,
+//! RiichiEnv's `observation`, the clock) whenever the bot must act; the bot answers one
+//! mjai action echoing the `request_id`; the server acks it (`action_ack`). The messages
+//! are in docs/protocol.md, "riichi.dev's dialect".
+//!
+//! - [`wire`]: the messages as JSON (pure).
+//! - [`select`]: `possible_actions` from the engine's legal set, and a reply matched
+//!   against it as RiichiEnv's `select_action_from_mjai` does (pure).
+//! - [`observe`]: the `observation`, built by `riichienv-core` from the seat's events.
+//! - [`seat`]: the server's side of a connection, a [`crate::runtime::Bot`] of the match loop.
+//! - [`client`]: the bot's side (`mjai-sim connect` to a `/ws/...` URL): an mjai.app bot
+//!   played over the dialect.
+
+use std::time::Duration;
+
+pub mod client;
+pub mod observe;
+pub mod seat;
+pub mod select;
+pub mod wire;
+
+/// The path a bot connects to for ranked (league) games.
+pub const RANKED_PATH: &str = "/ws/ranked";
+
+/// The path a bot connects to for its validation game.
+pub const VALIDATE_PATH: &str = "/ws/validate";
+
+/// The grace of every request: 3 s (riichi.dev).
+pub const GRACE: Duration = Duration::from_secs(3);
+
+/// The bank each seat gets at each hand's start: 15 s (riichi.dev).
+pub const BANK: Duration = Duration::from_secs(15);
+
+/// Longest wait to queue an `action_ack`.
+pub const ACK_WRITE: Duration = Duration::from_secs(1);
+
+/// The refusal of a second connection with a token whose bot plays (riichi.dev's words).
+pub const ALREADY_CONNECTED: &str = "This bot is already connected to a game";

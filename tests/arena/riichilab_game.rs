@@ -1,0 +1,233 @@
+//! `riichilab:NAME` seats (issue 37): a client written from riichi.dev's message shapes
+//! plays one game of the real binary over a socket on 127.0.0.1.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::e2e_support::play;
+use crate::remote_support::dialect::{self, tsumogiri, Seen};
+use crate::remote_support::RemoteGame;
+
+const T: &str = "builtin:tsumogiri";
+
+/// Plays seat 0 of `game` with `policy` on a runtime of its own; what the client saw.
+fn client(game: &RemoteGame, policy: &mut dialect::Policy<'_>, stop_after: Option<usize>) -> Seen {
+    let (url, token) = game.dialect_url_and_token(0);
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let ws = dialect::connect(&url, &token).await.expect("the token is accepted");
+        dialect::play(ws, policy, stop_after).await
+    })
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+#[test]
+fn a_dialect_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+    let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
+    let seen = client(&game, &mut policy, None);
+    let status = game.wait(Duration::from_secs(120));
+    assert!(status.success(), "{:?}", game.stderr_lines);
+
+    let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
+    builtins.assert_complete_and_verified();
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the dialect seat's game differs from the built-in's");
+    assert_eq!(game.json("summary.json")["chombos"], json!([0, 0, 0, 0]));
+
+    // The messages, in riichi.dev's shapes.
+    assert_eq!(seen.messages[0], json!({"type": "start_game", "id": 0}), "no names");
+    assert_eq!(seen.of_type("start_game").len(), 1);
+    let start = &seen.messages[1];
+    assert_eq!(start["type"], "start_kyoku");
+    assert_eq!(keys(start), ["bakaze", "dora_marker", "honba", "kyoku", "kyotaku", "oya", "scores", "tehais", "type"]);
+    assert_eq!(start["tehais"][1], json!(vec!["?"; 13]), "others' tiles are hidden");
+    assert!(start["tehais"][0].as_array().unwrap().iter().all(|t| t != "?"));
+    for t in seen.of_type("tsumo") {
+        assert_eq!(t["pai"] == "?", t["actor"] != 0, "{t}");
+    }
+    let requests = seen.of_type("request_action");
+    assert!(requests.len() > 50, "{} requests", requests.len());
+    for (i, r) in requests.iter().enumerate() {
+        assert_eq!(r["request_id"], json!(i as u64 + 1), "one counter for the game");
+        assert_eq!(keys(r), ["observation", "possible_actions", "request_id", "time", "type"]);
+        let time = &r["time"];
+        let (grace, bank) = (time["grace_ms"].as_u64().unwrap(), time["bank_ms"].as_u64().unwrap());
+        assert_eq!(time["deadline_ms"].as_u64(), Some(grace + bank), "{time}");
+        for a in r["possible_actions"].as_array().unwrap() {
+            let k = keys(a);
+            let mut sorted = k.clone();
+            sorted.sort();
+            assert_eq!(k, sorted, "keys sorted: {a}");
+            assert!(a.get("tsumogiri").is_none(), "{a}");
+            assert_eq!(a["actor"], 0, "{a}");
+        }
+        let observation = r["observation"].as_str().unwrap();
+        let bytes = base64_decode(observation);
+        let obs: Value = serde_json::from_slice(&bytes).expect("the observation is base64 of JSON");
+        assert_eq!(obs["player_id"], 0);
+        for field in [
+            "hands",
+            "melds",
+            "discards",
+            "dora_indicators",
+            "scores",
+            "riichi_declared",
+            "honba",
+            "riichi_sticks",
+            "round_wind",
+            "oya",
+            "kyoku_index",
+            "waits",
+            "is_tenpai",
+            "tsumogiri_flags",
+            "riichi_sutehais",
+            "last_tedashis",
+            "last_discard",
+        ] {
+            assert!(obs.get(field).is_some(), "observation field {field} missing");
+        }
+        assert!(obs["hands"][1].as_array().unwrap().is_empty(), "others' hands are not in the observation");
+    }
+    let acks = seen.of_type("action_ack");
+    let acked: Vec<u64> = acks.iter().map(|a| a["request_id"].as_u64().unwrap()).collect();
+    let missing: Vec<&&Value> =
+        requests.iter().filter(|r| !acked.contains(&r["request_id"].as_u64().unwrap())).collect();
+    if let Some(m) = missing.first() {
+        let at = seen.messages.iter().position(|x| x == **m).unwrap();
+        let around: Vec<String> = seen.messages[at.saturating_sub(3)..(at + 4).min(seen.messages.len())]
+            .iter()
+            .map(|x| {
+                if x["type"] == "request_action" {
+                    format!("request {} {}", x["request_id"], x["possible_actions"])
+                } else {
+                    x.to_string()
+                }
+            })
+            .collect();
+        panic!("request {} has no ack: {around:#?}", m["request_id"]);
+    }
+    assert_eq!(acks.len(), requests.len(), "one ack per answer");
+    assert!(acks.iter().all(|a| a["status"] == "accepted"), "{acks:?}");
+    let last = seen.messages.last().unwrap();
+    assert_eq!(last["type"], "end_game", "the server closes after end_game");
+
+    // RiichiEnv's own Python package reads every observation as we meant it.
+    let file = game.dir.path().join("requests.json");
+    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["requests"], json!(requests.len()));
+    assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
+}
+
+#[test]
+fn a_rejected_action_is_a_chombo_and_unparseable_or_stale_messages_cost_nothing() {
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "5"]);
+    let mut n = 0;
+    let mut policy =
+        |r: &Value, s: &Seen| {
+            n += 1;
+            let good = tsumogiri(r, s);
+            match n {
+                // garbage, an old id, then the answer without its id
+                1 => {
+                    let mut bare = good.clone();
+                    bare.as_object_mut().unwrap().remove("request_id");
+                    vec!["not json".into(), json!({"type": "none", "request_id": 0}).to_string(), bare.to_string()]
+                }
+                // a tile nobody holds: rejected, a chombo
+                2 => vec![json!({"type": "dahai", "pai": "9z", "tsumogiri": false, "request_id": r["request_id"]})
+                    .to_string()],
+                _ => vec![good.to_string()],
+            }
+        };
+    let seen = client(&game, &mut policy, None);
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let acks = seen.of_type("action_ack");
+    let statuses: Vec<&str> = acks.iter().take(4).map(|a| a["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["unparseable", "stale", "accepted", "rejected"]);
+    assert_eq!(acks[1]["request_id"], 0, "a stale ack names the old id");
+    assert_eq!(acks[3]["request_id"], 2);
+    assert!(acks[3]["reason"].as_str().unwrap().contains("9z"), "{}", acks[3]);
+    assert_eq!(acks[3]["attempted"]["pai"], "9z");
+    let second = &seen.of_type("request_action")[1];
+    let mut types: Vec<&str> = Vec::new();
+    for a in second["possible_actions"].as_array().unwrap() {
+        if !types.contains(&a["type"].as_str().unwrap()) {
+            types.push(a["type"].as_str().unwrap());
+        }
+    }
+    assert_eq!(acks[3]["legal_types"], json!(types), "the types that were possible");
+    let summary = game.json("summary.json");
+    assert_eq!(summary["chombos"], json!([1, 0, 0, 0]), "{summary}");
+    assert_eq!(summary["completed"], true);
+    assert_eq!(seen.of_type("start_game").len(), 1, "the connection goes on after the chombo, no second start_game");
+}
+
+#[test]
+fn a_second_connection_with_the_token_is_refused_and_a_wrong_token_too() {
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "7"]);
+    let (url, token) = game.dialect_url_and_token(0);
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        assert_eq!(dialect::connect(&url, "wrong").await.err().map(|e| e.0), Some(401));
+        assert_eq!(dialect::connect(&url, "").await.err().map(|e| e.0), Some(401));
+        let first = dialect::connect(&url, &token).await.expect("first connection");
+        let (status, body) = dialect::connect(&url, &token).await.err().expect("second connection refused");
+        assert_eq!(status, 409);
+        assert!(body.contains("This bot is already connected to a game"), "{body}");
+        let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
+        dialect::play(first, &mut policy, None).await;
+    });
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.decode(text).expect("standard padded base64")
+}
+
+#[test]
+fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_the_engine() {
+    // The client picks among possible_actions with a fixed sequence (calls, riichi and wins
+    // come up); every request is checked against RiichiEnv's reading of its observation.
+    let mut game = RemoteGame::start(["riichilab:bob", "builtin:rulebase", "builtin:rulebase", T], &["--seed", "11"]);
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut policy = |r: &Value, _: &Seen| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let possible = r["possible_actions"].as_array().unwrap();
+        // prefer a win, then anything but `none` half of the time
+        let pick = possible.iter().find(|a| a["type"] == "hora").cloned().unwrap_or_else(|| {
+            let calls: Vec<&Value> = possible.iter().filter(|a| a["type"] != "none" && a["type"] != "dahai").collect();
+            if !calls.is_empty() && state % 2 == 0 {
+                calls[(state as usize / 2) % calls.len()].clone()
+            } else {
+                possible[(state as usize) % possible.len()].clone()
+            }
+        });
+        let mut reply = pick;
+        reply["request_id"] = r["request_id"].clone();
+        vec![reply.to_string()]
+    };
+    let seen = client(&game, &mut policy, None);
+    assert!(game.wait(Duration::from_secs(180)).success(), "{:?}", game.stderr_lines);
+    assert_eq!(game.json("summary.json")["chombos"], json!([0, 0, 0, 0]), "every pick was possible");
+    let kinds: std::collections::BTreeSet<String> =
+        seen.of_type("action_ack").iter().map(|a| a["status"].as_str().unwrap().to_string()).collect();
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["accepted"]);
+    let file = game.dir.path().join("requests.json");
+    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
+}

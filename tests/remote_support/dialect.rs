@@ -1,0 +1,138 @@
+//! A client of riichi.dev's dialect written from the message shapes alone (issue 37), to
+//! play `riichilab:NAME` seats over a real socket.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Connects to `url` with `Authorization: Bearer TOKEN`; the HTTP status and body of a refusal.
+pub async fn connect(url: &str, token: &str) -> Result<Ws, (u16, String)> {
+    let mut request = url.into_client_request().unwrap();
+    request.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            Err((r.status().as_u16(), String::from_utf8_lossy(r.body().as_deref().unwrap_or_default()).into_owned()))
+        }
+        Err(e) => panic!("connect {url}: {e}"),
+    }
+}
+
+/// What a client does with one request: the reply messages it sends (raw text), in order.
+pub type Policy<'a> = dyn FnMut(&Value, &Seen) -> Vec<String> + Send + 'a;
+
+/// Everything a client received, in order.
+#[derive(Default, Debug)]
+pub struct Seen {
+    pub messages: Vec<Value>,
+    /// The seat from `start_game`.
+    pub seat: Option<u64>,
+    /// This seat's last drawn tile.
+    pub drawn: Option<String>,
+    /// This seat's hand (mjai tiles) and every seat's score, from the events received.
+    pub hand: Vec<String>,
+    pub scores: Vec<i64>,
+    /// Each request with the hand and scores at that moment (what
+    /// scripts/crosscheck_observations.py reads).
+    pub records: Vec<Value>,
+}
+
+impl Seen {
+    /// Follows the seat, its hand, its drawn tile and the scores.
+    fn track(&mut self, m: &Value) {
+        let own = m["actor"].as_u64().is_some() && m["actor"].as_u64() == self.seat;
+        let strings = |v: &Value| -> Vec<String> {
+            v.as_array().map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect()).unwrap_or_default()
+        };
+        let remove = |hand: &mut Vec<String>, tile: &str| {
+            if let Some(i) = hand.iter().position(|t| t == tile) {
+                hand.remove(i);
+            }
+        };
+        match m["type"].as_str().unwrap_or("") {
+            "start_game" => self.seat = m["id"].as_u64(),
+            "start_kyoku" => {
+                self.hand = strings(&m["tehais"][self.seat.unwrap_or(0) as usize]);
+                self.scores = m["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
+            }
+            "tsumo" if own => {
+                let pai = m["pai"].as_str().unwrap().to_string();
+                self.drawn = Some(pai.clone());
+                self.hand.push(pai);
+            }
+            "dahai" if own => {
+                self.drawn = None;
+                remove(&mut self.hand, m["pai"].as_str().unwrap());
+            }
+            "chi" | "pon" | "daiminkan" | "ankan" if own => {
+                for t in strings(&m["consumed"]) {
+                    remove(&mut self.hand, &t);
+                }
+            }
+            "kakan" if own => remove(&mut self.hand, m["pai"].as_str().unwrap()),
+            "reach_accepted" => {
+                if let Some(s) = m["actor"].as_u64().and_then(|a| self.scores.get_mut(a as usize)) {
+                    *s -= 1000;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn of_type(&self, t: &str) -> Vec<&Value> {
+        self.messages.iter().filter(|m| m["type"] == t).collect()
+    }
+}
+
+/// The reply of a tsumogiri: the drawn tile on a draw, `none` where `none` is possible,
+/// else the first possible `dahai`. Echoes the `request_id`.
+pub fn tsumogiri(request: &Value, seen: &Seen) -> Value {
+    let possible = request["possible_actions"].as_array().unwrap();
+    let id = request["request_id"].clone();
+    if possible.iter().any(|a| a["type"] == "none") {
+        return json!({"type": "none", "request_id": id});
+    }
+    let seat = seen.seat.unwrap();
+    if let Some(drawn) = &seen.drawn {
+        if possible.iter().any(|a| a["type"] == "dahai" && a["pai"] == drawn.as_str()) {
+            return json!({"type": "dahai", "actor": seat, "pai": drawn, "tsumogiri": true, "request_id": id});
+        }
+    }
+    let first = possible.iter().find(|a| a["type"] == "dahai").unwrap();
+    json!({"type": "dahai", "actor": seat, "pai": first["pai"], "tsumogiri": false, "request_id": id})
+}
+
+/// Plays until the server closes (or `stop_after` requests, then drops the connection);
+/// returns all it received.
+pub async fn play(mut ws: Ws, policy: &mut Policy<'_>, stop_after: Option<usize>) -> Seen {
+    let mut seen = Seen::default();
+    let mut requests = 0;
+    while let Some(message) = ws.next().await {
+        let text = match message {
+            Ok(Message::Text(t)) => t,
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => continue,
+        };
+        let value: Value = serde_json::from_str(text.as_str()).expect("every message is JSON");
+        assert!(value.is_object(), "one JSON object per message: {value}");
+        seen.track(&value);
+        seen.messages.push(value.clone());
+        if value["type"] == "request_action" {
+            seen.records.push(json!({"request": value, "hand": seen.hand, "scores": seen.scores}));
+            requests += 1;
+            if stop_after.is_some_and(|n| requests > n) {
+                break;
+            }
+            for reply in policy(&value, &seen) {
+                if ws.send(Message::Text(reply.into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    seen
+}
