@@ -231,3 +231,49 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
 }
+
+#[test]
+fn mjai_sim_connect_plays_an_mjai_app_bot_on_the_dialect_endpoint() {
+    let scratch = tempfile::tempdir().unwrap();
+    let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+    let (url, token) = game.dialect_url_and_token(0);
+    let client = std::process::Command::new(crate::e2e_support::bin())
+        .args(["connect", &url, "--token", &token, "--games", "1", "--bot-stderr"])
+        .arg(scratch.path().join("bot.stderr.txt"))
+        .args(["--", "python3", bot.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let (status, out, err) = crate::remote_support::finish_bridge(client, Duration::from_secs(30));
+    assert!(status.success(), "connect exits 0 after its one game: {err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("connected to ws://127.0.0.1:") && lines[0].ends_with("; waiting for a game"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "game started: seat 0");
+    let summary = game.json("summary.json");
+    let scores: Vec<String> = summary["scores"].as_array().unwrap().iter().map(|s| s.to_string()).collect();
+    assert_eq!(lines[2], format!("game over: seat 0, scores {}", scores.join(",")));
+
+    let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the bot behind connect plays the built-in's game");
+    assert_eq!(summary["chombos"], json!([0, 0, 0, 0]));
+}
+
+#[test]
+fn connect_shows_the_servers_refusal_and_exits_1() {
+    let game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3", "--start-timeout", "60"]);
+    let (url, _) = game.dialect_url_and_token(0);
+    let out = std::process::Command::new(crate::e2e_support::bin())
+        .args(["connect", &url, "--token", "wrong", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("refused the connection (HTTP 401: invalid bot token)"), "{err}");
+}
