@@ -43,7 +43,7 @@ pub async fn listen_for(bots: &[BotSpec], addr: SocketAddr, wait: Duration) -> a
         })
         .collect();
     let bridged: Vec<String> = names.into_iter().filter(|n| !dialect.contains(n)).collect();
-    listen_for_kinds(&bridged, &dialect, addr, wait).await
+    listen_for_kinds(&bridged, &dialect, addr, wait, Duration::ZERO).await
 }
 
 /// Listens on `addr` for the remote bots `names` (one fresh token each); `None` when
@@ -53,23 +53,26 @@ pub async fn listen_for_names(
     addr: SocketAddr,
     wait: Duration,
 ) -> anyhow::Result<Option<RemoteGame>> {
-    listen_for_kinds(names, &[], addr, wait).await
+    listen_for_kinds(names, &[], addr, wait, Duration::ZERO).await
 }
 
 /// Listens on `addr` for the bridged remote bots `names` (`remote:NAME`) and the riichi.dev
 /// dialect bots `dialect` (`riichilab:NAME`), one fresh token each; `None` when both are
 /// empty. A dialect bot's line is its URL and token: `ws://ADDR/ws/ranked --token TOKEN`.
-/// Errors: the address cannot be bound.
+/// `busy_wait`: how long a game waits for a bot whose connections all play elsewhere (a
+/// dialect bot plays one game per connection and reconnects for the next: a tournament
+/// playing games at once gives the whole-game bound). Errors: the address cannot be bound.
 pub async fn listen_for_kinds(
     names: &[String],
     dialect: &[String],
     addr: SocketAddr,
     wait: Duration,
+    busy_wait: Duration,
 ) -> anyhow::Result<Option<RemoteGame>> {
     if names.is_empty() && dialect.is_empty() {
         return Ok(None);
     }
-    let hub = RemoteHub::new();
+    let hub = RemoteHub::with_busy_wait(busy_wait);
     let listener = RemoteListener::bind(addr, hub.clone()).await?;
     let mut commands: Vec<(String, String)> = names
         .iter()

@@ -148,9 +148,18 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
     };
     let shutdown = Shutdown::install()?;
     let wait = args.limits.start_timeout.duration();
-    let remote = crate::arena::remote_seats::listen_for_names(&session.remote_names(), args.listen, wait).await?;
+    let dialect = session.dialect_names();
+    let remote = crate::arena::remote_seats::listen_for_kinds(
+        &session.remote_names(),
+        &dialect,
+        args.listen,
+        wait,
+        args.limits.game_timeout.duration(),
+    )
+    .await?;
     for (name, command) in remote.iter().flat_map(|r| &r.commands) {
-        eprintln!("mjai-sim: entrant remote:{name}: {command}");
+        let kind = if dialect.contains(name) { "riichilab" } else { "remote" };
+        eprintln!("mjai-sim: entrant {kind}:{name}: {command}");
     }
     let opts = PlayOptions::here(args.jobs, args.lease.duration(), remote.as_ref().map(|r| r.seats.clone()));
     let end = PlayLoop::here(&session).run(&opts, progress, shutdown.stop()).await;

@@ -81,9 +81,7 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
                 (LoadedBot::Submission(Arc::new(sub)), sha)
             }
             BotSpec::Remote(name) => (LoadedBot::Remote(name.clone()), super::store::remote_sha256(name)),
-            BotSpec::RiichiLab(name) => {
-                anyhow::bail!("{}: riichilab:{name} plays one game (`mjai-sim A B C riichilab:{name}`); tournaments do not seat riichi.dev bots yet", e.name)
-            }
+            BotSpec::RiichiLab(name) => (LoadedBot::RiichiLab(name.clone()), super::store::riichilab_sha256(name)),
         };
         loaded.push(bot);
         rows.push(BotRow { idx, name: e.name.clone(), spec: e.spec.to_string(), sha256 });

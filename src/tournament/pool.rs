@@ -13,8 +13,11 @@
 
 use crate::arena::launch::RemoteSeats;
 use crate::engine::game::ranks;
+use crate::runtime::remote::conn::Conn;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteBot;
+use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
+use crate::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,6 +46,9 @@ pub enum LoadedBot {
     Submission(Arc<Submission>),
     /// `remote:NAME`: played by a bridge connected to the tournament's remote hub.
     Remote(String),
+    /// `riichilab:NAME`: a bot of riichi.dev's dialect connected to the hub; one connection
+    /// plays one game ([`crate::runtime::riichilab`]).
+    RiichiLab(String),
 }
 
 /// Starts any of the tournament's bots in any seat.
@@ -156,21 +162,32 @@ impl BotFactory {
         !matches!(self.runtime, Runtime::None)
     }
 
-    /// True when bot `bot` is `remote:NAME`.
+    /// True when bot `bot` is `remote:NAME` or `riichilab:NAME` (played over a connection).
     pub fn is_remote(&self, bot: usize) -> bool {
-        matches!(self.bots.get(bot), Some(LoadedBot::Remote(_)))
+        matches!(self.bots.get(bot), Some(LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
     }
 
-    /// True when some bot is `remote:NAME` (played over a bridge's connection).
+    /// True when some bot is `remote:NAME` or `riichilab:NAME` (played over a connection).
     pub fn has_remote(&self) -> bool {
-        self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_)))
+        self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
+    }
+
+    /// Takes a connection of dialect bot `bot` for a new game: `None` when `bot` is not
+    /// `riichilab:NAME`.
+    async fn take_dialect(&self, bot: usize) -> Option<Result<Conn, BotError>> {
+        let Some(LoadedBot::RiichiLab(name)) = self.bots.get(bot) else { return None };
+        Some(match &self.remote {
+            // bounded: RemoteHub::take_conn waits at most `wait` (or the hub's busy wait).
+            Some(remote) => remote.hub.take_conn(name, remote.wait).await,
+            None => Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)"))),
+        })
     }
 
     /// The name (`NAME` of `builtin:NAME`) of bot `bot` when it is a built-in.
     pub fn builtin_name(&self, bot: usize) -> Option<&str> {
         match self.bots.get(bot)? {
             LoadedBot::Builtin(name) => Some(name),
-            LoadedBot::Submission(_) | LoadedBot::Remote(_) => None,
+            LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => None,
         }
     }
 
@@ -180,7 +197,7 @@ impl BotFactory {
         for (s, b) in bots.iter().enumerate() {
             match self.bots.get(*b)? {
                 LoadedBot::Builtin(name) => names[s] = name.clone(),
-                LoadedBot::Submission(_) | LoadedBot::Remote(_) => return None,
+                LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => return None,
             }
         }
         Some(names)
@@ -195,6 +212,9 @@ impl BotFactory {
                     .map_err(|e| BotError::Host(e.to_string()))
             }
             Some(LoadedBot::Submission(sub)) => sub.clone(),
+            Some(LoadedBot::RiichiLab(name)) => {
+                return Err(BotError::Host(format!("riichilab:{name} is seated by its game (GameSeats)")))
+            }
             Some(LoadedBot::Remote(_)) => {
                 // bounded: start_remote.
                 return match self.start_remote(bot, seat).await {
@@ -286,6 +306,8 @@ pub struct GameSeats {
     returned: Slots,
     /// The connection of each remote seat's last bot.
     remote_conns: Arc<Mutex<[Option<u64>; 4]>>,
+    /// Each dialect seat's session between restarts (one connection per game).
+    dialect: [Parking; 4],
 }
 
 impl GameSeats {
@@ -298,7 +320,22 @@ impl GameSeats {
             ready: Slots::default(),
             returned: Slots::default(),
             remote_conns: Arc::default(),
+            dialect: Default::default(),
         }
+    }
+
+    /// Closes the dialect seats' connections after the game (the server closes after
+    /// `end_game`), waiting until what was queued is written, at most [`WRITE_TIMEOUT`] +
+    /// [`CLOSE_TIMEOUT`].
+    pub async fn close_dialect(&self) {
+        let ended: Vec<_> = self
+            .dialect
+            .iter()
+            .filter_map(|p| p.lock().ok().and_then(|mut p| p.take()))
+            .map(|session| session.close_with(None))
+            .collect();
+        let all = join_all(ended.iter().map(|e| e.wait()));
+        let _ = bounded::within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
     }
 
     /// Tells the remote seats' bridges how the game ended (scores in points, chombos).
@@ -357,6 +394,15 @@ impl GameSeats {
             self.stderr[s].clone()
         };
         let (pool, bot) = (self.pool.clone(), self.bots[s]);
+        let parked = self.dialect[s].lock().ok().and_then(|mut p| p.take());
+        if let Some(session) = parked {
+            return Ok(Box::new(RiichiLabBot::new(session, self.dialect[s].clone())));
+        }
+        // bounded: take_dialect.
+        if let Some(conn) = self.pool.factory.take_dialect(bot).await {
+            let session = Session::new(conn?, seat);
+            return Ok(Box::new(RiichiLabBot::new(session, self.dialect[s].clone())));
+        }
         // bounded: start_remote.
         if let Some(remote) = self.pool.factory.start_remote(bot, seat).await {
             let remote = remote?;

@@ -381,6 +381,7 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
     if let Ok((report, _)) = &result {
         seats.report_remote(report.scores, report.chombos);
     }
+    seats.close_dialect().await; // bounded: inside.
     if let Some(fault) = result.as_ref().ok().and_then(|(report, _)| builtin_fault_of(seats, game, report)) {
         return Outcome::Internal(game.index, fault.to_string());
     }

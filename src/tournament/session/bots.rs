@@ -39,9 +39,7 @@ pub async fn load_rows(
         loaded.push(match spec {
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
             BotSpec::Remote(name) => LoadedBot::Remote(name),
-            BotSpec::RiichiLab(name) => {
-                anyhow::bail!("bot {}: riichilab:{name} cannot play in a tournament yet", r.name)
-            }
+            BotSpec::RiichiLab(name) => LoadedBot::RiichiLab(name),
             BotSpec::Submission(_) => {
                 let bytes = retry("read a submission", patience, || store.blobs().submission(&r.sha256))
                     .await?

@@ -94,6 +94,17 @@ impl Session {
             .collect()
     }
 
+    /// The names of its `riichilab:NAME` bots (riichi.dev's dialect; they need a listener too).
+    pub fn dialect_names(&self) -> Vec<String> {
+        self.loaded
+            .iter()
+            .filter_map(|b| match b {
+                LoadedBot::RiichiLab(name) => Some(name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A new tournament in a folder (`dir`, default `logs/<tournament id>/`): every bot
     /// passes intake before anything is written; then the folder, the database, the bots and
     /// the schedule. Errors: a refused bot, a folder already holding a tournament, an
@@ -165,8 +176,8 @@ impl Session {
     pub async fn create_in_db(url: &str, new: &NewTournament, connections: u32) -> anyhow::Result<Session> {
         let Plan { config, entrants, games } = new.plan()?;
         for e in &entrants {
-            if let BotSpec::Remote(name) = &e.spec {
-                bail!("{}: remote:{name} cannot play in a database tournament (workers have no listener); play it in a folder tournament", e.name);
+            if let BotSpec::Remote(_) | BotSpec::RiichiLab(_) = &e.spec {
+                bail!("{}: {} cannot play in a database tournament (workers have no listener); play it in a folder tournament", e.name, e.spec);
             }
             if let BotSpec::Submission(path) = &e.spec {
                 if path.is_dir() {

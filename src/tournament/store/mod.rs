@@ -68,7 +68,9 @@ pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
 pub use rows::{BotRow, Counts, FailedGame};
-pub use versions::{league_name, remote_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions};
+pub use versions::{
+    league_name, remote_sha256, riichilab_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
+};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";

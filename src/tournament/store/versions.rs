@@ -20,6 +20,12 @@ pub fn remote_sha256(name: &str) -> String {
     super::blobs::sha256_hex(format!("remote:{name}").as_bytes())
 }
 
+/// The stand-in digest of a riichi.dev dialect bot (`riichilab:NAME`), which has no zip
+/// either: sha256 of `riichilab:NAME`.
+pub fn riichilab_sha256(name: &str) -> String {
+    super::blobs::sha256_hex(format!("riichilab:{name}").as_bytes())
+}
+
 /// Per-author limits checked by [`Versions::begin_upload`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UploadLimits {
