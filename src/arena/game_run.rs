@@ -19,6 +19,7 @@ use super::summary::Summary;
 use super::{play_match, MatchOptions};
 use crate::engine::event::Event;
 use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall};
+use crate::runtime::riichilab::wire::validation_result;
 
 /// What one game is: bots by seat, walls, start, limits and where its files go.
 #[derive(Debug, Clone)]
@@ -43,6 +44,10 @@ pub struct GameSpec {
     pub from_log: Option<FromLog>,
     /// Where `remote:NAME` seats find their bridges (`None`: no remote seat allowed).
     pub remote: Option<RemoteSeats>,
+    /// A validation game: at its end each `riichilab:NAME` seat hears
+    /// `validation_result` ([`super::verdict::validation_verdict`] of its seats) before its
+    /// connection closes.
+    pub validation: bool,
 }
 
 /// A game that starts at a logged hand: `start` is that hand's state, and its wall is `wall`
@@ -98,7 +103,12 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        launcher.close_dialect_seats().await; // bounded: inside.
+        let farewell = spec.validation.then(|| {
+            let seats: Vec<usize> = (0..4).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
+            let verdict = super::verdict::validation_verdict(&report, &seats);
+            validation_result(verdict.is_ok(), verdict.err().map(|(_, why)| why).as_deref())
+        });
+        launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.
         let builtin = spec.bots.each_ref().map(|b| match b {
             BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
             BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,

@@ -26,6 +26,7 @@ use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
 use crate::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
+use crate::runtime::riichilab::wire::Object;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
 
@@ -303,18 +304,19 @@ impl SeatLauncher {
     /// Closes each dialect seat's connection after the game (the server closes after
     /// `end_game`) and waits until what was queued is written, at most [`WRITE_TIMEOUT`] +
     /// [`CLOSE_TIMEOUT`]. Dropping the launcher closes them without waiting.
-    pub async fn close_dialect_seats(&self) {
-        let ended = self.close_dialect_now();
+    /// `farewell`: a last message for each (a validation game's `validation_result`).
+    pub async fn close_dialect_seats(&self, farewell: Option<&Object>) {
+        let ended = self.close_dialect_now(farewell);
         let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
         let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
     }
 
-    fn close_dialect_now(&self) -> Vec<Arc<Ended>> {
+    fn close_dialect_now(&self, farewell: Option<&Object>) -> Vec<Arc<Ended>> {
         let mut ended = Vec::new();
         for kind in &self.kinds {
             if let SeatKind::RiichiLab(_, _, parking) = kind {
                 if let Some(session) = parking.lock().ok().and_then(|mut p| p.take()) {
-                    ended.push(session.close_with(None));
+                    ended.push(session.close_with(farewell));
                 }
             }
         }
@@ -330,7 +332,7 @@ impl SeatLauncher {
 
 impl Drop for SeatLauncher {
     fn drop(&mut self) {
-        self.close_dialect_now();
+        self.close_dialect_now(None);
     }
 }
 

@@ -39,6 +39,7 @@ pub mod seats;
 pub mod stats;
 pub mod summary;
 pub mod table;
+pub mod verdict;
 pub mod watchdog;
 
 pub use match_loop::{play_match, MatchError, MatchReport};

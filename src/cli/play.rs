@@ -137,6 +137,7 @@ async fn play(
         dir: dir.clone(),
         from_log: start.from_log,
         remote: remote.as_ref().map(|r| r.seats.clone()),
+        validation: false,
     };
     if let Some(note) = &start.note {
         eprintln!("mjai-sim: {note}");

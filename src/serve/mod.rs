@@ -47,6 +47,7 @@ pub mod ops;
 pub mod owned;
 pub mod pages;
 pub mod params;
+pub mod riichilab;
 pub mod router;
 pub mod state;
 pub mod token;
@@ -109,7 +110,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     let session = Session::of_store(session.store().with_online(online), &Patience::none()).await?;
     let store = session.store().clone();
     let versions = store.versions().all().await?;
-    for row in versions.iter().filter(|v| v.kind == BotKind::Remote) {
+    for row in versions.iter().filter(|v| v.kind.is_connected()) {
         hub.allow(&row.name);
     }
     if let Some(opts) = &mut server.play {

@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, games, login, ops, upload};
+use super::{bots, connect, games, login, ops, riichilab, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -58,6 +58,8 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         bots::bot_version,
         bots::version_games,
         connect::connect,
+        riichilab::validate,
+        riichilab::ranked,
         games::game,
         openapi,
         ops::healthz,

@@ -22,7 +22,7 @@ use tower_http::trace::TraceLayer;
 
 use super::error::ApiError;
 use super::state::AppState;
-use super::{bots, connect, games, limits, login, openapi, ops, pages, upload, upload_form};
+use super::{bots, connect, games, limits, login, openapi, ops, pages, riichilab, upload, upload_form};
 
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
@@ -37,6 +37,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &upload::ROUTES[..],
         &bots::ROUTES,
         &connect::ROUTES,
+        &riichilab::ROUTES,
         &games::ROUTES,
         &openapi::ROUTES,
         &ops::ROUTES,
@@ -56,6 +57,7 @@ pub fn router(state: AppState) -> Router {
     let small = Router::new()
         .merge(bots::router())
         .merge(connect::router())
+        .merge(riichilab::router())
         .merge(games::router())
         .merge(login::router())
         .merge(ops::router())

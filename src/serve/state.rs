@@ -9,7 +9,7 @@ use super::leaderboard::FiguresCache;
 use super::validate::Validator;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::submission::SubmissionLimits;
-use crate::tournament::leaderboard::{BotKind, BotStatus, LeaderboardEntry};
+use crate::tournament::leaderboard::{BotStatus, LeaderboardEntry};
 use crate::tournament::store::{Store, UploadLimits};
 
 /// The server's limits and options (from the command line).
@@ -80,7 +80,7 @@ impl AppState {
     /// is validating or active: a retired or rejected version plays no more); a zip bot's
     /// stays.
     pub fn mark_online(&self, entry: &mut LeaderboardEntry) {
-        if entry.kind == BotKind::Remote {
+        if entry.kind.is_connected() {
             let live = matches!(entry.status, BotStatus::Active | BotStatus::Validating);
             entry.online = live && self.hub.online(&entry.name) > 0;
         }

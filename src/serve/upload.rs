@@ -12,6 +12,7 @@
 //! refused with 413 at the first byte over the cap, checked from the file and stored from
 //! it in pieces: the server's memory does not grow with the upload.
 
+use super::token::{new_token, token_hash};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::routing::post;
@@ -56,6 +57,11 @@ pub struct Accepted {
     pub version: u32,
     /// Always `validating`.
     pub status: BotStatus,
+    /// A `kind=riichilab` bot's new bot token (64 hex digits), shown this once: the bot
+    /// sends it as `Authorization: Bearer TOKEN` to `/ws/validate` and `/ws/ranked`. Each
+    /// new version gets a new one; the old one stops working.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 /// An uploaded zip, written to a temporary file as it arrived (removed when dropped).
@@ -82,8 +88,10 @@ pub struct UploadForm {
     /// The zip, `bot.py` at its root (required unless `kind=remote`).
     #[schema(value_type = Option<String>, format = Binary)]
     pub file: Option<Vec<u8>>,
-    /// `zip` (the default, with a file) or `remote`: no file, the bot plays from its
-    /// author's machine over `/api/bots/{name}/connect`.
+    /// `zip` (the default, with a file), `remote` (no file: the bot plays from its author's
+    /// machine over `/api/bots/{name}/connect`) or `riichilab` (no file: a bot of
+    /// riichi.dev's dialect, connecting to `/ws/validate` and `/ws/ranked` with the bot
+    /// token the answer holds).
     pub kind: Option<BotKind>,
 }
 
@@ -109,6 +117,8 @@ pub enum Submitted {
     Zip(SpooledZip),
     /// `kind=remote`, no file: a remote bot.
     Remote,
+    /// `kind=riichilab`, no file: a bot of riichi.dev's dialect.
+    RiichiLab,
 }
 
 /// The fields of an upload form (the API's and the page `/upload`'s): `name`, and either
@@ -138,7 +148,11 @@ pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitt
         (None | Some("zip"), None) => bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot"),
         (Some("remote"), None) => Ok((name, Submitted::Remote)),
         (Some("remote"), Some(_)) => bad("a remote bot (kind=remote) has no `file`: it plays from your machine"),
-        (Some(_), _) => bad("the field `kind` is `zip` (the default, with a `file`) or `remote`"),
+        (Some("riichilab"), None) => Ok((name, Submitted::RiichiLab)),
+        (Some("riichilab"), Some(_)) => {
+            bad("a riichi.dev bot (kind=riichilab) has no `file`: it connects with its bot token")
+        }
+        (Some(_), _) => bad("the field `kind` is `zip` (the default, with a `file`), `remote` or `riichilab`"),
     }
 }
 
@@ -182,6 +196,7 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitte
     let file = match bot {
         Submitted::Zip(file) => file,
         Submitted::Remote => return accept_remote(state, author, &name).await,
+        Submitted::RiichiLab => return accept_riichilab(state, author, &name).await,
     };
     let limits = state.settings.intake;
     let label = std::path::PathBuf::from(format!("{name}.zip"));
@@ -210,6 +225,20 @@ async fn accept_remote(state: &AppState, author: &Author, name: &BotName) -> Res
     Ok(accepted)
 }
 
+/// A riichi.dev dialect bot's new version: registered with a new bot token (answered once,
+/// stored hashed), validated when it connects to `/ws/validate`.
+async fn accept_riichilab(state: &AppState, author: &Author, name: &BotName) -> Result<Accepted, ApiError> {
+    if let Some(why) = &state.settings.no_remote_bots {
+        return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
+    }
+    let mut accepted = begin(state, author, name, UploadedZip::RiichiLab).await?;
+    let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
+    state.store.bot_tokens().set(name.as_str(), &token_hash(&token)).await?;
+    state.hub.allow(name.as_str());
+    accepted.token = Some(token);
+    Ok(accepted)
+}
+
 /// The store's part of an upload, in one transaction: the name's owner (409), the
 /// author's limits (429) and the new version; then its validation is queued (a zip's) or
 /// awaits the first connection (a remote bot's).
@@ -223,10 +252,11 @@ async fn begin(state: &AppState, author: &Author, name: &BotName, zip: UploadedZ
             let kind = row.kind.as_str();
             tracing::info!(target: super::AUDIT, event = "upload", bot = %name, version, author = %who, kind, sha256 = %row.sha256, "upload accepted");
             // a remote bot already connected (a new version) validates at once
-            if row.kind == BotKind::Zip || state.hub.online(name.as_str()) > 0 {
+            // (a riichi.dev dialect bot validates when it connects to /ws/validate)
+            if row.kind == BotKind::Zip || (row.kind == BotKind::Remote && state.hub.online(name.as_str()) > 0) {
                 state.validator.spawn(row);
             }
-            Ok(Accepted { name: name.to_string(), version, status: BotStatus::Validating })
+            Ok(Accepted { name: name.to_string(), version, status: BotStatus::Validating, token: None })
         }
         Upload::NameTaken { owner: None } => Err(ApiError::new(
             StatusCode::CONFLICT,

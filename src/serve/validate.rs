@@ -42,6 +42,7 @@ use crate::arena::launch::{BotRefused, BotSpec, LaunchSettings, RemoteSeats};
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
+use crate::arena::verdict::validation_verdict;
 use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
@@ -54,6 +55,11 @@ pub const SEATINGS: [[usize; 2]; 2] = [[0, 2], [1, 3]];
 /// A remote bot's seat in each of its validation games, in order: every seat, one
 /// connection at a time.
 pub const REMOTE_SEATINGS: [&[usize]; 4] = [&[0], &[1], &[2], &[3]];
+
+/// A riichi.dev dialect bot's seat in its one validation game (riichi.dev: "one game
+/// against three tsumogiri, the bot in seat 0"; the opponent here is
+/// `--validation-opponent`, and the game a hanchan: the engine plays no East-only game).
+pub const RIICHILAB_SEATING: &[usize] = &[0];
 
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;
@@ -198,6 +204,7 @@ impl Games {
                 (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
             }
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
+            BotKind::RiichiLab => (BotSpec::RiichiLab(row.name.clone()), vec![RIICHILAB_SEATING]),
         };
         let mut last = None;
         for seats in seatings {
@@ -219,7 +226,7 @@ impl Games {
                     return Err(e.context("the validation game could not be played (not the bot's fault): no verdict recorded; validated again at the next start"));
                 }
                 Ok(outcome) => {
-                    let verdict = verdict(&outcome, seats);
+                    let verdict = validation_verdict(&outcome.report, seats);
                     let shown = verdict.as_ref().err().map_or(seats[0], |(seat, _)| *seat);
                     (read_files(&dir.join("game"), shown)?, verdict.map_err(|(_, reason)| reason))
                 }
@@ -271,40 +278,10 @@ impl Games {
             dir: game_dir,
             from_log: None,
             remote: s.remote.clone(),
+            validation: true,
         };
         run_game(&spec, &mut Silent, self.cancel.token(), |_| {}).await
     }
-}
-
-/// Pass: the game completed and the bot (in `seats`) had no chombo. Otherwise the seat to
-/// blame (the first error's, else the bot's first seat) and the reason, naming the seat
-/// and the hand.
-fn verdict(outcome: &GameOutcome, seats: &[usize]) -> Result<(), (usize, String)> {
-    let report = &outcome.report;
-    let first = report.errors.iter().find(|e| seats.contains(&(e.player_id as usize)));
-    let seat = first.map_or(seats[0], |e| e.player_id as usize);
-    let first_error = first.map(|e| {
-        let at = e.kyoku.as_deref().map(|k| format!(" at {k}")).unwrap_or_default();
-        format!("seat {}{at}: {}: {}", e.player_id, e.error_type, e.exception)
-    });
-    let chombos: u32 = seats.iter().map(|&s| report.chombos[s]).sum();
-    let reason = match &report.ending {
-        Ending::Completed if chombos == 0 => return Ok(()),
-        Ending::Completed => {
-            format!("{chombos} chombo(s) in the validation game; the first: {}", first_error.unwrap_or_default())
-        }
-        Ending::RestartLimit(n) => format!(
-            "the validation game was abandoned after {n} restarts{}",
-            first_error.map(|e| format!("; the bot's first error: {e}")).unwrap_or_default()
-        ),
-        Ending::Failed(why) => format!("the validation game failed: {why}"),
-        Ending::Interrupted => "the validation game was interrupted".into(),
-    };
-    let held = match seats {
-        [one] => format!("the bot in seat {one}"),
-        _ => format!("the bot in seats {}", seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" and ")),
-    };
-    Err((seat, format!("{reason} ({held})")))
 }
 
 fn one_line(text: &str) -> String {

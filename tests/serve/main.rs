@@ -26,5 +26,6 @@ mod pg;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
 mod remote;
+mod riichilab;
 mod support;
 mod uploads;

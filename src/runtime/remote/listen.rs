@@ -33,9 +33,6 @@ struct Shared {
     tokens: Mutex<HashMap<String, String>>,
     /// riichi.dev dialect bots: token → name (the token alone names the bot).
     dialect: Mutex<Vec<(String, String)>>,
-    /// Dialect bots with a connection accepted (from the handshake on, before the hub
-    /// counts it), so that a second one is refused at once.
-    claimed: Mutex<Vec<String>>,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -63,7 +60,6 @@ impl RemoteListener {
             hub,
             tokens: Mutex::new(HashMap::new()),
             dialect: Mutex::new(Vec::new()),
-            claimed: Mutex::new(Vec::new()),
             open: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
@@ -244,7 +240,7 @@ async fn upgrade_dialect(
     let Some(permit) = Permit::take(&shared, peer.ip()) else {
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n").into_response();
     };
-    let Some(claim) = Claim::take(&shared, &name) else {
+    let Some(claim) = shared.hub.claim(&name) else {
         return (StatusCode::CONFLICT, format!("{ALREADY_CONNECTED}\n")).into_response();
     };
     let hub = shared.hub.clone();
@@ -258,30 +254,4 @@ async fn upgrade_dialect(
             }
             drop((claim, permit));
         })
-}
-
-/// A dialect bot's one connection, from the handshake to its end; released on drop (also
-/// when the upgrade never completes).
-struct Claim {
-    shared: Arc<Shared>,
-    name: String,
-}
-
-impl Claim {
-    fn take(shared: &Arc<Shared>, name: &str) -> Option<Claim> {
-        let mut claimed = shared.claimed.lock().ok()?;
-        if claimed.iter().any(|n| n == name) || shared.hub.online(name) > 0 {
-            return None;
-        }
-        claimed.push(name.to_string());
-        Some(Claim { shared: shared.clone(), name: name.to_string() })
-    }
-}
-
-impl Drop for Claim {
-    fn drop(&mut self) {
-        if let Ok(mut claimed) = self.shared.claimed.lock() {
-            claimed.retain(|n| *n != self.name);
-        }
-    }
 }

@@ -57,15 +57,26 @@ pub enum BotKind {
     /// Played by its author's `mjai-sim connect` over a WebSocket (issue 29): no zip; in the
     /// league its spec is `remote:NAME` and it is seated only while connected.
     Remote,
+    /// A bot of riichi.dev's WebSocket dialect (issue 37), connecting with its bot token to
+    /// `/ws/validate` and `/ws/ranked`: no zip; in the league its spec is `riichilab:NAME`
+    /// and it is seated only while connected.
+    RiichiLab,
 }
 
 impl BotKind {
-    /// The column's text: `zip` or `remote`.
+    /// The column's text: `zip`, `remote` or `riichilab`.
     pub fn as_str(self) -> &'static str {
         match self {
             BotKind::Zip => "zip",
             BotKind::Remote => "remote",
+            BotKind::RiichiLab => "riichilab",
         }
+    }
+
+    /// True for a bot played over a connection (`remote`, `riichilab`): seated only while
+    /// connected.
+    pub fn is_connected(self) -> bool {
+        matches!(self, BotKind::Remote | BotKind::RiichiLab)
     }
 }
 

@@ -259,10 +259,12 @@ impl League<'_> {
         Ok(out)
     }
 
-    /// Whether a bot of this `spec` may be seated now: a remote bot only while connected
+    /// Whether a bot of this `spec` may be seated now: a remote bot (`remote:NAME`,
+    /// `riichilab:NAME`) only while connected
     /// (when a predicate was given), any other always.
     fn seatable(self, spec: &str) -> bool {
-        match (spec.strip_prefix("remote:"), &self.store.online) {
+        let connected = spec.strip_prefix("remote:").or_else(|| spec.strip_prefix("riichilab:"));
+        match (connected, &self.store.online) {
             (Some(name), Some(online)) => (online.0)(name),
             _ => true,
         }

@@ -41,6 +41,7 @@ mod aggregates;
 mod authors;
 mod blobs;
 mod board;
+mod bot_tokens;
 mod connect;
 mod games;
 mod league;
@@ -62,6 +63,7 @@ pub use authors::{AuthorListing, AuthorRow, Authors};
 pub use blobs::sha256_hex;
 pub use blobs::{Blobs, GameFiles};
 pub use board::Board;
+pub use bot_tokens::BotTokens;
 use connect::Dialect;
 pub use connect::{is_postgres_url, redact};
 pub use games::{Games, SeatBot};
@@ -235,6 +237,11 @@ impl Store {
     /// A grading server's authors ([`Authors`]).
     pub fn authors(&self) -> Authors<'_> {
         Authors { store: self }
+    }
+
+    /// This league's riichi.dev-dialect bot tokens ([`BotTokens`]).
+    pub fn bot_tokens(&self) -> BotTokens<'_> {
+        BotTokens { store: self }
     }
 
     /// The versions of this league's bots on a grading server ([`Versions`]).

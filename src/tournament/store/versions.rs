@@ -50,6 +50,8 @@ pub enum UploadedZip<'a> {
     },
     /// No zip: a remote bot ([`BotKind::Remote`]), registered by name only.
     Remote,
+    /// No zip: a riichi.dev dialect bot ([`BotKind::RiichiLab`]), registered by name only.
+    RiichiLab,
 }
 
 /// What [`Versions::begin_upload`] did.
@@ -121,6 +123,7 @@ fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
         bot_idx: r.try_get::<Option<i64>, _>(6)?.map(|i| i as usize),
         kind: match r.try_get::<String, _>(7)?.as_str() {
             "remote" => BotKind::Remote,
+            "riichilab" => BotKind::RiichiLab,
             _ => BotKind::Zip,
         },
     })
@@ -211,6 +214,7 @@ impl Versions<'_> {
         }
         let (sha, kind) = match zip {
             UploadedZip::Remote => (remote_sha256(name), BotKind::Remote),
+            UploadedZip::RiichiLab => (riichilab_sha256(name), BotKind::RiichiLab),
             UploadedZip::Bytes(bytes) => {
                 let sha = super::blobs::sha256_hex(bytes);
                 super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.store.err(e))?;
@@ -332,6 +336,7 @@ impl Versions<'_> {
         let spec = match row.kind {
             BotKind::Zip => format!("{lname}.zip"),
             BotKind::Remote => format!("remote:{name}"),
+            BotKind::RiichiLab => format!("riichilab:{name}"),
         };
         let idx = match self.store.league().add_bot_in(&mut tx, &lname, &spec, &row.sha256, None).await? {
             AddBot::Added { idx } => idx,

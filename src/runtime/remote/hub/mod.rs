@@ -74,6 +74,23 @@ pub enum AttachError {
 pub struct RemoteHub {
     slots: Mutex<HashMap<String, Slot>>,
     busy_wait: Duration,
+    /// Names whose one connection is being accepted or open ([`RemoteHub::claim`]).
+    claimed: Mutex<Vec<String>>,
+}
+
+/// A bot's one connection, held from the handshake to its end ([`RemoteHub::claim`]);
+/// released on drop (also when the upgrade never completes).
+pub struct Claim {
+    hub: Arc<RemoteHub>,
+    name: String,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if let Ok(mut claimed) = self.hub.claimed.lock() {
+            claimed.retain(|n| *n != self.name);
+        }
+    }
 }
 
 impl RemoteHub {
@@ -87,7 +104,20 @@ impl RemoteHub {
     /// at once; one connection plays one seat at a time). A bot with no open connection is
     /// waited for the start's own limit only.
     pub fn with_busy_wait(busy_wait: Duration) -> Arc<RemoteHub> {
-        Arc::new(RemoteHub { slots: Mutex::default(), busy_wait })
+        Arc::new(RemoteHub { slots: Mutex::default(), busy_wait, claimed: Mutex::default() })
+    }
+
+    /// Claims `name`'s one connection (a bot of riichi.dev's dialect has at most one): `None`
+    /// when it has an open connection or one being accepted. Take it before the WebSocket
+    /// upgrade and hold it for the connection's life, so that a second connection is refused
+    /// at once, however close behind the first.
+    pub fn claim(self: &Arc<Self>, name: &str) -> Option<Claim> {
+        let mut claimed = self.claimed.lock().ok()?;
+        if claimed.iter().any(|n| n == name) || self.online(name) > 0 {
+            return None;
+        }
+        claimed.push(name.to_string());
+        Some(Claim { hub: self.clone(), name: name.to_string() })
     }
 
     /// Open connections of `name` (waiting for a seat or playing one): 0 when offline.

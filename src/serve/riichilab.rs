@@ -1,0 +1,181 @@
+//! riichi.dev's dialect on the grading server (issue 37): `GET /ws/validate` and
+//! `GET /ws/ranked`, upgraded to WebSockets, for bots registered with `kind=riichilab`
+//! (`POST /api/bots`, which answers their bot token once). The bot token, in
+//! `Authorization: Bearer TOKEN`, names the bot ([`BotTokenHolder`]: none or unknown 401).
+//!
+//! - `/ws/validate`: the latest version must be a riichilab one that is validating (409
+//!   otherwise, saying what to do); the connection plays the version's validation game
+//!   (seat 0 against `--validation-opponent`), hears `validation_result`, and is closed.
+//! - `/ws/ranked`: the latest version must be active; the connection waits in the hub and
+//!   plays one league game (the league seats the bot only while it is connected); the
+//!   server closes after `end_game`, and connecting again queues for the next.
+//! - A bot has one connection at a time: a second is refused with 409 and riichi.dev's
+//!   words ("This bot is already connected to a game").
+//!
+//! The messages after the upgrade: docs/protocol.md, "riichi.dev's dialect".
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+
+use super::error::{ApiError, ErrorBody};
+use super::state::AppState;
+use super::token::{looks_like_token, token_hash};
+use crate::runtime::remote::MAX_MESSAGE_BYTES;
+use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH, VALIDATE_PATH};
+use crate::tournament::leaderboard::BotStatus;
+use crate::tournament::store::{BotKind, VersionRow};
+
+/// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
+pub const ROUTES: [&str; 2] = [VALIDATE_PATH, RANKED_PATH];
+
+/// This module's routes.
+pub fn router() -> Router<AppState> {
+    Router::new().route(ROUTES[0], get(validate)).route(ROUTES[1], get(ranked))
+}
+
+/// The bot a valid bot token names, with its latest version. No token, a malformed or an
+/// unknown one: 401.
+#[derive(Debug, Clone)]
+pub struct BotTokenHolder {
+    /// The bot's latest version.
+    pub latest: VersionRow,
+}
+
+impl FromRequestParts<AppState> for BotTokenHolder {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let unauthorized =
+            || ApiError::new(StatusCode::UNAUTHORIZED, "send the bot's token as `Authorization: Bearer TOKEN`");
+        let token = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|t| looks_like_token(t))
+            .ok_or_else(unauthorized)?;
+        let name = state.store.bot_tokens().bot_of(&token_hash(token)).await?.ok_or_else(unauthorized)?;
+        let latest = state.store.versions().of(&name).await?.into_iter().max_by_key(|v| v.version);
+        Ok(BotTokenHolder { latest: latest.ok_or_else(unauthorized)? })
+    }
+}
+
+/// Handles `GET /ws/validate`.
+#[utoipa::path(get, path = "/ws/validate", security(("bearer" = [])),
+    summary = "riichi.dev's dialect: a bot's validation game (issue 37)",
+    description = "The bot token (from POST /api/bots with kind=riichilab) in the Authorization header. One game in seat 0 against the validation opponent, then `validation_result`, then the server closes. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
+    responses((status = 101, description = "Switching to the WebSocket protocol: the validation game starts"),
+        (status = 401, description = "no or unknown bot token", body = ErrorBody),
+        (status = 409, description = "the latest version is not a validating riichilab one (validated already, rejected, retired, or a zip or remote version); the bot is already connected; or this server takes no remote bot", body = ErrorBody),
+        (status = 429, description = "a rate limit", body = ErrorBody)))]
+pub async fn validate(
+    State(state): State<AppState>,
+    holder: BotTokenHolder,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let latest = holder.latest;
+    let conflict = |text: String| ApiError::new(StatusCode::CONFLICT, text);
+    let (name, v) = (&latest.name, latest.version);
+    match (latest.kind, latest.status) {
+        (BotKind::RiichiLab, BotStatus::Validating) => {}
+        (BotKind::RiichiLab, BotStatus::Active) => {
+            return Err(conflict(format!("{name} v{v} is validated: connect to {RANKED_PATH} to play ranked games")))
+        }
+        (BotKind::RiichiLab, BotStatus::Rejected) => {
+            return Err(conflict(format!(
+                "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
+                latest.reason.as_deref().unwrap_or("no reason recorded")
+            )))
+        }
+        _ => return Err(not_playable(&latest)),
+    }
+    upgrade(state, latest, ws, true)
+}
+
+/// Handles `GET /ws/ranked`.
+#[utoipa::path(get, path = "/ws/ranked", security(("bearer" = [])),
+    summary = "riichi.dev's dialect: queue for one ranked (league) game (issue 37)",
+    description = "The bot token in the Authorization header. The connection waits until the league seats the bot, plays one hanchan, and the server closes after `end_game`; connect again to queue for the next. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
+    responses((status = 101, description = "Switching to the WebSocket protocol: queued for a league game"),
+        (status = 401, description = "no or unknown bot token", body = ErrorBody),
+        (status = 409, description = "the latest version is not an active riichilab one (validate it first at /ws/validate); the bot is already connected; or this server takes no remote bot", body = ErrorBody),
+        (status = 429, description = "a rate limit", body = ErrorBody)))]
+pub async fn ranked(
+    State(state): State<AppState>,
+    holder: BotTokenHolder,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let latest = holder.latest;
+    let (name, v) = (&latest.name, latest.version);
+    match (latest.kind, latest.status) {
+        (BotKind::RiichiLab, BotStatus::Active) => {}
+        (BotKind::RiichiLab, BotStatus::Validating) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!("{name} v{v} is not validated yet: connect to {VALIDATE_PATH} first"),
+            ))
+        }
+        _ => return Err(not_playable(&latest)),
+    }
+    upgrade(state, latest, ws, false)
+}
+
+/// 409 for a version no dialect connection may play (rejected, retired, or not riichilab).
+fn not_playable(latest: &VersionRow) -> ApiError {
+    let (name, v) = (&latest.name, latest.version);
+    let text = match (latest.kind, latest.status) {
+        (BotKind::RiichiLab, BotStatus::Rejected) => format!(
+            "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
+            latest.reason.as_deref().unwrap_or("no reason recorded")
+        ),
+        (BotKind::RiichiLab, _) => {
+            format!("{name} v{v} is retired; register a new version (POST /api/bots with kind=riichilab)")
+        }
+        (kind, _) => format!(
+            "{name} v{v} is a {} version, not a riichilab one; register one (POST /api/bots with kind=riichilab)",
+            kind.as_str()
+        ),
+    };
+    ApiError::new(StatusCode::CONFLICT, text)
+}
+
+/// Upgrades and hands the connection to the hub (one per bot: 409 for a second); a
+/// validation connection starts the version's validation game.
+fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation: bool) -> Result<Response, ApiError> {
+    if let Some(why) = &state.settings.no_remote_bots {
+        return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
+    }
+    let name = latest.name.clone();
+    let Some(claim) = state.hub.claim(&name) else {
+        return Err(ApiError::new(StatusCode::CONFLICT, ALREADY_CONNECTED));
+    };
+    state.hub.allow(&name);
+    let author = latest.author.clone().unwrap_or_default();
+    Ok(ws
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            let ended = match state.hub.attach_at_most(&name, socket, 1) {
+                Ok(ended) => ended,
+                Err(e) => {
+                    tracing::info!("riichilab connection for {name} refused: {e}");
+                    return;
+                }
+            };
+            let endpoint = if validation { VALIDATE_PATH } else { RANKED_PATH };
+            tracing::info!(target: super::AUDIT, event = "online", bot = %name, version = latest.version, author = %author, endpoint, "riichilab bot connected");
+            if validation {
+                state.validator.spawn(latest.clone());
+            }
+            ended.wait().await; // bounded: by the connection's timeouts (idle, write, close).
+            drop(claim);
+            tracing::info!(target: super::AUDIT, event = "offline", bot = %name, author = %author, "riichilab connection closed");
+        }))
+}

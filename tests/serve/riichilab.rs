@@ -1,0 +1,109 @@
+//! riichi.dev's dialect on the grading server (issue 37): alice registers `kind=riichilab`
+//! and gets a bot token once; `mjai-sim connect` on `/ws/validate` validates the bot (a
+//! stdio tsumogiri, unchanged), on `/ws/ranked` it plays league games, one per connection;
+//! the two routes' refusals from both sides; a new version's token replaces the old one.
+
+use std::process::Command;
+use std::time::Duration;
+
+use crate::support::{status_of, Http, Server};
+
+fn register(http: &Http, server: &Server, token: &str, name: &str) -> crate::support::Answer {
+    let form = reqwest::multipart::Form::new().text("name", name.to_string()).text("kind", "riichilab");
+    http.send(http.client().post(server.url("/api/bots")).multipart(form).bearer_auth(token))
+}
+
+/// A WebSocket handshake to `path` sent by hand, with `token` if any: the status and the body.
+fn handshake(server: &Server, path: &str, token: Option<&str>) -> (u16, String) {
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{auth}\r\n"
+    );
+    let mut s = std::net::TcpStream::connect(server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    std::io::Write::write_all(&mut s, request.as_bytes()).unwrap();
+    let mut buf = [0u8; 2048];
+    let n = std::io::Read::read(&mut s, &mut buf).unwrap_or(0);
+    let text = String::from_utf8_lossy(&buf[..n]).into_owned();
+    (status_of(&text), text)
+}
+
+/// `mjai-sim connect ws://ADDR{path} --token TOKEN ARGS -- python3 tsumogiri.py`: exit code, stdout.
+fn connect(server: &Server, path: &str, token: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let bot = server.dir.path().join("tsumogiri.py");
+    std::fs::write(
+        &bot,
+        r#"import json, sys
+seat = int(sys.argv[1])
+for line in sys.stdin:
+    last = json.loads(line)[-1]
+    if last.get("type") == "tsumo" and last.get("actor") == seat:
+        print(json.dumps({"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}), flush=True)
+    else:
+        print('{"type":"none"}', flush=True)
+"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
+        .args(["connect", &format!("ws://{}{path}", server.addr), "--token", token, "--bot-stderr"])
+        .arg(server.dir.path().join("bot.stderr.txt"))
+        .args(args)
+        .args(["--", "python3"])
+        .arg(&bot)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
+    let server = crate::support::spawn_server(&["--jobs", "1"]);
+    let alice = server.author("alice", false);
+    let http = Http::new();
+
+    let a = register(&http, &server, &alice, "alice-rl");
+    assert_eq!(a.status, 202, "{}", a.body);
+    let token = a.json()["token"].as_str().expect("the bot token, once").to_string();
+    assert_eq!(token.len(), 64);
+    assert_eq!(a.json()["status"], "validating");
+    let e = http.get(&server.url("/api/bots/alice-rl"), None).json();
+    assert_eq!(e["entry"]["kind"], "riichilab", "{e}");
+    assert!(!http.get(&server.url("/api/bots/alice-rl"), Some(&alice)).body.contains(&token), "never shown again");
+
+    // the routes from both sides: no token, an author's token, a wrong one: 401; ranked
+    // before validation: 409
+    for t in [None, Some(alice.as_str()), Some(&"0".repeat(64)), Some("short")] {
+        assert_eq!(handshake(&server, "/ws/ranked", t).0, 401, "{t:?}");
+        assert_eq!(handshake(&server, "/ws/validate", t).0, 401, "{t:?}");
+    }
+    let (status, body) = handshake(&server, "/ws/ranked", Some(&token));
+    assert_eq!(status, 409);
+    assert!(body.contains("/ws/validate"), "{body}");
+
+    // validation: one game, then the verdict, then the server closes; connect exits 0
+    let (code, out, err) = connect(&server, "/ws/validate", &token, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.lines().any(|l| l == "validation passed"), "{out}");
+    http.wait_status(&server, "alice-rl", "active", Duration::from_secs(120));
+    let (status, body) = handshake(&server, "/ws/validate", Some(&token));
+    assert_eq!(status, 409);
+    assert!(body.contains("/ws/ranked"), "{body}");
+
+    // ranked: one league game per connection, connect queues again for the second
+    let (code, out, err) = connect(&server, "/ws/ranked", &token, &["--games", "2"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("game over: seat ")).count(), 2, "{out}");
+    let games = http.get(&server.url("/api/bots/alice-rl"), None).json()["entry"]["games"].as_u64().unwrap();
+    assert!(games >= 2, "{games}");
+
+    // a new version gets a new token; the old one stops working
+    let b = register(&http, &server, &alice, "alice-rl");
+    assert_eq!(b.status, 202, "{}", b.body);
+    let new = b.json()["token"].as_str().unwrap().to_string();
+    assert_ne!(new, token);
+    assert_eq!(handshake(&server, "/ws/validate", Some(&token)).0, 401);
+    let (code, out, err) = connect(&server, "/ws/validate", &new, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+}
