@@ -36,7 +36,8 @@ pub struct KyokuRecord {
     pub end_kyoku_scores: [i32; 4],
     /// The hand.
     pub kyoku_info: KyokuInfo,
-    /// The errors (chombos) of this hand; `null` when none.
+    /// The errors of this hand (chombos, and timeouts `defaulted` without penalty under
+    /// riichi.dev's clock); `null` when none.
     pub error_info: Option<Vec<ErrorEntry>>,
 }
 
