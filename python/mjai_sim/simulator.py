@@ -24,6 +24,8 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: Keyword arguments of :class:`Simulator` beyond mjai's, and the CLI option each maps to.
 GAME_OPTIONS: Dict[str, str] = {
     "rules": "--rules",
+    "clock": "--clock",
+    "time_bank": "--time-bank",
     "runtime": "--runtime",
     "transport": "--transport",
     "image": "--image",
@@ -53,7 +55,10 @@ class Simulator:
         html: also write ``game.html`` (the viewer) in ``logs_dir``; off by default so that
             the folder holds exactly mjai's files (:func:`mjai_sim.view` writes it later).
         **options: more CLI options, see :data:`GAME_OPTIONS`: ``rules="tenhou"|"mjai-app"``,
-            ``runtime="docker"|"process"``, ``transport="stdio"|"http"``, ``image``,
+            ``clock="mjai-app"|"riichi-dev"`` (riichi.dev's clock: a 15 s bank refilled each
+            hand, a timeout plays the default action with no penalty; ``timeout`` still sets
+            the decision time, so pass ``timeout=3.0`` for riichi.dev's), ``time_bank``
+            (seconds), ``runtime="docker"|"process"``, ``transport="stdio"|"http"``, ``image``,
             ``start_timeout`` (seconds), ``max_restarts``, ``max_submission_mb``, ``memory``
             (``"4g"``), ``cpus``, ``pids``, ``gpus``.
 

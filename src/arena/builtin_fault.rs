@@ -56,6 +56,7 @@ mod tests {
             ending: Ending::Completed,
             scores: [25000; 4],
             chombos,
+            defaulted: [0; 4],
             restarts: chombos.iter().sum(),
             decision_times: Default::default(),
             errors,

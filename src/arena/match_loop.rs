@@ -11,7 +11,19 @@
 //! - a timeout, crash, unparsable or illegal answer, or `none` when the seat must act is a
 //!   chombo ([`Table::chombo`]): the hand ends at once, all four bots are stopped and
 //!   started fresh, and the game resumes at the next hand (bots get `start_game` again,
-//!   then the events from the current `start_kyoku` on).
+//!   then the events from the current `start_kyoku` on);
+//! - except under a clock that forgives timeouts ([`OnTimeout::Default`], riichi.dev's):
+//!   there a timeout plays the default action for the seat
+//!   ([`crate::engine::game::default_answer`]; `none` to an informational line), empties the
+//!   seat's bank until the next hand, and is recorded as `defaulted`: no chombo, no restart.
+//!
+//! Each seat's [`Clock`] is the match's ([`MatchOptions::clock`]) unless its launcher names
+//! another ([`Launcher::seat_clock`]). A decision line may take the clock's decision time
+//! plus what is left of the seat's bank; what it takes beyond the decision time is taken
+//! from the bank. The bank is full at the start and, under a clock that refills per hand,
+//! again with every line that holds a `start_kyoku` (the seat's first line of each hand).
+//! Lines beginning with `start_game` or `start_kyoku` have the start timeout instead and
+//! spend nothing.
 
 use std::time::Duration;
 
@@ -21,8 +33,9 @@ use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, GameOb
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
-use super::{Launcher, MatchOptions, Table};
+use super::{Clock, Launcher, MatchOptions, OnTimeout, Refill, Table};
 use crate::engine::event::{batch_line, Event, Seat};
+use crate::engine::game::default_answer;
 use crate::runtime::BotError;
 
 /// How a match ended.
@@ -48,6 +61,10 @@ pub struct MatchReport {
     pub scores: [i32; 4],
     /// Chombos per seat.
     pub chombos: [u32; 4],
+    /// Timeouts per seat for which the default action was played, with no penalty (only
+    /// under a clock with [`OnTimeout::Default`]; each also has an `errors` entry of type
+    /// `defaulted`).
+    pub defaulted: [u32; 4],
     /// Restarts of the four bots.
     pub restarts: u32,
     /// Every decision's answer time per seat (informational lines excluded).
@@ -117,7 +134,8 @@ pub async fn play_match(
     observer: &mut dyn GameObserver,
     shutdown: watch::Receiver<bool>,
 ) -> Result<MatchReport, MatchError> {
-    let watchdog = Watchdog::new(options);
+    let clocks: [Clock; 4] = std::array::from_fn(|s| launcher.seat_clock(s as Seat).unwrap_or(options.clock));
+    let watchdog = Watchdog::new(options, &clocks);
     let mut referee = Referee {
         watchdog: watchdog.clone(),
         seats: Seats::new(launcher),
@@ -127,11 +145,13 @@ pub async fn play_match(
         shutdown,
         emitted: 0,
         metas: Vec::new(),
-        bank: [options.time_bank; 4],
+        bank: clocks.map(|c| c.bank),
+        clocks,
         report: MatchReport {
             ending: Ending::Completed,
             scores: table.scores(),
             chombos: [0; 4],
+            defaulted: [0; 4],
             restarts: 0,
             decision_times: Default::default(),
             errors: Vec::new(),
@@ -164,13 +184,47 @@ struct Referee<'a> {
     emitted: usize,
     /// `meta` of the answers just applied, with the action, waiting for their logged event.
     metas: Vec<(Seat, Event, AnswerMeta)>,
-    /// What is left of each seat's time bank ([`MatchOptions::time_bank`]).
+    /// Each seat's clock, fixed when the match starts.
+    clocks: [Clock; 4],
+    /// What is left of each seat's time bank ([`Clock::bank`]).
     bank: [Duration; 4],
     report: MatchReport,
 }
 
 /// Seats that must pay a chombo now.
 type Offenders = Vec<Seat>;
+
+/// The time a line gave its seat.
+#[derive(Debug, Clone, Copy)]
+enum Allowed {
+    /// A line beginning with `start_game` or `start_kyoku`: the start timeout, no bank.
+    Start(Duration),
+    /// A decision: the clock's decision time plus what was left of the bank.
+    Decision { decision: Duration, bank: Duration },
+}
+
+impl Allowed {
+    fn duration(self) -> Duration {
+        match self {
+            Allowed::Start(limit) => limit,
+            Allowed::Decision { decision, bank } => decision + bank,
+        }
+    }
+
+    /// `3.0 s + 15.0 s bank`, `3.0 s` (no bank left), `20.0 s (start timeout)`.
+    fn describe(self) -> String {
+        match self {
+            Allowed::Start(limit) => format!("{:.1} s (start timeout)", limit.as_secs_f64()),
+            Allowed::Decision { decision, bank } if bank.is_zero() => format!("{:.1} s", decision.as_secs_f64()),
+            Allowed::Decision { decision, bank } => {
+                format!("{:.1} s + {:.1} s bank", decision.as_secs_f64(), bank.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// What each asked seat's line gave it.
+type Limit = (Seat, Allowed);
 
 impl Referee<'_> {
     async fn run(&mut self, table: &mut dyn Table) -> Result<MatchReport, MatchError> {
@@ -267,8 +321,9 @@ impl Referee<'_> {
             }
         }
         self.relay = Relay::at(last_start_kyoku(log).unwrap_or(log.len()));
+        let limits: Vec<Limit> = requests.iter().map(|r| (r.0, Allowed::Start(limit))).collect();
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
-        offenders.extend(self.check_informational(table, &done)?);
+        offenders.extend(self.check_informational(table, &done, &limits)?);
         offenders.sort_unstable();
         Ok(Some(offenders))
     }
@@ -281,27 +336,36 @@ impl Referee<'_> {
     async fn informational(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let mut requests = Vec::new();
-        let mut banked = Vec::new();
+        let mut limits = Vec::new();
         for seat in 0..4u8 {
             if let Some(end) = self.relay.unseen_end(seat, log) {
                 let events = self.relay.take(seat, log, end + 1);
-                if !begins_with_start(&events) {
-                    banked.push(seat);
-                }
-                requests.push((seat, batch_line(&events), self.timeout_for(seat, &events)));
+                let allowed = self.allowed(seat, &events);
+                requests.push((seat, batch_line(&events), allowed.duration()));
+                limits.push((seat, allowed));
             }
         }
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
-        self.spend_bank(&banked, &done);
-        let offenders = self.check_informational(table, &done)?;
+        self.spend_bank(&limits, &done);
+        let offenders = self.check_informational(table, &done, &limits)?;
         // After end_game nobody can pay: errors are recorded, not punished.
         Ok(Some(if table.is_over() { Vec::new() } else { offenders }))
     }
 
     /// Answers to `start_game`, `end_kyoku`, `end_game` must parse; non-`none` is a warning.
-    fn check_informational(&mut self, table: &dyn Table, done: &[Exchange]) -> Result<Offenders, MatchError> {
+    /// A timeout under a forgiving clock is answered `none` for the seat (defaulted).
+    fn check_informational(
+        &mut self,
+        table: &dyn Table,
+        done: &[Exchange],
+        limits: &[Limit],
+    ) -> Result<Offenders, MatchError> {
         let mut offenders = Vec::new();
         for x in done {
+            if self.defaults(x) {
+                self.default_played(table, x.seat, &Event::None, limits)?;
+                continue;
+            }
             let Some(line) = self.answer_line(table, x, &mut offenders)? else { continue };
             match serde_json::from_str::<Event>(line) {
                 Ok(Event::None) => {}
@@ -357,22 +421,31 @@ impl Referee<'_> {
             self.seats.offer(d.seat, &d.legal);
         }
         let mut requests = Vec::new();
-        let mut banked = Vec::new();
+        let mut limits = Vec::new();
         for &seat in &pending {
             let events = self.relay.take(seat, table.log(), table.log().len());
-            if !begins_with_start(&events) {
-                banked.push(seat);
-            }
-            requests.push((seat, batch_line(&events), self.timeout_for(seat, &events)));
+            let allowed = self.allowed(seat, &events);
+            requests.push((seat, batch_line(&events), allowed.duration()));
+            limits.push((seat, allowed));
         }
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };
-        self.spend_bank(&banked, &done);
+        self.spend_bank(&limits, &done);
         let mut offenders = Vec::new();
         let mut answers = Vec::new();
         let mut metas = Vec::new();
         for x in &done {
             self.report.decision_times[usize::from(x.seat)].push(x.elapsed);
-            let Some(line) = self.answer_line(&*table, x, &mut offenders)? else { continue };
+            let played;
+            let line = if self.defaults(x) {
+                let legal = table.pending().iter().find(|d| d.seat == x.seat).map_or(&[][..], |d| &d.legal[..]);
+                let action = default_answer(legal);
+                self.default_played(&*table, x.seat, &action, &limits)?;
+                played = action.to_json();
+                played.as_str()
+            } else {
+                let Some(line) = self.answer_line(&*table, x, &mut offenders)? else { continue };
+                line
+            };
             match table.validate(x.seat, line) {
                 Ok(action) => {
                     if let Some(meta) = AnswerMeta::of_answer(line) {
@@ -426,24 +499,61 @@ impl Referee<'_> {
         }
     }
 
-    /// A line's time: the start timeout for a line beginning with `start_game` or
-    /// `start_kyoku`, else the decision timeout plus what is left of the seat's time bank.
-    fn timeout_for(&self, seat: Seat, events: &[Event]) -> Duration {
+    /// The time `seat` has for the line of `events`: the start timeout for a line beginning
+    /// with `start_game` or `start_kyoku`, else its clock's decision time plus what is left
+    /// of its bank. A line holding a `start_kyoku` first refills the bank of a clock that
+    /// refills per hand (the seat's first line of a new hand).
+    fn allowed(&mut self, seat: Seat, events: &[Event]) -> Allowed {
+        let s = usize::from(seat);
+        let clock = self.clocks[s];
+        if clock.refill == Refill::Hand && events.iter().any(|e| matches!(e, Event::StartKyoku { .. })) {
+            self.bank[s] = clock.bank;
+        }
         if begins_with_start(events) {
-            self.options.start_timeout
+            Allowed::Start(self.options.start_timeout)
         } else {
-            self.options.timeout + self.bank[usize::from(seat)]
+            Allowed::Decision { decision: clock.decision, bank: self.bank[s] }
         }
     }
 
-    /// Takes from each asked seat's bank the time its answer took beyond the decision
-    /// timeout (start lines, which have their own timeout, spend nothing).
-    /// `banked`: the seats whose line had the decision timeout.
-    fn spend_bank(&mut self, banked: &[Seat], done: &[Exchange]) {
-        for x in done.iter().filter(|x| banked.contains(&x.seat)) {
+    /// Takes from each asked seat's bank the time its answer took beyond its decision time
+    /// (start lines, which have their own timeout, spend nothing).
+    fn spend_bank(&mut self, limits: &[Limit], done: &[Exchange]) {
+        for x in done {
+            let Some((_, Allowed::Decision { decision, .. })) = limits.iter().find(|l| l.0 == x.seat) else { continue };
             let bank = &mut self.bank[usize::from(x.seat)];
-            *bank = bank.saturating_sub(x.elapsed.saturating_sub(self.options.timeout));
+            *bank = bank.saturating_sub(x.elapsed.saturating_sub(*decision));
         }
+    }
+
+    /// Whether this exchange's answer is the default action: it timed out and the seat's
+    /// clock forgives timeouts.
+    fn defaults(&self, x: &Exchange) -> bool {
+        matches!(x.answer, Err(BotError::Timeout(_)))
+            && self.clocks[usize::from(x.seat)].on_timeout == OnTimeout::Default
+    }
+
+    /// Records that `action` was played for `seat`, which gave no answer in time under a
+    /// forgiving clock: its bank goes to 0 until it refills, it is counted in
+    /// [`MatchReport::defaulted`], and an `errors.json` entry of type `defaulted` names the
+    /// time it had and the action played.
+    fn default_played(
+        &mut self,
+        table: &dyn Table,
+        seat: Seat,
+        action: &Event,
+        limits: &[Limit],
+    ) -> Result<(), MatchError> {
+        let s = usize::from(seat);
+        self.bank[s] = Duration::ZERO;
+        self.report.defaulted[s] += 1;
+        let within = limits.iter().find(|l| l.0 == seat).map_or_else(String::new, |(_, a)| a.describe());
+        let message = format!(
+            "no answer within {within}; the default {} was played ({} clock, no penalty)",
+            action.to_json(),
+            self.clocks[s].preset
+        );
+        self.error(table, seat, "defaulted", message, None)
     }
 
     /// The error entry; a bot that died for want of a module the ml image has gets the hint

@@ -4,6 +4,7 @@
 //! - [`relay`]: what each seat has seen; batching and masking of the lines it receives.
 //! - [`seats`]: the four running bots; concurrent exchanges with timeouts, launch and stop.
 //! - [`match_loop`]: [`play_match`], the referee loop with chombo and restart.
+//! - [`clock`]: each seat's [`Clock`]: decision time, time bank, what a timeout costs.
 //! - [`observer`]: what the loop reports as it goes ([`GameObserver`], [`ErrorEntry`]).
 //! - [`logs`]: the output folder (`mjai_log.json`, `errors.json`, `player_logs.*`).
 //! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
@@ -24,6 +25,7 @@ use crate::runtime::{Bot, BotError};
 
 pub mod builtin_fault;
 pub mod cancel;
+pub mod clock;
 pub mod game_html;
 pub mod game_run;
 pub mod launch;
@@ -42,6 +44,7 @@ pub mod table;
 pub mod verdict;
 pub mod watchdog;
 
+pub use clock::{Clock, ClockPreset, OnTimeout, Refill};
 pub use match_loop::{play_match, MatchError, MatchReport};
 pub use observer::{ErrorEntry, GameObserver};
 pub use table::Table;
@@ -55,15 +58,25 @@ pub trait Launcher: Send + Sync {
     /// other error makes the seat fail (a chombo) and the loop tries again at the next
     /// restart, unless every seat failed in the same words (then the host is at fault too).
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>>;
+
+    /// The clock `seat` plays under when it is not the match's ([`MatchOptions::clock`]),
+    /// e.g. riichi.dev's for a seat that speaks riichi.dev's dialect. Asked once per seat
+    /// when the match starts. Default: `None` (the match's clock).
+    fn seat_clock(&self, seat: Seat) -> Option<Clock> {
+        let _ = seat;
+        None
+    }
 }
 
 /// Limits of one match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchOptions {
-    /// Time a bot has for one decision (default 2.0 s, as mjai.app's docs).
-    pub timeout: Duration,
+    /// Each seat's clock (default [`Clock::mjai_app`]: 2 s per decision, no bank, a timeout
+    /// is a chombo); a seat whose launcher names its own ([`Launcher::seat_clock`]) plays
+    /// under that one.
+    pub clock: Clock,
     /// Time a bot has for a line that begins with `start_game` or `start_kyoku` (model
-    /// loading; default 20 s, as mjai.app).
+    /// loading; default 20 s, as mjai.app); such lines spend no time bank.
     pub start_timeout: Duration,
     /// Restarts of the four bots (one per chombo) after which the match is aborted
     /// (default 32; mjai.app: 10).
@@ -71,10 +84,6 @@ pub struct MatchOptions {
     /// Longest a whole game may take (`--game-timeout`, default 3600 s); past it the game
     /// ends as failed ([`watchdog`]).
     pub game_timeout: Duration,
-    /// Each seat's extra time for the whole game (`--time-bank`, default 0): a decision
-    /// may take `timeout` plus what is left of it, and what it takes beyond `timeout` is
-    /// spent (riichi.dev gives about 18 s). Start lines have their own `start_timeout`.
-    pub time_bank: Duration,
 }
 
 /// Default of [`MatchOptions::game_timeout`]: one hour, about twice the longest game of
@@ -84,11 +93,10 @@ pub const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(3600);
 impl Default for MatchOptions {
     fn default() -> Self {
         MatchOptions {
-            timeout: Duration::from_secs(2),
+            clock: Clock::mjai_app(),
             start_timeout: Duration::from_secs(20),
             max_restarts: 32,
             game_timeout: DEFAULT_GAME_TIMEOUT,
-            time_bank: Duration::ZERO,
         }
     }
 }

@@ -14,7 +14,9 @@ pub const MAX_LINE_BYTES: usize = 1024;
 pub struct ErrorEntry {
     /// `invalid` (an answer refused by the rules: unparsable, illegal, `none` when the seat
     /// must act), `timeout`, `crashed`, `closed`, `oversized`, `invalid_utf8`, `runtime`
-    /// (see `BotError::kind`), `start` (the bot could not be started), or `warning`.
+    /// (see `BotError::kind`), `start` (the bot could not be started), `defaulted` (a
+    /// timeout under a clock that plays the default action instead: no chombo), or
+    /// `warning`.
     pub error_type: String,
     /// One-line description of the cause.
     pub exception: String,

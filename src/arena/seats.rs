@@ -4,9 +4,10 @@
 //! its own timeout is cut off a little later ([`GRACE`]), a stop after
 //! [`bounded::STOP_GRACE`], so one broken bot can never hang the game.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures_util::future::join_all;
+use tokio::time::Instant;
 
 use super::Launcher;
 use crate::engine::event::{Event, Seat};
@@ -24,7 +25,8 @@ pub struct Exchange {
     pub seat: Seat,
     /// The answer line, or why there is none.
     pub answer: Result<String, BotError>,
-    /// Time from writing the line to the answer (or the failure).
+    /// Time from writing the line to the answer (or the failure), on tokio's clock (a test
+    /// with paused time sees the time it advanced).
     pub elapsed: Duration,
 }
 

@@ -36,7 +36,8 @@ pub struct KyokuRecord {
     pub end_kyoku_scores: [i32; 4],
     /// The hand.
     pub kyoku_info: KyokuInfo,
-    /// The errors (chombos) of this hand; `null` when none.
+    /// The errors of this hand (chombos, and timeouts `defaulted` without penalty under
+    /// riichi.dev's clock); `null` when none.
     pub error_info: Option<Vec<ErrorEntry>>,
 }
 
@@ -92,6 +93,10 @@ pub struct Summary {
     pub scores: [i32; 4],
     /// Chombos per seat.
     pub chombos: [u32; 4],
+    /// Timeouts per seat answered by the default action, with no penalty (riichi.dev's
+    /// clock, `--clock riichi-dev`; always 0 under mjai.app's). Each has an `errors.json`
+    /// entry of type `defaulted`.
+    pub defaulted: [u32; 4],
     /// Restarts of the four bots.
     pub restarts: u32,
     /// Errors in all (details in `errors.json`).
@@ -131,6 +136,7 @@ impl Summary {
             },
             scores: report.scores,
             chombos: report.chombos,
+            defaulted: report.defaulted,
             restarts: report.restarts,
             error_count: report.errors.len(),
             warnings: report.warnings.clone(),

@@ -19,7 +19,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::seats::GRACE;
-use super::MatchOptions;
+use super::{Clock, MatchOptions};
 use crate::runtime::bounded::STOP_GRACE;
 
 /// Slack added to the longest single step before a game counts as stuck (seconds: a
@@ -27,12 +27,19 @@ use crate::runtime::bounded::STOP_GRACE;
 pub const STALL_SLACK: Duration = Duration::from_secs(10);
 
 impl MatchOptions {
-    /// Longest time between two steps of a healthy game: the longest single wait the
-    /// referee makes (a start line or a decision with the whole time bank, plus [`GRACE`];
-    /// a stop, [`STOP_GRACE`])
-    /// plus [`STALL_SLACK`].
+    /// Longest time between two steps of a healthy game whose seats all play under
+    /// [`MatchOptions::clock`]: see [`MatchOptions::stall_limit_with`].
     pub fn stall_limit(&self) -> Duration {
-        (self.timeout + self.time_bank).max(self.start_timeout).max(STOP_GRACE) + GRACE + STALL_SLACK
+        self.stall_limit_with(&[self.clock])
+    }
+
+    /// Longest time between two steps of a healthy game whose seats play under `clocks`:
+    /// the longest single wait the referee makes (a start line, or a decision with a full
+    /// bank, [`Clock::longest_decision`], plus [`GRACE`]; a stop, [`STOP_GRACE`]) plus
+    /// [`STALL_SLACK`].
+    pub fn stall_limit_with(&self, clocks: &[Clock]) -> Duration {
+        let decision = clocks.iter().map(Clock::longest_decision).max().unwrap_or_default();
+        decision.max(self.start_timeout).max(STOP_GRACE) + GRACE + STALL_SLACK
     }
 }
 
@@ -46,12 +53,12 @@ pub struct Watchdog {
 }
 
 impl Watchdog {
-    /// A watchdog starting now, with `options`' limits.
-    pub fn new(options: &MatchOptions) -> Watchdog {
+    /// A watchdog starting now, with `options`' limits for seats playing under `clocks`.
+    pub fn new(options: &MatchOptions, clocks: &[Clock]) -> Watchdog {
         let now = Instant::now();
         Watchdog {
             last_step: Arc::new(Mutex::new(now)),
-            stall: options.stall_limit(),
+            stall: options.stall_limit_with(clocks),
             total: options.game_timeout,
             started: now,
         }
@@ -92,7 +99,7 @@ mod tests {
 
     fn options(total: u64) -> MatchOptions {
         MatchOptions {
-            timeout: Duration::from_secs(2),
+            clock: Clock::mjai_app(),
             start_timeout: Duration::from_secs(20),
             game_timeout: Duration::from_secs(total),
             ..MatchOptions::default()
@@ -102,12 +109,18 @@ mod tests {
     #[test]
     fn the_stall_limit_covers_the_longest_step() {
         assert_eq!(options(3600).stall_limit(), Duration::from_secs(20) + GRACE + STALL_SLACK);
+        // a decision with a whole bank can be the longest wait: riichi.dev's 3 s + 15 s,
+        // or a seat's own clock
+        let long = Clock::riichi_dev().with_overrides(None, Some(Duration::from_secs(40)));
+        let o = MatchOptions { clock: long, ..options(3600) };
+        assert_eq!(o.stall_limit(), Duration::from_secs(43) + GRACE + STALL_SLACK);
+        assert_eq!(options(3600).stall_limit_with(&[Clock::mjai_app(), long]), o.stall_limit());
     }
 
     #[tokio::test]
     async fn a_game_without_progress_expires_after_the_stall_limit() {
         tokio::time::pause();
-        let dog = Watchdog::new(&options(3600));
+        let dog = Watchdog::new(&options(3600), &[Clock::mjai_app()]);
         let started = Instant::now();
         let reason = dog.expired().await;
         assert!(reason.starts_with("no progress for 30 s"), "{reason}");
@@ -117,7 +130,7 @@ mod tests {
     #[tokio::test]
     async fn kicks_keep_it_alive_until_the_total_limit() {
         tokio::time::pause();
-        let dog = Watchdog::new(&options(100));
+        let dog = Watchdog::new(&options(100), &[Clock::mjai_app()]);
         let kicker = dog.clone();
         let steps = tokio::spawn(async move {
             loop {

@@ -1,15 +1,17 @@
-//! The game limits `tournament` and `serve` share (`#[command(flatten)]`): a decision's
-//! timeout, the start timeout, restarts, and a game's longest time.
+//! The game limits `tournament` and `serve` share (`#[command(flatten)]`): the clock (a
+//! decision's time, the time bank, what a timeout costs), the start timeout, restarts, and
+//! a game's longest time.
 
+use super::clock_arg::ClockFlags;
 use super::numbers::Seconds;
 use crate::tournament::config::TournamentConfig;
 
-/// `--timeout`, `--start-timeout`, `--max-restarts`, `--game-timeout`.
+/// `--clock`, `--timeout`, `--time-bank`, `--start-timeout`, `--max-restarts`, `--game-timeout`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GameLimits {
-    /// Seconds a bot has for one decision.
-    #[arg(long, value_name = "SECS", default_value = "2")]
-    pub timeout: Seconds,
+    /// The clock: `--clock`, `--timeout`, `--time-bank`.
+    #[command(flatten)]
+    pub clock: ClockFlags,
     /// Seconds a bot has for a line beginning with start_game or start_kyoku.
     #[arg(long, value_name = "SECS", default_value = "20")]
     pub start_timeout: Seconds,
@@ -23,10 +25,11 @@ pub struct GameLimits {
 }
 
 impl GameLimits {
-    /// `config` with these limits.
+    /// `config` with these limits (the clock: the preset, then `--timeout` and
+    /// `--time-bank` where given).
     pub fn apply(&self, config: TournamentConfig) -> TournamentConfig {
+        let config = config.with_clock(self.clock.preset, self.clock.timeout(), self.clock.time_bank());
         TournamentConfig {
-            timeout: self.timeout.duration(),
             start_timeout: self.start_timeout.duration(),
             max_restarts: self.max_restarts,
             game_timeout: self.game_timeout.duration(),

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod cleanup;
+mod clock_arg;
 mod connect;
 mod dataset;
 mod export;
@@ -154,5 +155,16 @@ impl Cli {
             Some(Command::Standings(a)) => a.messages.json(),
             Some(_) => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap's own checks of every command and flag (a name used twice panics at run time,
+    /// e.g. two flattened arguments both named `preset`).
+    #[test]
+    fn the_command_line_passes_clap_s_checks() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
+use super::clock_arg::ClockFlags;
 use super::message_format::{emit, emit_error, emit_result, MessageFormatFlag};
 use super::numbers::Seconds;
 use super::rules_arg::RulesFlag;
@@ -41,9 +42,9 @@ pub struct Args {
     /// Wall seed, `SEED` or `SEED,KEY` (as in the log's start_game) [default: random].
     #[arg(long, value_name = "SEED[,KEY]", value_parser = parse_seed)]
     pub seed: Option<[u64; 2]>,
-    /// Seconds a bot has for one decision.
-    #[arg(long, value_name = "SECS", default_value = "2")]
-    pub timeout: Seconds,
+    /// Each seat's clock: `--clock`, `--timeout`, `--time-bank`.
+    #[command(flatten)]
+    pub clock: ClockFlags,
     /// Seconds a bot has for a line beginning with start_game or start_kyoku (model loading).
     #[arg(long, value_name = "SECS", default_value = "20")]
     pub start_timeout: Seconds,
@@ -71,10 +72,6 @@ pub struct Args {
     /// Do not write game.html (the viewer page) beside the logs.
     #[arg(long)]
     pub no_html: bool,
-    /// Each seat's extra seconds for the whole game, spent when a decision takes longer
-    /// than --timeout (e.g. 18 for a remote bot's network; 0: none).
-    #[arg(long, value_name = "SECS", default_value = "0")]
-    pub time_bank: super::numbers::SecondsOrZero,
     /// Where remote:NAME seats listen for `mjai-sim connect` (port 0: any free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     pub listen: std::net::SocketAddr,
@@ -104,11 +101,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         ));
     }
     let options = MatchOptions {
-        timeout: args.timeout.duration(),
+        clock: args.clock.clock(),
         start_timeout: args.start_timeout.duration(),
         max_restarts: args.max_restarts,
         game_timeout: args.game_timeout.duration(),
-        time_bank: args.time_bank.duration(),
     };
     let start = args.start.resolve(args.seed)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);

@@ -170,9 +170,12 @@ impl ProcessBot {
             Ok(Err(_)) => return Err(self.ended().await), // bounded: EXIT_GRACE.
             Ok(Ok(())) => {}
         }
+        // Owed until its line is read, also when this request times out (the bot keeps
+        // running under a clock that forgives timeouts: its late answer is skipped).
+        self.lines.expect_answer();
         let mut buf = vec![0u8; 64 * 1024];
         loop {
-            if let Some(answer) = self.lines.take_line()? {
+            if let Some(answer) = self.lines.take_answer()? {
                 return Ok(answer);
             }
             match until(deadline, "reading an answer", self.stdout.read(&mut buf)).await {

@@ -6,7 +6,8 @@
 //! The JSON keeps the shape of every earlier version: time limits are seconds as numbers,
 //! the rule preset, runtime and transport are names (`"tenhou"`, `"docker"`, `"stdio"`).
 //! Fields added later have defaults that mean what older tournaments played under: no
-//! `rules` (or `""`) is Tenhou, no `game_timeout` (or 0) is [`DEFAULT_GAME_TIMEOUT`].
+//! `rules` (or `""`) is Tenhou, no `game_timeout` (or 0) is [`DEFAULT_GAME_TIMEOUT`], no
+//! `clock` is mjai.app's and no `time_bank` is 0.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Format;
 use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
-use crate::arena::{MatchOptions, DEFAULT_GAME_TIMEOUT};
+use crate::arena::{Clock, ClockPreset, MatchOptions, DEFAULT_GAME_TIMEOUT};
 use crate::engine::game::Rules;
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::submission::SubmissionLimits;
@@ -36,7 +37,9 @@ pub struct TournamentConfig {
     pub seed: [u64; 2],
     /// Uma by rank, in pt (Mortal's 90, 45, 0, -135).
     pub uma: [f64; 4],
-    /// Time for one decision (stored in seconds).
+    /// Time for one decision (stored in seconds): the clock's decision time, as resolved
+    /// when the tournament was made (the preset's, or `--timeout`; see
+    /// [`TournamentConfig::with_clock`]).
     #[serde(with = "seconds")]
     pub timeout: Duration,
     /// Time for a line beginning with start_game or start_kyoku (stored in seconds).
@@ -74,6 +77,15 @@ pub struct TournamentConfig {
     /// balanced).
     #[serde(default)]
     pub matching: Matching,
+    /// The clock preset (`--clock`, stored by name: `mjai-app`, `riichi-dev`; missing in
+    /// older tournaments: mjai-app). It gives the bank's refill and what a timeout costs;
+    /// the decision time and the bank are `timeout` and `time_bank`.
+    #[serde(default)]
+    pub clock: ClockPreset,
+    /// Each seat's time bank (stored in seconds; missing in older tournaments: 0), as
+    /// resolved when the tournament was made (the preset's, or `--time-bank`).
+    #[serde(default, with = "bank_seconds")]
+    pub time_bank: Duration,
 }
 
 /// How a league's top-up picks the bots of a set ([`crate::tournament::schedule::Scheduler`]).
@@ -101,7 +113,7 @@ impl Default for TournamentConfig {
             sets: 1,
             seed: [0, 0],
             uma: super::standings::MORTAL_UMA,
-            timeout: limits.timeout,
+            timeout: limits.clock.decision,
             start_timeout: limits.start_timeout,
             max_restarts: limits.max_restarts,
             game_timeout: limits.game_timeout,
@@ -115,6 +127,8 @@ impl Default for TournamentConfig {
             rules: Rules::tenhou(),
             resources: Resources::default(),
             matching: Matching::Balanced,
+            clock: limits.clock.preset,
+            time_bank: limits.clock.bank,
         }
     }
 }
@@ -140,12 +154,30 @@ impl TournamentConfig {
     /// The time limits and restart cap every game plays under.
     pub fn match_options(&self) -> MatchOptions {
         MatchOptions {
-            timeout: self.timeout,
+            clock: self.clock(),
             start_timeout: self.start_timeout,
             max_restarts: self.max_restarts,
             game_timeout: self.game_timeout,
-            time_bank: std::time::Duration::ZERO,
         }
+    }
+
+    /// The clock every seat plays under (unless its launcher names its own): the stored
+    /// preset with the stored decision time and bank.
+    pub fn clock(&self) -> Clock {
+        self.clock.clock().with_overrides(Some(self.timeout), Some(self.time_bank))
+    }
+
+    /// These options with the clock `preset`, adjusted by `timeout` and `time_bank` where
+    /// given (`--clock`, then `--timeout`, `--time-bank`): the preset's figures are stored
+    /// unless overridden.
+    pub fn with_clock(
+        self,
+        preset: ClockPreset,
+        timeout: Option<Duration>,
+        time_bank: Option<Duration>,
+    ) -> TournamentConfig {
+        let clock = preset.clock().with_overrides(timeout, time_bank);
+        TournamentConfig { clock: preset, timeout: clock.decision, time_bank: clock.bank, ..self }
     }
 
     /// The intake limits of its submissions.
@@ -216,6 +248,24 @@ mod game_seconds {
     }
 }
 
+/// A time bank in seconds: 0 allowed (no bank), else as [`seconds`].
+mod bank_seconds {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        super::seconds::serialize(d, s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        match f64::deserialize(d)? {
+            0.0 => Ok(Duration::ZERO),
+            v => super::checked_seconds(v).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 /// [`Rules`] by preset name; `""` is Tenhou (tournaments made before presets).
 mod preset {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -256,6 +306,8 @@ mod tests {
         assert_eq!(c.timeout, Duration::from_secs(2));
         assert_eq!((c.runtime, c.transport), (RuntimeKind::Docker, Transport::Http));
         assert!(!c.no_html && c.resources == Resources::default());
+        assert_eq!((c.clock, c.time_bank), (ClockPreset::MjaiApp, Duration::ZERO));
+        assert_eq!(c.match_options().clock, Clock::mjai_app(), "older tournaments keep mjai.app's clock");
         let zero = OLD.replace(r#""logs":true"#, r#""logs":true,"game_timeout":0,"rules":"""#);
         assert_eq!(TournamentConfig::parse(&zero).unwrap(), c);
     }
@@ -274,6 +326,29 @@ mod tests {
         assert!(text.contains(r#""rules":"mjai-app""#) && text.contains(r#""timeout":1.5"#), "{text}");
         assert_eq!(TournamentConfig::parse(&text).unwrap(), c);
         assert!(c.is_league());
+    }
+
+    #[test]
+    fn the_clock_is_stored_by_preset_with_its_figures() {
+        let c = TournamentConfig::default().with_clock(ClockPreset::RiichiDev, None, None);
+        assert_eq!((c.timeout, c.time_bank), (Duration::from_secs(3), Duration::from_secs(15)));
+        assert_eq!(c.match_options().clock, Clock::riichi_dev());
+        let text = c.to_json();
+        assert!(text.contains(r#""clock":"riichi-dev""#) && text.contains(r#""time_bank":15.0"#), "{text}");
+        assert_eq!(TournamentConfig::parse(&text).unwrap(), c);
+        // --timeout and --time-bank adjust the preset
+        let c = TournamentConfig::default().with_clock(
+            ClockPreset::RiichiDev,
+            Some(Duration::from_secs(1)),
+            Some(Duration::ZERO),
+        );
+        let clock = c.match_options().clock;
+        assert_eq!(
+            (clock.decision, clock.bank, clock.on_timeout),
+            (Duration::from_secs(1), Duration::ZERO, crate::arena::OnTimeout::Default)
+        );
+        let e = TournamentConfig::parse(&OLD.replace(r#""logs":true"#, r#""logs":true,"clock":"fast""#)).unwrap_err();
+        assert!(e.contains("unknown variant `fast`"), "{e}");
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchR
         ending: Ending::Completed,
         scores: finished.scores,
         chombos,
+        defaulted: [0; 4],
         restarts: 0,
         decision_times: Default::default(),
         errors: Vec::new(),

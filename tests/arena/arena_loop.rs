@@ -11,7 +11,7 @@ use mjai_sim::arena::match_loop::{Ending, MatchError};
 use mjai_sim::arena::observer::{Fanout, Silent};
 use mjai_sim::arena::progress::HandLines;
 use mjai_sim::arena::summary::Summary;
-use mjai_sim::arena::{play_match, GameObserver, MatchOptions, MatchReport, Table};
+use mjai_sim::arena::{play_match, Clock, GameObserver, MatchOptions, MatchReport, Table};
 use mjai_sim::engine::event::Event;
 use mjai_sim::runtime::BotError;
 
@@ -125,7 +125,11 @@ async fn a_bot_that_never_answers_is_cut_off_by_the_loop() {
     let launcher = ScriptLauncher::new([Hang, T, T, T]);
     // The first decision begins with start_kyoku, so the start timeout applies to it.
     let short = Duration::from_millis(20);
-    let options = MatchOptions { timeout: short, start_timeout: short, ..MatchOptions::default() };
+    let options = MatchOptions {
+        clock: Clock { decision: short, ..Clock::mjai_app() },
+        start_timeout: short,
+        ..MatchOptions::default()
+    };
     let report = play(&mut table, &launcher, options, &mut Silent).await;
     assert_eq!(report.ending, Ending::Completed);
     assert_eq!(report.errors[0].error_type, "timeout");
@@ -259,4 +263,147 @@ async fn output_folder_holds_log_errors_answers_and_summary() {
     let progress = String::from_utf8(progress.into_inner()).unwrap();
     assert!(progress.contains("E1-0") && progress.contains("chombo"), "{progress}");
     assert!(progress.contains("restarting all four bots"), "{progress}");
+}
+
+/// `n` seconds and `ms` milliseconds.
+fn secs(n: u64, ms: u64) -> Duration {
+    Duration::from_secs(n) + Duration::from_millis(ms)
+}
+
+/// The timeouts match within the timer's millisecond rounding (paused time).
+fn assert_timeouts(got: &[Duration], want: &[Duration]) {
+    let close =
+        got.len() == want.len() && got.iter().zip(want).all(|(g, w)| g.abs_diff(*w) <= Duration::from_millis(5));
+    assert!(close, "timeouts {got:?}, expected {want:?}");
+}
+
+fn riichi_dev() -> MatchOptions {
+    MatchOptions { clock: Clock::riichi_dev(), ..MatchOptions::default() }
+}
+
+const DEFAULT_DAHAI: &str = r#"{"type":"dahai","actor":0,"pai":"9s","tsumogiri":true}"#;
+
+/// The seat-0 dealer of hand 1 never answers its second decision (a plain decision, not the
+/// hand's start line): under riichi.dev's clock the default is played for it, the bank is 0
+/// for the rest of the hand, and nobody pays; under mjai.app's it is a chombo, as ever.
+#[tokio::test(start_paused = true)]
+async fn under_riichi_dev_a_decision_never_answered_plays_the_default_without_penalty() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut table = ScriptTable::with_rounds(2, 2);
+    let launcher = ScriptLauncher::new([Delays(vec![Duration::ZERO, Duration::MAX]), T, T, T]);
+    let mut logs = LogDir::create(tmp.path()).unwrap();
+    let report = play(&mut table, &launcher, riichi_dev(), &mut logs).await;
+    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from));
+    logs.write_summary(&summary).unwrap();
+
+    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!((report.chombos, report.restarts, report.defaulted), ([0; 4], 0, [1, 0, 0, 0]));
+    assert_eq!(report.scores, [27000, 27000, 23000, 23000], "two clean hands: no penalty");
+    assert_eq!(launcher.record.lock().unwrap().launches, [1; 4], "no restart");
+    let e = &report.errors[..];
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].error_type.as_str(), e[0].player_id, e[0].kyoku.as_deref()), ("defaulted", 0, Some("E1-0")));
+    assert_eq!(
+        e[0].exception,
+        format!("no answer within 3.0 s + 15.0 s bank; the default {DEFAULT_DAHAI} was played (riichi-dev clock, no penalty)")
+    );
+    // the default was applied: the dealer discarded twice in hand 1
+    let first_hand_end = table.log().iter().position(|e| matches!(e, Event::EndKyoku)).unwrap();
+    let discards = table.log()[..first_hand_end].iter().filter(|e| matches!(e, Event::Dahai { actor: 0, .. })).count();
+    assert_eq!(discards, 2);
+    // start line 20 s; the decision 3 s + the whole bank; then the hand's end line with the
+    // bank at 0 (3 s)
+    assert_timeouts(&launcher.decision_timeouts(0), &[secs(20, 0), secs(18, 0)]);
+    {
+        let r = launcher.record.lock().unwrap();
+        let end_line = r.lines.iter().position(|l| l.1 == 0 && l.2.ends_with(r#"{"type":"end_kyoku"}]"#)).unwrap();
+        assert_eq!(r.timeouts[end_line], secs(3, 0), "the bank stays at 0 for the rest of the hand");
+    }
+
+    let read = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join(name)).unwrap()).unwrap()
+    };
+    let errors = read("errors.json");
+    assert_eq!(errors.as_array().unwrap().len(), 1);
+    assert_eq!(errors[0]["error_type"], "defaulted");
+    assert_eq!(errors[0]["player_id"], 0);
+    let s = read("summary.json");
+    assert_eq!(s["defaulted"], serde_json::json!([1, 0, 0, 0]));
+    assert_eq!(s["chombos"], serde_json::json!([0, 0, 0, 0]));
+
+    // the same bot under mjai.app's clock: a chombo and a restart
+    let mut table = ScriptTable::with_rounds(2, 2);
+    let launcher = ScriptLauncher::new([Delays(vec![Duration::ZERO, Duration::MAX]), T, T, T]);
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!((report.chombos, report.restarts, report.defaulted), ([1, 0, 0, 0], 1, [0; 4]));
+    assert_eq!(report.scores, [12000, 32000, 28000, 28000]);
+    assert_eq!(report.errors.len(), 1);
+    assert_eq!(
+        (report.errors[0].error_type.as_str(), report.errors[0].exception.as_str()),
+        ("timeout", "no answer within 2.0 s")
+    );
+    assert_eq!(launcher.record.lock().unwrap().launches, [2; 4]);
+}
+
+/// riichi.dev's bank from both sides of its limit: an answer just under decision + bank is
+/// taken and spends the bank; just over is defaulted; the bank is full again at the seat's
+/// next hand and 0 after a default until then.
+#[tokio::test(start_paused = true)]
+async fn the_riichi_dev_bank_is_spent_refilled_each_hand_and_emptied_by_a_default() {
+    // seat 0: dealer of hand 1 (three discards), caller in hand 3 (three claims)
+    let mut table = ScriptTable::with_rounds(3, 3);
+    let delays = vec![Duration::ZERO, secs(17, 900), secs(3, 200), Duration::ZERO, secs(18, 100), Duration::ZERO];
+    let launcher = ScriptLauncher::new([Delays(delays), T, T, T]);
+    let report = play(&mut table, &launcher, riichi_dev(), &mut Silent).await;
+
+    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!((report.chombos, report.restarts, report.defaulted), ([0; 4], 0, [2, 0, 0, 0]));
+    assert_eq!(report.scores, [26000, 26000, 26000, 22000]);
+    assert_timeouts(
+        &launcher.decision_timeouts(0),
+        &[
+            secs(20, 0),  // hand 1's start line
+            secs(18, 0),  // 3 s + the whole bank: 17.9 s taken, 14.9 s of bank spent
+            secs(3, 100), // 3 s + 0.1 s left: 3.2 s is late, the default is played
+            secs(20, 0),  // hand 3's start line
+            secs(18, 0),  // the bank full again: 18.1 s is late
+            secs(3, 0),   // 0 after the default, for the rest of the hand
+        ],
+    );
+    let messages: Vec<(&str, &str, &str)> = report
+        .errors
+        .iter()
+        .map(|e| (e.error_type.as_str(), e.kyoku.as_deref().unwrap_or(""), e.exception.as_str()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                "defaulted",
+                "E1-0",
+                &*format!("no answer within 3.0 s + 0.1 s bank; the default {DEFAULT_DAHAI} was played (riichi-dev clock, no penalty)")
+            ),
+            (
+                "defaulted",
+                "E3-0",
+                r#"no answer within 3.0 s + 15.0 s bank; the default {"type":"none"} was played (riichi-dev clock, no penalty)"#
+            ),
+        ]
+    );
+}
+
+/// A seat whose launcher names its own clock plays under it; the others keep the match's.
+#[tokio::test(start_paused = true)]
+async fn a_seat_with_its_own_clock_plays_under_it() {
+    let mut table = ScriptTable::with_rounds(1, 2);
+    let hang_second = || Delays(vec![Duration::ZERO, Duration::MAX]);
+    let mut launcher = ScriptLauncher::new([hang_second(), hang_second(), T, T]);
+    launcher.clocks[0] = Some(Clock::riichi_dev());
+    let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
+    assert_eq!(report.defaulted, [1, 0, 0, 0], "seat 0: riichi.dev's clock");
+    assert_eq!(report.chombos, [0, 1, 0, 0], "seat 1: the match's, mjai.app's");
+    let kinds: Vec<(&str, u8)> = report.errors.iter().map(|e| (e.error_type.as_str(), e.player_id)).collect();
+    assert_eq!(kinds, [("defaulted", 0), ("timeout", 1)]);
+    assert_timeouts(&launcher.decision_timeouts(0), &[secs(20, 0), secs(18, 0)]);
+    assert_timeouts(&launcher.decision_timeouts(1), &[secs(20, 0), secs(2, 0)]);
 }

@@ -76,14 +76,14 @@ fn check_accepts_a_good_submission() {
     assert!(text.contains("start_game -> none") && text.contains("\"type\":\"dahai\""), "{text}");
 }
 
-/// A stdlib tsumogiri bot that takes `slow` seconds over each of its first two decisions in
-/// the first hand (E1, honba 0) that are not the hand's start line (start lines have the
+/// A stdlib tsumogiri bot that takes `slow` seconds over each of its first `count` discards
+/// in the first hand (E1, honba 0) that are not the hand's start line (start lines have the
 /// start timeout, not the decision timeout, and spend no time bank).
-fn slow_start_bot(dir: &std::path::Path, slow: f64) -> String {
+fn slow_start_bot(dir: &std::path::Path, slow: f64, count: u32) -> String {
     let source = format!(
         r#"import json, sys, time
 seat = int(sys.argv[1])
-slow_left, first_hand = 2, False
+slow_left, first_hand = {count}, False
 for line in sys.stdin:
     if not line.strip():
         continue
@@ -113,7 +113,7 @@ for line in sys.stdin:
 fn the_time_bank_pays_for_slow_decisions_until_it_is_spent() {
     // --timeout 0.5 and two decisions of 1.5 s: each needs 1.0 s of bank
     let dir = tempfile::tempdir().unwrap();
-    let bot = slow_start_bot(dir.path(), 1.5);
+    let bot = slow_start_bot(dir.path(), 1.5, 2);
     let t = "builtin:tsumogiri";
     let timeouts = |bank: &str| {
         let run =
@@ -126,4 +126,28 @@ fn the_time_bank_pays_for_slow_decisions_until_it_is_spent() {
     assert_eq!(timeouts("0"), 1, "no bank: the first slow decision is late");
     assert_eq!(timeouts("2.5"), 0, "2.5 s of bank pays for both (about 2 s)");
     assert_eq!(timeouts("1.5"), 1, "1.5 s pays for the first; the second finds 0.5 s left");
+}
+
+#[test]
+fn under_riichi_dev_a_late_answer_is_skipped_and_the_next_one_taken() {
+    // one discard takes 1.3 s over a 1 s decision time with no bank: the default is played
+    // at 1 s and the bot keeps running; its late answer (a discard of the earlier draw)
+    // comes 0.3 s later, and must not be taken as its answer to the next line
+    let dir = tempfile::tempdir().unwrap();
+    let bot = slow_start_bot(dir.path(), 1.3, 1);
+    let t = "builtin:tsumogiri";
+    let options =
+        ["--seed", "21", "--runtime", "process", "--clock", "riichi-dev", "--timeout", "1", "--time-bank", "0"];
+    let run = play([&bot, t, t, t], &options);
+    run.assert_complete_and_verified();
+    let s = run.summary();
+    assert_eq!(s["chombos"], serde_json::json!([0, 0, 0, 0]), "{}", run.stderr());
+    assert_eq!(s["defaulted"], serde_json::json!([1, 0, 0, 0]));
+    assert_eq!(s["restarts"], 0);
+    let errors = run.errors();
+    assert_eq!(errors.len(), 1, "the late answer was not taken as the next one: {errors:?}");
+    assert_eq!(errors[0]["error_type"], "defaulted");
+    let message = errors[0]["exception"].as_str().unwrap();
+    assert!(message.starts_with("no answer within 1.0 s; the default {\"type\":\"dahai\",\"actor\":0"), "{message}");
+    assert!(message.ends_with("was played (riichi-dev clock, no penalty)"), "{message}");
 }

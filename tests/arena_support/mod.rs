@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use mjai_sim::arena::{Launcher, Table};
+use mjai_sim::arena::{Clock, Launcher, Table};
 use mjai_sim::engine::event::{Event, Seat};
 use mjai_sim::engine::game::{Decision, Illegal};
 use mjai_sim::engine::tile::Tile;
@@ -17,21 +17,41 @@ pub fn t(s: &str) -> Tile {
 }
 
 /// Each hand: the dealer draws 9s and must discard; the next two seats may call (only
-/// `none` is legal); then an exhaustive draw with the dealer tenpai (+3000, -1000 each).
+/// `none` is legal); that `rounds` times (1 unless [`ScriptTable::with_rounds`]); then an
+/// exhaustive draw with the dealer tenpai (+3000, -1000 each).
 /// `hands` hands, then end_game. Chombo: mangan as in Tenhou, deal moves on.
+///
+/// Each seat's first line of a hand begins with `start_kyoku` (the start timeout); from the
+/// second round on, the lines of the dealer and the two callers are plain decisions (the
+/// decision time and the time bank).
 pub struct ScriptTable {
     log: Vec<Event>,
     pending: Vec<Decision>,
     hand: u8,
     hands: u8,
+    rounds: u8,
+    round: u8,
     scores: [i32; 4],
     over: bool,
 }
 
 impl ScriptTable {
     pub fn new(hands: u8) -> ScriptTable {
-        let mut table =
-            ScriptTable { log: Vec::new(), pending: Vec::new(), hand: 0, hands, scores: [25000; 4], over: false };
+        ScriptTable::with_rounds(hands, 1)
+    }
+
+    /// `hands` hands of `rounds` draws and discards by the dealer each.
+    pub fn with_rounds(hands: u8, rounds: u8) -> ScriptTable {
+        let mut table = ScriptTable {
+            log: Vec::new(),
+            pending: Vec::new(),
+            hand: 0,
+            hands,
+            rounds,
+            round: 0,
+            scores: [25000; 4],
+            over: false,
+        };
         table.log.push(Event::StartGame {
             names: Some(Box::new(["0", "1", "2", "3"].map(String::from))),
             seed: Some([7, 8]),
@@ -63,6 +83,12 @@ impl ScriptTable {
             scores: self.scores,
             tehais: Box::new(tiles.map(|x| [x; 13])),
         });
+        self.round = 0;
+        self.draw();
+    }
+
+    fn draw(&mut self) {
+        self.round += 1;
         self.log.push(Event::Tsumo { actor: self.oya(), pai: t("9s") });
         let oya = self.oya();
         self.pending =
@@ -107,6 +133,7 @@ impl Table for ScriptTable {
                 let claim = |s: Seat| Decision { seat: s, legal: vec![Event::None] };
                 self.pending = vec![claim((oya + 1) % 4), claim((oya + 2) % 4)];
             }
+            _ if self.round < self.rounds => self.draw(),
             _ => {
                 let mut deltas = [-1000; 4];
                 deltas[usize::from(oya)] = 3000;
@@ -153,6 +180,10 @@ pub enum Behaviour {
     /// Like Tsumogiri, but takes this long whenever it must act (a timeout, as a runtime
     /// reports it, when that is longer than the line's timeout).
     Slow(Duration),
+    /// Like Tsumogiri, but its n-th line where it must act (from 1, counted over the bot's
+    /// life) takes the n-th delay (past the list: none) as `Slow` does; `Duration::MAX`:
+    /// never answers that line (the loop's own guard must cut it off).
+    Delays(Vec<Duration>),
     /// Sets the shutdown flag when it must act, then never answers.
     Interrupt(Arc<tokio::sync::watch::Sender<bool>>),
     /// Cannot be launched.
@@ -167,6 +198,8 @@ pub enum Behaviour {
 pub struct Record {
     /// (launch generation of the seat, seat, line received).
     pub lines: Vec<(u32, Seat, String)>,
+    /// The timeout each line of `lines` came with (same order).
+    pub timeouts: Vec<Duration>,
     pub launches: [u32; 4],
     pub stops: [u32; 4],
 }
@@ -174,11 +207,25 @@ pub struct Record {
 pub struct ScriptLauncher {
     pub behaviours: [Behaviour; 4],
     pub record: Arc<Mutex<Record>>,
+    /// Each seat's own clock ([`Launcher::seat_clock`]); `None`: the match's.
+    pub clocks: [Option<Clock>; 4],
 }
 
 impl ScriptLauncher {
     pub fn new(behaviours: [Behaviour; 4]) -> ScriptLauncher {
-        ScriptLauncher { behaviours, record: Arc::default() }
+        ScriptLauncher { behaviours, record: Arc::default(), clocks: [None; 4] }
+    }
+
+    /// The timeouts of the lines `seat` received where it had to act (not start_game,
+    /// end_kyoku, end_game), in order.
+    pub fn decision_timeouts(&self, seat: Seat) -> Vec<Duration> {
+        let r = self.record.lock().unwrap();
+        r.lines
+            .iter()
+            .zip(&r.timeouts)
+            .filter(|(l, _)| l.1 == seat && must_act(&l.2))
+            .map(|(_, timeout)| *timeout)
+            .collect()
     }
 
     /// The lines `seat` received, in order.
@@ -187,7 +234,18 @@ impl ScriptLauncher {
     }
 }
 
+/// Whether a line asks its seat to act (it does not end with start_game, end_kyoku or
+/// end_game).
+fn must_act(line: &str) -> bool {
+    let events: Vec<Event> = serde_json::from_str(line).expect("the referee sends JSON arrays of events");
+    !matches!(events.last(), Some(Event::StartGame { .. } | Event::EndKyoku | Event::EndGame))
+}
+
 impl Launcher for ScriptLauncher {
+    fn seat_clock(&self, seat: Seat) -> Option<Clock> {
+        self.clocks[usize::from(seat)]
+    }
+
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
         Box::pin(async move {
             let behaviour = self.behaviours[usize::from(seat)].clone();
@@ -204,7 +262,8 @@ impl Launcher for ScriptLauncher {
                     return Err(BotError::Host("cannot reach the Docker daemon".into()));
                 }
             }
-            Ok(Box::new(ScriptBot { seat, generation, behaviour, record: self.record.clone() }) as Box<dyn Bot>)
+            Ok(Box::new(ScriptBot { seat, generation, behaviour, record: self.record.clone(), acted: 0 })
+                as Box<dyn Bot>)
         })
     }
 }
@@ -214,12 +273,18 @@ struct ScriptBot {
     generation: u32,
     behaviour: Behaviour,
     record: Arc<Mutex<Record>>,
+    /// Lines where it had to act, so far.
+    acted: usize,
 }
 
 impl Bot for ScriptBot {
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(async move {
-            self.record.lock().unwrap().lines.push((self.generation, self.seat, line.to_string()));
+            {
+                let mut r = self.record.lock().unwrap();
+                r.lines.push((self.generation, self.seat, line.to_string()));
+                r.timeouts.push(timeout);
+            }
             let events: Vec<Event> = serde_json::from_str(line).expect("the referee sends JSON arrays of events");
             let tsumogiri = match events.last() {
                 Some(Event::Tsumo { actor, pai }) if *actor == self.seat => {
@@ -229,19 +294,31 @@ impl Bot for ScriptBot {
             };
             let must_act = !matches!(events.last(), Some(Event::StartGame { .. } | Event::EndKyoku | Event::EndGame));
             let end_kyoku = matches!(events.last(), Some(Event::EndKyoku));
+            if must_act {
+                self.acted += 1;
+            }
+            let delay = match &self.behaviour {
+                Behaviour::Delays(delays) if must_act => delays.get(self.acted - 1).copied(),
+                Behaviour::Slow(delay) if must_act => Some(*delay),
+                _ => None,
+            };
             match (&self.behaviour, must_act) {
                 (Behaviour::ActWith(l), true) => Ok(l.clone()),
                 (Behaviour::EndKyokuWith(l), false) if end_kyoku => Ok(l.clone()),
                 (Behaviour::FailActing(e), true) => Err(e.clone()),
                 (Behaviour::Hang, true) => std::future::pending().await,
-                (Behaviour::Slow(delay), true) if *delay > timeout => {
-                    tokio::time::sleep(timeout).await;
-                    Err(BotError::Timeout(timeout.as_secs_f64()))
-                }
-                (Behaviour::Slow(delay), true) => {
-                    tokio::time::sleep(*delay).await;
-                    Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json()))
-                }
+                (Behaviour::Slow(_) | Behaviour::Delays(_), true) => match delay {
+                    Some(Duration::MAX) => std::future::pending().await,
+                    Some(delay) if delay > timeout => {
+                        tokio::time::sleep(timeout).await;
+                        Err(BotError::Timeout(timeout.as_secs_f64()))
+                    }
+                    Some(delay) => {
+                        tokio::time::sleep(delay).await;
+                        Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json()))
+                    }
+                    None => Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json())),
+                },
                 (Behaviour::Interrupt(tx), true) => {
                     tx.send_replace(true);
                     std::future::pending().await

@@ -19,6 +19,8 @@ fn out_of_range_numbers_are_usage_errors_not_panics() {
         (vec!["check", "--start-timeout", "NaN", b], "out of range"),
         (vec!["--timeout", "0", b, b, b, b], "out of range"),
         (vec!["--timeout", "inf", b, b, b, b], "out of range"),
+        (vec!["--time-bank=-1", b, b, b, b], "out of range"),
+        (vec!["--clock", "tenhou", b, b, b, b], "invalid value"),
         (vec!["--max-submission-mb", "99999999999999999", b, b, b, b], "out of range"),
         (vec!["--memory", "5m", b, b, b, b], "out of range"),
         (vec!["--cpus", "1e300", b, b, b, b], "out of range"),
@@ -43,6 +45,8 @@ fn tournament_and_serve_share_game_limits_and_matching() {
             ("--start-timeout", "inf", "out of range"),
             ("--game-timeout", "1e300", "out of range"),
             ("--max-restarts", "x", "invalid value"),
+            ("--clock", "fast", "invalid value"),
+            ("--time-bank", "inf", "out of range"),
             ("--matching", "elo", "invalid value"),
         ] {
             let args = vec![cmd, flag, value, b, b, b, b];

@@ -155,6 +155,20 @@ async fn http_transport_exchanges_through_loopback() {
     bot.stop().await;
 }
 
+/// riichi.dev's clock keeps a bot that timed out running: its late answer must not be
+/// taken as the answer to the next line, over either transport (stdio: the line buffer
+/// skips the answers owed; http: the relay's abandoned request reads it).
+#[tokio::test]
+async fn a_late_answer_is_skipped_over_both_transports() {
+    for transport in [Transport::Stdio, Transport::Http] {
+        let (mut bot, _guard, _logs) = start(&options(transport)).await;
+        let err = bot.exchange("late 0.5 stale", Duration::from_millis(100)).await.unwrap_err();
+        assert_eq!(err, BotError::Timeout(0.1), "{transport:?}");
+        assert_eq!(bot.exchange("echo fresh", T).await.unwrap(), "fresh", "{transport:?}");
+        bot.stop().await;
+    }
+}
+
 #[tokio::test]
 async fn two_launchers_start_four_seats_each_without_colliding() {
     let sub = Arc::new(test_submission());

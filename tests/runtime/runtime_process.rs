@@ -34,6 +34,18 @@ async fn unrequested_lines_are_not_taken_as_the_next_answer() {
 }
 
 #[tokio::test]
+async fn a_late_answer_is_skipped_not_taken_as_the_next_one() {
+    // riichi.dev's clock does not restart a bot that timed out: it answers the old request
+    // while the next one waits
+    let (mut bot, _logs) = start(0, &ProcessOptions::default()).await;
+    let err = bot.exchange("late 0.5 stale", Duration::from_millis(100)).await.unwrap_err();
+    assert_eq!(err, BotError::Timeout(0.1));
+    assert_eq!(bot.exchange("echo fresh", T).await.unwrap(), "fresh");
+    assert_eq!(bot.exchange("echo again", T).await.unwrap(), "again", "nothing is owed any more");
+    bot.stop().await;
+}
+
+#[tokio::test]
 async fn silent_bot_times_out() {
     let (mut bot, _logs) = start(0, &ProcessOptions::default()).await;
     let err = bot.exchange("sleep", Duration::from_millis(300)).await.unwrap_err();

@@ -10,7 +10,8 @@ use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
 /// `exit N`, `big N` (answers N bytes), `err N` (N bytes to stderr, then `done`),
 /// `close` (closes stdout, keeps running), `badutf8`, `twice` (two lines), `spawn`
 /// (forks a SIGTERM-ignoring child, answers its pid), `pid`, `uid`, `write PATH` (answers
-/// ok or the error), `ifaces` (network interfaces), `none` (answers {"type":"none"}).
+/// ok or the error), `ifaces` (network interfaces), `late SECS TEXT` (answers TEXT after
+/// SECS seconds), `none` (answers {"type":"none"}).
 pub const TEST_BOT: &str = r#"
 import os, signal, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -41,6 +42,10 @@ for line in sys.stdin:
         time.sleep(3600)
     elif cmd == "badutf8":
         sys.stdout.buffer.write(b"\xff\xfe\n")
+    elif cmd == "late":
+        secs, _, text = arg.partition(" ")
+        time.sleep(float(secs))
+        out.write(text + "\n")
     elif cmd == "twice":
         out.write("first\nsecond\n")
     elif cmd == "spawn":

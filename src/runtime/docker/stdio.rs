@@ -157,8 +157,11 @@ impl StdioConn {
             Ok(Err(_)) => return Err(Failure::Ended),
             Ok(Ok(())) => {}
         }
+        // Owed until its line is read, also when this request times out (the bot keeps
+        // running under a clock that forgives timeouts: its late answer is skipped).
+        self.lines.expect_answer();
         loop {
-            if let Some(answer) = self.lines.take_line().map_err(Failure::Bot)? {
+            if let Some(answer) = self.lines.take_answer().map_err(Failure::Bot)? {
                 return Ok(answer);
             }
             match until(deadline, "reading an answer", self.stdout.recv()).await {
