@@ -57,6 +57,11 @@ pub struct Clock {
     pub refill: Refill,
     /// What a timeout costs.
     pub on_timeout: OnTimeout,
+    /// Lines beginning with `start_game` or `start_kyoku` get the game's start timeout
+    /// (model loading) and spend no bank: true for both presets; false for a seat of
+    /// riichi.dev's dialect, whose every request has the grace and the bank
+    /// ([`Clock::riichi_dev_seat`]).
+    pub start_lines: bool,
 }
 
 impl Clock {
@@ -69,6 +74,7 @@ impl Clock {
             bank: Duration::ZERO,
             refill: Refill::Game,
             on_timeout: OnTimeout::Chombo,
+            start_lines: true,
         }
     }
 
@@ -82,7 +88,15 @@ impl Clock {
             bank: Duration::from_secs(15),
             refill: Refill::Hand,
             on_timeout: OnTimeout::Default,
+            start_lines: true,
         }
+    }
+
+    /// riichi.dev's clock as riichi.dev applies it to a bot of its dialect: every request,
+    /// a hand's first included, has the 3 s grace plus what is left of the bank (no start
+    /// timeout: the dialect asks nothing at `start_game`).
+    pub fn riichi_dev_seat() -> Clock {
+        Clock { start_lines: false, ..Clock::riichi_dev() }
     }
 
     /// This clock with its decision time and bank replaced by those given (`--timeout`,

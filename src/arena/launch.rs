@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
+use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
 use crate::engine::game::ranks;
@@ -337,6 +338,12 @@ impl Drop for SeatLauncher {
 }
 
 impl Launcher for SeatLauncher {
+    /// A seat of riichi.dev's dialect plays under riichi.dev's clock (3 s + a 15 s bank per
+    /// hand, a timeout plays the default action), whatever the game's.
+    fn seat_clock(&self, seat: Seat) -> Option<Clock> {
+        matches!(self.kinds.get(usize::from(seat)), Some(SeatKind::RiichiLab(..))).then(Clock::riichi_dev_seat)
+    }
+
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
         Box::pin(async move {
             let index = usize::from(seat);

@@ -500,7 +500,7 @@ impl Referee<'_> {
     }
 
     /// The time `seat` has for the line of `events`: the start timeout for a line beginning
-    /// with `start_game` or `start_kyoku`, else its clock's decision time plus what is left
+    /// with `start_game` or `start_kyoku` (unless its clock has no start lines), else its clock's decision time plus what is left
     /// of its bank. A line holding a `start_kyoku` first refills the bank of a clock that
     /// refills per hand (the seat's first line of a new hand).
     fn allowed(&mut self, seat: Seat, events: &[Event]) -> Allowed {
@@ -509,7 +509,7 @@ impl Referee<'_> {
         if clock.refill == Refill::Hand && events.iter().any(|e| matches!(e, Event::StartKyoku { .. })) {
             self.bank[s] = clock.bank;
         }
-        if begins_with_start(events) {
+        if clock.start_lines && begins_with_start(events) {
             Allowed::Start(self.options.start_timeout)
         } else {
             Allowed::Decision { decision: clock.decision, bank: self.bank[s] }

@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::future::{join_all, BoxFuture};
 
+use crate::arena::clock::Clock;
 use crate::arena::launch::{docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
 use crate::engine::event::{Event, Seat};
@@ -435,6 +436,12 @@ async fn stop_all(mut bots: Vec<Box<dyn Bot>>) {
 }
 
 impl Launcher for GameSeats {
+    /// A seat of riichi.dev's dialect plays under riichi.dev's clock, whatever the game's.
+    fn seat_clock(&self, seat: Seat) -> Option<Clock> {
+        let bot = self.bots.get(usize::from(seat))?;
+        matches!(self.pool.factory.bots.get(*bot), Some(LoadedBot::RiichiLab(_))).then(Clock::riichi_dev_seat)
+    }
+
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
         Box::pin(async move {
             let s = usize::from(seat);

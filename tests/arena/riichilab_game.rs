@@ -57,6 +57,8 @@ fn a_dialect_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
         let time = &r["time"];
         let (grace, bank) = (time["grace_ms"].as_u64().unwrap(), time["bank_ms"].as_u64().unwrap());
         assert_eq!(time["deadline_ms"].as_u64(), Some(grace + bank), "{time}");
+        assert_eq!(grace, 3000, "riichi.dev's clock for a dialect seat: {time}");
+        assert!(bank <= 15000 && bank > 14000, "a quick bot keeps its bank: {time}");
         for a in r["possible_actions"].as_array().unwrap() {
             let k = keys(a);
             let mut sorted = k.clone();
@@ -276,4 +278,58 @@ fn connect_shows_the_servers_refusal_and_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("refused the connection (HTTP 401: invalid bot token)"), "{err}");
+}
+
+#[test]
+fn an_unanswered_request_is_defaulted_without_penalty_and_the_bank_is_full_again_next_hand() {
+    // riichi.dev's clock: 3 s grace + 15 s bank; the first request is left unanswered.
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+    let mut n = 0;
+    let mut policy = |r: &Value, s: &Seen| {
+        n += 1;
+        if n == 1 {
+            Vec::new()
+        } else {
+            vec![tsumogiri(r, s).to_string()]
+        }
+    };
+    let seen = client(&game, &mut policy, None);
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let acks = seen.of_type("action_ack");
+    assert_eq!(acks[0]["status"], "defaulted", "{}", acks[0]);
+    assert_eq!(acks[0]["request_id"], 1);
+    assert_eq!(acks[0]["action"]["type"], "dahai", "tsumogiri on a draw: {}", acks[0]);
+    assert_eq!(acks[0]["action"]["tsumogiri"], true);
+    assert_eq!((acks[0]["bank_ms"].as_u64(), acks[0]["bank_consumed_ms"].as_u64()), (Some(0), Some(15000)));
+    let requests = seen.of_type("request_action");
+    assert_eq!(requests[0]["time"], json!({"grace_ms": 3000, "bank_ms": 15000, "deadline_ms": 18000}));
+    assert_eq!(requests[1]["time"]["bank_ms"], 0, "the bank is spent for the rest of the hand: {}", requests[1]);
+    // the next hand's first request has the whole bank again
+    let second_hand = seen.messages.iter().position(|m| m["type"] == "start_kyoku" && m != &seen.messages[1]).unwrap();
+    let next = seen.messages[second_hand..].iter().find(|m| m["type"] == "request_action").unwrap();
+    assert_eq!(next["time"]["bank_ms"], 15000, "{next}");
+
+    let summary = game.json("summary.json");
+    assert_eq!(summary["chombos"], json!([0, 0, 0, 0]), "no penalty: {summary}");
+    assert_eq!(summary["defaulted"], json!([1, 0, 0, 0]), "{summary}");
+    let errors = game.json("errors.json");
+    assert_eq!(errors.as_array().unwrap().len(), 1, "{errors}");
+    assert_eq!(errors[0]["error_type"], "defaulted");
+    let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the default is the tsumogiri's own move");
+}
+
+#[test]
+fn a_bot_that_drops_mid_game_is_played_by_default_actions_to_the_end() {
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+    let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
+    let seen = client(&game, &mut policy, Some(10));
+    assert_eq!(seen.of_type("request_action").len(), 11, "the client left at its 11th request");
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let summary = game.json("summary.json");
+    assert_eq!(summary["completed"], true);
+    assert_eq!(summary["chombos"], json!([0, 0, 0, 0]), "{summary}");
+    assert!(summary["defaulted"][0].as_u64().unwrap() > 10, "{summary}");
+    let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the defaults are the tsumogiri's own moves");
 }
