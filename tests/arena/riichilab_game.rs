@@ -333,3 +333,60 @@ fn a_bot_that_drops_mid_game_is_played_by_default_actions_to_the_end() {
     let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the defaults are the tsumogiri's own moves");
 }
+
+#[test]
+fn hostile_frames_close_only_that_connection_and_its_seat_plays_on_by_default_actions() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    // each way of misbehaving: a binary frame, a message over 1 MiB, a flood of unasked messages
+    let hostile: [(&str, Vec<Message>); 3] = [
+        ("binary", vec![Message::Binary(vec![0u8; 16].into())]),
+        ("oversized", vec![Message::Text("x".repeat(1024 * 1024 + 1).into())]),
+        (
+            "flood",
+            (0..64)
+                .map(|i| Message::Text(format!("{{\"type\":\"none\",\"request_id\":0,\"n\":{i}}}").into()))
+                .collect(),
+        ),
+    ];
+    for (what, frames) in hostile {
+        let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+        let (url, token) = game.dialect_url_and_token(0);
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let closed = rt.block_on(async {
+            let mut ws = dialect::connect(&url, &token).await.expect("the token is accepted");
+            // wait for the first request, then misbehave
+            while let Some(Ok(m)) = ws.next().await {
+                if m.to_text().is_ok_and(|t| t.contains("request_action")) {
+                    break;
+                }
+            }
+            for f in frames {
+                if ws.send(f).await.is_err() {
+                    break;
+                }
+            }
+            // the server closes the connection (reading until then is bounded by the game)
+            let mut closed = false;
+            while let Some(m) = ws.next().await {
+                if matches!(m, Ok(Message::Close(_)) | Err(_)) {
+                    closed = true;
+                    break;
+                }
+            }
+            closed || ws.next().await.is_none()
+        });
+        assert!(closed, "{what}: the server closed the connection");
+        assert!(game.wait(Duration::from_secs(120)).success(), "{what}: {:?}", game.stderr_lines);
+        let summary = game.json("summary.json");
+        assert_eq!(summary["completed"], true, "{what}");
+        assert_eq!(
+            summary["chombos"],
+            json!([0, 0, 0, 0]),
+            "{what}: nothing beyond the seat's own defaults: {}",
+            game.json("errors.json")[0]
+        );
+        assert!(summary["defaulted"][0].as_u64().unwrap() >= 1, "{what}: {summary}");
+        assert_eq!(&summary["defaulted"].as_array().unwrap()[1..], &[json!(0), json!(0), json!(0)], "{what}");
+    }
+}

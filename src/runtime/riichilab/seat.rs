@@ -98,7 +98,9 @@ impl Session {
         let request = wire::request_action(id, possible, self.view.observation(), time);
         let sent = Instant::now();
         let deadline = sent + timeout;
-        self.send(&request, deadline).await?; // bounded: until the deadline.
+        if self.send(&request, deadline).await.is_err() {
+            return Err(timed_out); // bounded: until the deadline. Dropped: a default action.
+        }
         let spent = |now: Instant| {
             let elapsed = now.saturating_duration_since(sent).min(timeout);
             let consumed = elapsed.saturating_sub(timeout.min(GRACE));
@@ -123,17 +125,19 @@ impl Session {
             };
             let ack_deadline = Instant::now() + super::ACK_WRITE;
             let Some(reply) = wire::parse_reply(&text) else {
-                self.send(&wire::action_ack(id, &AckStatus::Unparseable, spent(Instant::now())), ack_deadline).await?;
+                let _ = self
+                    .send(&wire::action_ack(id, &AckStatus::Unparseable, spent(Instant::now())), ack_deadline)
+                    .await; // bounded: ACK_WRITE; a closed connection changes nothing here
                 continue;
             };
             if let Some(old) = reply.request_id.filter(|r| *r != id) {
-                self.send(&wire::action_ack(old, &AckStatus::Stale, Spent::default()), ack_deadline).await?;
+                let _ = self.send(&wire::action_ack(old, &AckStatus::Stale, Spent::default()), ack_deadline).await; // bounded: ACK_WRITE; a closed connection changes nothing here
                 continue;
             }
             let used = spent(Instant::now());
             return match select(legal, &reply.action) {
                 Ok(action) => {
-                    self.send(&wire::action_ack(id, &AckStatus::Accepted, used), ack_deadline).await?;
+                    let _ = self.send(&wire::action_ack(id, &AckStatus::Accepted, used), ack_deadline).await; // bounded: ACK_WRITE; a closed connection changes nothing here
                     Ok(action.to_json())
                 }
                 Err(reason) => {
@@ -142,7 +146,7 @@ impl Session {
                         attempted: reply.action.clone(),
                         legal_types: legal_types(legal),
                     };
-                    self.send(&wire::action_ack(id, &status, used), ack_deadline).await?;
+                    let _ = self.send(&wire::action_ack(id, &status, used), ack_deadline).await; // bounded: ACK_WRITE; a closed connection changes nothing here
                     Ok(reply.action.to_string())
                 }
             };
