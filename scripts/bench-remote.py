@@ -8,7 +8,13 @@ same games (summary.json's decision_times: write to answer, per seat); prints p5
 of each side and the difference. With --docker, also times one hanchan with the remote
 seat against three containers, and the same hanchan with four containers.
 
-Usage: scripts/bench-remote.py [--games 5] [--bin target/release/mjai-sim] [--docker]
+With --dialect the remote seat is `riichilab:bench`, riichi.dev's WebSocket dialect (issue
+37): `mjai-sim connect ws://.../ws/ranked --token T --games 1` plays the same bot.py over it
+(each event its own message, a request_action with RiichiEnv's observation, an action_ack);
+and --docker then times a hanchan of four dialect seats (four `connect` clients) against the
+same hanchan of four containers.
+
+Usage: scripts/bench-remote.py [--games 5] [--bin target/release/mjai-sim] [--docker] [--dialect]
 """
 
 import argparse
@@ -24,8 +30,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOT = os.path.join(ROOT, "examples", "tsumogiri")
 
 
+CONNECT = re.compile(r"mjai-sim connect (\S+) --token (\S+) BOT|(ws://\S+/ws/ranked) --token (\S+)")
+
+
 def remote_game(binary, bots, options, logs):
-    """Plays one game with seat 0 remote; returns (summary, seconds)."""
+    """Plays one game whose remote seats (`remote:`, `riichilab:`) are played by
+    `mjai-sim connect`; returns (summary, seconds)."""
     started = time.monotonic()
     game = subprocess.Popen(
         [binary, *options, "--no-html", "--logs-dir", logs, *bots],
@@ -33,22 +43,27 @@ def remote_game(binary, bots, options, logs):
         stderr=subprocess.PIPE,
         text=True,
     )
-    command = None
+    wanted = sum(1 for b in bots if b.startswith(("remote:", "riichilab:")))
+    bridges = []
     for line in game.stderr:
-        m = re.search(r"mjai-sim connect (\S+) --token (\S+) BOT", line)
-        if m:
-            command = m.groups()
+        m = CONNECT.search(line)
+        if not m:
+            continue
+        url, token = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        games = ["--games", "1"] if m.group(3) else []
+        stderr = os.path.join(logs, f"bridge{len(bridges)}.stderr.txt")
+        bridges.append(subprocess.Popen(
+            [binary, "connect", url, "--token", token, *games, "--bot-stderr", stderr, BOT],
+            stdout=subprocess.DEVNULL,
+        ))
+        if len(bridges) == wanted:
             break
-    if command is None:
+    if len(bridges) < wanted:
         sys.exit("the game printed no connect command")
-    url, token = command
-    bridge = subprocess.Popen(
-        [binary, "connect", url, "--token", token, "--bot-stderr", os.path.join(logs, "bridge.stderr.txt"), BOT],
-        stdout=subprocess.DEVNULL,
-    )
     game.stderr.read()
     game.wait()
-    bridge.wait(timeout=60)
+    for bridge in bridges:
+        bridge.wait(timeout=60)
     seconds = time.monotonic() - started
     with open(os.path.join(logs, "summary.json")) as f:
         return json.load(f), seconds
@@ -59,18 +74,20 @@ def main():
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--bin", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "mjai-sim"))
     parser.add_argument("--docker", action="store_true")
+    parser.add_argument("--dialect", action="store_true")
     args = parser.parse_args()
+    seat = "riichilab:bench" if args.dialect else "remote:bench"
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(args.games):
             logs = os.path.join(tmp, f"g{g}")
             summary, _ = remote_game(
-                args.bin, ["remote:bench", BOT, BOT, BOT], ["--runtime", "process", "--seed", str(100 + g)], logs
+                args.bin, [seat, BOT, BOT, BOT], ["--runtime", "process", "--seed", str(100 + g)], logs
             )
             assert summary["completed"] and summary["chombos"] == [0, 0, 0, 0], summary
             d = summary["decision_times"]
             rows.append((d[0], [d[1], d[2], d[3]]))
-        print(f"{args.games} hanchans, seat 0 remote (WebSocket on 127.0.0.1), seats 1-3 stdio (process runtime)")
+        print(f"{args.games} hanchans, seat 0 {seat} (WebSocket on 127.0.0.1), seats 1-3 stdio (process runtime)")
         print("game  remote p50 / p99 ms   stdio p50 / p99 ms (median of seats 1-3)")
         for g, (remote, stdio) in enumerate(rows):
             s50 = sorted(s["median_ms"] for s in stdio)[1]
@@ -85,13 +102,15 @@ def main():
               f"WebSocket adds {r50 - s50:+.3f} ms at p50, {r99 - s99:+.3f} ms at p99")
         if args.docker:
             logs = os.path.join(tmp, "docker-remote")
-            summary, remote_s = remote_game(args.bin, ["remote:bench", BOT, BOT, BOT], ["--seed", "7"], logs)
+            remote_bots = [f"riichilab:b{i}" for i in range(4)] if args.dialect else ["remote:bench", BOT, BOT, BOT]
+            summary, remote_s = remote_game(args.bin, remote_bots, ["--seed", "7"], logs)
             assert summary["completed"], summary
             started = time.monotonic()
             subprocess.run([args.bin, "--seed", "7", "--no-html", "--logs-dir", os.path.join(tmp, "docker"), BOT, BOT, BOT, BOT],
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             docker_s = time.monotonic() - started
-            print(f"one hanchan (seed 7): remote seat + 3 containers {remote_s:.1f} s "
+            what = "4 riichilab seats (4 connect clients)" if args.dialect else "remote seat + 3 containers"
+            print(f"one hanchan (seed 7): {what} {remote_s:.1f} s "
                   f"(remote p50/p99 {summary['decision_times'][0]['median_ms']:.3f}/{summary['decision_times'][0]['p99_ms']:.3f} ms); "
                   f"4 containers {docker_s:.1f} s")
 

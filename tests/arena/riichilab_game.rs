@@ -181,7 +181,7 @@ fn a_second_connection_with_the_token_is_refused_and_a_wrong_token_too() {
         assert_eq!(dialect::connect(&url, "wrong").await.err().map(|e| e.0), Some(401));
         assert_eq!(dialect::connect(&url, "").await.err().map(|e| e.0), Some(401));
         let first = dialect::connect(&url, &token).await.expect("first connection");
-        let (status, body) = dialect::connect(&url, &token).await.err().expect("second connection refused");
+        let (status, body) = dialect::connect(&url, &token).await.expect_err("second connection refused");
         assert_eq!(status, 409);
         assert!(body.contains("This bot is already connected to a game"), "{body}");
         let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
@@ -209,7 +209,7 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
         // prefer a win, then anything but `none` half of the time
         let pick = possible.iter().find(|a| a["type"] == "hora").cloned().unwrap_or_else(|| {
             let calls: Vec<&Value> = possible.iter().filter(|a| a["type"] != "none" && a["type"] != "dahai").collect();
-            if !calls.is_empty() && state % 2 == 0 {
+            if !calls.is_empty() && state.is_multiple_of(2) {
                 calls[(state as usize / 2) % calls.len()].clone()
             } else {
                 possible[(state as usize) % possible.len()].clone()

@@ -64,6 +64,9 @@ pub struct Conn {
     inbox: mpsc::Receiver<String>,
     ended: Arc<Ended>,
     generation: u64,
+    /// Answers owed by lines that timed out (a bot under a clock that forgives timeouts is
+    /// not restarted, and its late answer must not be taken for the next line's).
+    owed: usize,
     /// Dropped without ending: the writer sends what is queued, then closes.
     linger: bool,
 }
@@ -77,7 +80,15 @@ impl Conn {
         let ended = Arc::new(Ended::default());
         tokio::spawn(write_loop(sink, outbox_rx, ended.clone()));
         tokio::spawn(read_loop(stream, inbox_tx, ended.clone()));
-        Conn { id: NEXT_ID.fetch_add(1, Ordering::Relaxed), outbox, inbox, ended, generation: 0, linger: false }
+        Conn {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            outbox,
+            inbox,
+            ended,
+            generation: 0,
+            owed: 0,
+            linger: false,
+        }
     }
 
     /// This connection's number (unique in the process).
@@ -153,17 +164,32 @@ impl Conn {
 
     /// Sends one mjai line and returns the answer, by `deadline` (`limit` seconds from the
     /// send). An `error` control from the bridge becomes [`BotError::Crashed`] with its
-    /// message.
+    /// message. The late answers of lines that timed out before are skipped, never taken
+    /// for this line's (a bot kept after a timeout, under riichi.dev's clock, answers them
+    /// in order).
     pub async fn exchange(&mut self, line: &str, deadline: Instant, limit: f64) -> Result<String, BotError> {
         let stale = self.drain_stale();
+        self.owed = self.owed.saturating_sub(stale);
         if stale > 0 {
             tracing::debug!("remote bot sent {stale} unrequested message(s); dropped");
         }
         self.send(line.to_string(), deadline, limit).await?; // bounded: until the deadline.
-        let answer = self.next(deadline, limit).await?; // bounded: until the deadline.
-        match Control::parse(&answer) {
-            Some(Control::Error { message }) => Err(BotError::Crashed(format!("remote: {message}"))),
-            _ => Ok(answer),
+        loop {
+            let answer = match self.next(deadline, limit).await {
+                // bounded: until the deadline.
+                Ok(answer) => answer,
+                Err(e) => {
+                    if matches!(e, BotError::Timeout(_)) {
+                        self.owed += 1;
+                    }
+                    return Err(e);
+                }
+            };
+            match Control::parse(&answer) {
+                Some(Control::Error { message }) => return Err(BotError::Crashed(format!("remote: {message}"))),
+                _ if self.owed > 0 => self.owed -= 1, // a late answer of an earlier line
+                _ => return Ok(answer),
+            }
         }
     }
 
@@ -172,6 +198,7 @@ impl Conn {
     pub async fn start(&mut self, seat: u8, deadline: Instant, limit: f64) -> Result<(), BotError> {
         self.generation += 1;
         let generation = self.generation;
+        self.owed = 0;
         self.drain_stale();
         self.send(Control::Start { seat, generation }.to_text(), deadline, limit).await?; // bounded: until the deadline.
         loop {

@@ -25,8 +25,8 @@ use tower::ServiceExt;
 
 use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
+use super::{ALREADY_CONNECTED, RANKED_PATH};
 use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_MESSAGE_BYTES};
-use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH};
 
 struct Shared {
     hub: Arc<RemoteHub>,

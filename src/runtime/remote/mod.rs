@@ -51,6 +51,13 @@ pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
 /// is closed as a flood.
 pub const MAX_UNREAD: usize = 4;
 
+/// The path of riichi.dev's dialect for ranked games ([`crate::runtime::riichilab`]), which
+/// the one-game listener serves too.
+pub const RANKED_PATH: &str = "/ws/ranked";
+
+/// The refusal of a second connection of a dialect bot that has one (riichi.dev's words).
+pub const ALREADY_CONNECTED: &str = "This bot is already connected to a game";
+
 /// Connections waiting for a seat per remote bot name; more are refused.
 pub const MAX_IDLE_PER_NAME: usize = 4;
 

@@ -24,8 +24,9 @@ pub mod seat;
 pub mod select;
 pub mod wire;
 
-/// The path a bot connects to for ranked (league) games.
-pub const RANKED_PATH: &str = "/ws/ranked";
+/// The path a bot connects to for ranked (league) games (defined beside the listeners that
+/// serve it, [`crate::runtime::remote`]).
+pub use super::remote::{ALREADY_CONNECTED, RANKED_PATH};
 
 /// The path a bot connects to for its validation game.
 pub const VALIDATE_PATH: &str = "/ws/validate";
@@ -38,6 +39,3 @@ pub const BANK: Duration = Duration::from_secs(15);
 
 /// Longest wait to queue an `action_ack`.
 pub const ACK_WRITE: Duration = Duration::from_secs(1);
-
-/// The refusal of a second connection with a token whose bot plays (riichi.dev's words).
-pub const ALREADY_CONNECTED: &str = "This bot is already connected to a game";
