@@ -60,6 +60,7 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         connect::connect,
         riichilab::validate,
         riichilab::ranked,
+        riichilab::rotate,
         games::game,
         openapi,
         ops::healthz,

@@ -19,23 +19,56 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::get;
-use axum::Router;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
+use super::owned::{OwnedBot, Public};
+use super::params::BotPath;
 use super::state::AppState;
-use super::token::{looks_like_token, token_hash};
+use super::token::{looks_like_token, new_token, token_hash};
 use crate::runtime::remote::MAX_MESSAGE_BYTES;
 use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH, VALIDATE_PATH};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, VersionRow};
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
-pub const ROUTES: [&str; 2] = [VALIDATE_PATH, RANKED_PATH];
+pub const ROUTES: [&str; 3] = [VALIDATE_PATH, RANKED_PATH, "/api/bots/{name}/token"];
 
 /// This module's routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route(ROUTES[0], get(validate)).route(ROUTES[1], get(ranked))
+    Router::new().route(ROUTES[0], get(validate)).route(ROUTES[1], get(ranked)).route(ROUTES[2], post(rotate))
+}
+
+/// A new bot token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewBotToken {
+    /// The bot's name.
+    pub name: String,
+    /// The new token (64 hex digits), shown this once; the old one no longer works.
+    pub token: String,
+}
+
+/// Handles `POST /api/bots/{name}/token`: a new bot token for a riichilab bot (its author
+/// or an admin: [`OwnedBot<Public>`]); the old token stops working at once (a connection
+/// already open plays on).
+#[utoipa::path(post, path = "/api/bots/{name}/token", params(BotPath), security(("bearer" = []), ("cookie" = [])),
+    summary = "A new bot token for a riichi.dev-dialect bot (the old one stops working)",
+    responses((status = 200, description = "the new token, shown once", body = NewBotToken),
+        (status = 401, description = "no valid token", body = ErrorBody), (status = 403, description = "not its author nor an admin", body = ErrorBody),
+        (status = 404, description = "no such bot", body = ErrorBody), (status = 409, description = "the bot's latest version is not a riichilab one", body = ErrorBody),
+        (status = 429, description = "a rate limit", body = ErrorBody)))]
+pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<NewBotToken>, ApiError> {
+    let latest = bot.latest();
+    if latest.kind != BotKind::RiichiLab {
+        return Err(not_playable(latest));
+    }
+    let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
+    state.store.bot_tokens().set(bot.name.as_str(), &token_hash(&token)).await?;
+    tracing::info!(target: super::AUDIT, event = "bot_token", bot = %bot.name, author = %bot.author.0.name, "bot token replaced");
+    Ok(Json(NewBotToken { name: bot.name.to_string(), token }))
 }
 
 /// The bot a valid bot token names, with its latest version. No token, a malformed or an

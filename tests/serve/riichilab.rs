@@ -106,4 +106,28 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(handshake(&server, "/ws/validate", Some(&token)).0, 401);
     let (code, out, err) = connect(&server, "/ws/validate", &new, &[]);
     assert_eq!(code, Some(0), "{out}{err}");
+
+    // rotating: its author (not another, not nobody) gets a new token, the old one is refused
+    let bob = server.author("bob", false);
+    let rotate = |token: Option<&str>| {
+        let mut request = http.client().post(server.url("/api/bots/alice-rl/token"));
+        if let Some(t) = token {
+            request = request.bearer_auth(t);
+        }
+        http.send(request)
+    };
+    assert_eq!(rotate(None).status, 401);
+    assert_eq!(rotate(Some(&bob)).status, 403);
+    let r = rotate(Some(&alice));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let rotated = r.json()["token"].as_str().unwrap().to_string();
+    assert_eq!(handshake(&server, "/ws/ranked", Some(&new)).0, 401, "the old token stops working");
+    assert_eq!(
+        handshake(&server, "/ws/validate", Some(&rotated)).0,
+        409,
+        "the new one names the bot (validated already)"
+    );
+    let up = http.upload(&server, Some(&bob), "bob-zip", crate::support::example_zip("tsumogiri"));
+    assert_eq!(up.status, 202, "{}", up.body);
+    assert_eq!(http.send(http.client().post(server.url("/api/bots/bob-zip/token")).bearer_auth(&bob)).status, 409);
 }
