@@ -103,9 +103,9 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        let farewell = spec.validation.then(|| {
-            let seats: Vec<usize> = (0..4).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
-            let verdict = super::verdict::validation_verdict(&report, &seats);
+        let dialect: Vec<usize> = (0..4).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
+        let farewell = (spec.validation && !dialect.is_empty()).then(|| {
+            let verdict = super::verdict::validation_verdict(&report, &dialect);
             validation_result(verdict.is_ok(), verdict.err().map(|(_, why)| why).as_deref())
         });
         launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.

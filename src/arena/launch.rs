@@ -15,18 +15,15 @@ use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
 use crate::engine::game::ranks;
-use crate::runtime::bounded::within;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::docker::{self, DockerOptions};
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
-use crate::runtime::remote::conn::Ended;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
-use crate::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
+use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot, Parking};
 use crate::runtime::riichilab::wire::Object;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
@@ -303,25 +300,18 @@ impl SeatLauncher {
     }
 
     /// Closes each dialect seat's connection after the game (the server closes after
-    /// `end_game`) and waits until what was queued is written, at most [`WRITE_TIMEOUT`] +
-    /// [`CLOSE_TIMEOUT`]. Dropping the launcher closes them without waiting.
-    /// `farewell`: a last message for each (a validation game's `validation_result`).
+    /// `end_game`), after `farewell` if given (a validation game's `validation_result`), and
+    /// waits until what was queued is written (bounded). Dropping the launcher closes them
+    /// without waiting.
     pub async fn close_dialect_seats(&self, farewell: Option<&Object>) {
-        let ended = self.close_dialect_now(farewell);
-        let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
-        let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
+        close_parked_and_wait(self.parkings(), farewell).await; // bounded: inside.
     }
 
-    fn close_dialect_now(&self, farewell: Option<&Object>) -> Vec<Arc<Ended>> {
-        let mut ended = Vec::new();
-        for kind in &self.kinds {
-            if let SeatKind::RiichiLab(_, _, parking) = kind {
-                if let Some(session) = parking.lock().ok().and_then(|mut p| p.take()) {
-                    ended.push(session.close_with(farewell));
-                }
-            }
-        }
-        ended
+    fn parkings(&self) -> impl Iterator<Item = &Parking> {
+        self.kinds.iter().filter_map(|k| match k {
+            SeatKind::RiichiLab(_, _, parking) => Some(parking),
+            _ => None,
+        })
     }
 
     /// The container guard of this game, when seats run in Docker: shut it down at the end
@@ -333,7 +323,7 @@ impl SeatLauncher {
 
 impl Drop for SeatLauncher {
     fn drop(&mut self) {
-        self.close_dialect_now(None);
+        close_parked(self.parkings(), None);
     }
 }
 
@@ -360,12 +350,9 @@ impl Launcher for SeatLauncher {
                 }
                 (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
                 (SeatKind::RiichiLab(remote, name, parking), _) => {
-                    let parked = parking.lock().ok().and_then(|mut p| p.take());
-                    let session = match parked {
-                        Some(session) => session,
-                        None => Session::new(remote.hub.take_conn(name, remote.wait).await?, seat),
-                    };
-                    Ok(Box::new(RiichiLabBot::new(session, parking.clone())) as Box<dyn Bot>)
+                    // bounded: remote.wait.
+                    let bot = seat_bot(parking, &remote.hub, name, remote.wait, seat).await?;
+                    Ok(Box::new(bot) as Box<dyn Bot>)
                 }
                 (SeatKind::Remote(remote, name), _) => {
                     let bot = remote.hub.start_bot(name, seat, remote.wait).await?;

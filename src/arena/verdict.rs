@@ -4,11 +4,12 @@
 use super::match_loop::{Ending, MatchReport};
 
 /// Pass: the game completed and the bot (in `seats`) had no chombo. Otherwise the seat to
-/// blame (the first error's, else the bot's first seat) and the reason, naming the seat
-/// and the hand.
+/// blame (the first error's, else the bot's first seat, else 0) and the reason, naming the
+/// seat and the hand. A `defaulted` entry (a timeout forgiven by riichi.dev's clock) is no
+/// error here.
 pub fn validation_verdict(report: &MatchReport, seats: &[usize]) -> Result<(), (usize, String)> {
-    let first = report.errors.iter().find(|e| seats.contains(&(e.player_id as usize)));
-    let seat = first.map_or(seats[0], |e| e.player_id as usize);
+    let first = report.errors.iter().find(|e| seats.contains(&(e.player_id as usize)) && e.error_type != "defaulted");
+    let seat = first.map_or(seats.first().copied().unwrap_or(0), |e| e.player_id as usize);
     let first_error = first.map(|e| {
         let at = e.kyoku.as_deref().map(|k| format!(" at {k}")).unwrap_or_default();
         format!("seat {}{at}: {}: {}", e.player_id, e.error_type, e.exception)

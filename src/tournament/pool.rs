@@ -13,11 +13,9 @@
 
 use crate::arena::launch::RemoteSeats;
 use crate::engine::game::ranks;
-use crate::runtime::remote::conn::Conn;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteBot;
-use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
-use crate::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
+use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot, Parking};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -173,15 +171,13 @@ impl BotFactory {
         self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
     }
 
-    /// Takes a connection of dialect bot `bot` for a new game: `None` when `bot` is not
-    /// `riichilab:NAME`.
-    async fn take_dialect(&self, bot: usize) -> Option<Result<Conn, BotError>> {
-        let Some(LoadedBot::RiichiLab(name)) = self.bots.get(bot) else { return None };
-        Some(match &self.remote {
-            // bounded: RemoteHub::take_conn waits at most `wait` (or the hub's busy wait).
-            Some(remote) => remote.hub.take_conn(name, remote.wait).await,
-            None => Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)"))),
-        })
+    /// The name of dialect bot `bot` and where its connections wait (`None`: no listener):
+    /// `None` when `bot` is not `riichilab:NAME`.
+    fn dialect(&self, bot: usize) -> Option<(&str, Option<&RemoteSeats>)> {
+        match self.bots.get(bot) {
+            Some(LoadedBot::RiichiLab(name)) => Some((name, self.remote.as_ref())),
+            _ => None,
+        }
     }
 
     /// The name (`NAME` of `builtin:NAME`) of bot `bot` when it is a built-in.
@@ -326,17 +322,9 @@ impl GameSeats {
     }
 
     /// Closes the dialect seats' connections after the game (the server closes after
-    /// `end_game`), waiting until what was queued is written, at most [`WRITE_TIMEOUT`] +
-    /// [`CLOSE_TIMEOUT`].
+    /// `end_game`), waiting (bounded) until what was queued is written.
     pub async fn close_dialect(&self) {
-        let ended: Vec<_> = self
-            .dialect
-            .iter()
-            .filter_map(|p| p.lock().ok().and_then(|mut p| p.take()))
-            .map(|session| session.close_with(None))
-            .collect();
-        let all = join_all(ended.iter().map(|e| e.wait()));
-        let _ = bounded::within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
+        close_parked_and_wait(&self.dialect, None).await; // bounded: inside.
     }
 
     /// Tells the remote seats' bridges how the game ended (scores in points, chombos).
@@ -395,14 +383,12 @@ impl GameSeats {
             self.stderr[s].clone()
         };
         let (pool, bot) = (self.pool.clone(), self.bots[s]);
-        let parked = self.dialect[s].lock().ok().and_then(|mut p| p.take());
-        if let Some(session) = parked {
-            return Ok(Box::new(RiichiLabBot::new(session, self.dialect[s].clone())));
-        }
-        // bounded: take_dialect.
-        if let Some(conn) = self.pool.factory.take_dialect(bot).await {
-            let session = Session::new(conn?, seat);
-            return Ok(Box::new(RiichiLabBot::new(session, self.dialect[s].clone())));
+        if let Some((name, remote)) = self.pool.factory.dialect(bot) {
+            let Some(remote) = remote else {
+                return Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)")));
+            };
+            // bounded: remote.wait.
+            return Ok(Box::new(seat_bot(&self.dialect[s], &remote.hub, name, remote.wait, seat).await?));
         }
         // bounded: start_remote.
         if let Some(remote) = self.pool.factory.start_remote(bot, seat).await {

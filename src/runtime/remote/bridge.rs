@@ -139,6 +139,7 @@ pub(crate) type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::Maybe
 
 async fn connect(options: &BridgeOptions) -> Result<Ws, Refused> {
     connect_to(&options.url, &options.token).await.map_err(|(refused, _)| refused)
+    // bounded: CONNECT_TIMEOUT.
 }
 
 /// Opens a WebSocket to `url` with `Authorization: Bearer TOKEN`, within [`CONNECT_TIMEOUT`].

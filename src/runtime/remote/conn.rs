@@ -175,8 +175,8 @@ impl Conn {
         }
         self.send(line.to_string(), deadline, limit).await?; // bounded: until the deadline.
         loop {
+            // bounded: until the deadline.
             let answer = match self.next(deadline, limit).await {
-                // bounded: until the deadline.
                 Ok(answer) => answer,
                 Err(e) => {
                     if matches!(e, BotError::Timeout(_)) {

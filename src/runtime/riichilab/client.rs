@@ -163,6 +163,7 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
                     }
                     _ => answer, // the server acks it unparseable
                 };
+                // bounded: WRITE_TIMEOUT.
                 if let Err(e) = write(&mut sink, reply).await {
                     break Outcome::Dropped(e);
                 }

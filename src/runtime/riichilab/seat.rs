@@ -35,7 +35,10 @@ use super::wire::{self, AckStatus, Object, Spent, Time};
 use super::GRACE;
 use crate::engine::event::{Event, Seat};
 use crate::engine::game::default_answer;
+use crate::runtime::bounded::within;
 use crate::runtime::remote::conn::{Conn, Ended};
+use crate::runtime::remote::hub::RemoteHub;
+use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
 use crate::runtime::{Bot, BotError};
 
 /// One dialect connection playing one seat for a whole game.
@@ -58,7 +61,7 @@ impl Session {
 
     /// Sends `message`, waiting until `deadline` at most.
     async fn send(&self, message: &Object, deadline: Instant) -> Result<(), BotError> {
-        self.conn.send_text(wire::text(message), deadline, 0.0).await
+        self.conn.send_text(wire::text(message), deadline, 0.0).await // bounded: until the deadline.
     }
 
     /// Sends each event of `line` (a JSON array of masked events) as its own message.
@@ -98,8 +101,9 @@ impl Session {
         let request = wire::request_action(id, possible, self.view.observation(), time);
         let sent = Instant::now();
         let deadline = sent + timeout;
+        // bounded: until the deadline. A connection that dropped: a default action.
         if self.send(&request, deadline).await.is_err() {
-            return Err(timed_out); // bounded: until the deadline. Dropped: a default action.
+            return Err(timed_out);
         }
         let spent = |now: Instant| {
             let elapsed = now.saturating_duration_since(sent).min(timeout);
@@ -173,6 +177,44 @@ fn millis(d: Duration) -> u64 {
 /// Where a seat's [`Session`] waits between the loop's restarts (and after the game, until
 /// the launcher closes it).
 pub type Parking = Arc<Mutex<Option<Session>>>;
+
+/// The bot of a dialect seat at a launch of the match loop: the session parked in `parking`
+/// (a restart within the game: the same connection goes on), else a new session on a
+/// connection of `name` taken from `hub` (waiting at most `wait`). Errors: no connection in
+/// time.
+pub async fn seat_bot(
+    parking: &Parking,
+    hub: &RemoteHub,
+    name: &str,
+    wait: Duration,
+    seat: Seat,
+) -> Result<RiichiLabBot, BotError> {
+    let parked = parking.lock().ok().and_then(|mut p| p.take());
+    let session = match parked {
+        Some(session) => session,
+        None => Session::new(hub.take_conn(name, wait).await?, seat), // bounded: wait.
+    };
+    Ok(RiichiLabBot::new(session, parking.clone()))
+}
+
+/// Closes the sessions parked in `parkings` after their game (the server closes after
+/// `end_game`), each after `farewell` if given (a validation game's `validation_result`);
+/// returns their end signals without waiting.
+pub fn close_parked<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) -> Vec<Arc<Ended>> {
+    parkings
+        .into_iter()
+        .filter_map(|p| p.lock().ok().and_then(|mut p| p.take()))
+        .map(|session| session.close_with(farewell))
+        .collect()
+}
+
+/// [`close_parked`], then waits until what was queued on them is written, at most
+/// [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
+pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) {
+    let ended = close_parked(parkings, farewell);
+    let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
+    let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
+}
 
 /// A dialect seat as the match loop sees it.
 pub struct RiichiLabBot {
