@@ -71,6 +71,13 @@ pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Res
     Ok(Json(NewBotToken { name: bot.name.to_string(), token }))
 }
 
+/// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
+/// name), apart from its ranked ones, so that a league game of an older active version
+/// never takes the connection that came to validate the new one.
+pub fn validation_slot(name: &str) -> String {
+    format!("{name}/validate")
+}
+
 /// The bot a valid bot token names, with its latest version. No token, a malformed or an
 /// unknown one: 401.
 #[derive(Debug, Clone)]
@@ -184,10 +191,12 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
     if let Some(why) = &state.settings.no_remote_bots {
         return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
     }
-    let name = latest.name.clone();
-    let Some(claim) = state.hub.claim(&name) else {
+    let bot = latest.name.clone();
+    let Some(claim) = state.hub.claim(&bot) else {
         return Err(ApiError::new(StatusCode::CONFLICT, ALREADY_CONNECTED));
     };
+    // one connection per bot (the claim); a validation connection waits under its own name
+    let name = if validation { validation_slot(&bot) } else { bot };
     state.hub.allow(&name);
     let author = latest.author.clone().unwrap_or_default();
     Ok(ws

@@ -204,7 +204,9 @@ impl Games {
                 (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
             }
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
-            BotKind::RiichiLab => (BotSpec::RiichiLab(row.name.clone()), vec![RIICHILAB_SEATING]),
+            BotKind::RiichiLab => {
+                (BotSpec::RiichiLab(super::riichilab::validation_slot(&row.name)), vec![RIICHILAB_SEATING])
+            }
         };
         let mut last = None;
         for seats in seatings {

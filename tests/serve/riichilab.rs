@@ -95,8 +95,11 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     let (code, out, err) = connect(&server, "/ws/ranked", &token, &["--games", "2"]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert_eq!(out.lines().filter(|l| l.starts_with("game over: seat ")).count(), 2, "{out}");
-    let games = http.get(&server.url("/api/bots/alice-rl"), None).json()["entry"]["games"].as_u64().unwrap();
-    assert!(games >= 2, "{games}");
+    // the results are recorded once the games are over
+    crate::support::poll(Duration::from_secs(60), "two league games of alice-rl recorded", || {
+        let e = http.get(&server.url("/api/bots/alice-rl"), None).json();
+        (e["entry"]["games"].as_u64().unwrap_or(0) >= 2).then_some(())
+    });
 
     // a new version gets a new token; the old one stops working
     let b = register(&http, &server, &alice, "alice-rl");
@@ -106,6 +109,8 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(handshake(&server, "/ws/validate", Some(&token)).0, 401);
     let (code, out, err) = connect(&server, "/ws/validate", &new, &[]);
     assert_eq!(code, Some(0), "{out}{err}");
+    let page = http.wait_status(&server, "alice-rl", "active", Duration::from_secs(120));
+    assert_eq!(page["entry"]["version"], 2, "{page}");
 
     // rotating: its author (not another, not nobody) gets a new token, the old one is refused
     let bob = server.author("bob", false);

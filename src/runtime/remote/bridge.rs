@@ -138,8 +138,8 @@ impl std::fmt::Display for Refused {
 pub(crate) type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(options: &BridgeOptions) -> Result<Ws, Refused> {
-    connect_to(&options.url, &options.token).await.map_err(|(refused, _)| refused)
     // bounded: CONNECT_TIMEOUT.
+    connect_to(&options.url, &options.token).await.map_err(|(refused, _)| refused)
 }
 
 /// Opens a WebSocket to `url` with `Authorization: Bearer TOKEN`, within [`CONNECT_TIMEOUT`].

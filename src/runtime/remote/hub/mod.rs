@@ -108,7 +108,8 @@ impl RemoteHub {
     }
 
     /// Claims `name`'s one connection (a bot of riichi.dev's dialect has at most one): `None`
-    /// when it has an open connection or one being accepted. Take it before the WebSocket
+    /// when it has an open connection under that name or one claimed (being accepted, or
+    /// open under another name of the claimer's choice, such as a validation slot). Take it before the WebSocket
     /// upgrade and hold it for the connection's life, so that a second connection is refused
     /// at once, however close behind the first.
     pub fn claim(self: &Arc<Self>, name: &str) -> Option<Claim> {
