@@ -63,19 +63,12 @@ pub struct NewBotToken {
 pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<NewBotToken>, ApiError> {
     let latest = bot.latest();
     if latest.kind != BotKind::RiichiLab {
-        return Err(not_playable(latest));
+        return Err(ApiError::new(StatusCode::CONFLICT, not_riichilab(&latest.name, latest.version, latest.kind)));
     }
     let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
     state.store.bot_tokens().set(bot.name.as_str(), &token_hash(&token)).await?;
     tracing::info!(target: super::AUDIT, event = "bot_token", bot = %bot.name, author = %bot.author.0.name, "bot token replaced");
     Ok(Json(NewBotToken { name: bot.name.to_string(), token }))
-}
-
-/// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
-/// name), apart from its ranked ones, so that a league game of an older active version
-/// never takes the connection that came to validate the new one.
-pub fn validation_slot(name: &str) -> String {
-    format!("{name}/validate")
 }
 
 /// The bot a valid bot token names, with its latest version. No token, a malformed or an
@@ -119,23 +112,8 @@ pub async fn validate(
     holder: BotTokenHolder,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let latest = holder.latest;
-    let conflict = |text: String| ApiError::new(StatusCode::CONFLICT, text);
-    let (name, v) = (&latest.name, latest.version);
-    match (latest.kind, latest.status) {
-        (BotKind::RiichiLab, BotStatus::Validating) => {}
-        (BotKind::RiichiLab, BotStatus::Active) => {
-            return Err(conflict(format!("{name} v{v} is validated: connect to {RANKED_PATH} to play ranked games")))
-        }
-        (BotKind::RiichiLab, BotStatus::Rejected) => {
-            return Err(conflict(format!(
-                "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
-                latest.reason.as_deref().unwrap_or("no reason recorded")
-            )))
-        }
-        _ => return Err(not_playable(&latest)),
-    }
-    upgrade(state, latest, ws, true)
+    may_connect(&holder.latest, true)?;
+    upgrade(state, holder.latest, ws, true)
 }
 
 /// Handles `GET /ws/ranked`.
@@ -151,38 +129,43 @@ pub async fn ranked(
     holder: BotTokenHolder,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let latest = holder.latest;
-    let (name, v) = (&latest.name, latest.version);
-    match (latest.kind, latest.status) {
-        (BotKind::RiichiLab, BotStatus::Active) => {}
-        (BotKind::RiichiLab, BotStatus::Validating) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!("{name} v{v} is not validated yet: connect to {VALIDATE_PATH} first"),
-            ))
-        }
-        _ => return Err(not_playable(&latest)),
-    }
-    upgrade(state, latest, ws, false)
+    may_connect(&holder.latest, false)?;
+    upgrade(state, holder.latest, ws, false)
 }
 
-/// 409 for a version no dialect connection may play (rejected, retired, or not riichilab).
-fn not_playable(latest: &VersionRow) -> ApiError {
+/// Whether a connection may play `latest`: a validating riichilab version on
+/// `/ws/validate` (`validation`), an active one on `/ws/ranked`. Errors: 409 saying what to
+/// do.
+fn may_connect(latest: &VersionRow, validation: bool) -> Result<(), ApiError> {
     let (name, v) = (&latest.name, latest.version);
-    let text = match (latest.kind, latest.status) {
-        (BotKind::RiichiLab, BotStatus::Rejected) => format!(
+    let text = match (latest.kind, latest.status, validation) {
+        (BotKind::RiichiLab, BotStatus::Validating, true) | (BotKind::RiichiLab, BotStatus::Active, false) => {
+            return Ok(())
+        }
+        (BotKind::RiichiLab, BotStatus::Active, true) => {
+            format!("{name} v{v} is validated: connect to {RANKED_PATH} to play ranked games")
+        }
+        (BotKind::RiichiLab, BotStatus::Validating, false) => {
+            format!("{name} v{v} is not validated yet: connect to {VALIDATE_PATH} first")
+        }
+        (BotKind::RiichiLab, BotStatus::Rejected, _) => format!(
             "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
             latest.reason.as_deref().unwrap_or("no reason recorded")
         ),
-        (BotKind::RiichiLab, _) => {
+        (BotKind::RiichiLab, BotStatus::Retired, _) => {
             format!("{name} v{v} is retired; register a new version (POST /api/bots with kind=riichilab)")
         }
-        (kind, _) => format!(
-            "{name} v{v} is a {} version, not a riichilab one; register one (POST /api/bots with kind=riichilab)",
-            kind.as_str()
-        ),
+        (kind, ..) => not_riichilab(name, v, kind),
     };
-    ApiError::new(StatusCode::CONFLICT, text)
+    Err(ApiError::new(StatusCode::CONFLICT, text))
+}
+
+/// The 409 text for a version that is not a riichilab one.
+fn not_riichilab(name: &str, v: u32, kind: BotKind) -> String {
+    format!(
+        "{name} v{v} is a {} version, not a riichilab one; register one (POST /api/bots with kind=riichilab)",
+        kind.as_str()
+    )
 }
 
 /// Upgrades and hands the connection to the hub (one per bot: 409 for a second); a
@@ -196,7 +179,7 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
         return Err(ApiError::new(StatusCode::CONFLICT, ALREADY_CONNECTED));
     };
     // one connection per bot (the claim); a validation connection waits under its own name
-    let name = if validation { validation_slot(&bot) } else { bot };
+    let name = if validation { super::validate::validation_slot(&bot) } else { bot };
     state.hub.allow(&name);
     let author = latest.author.clone().unwrap_or_default();
     Ok(ws

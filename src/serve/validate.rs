@@ -61,6 +61,13 @@ pub const REMOTE_SEATINGS: [&[usize]; 4] = [&[0], &[1], &[2], &[3]];
 /// `--validation-opponent`, and the game a hanchan: the engine plays no East-only game).
 pub const RIICHILAB_SEATING: &[usize] = &[0];
 
+/// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
+/// name), apart from its ranked ones, so that a league game of an older active version
+/// never takes the connection that came to validate the new one.
+pub fn validation_slot(name: &str) -> String {
+    format!("{name}/validate")
+}
+
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;
 
@@ -204,9 +211,7 @@ impl Games {
                 (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
             }
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
-            BotKind::RiichiLab => {
-                (BotSpec::RiichiLab(super::riichilab::validation_slot(&row.name)), vec![RIICHILAB_SEATING])
-            }
+            BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING]),
         };
         let mut last = None;
         for seats in seatings {
