@@ -8,7 +8,9 @@ package (Observation.deserialize_from_base64, as riichi.dev's clients do) and co
 - its legal_actions(), as mjai (Action.to_mjai), with the request's possible_actions, as
   sets of distinct objects (RiichiEnv lists one discard per physical tile; both sides'
   duplicates are reported apart);
-- its hand (tile ids, as mjai) with the recorded hand; its scores with the recorded ones.
+- its hand (tile ids, as mjai) with the recorded hand; its scores, every seat's discards
+  (called tiles included, as RiichiEnv keeps them) and the dora indicators with the
+  recorded ones (records without "discards" skip those two).
 Prints one JSON object: {"requests": N, "differences": [{"request_id", "what", "ours",
 "riichienv"}]}. Exit 0 whatever it finds (the caller decides); 2 on unreadable input.
 Usage: python3 scripts/crosscheck_observations.py FILE
@@ -56,6 +58,13 @@ def main(path):
         scores = list(d.get("scores", []))
         if scores != rec["scores"]:
             differences.append({"request_id": rid, "what": "scores", "ours": rec["scores"], "riichienv": scores})
+        if "discards" in rec:
+            discards = [[tid_to_mjai(t) for t in seat] for seat in d.get("discards", [])]
+            if discards != rec["discards"]:
+                differences.append({"request_id": rid, "what": "discards", "ours": rec["discards"], "riichienv": discards})
+            dora = [tid_to_mjai(t) for t in d.get("dora_indicators", [])]
+            if dora != rec["dora_indicators"]:
+                differences.append({"request_id": rid, "what": "dora indicators", "ours": rec["dora_indicators"], "riichienv": dora})
     print(json.dumps({"requests": len(records), "differences": differences}))
     return 0
 

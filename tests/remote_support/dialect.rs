@@ -36,6 +36,9 @@ pub struct Seen {
     /// This seat's hand (mjai tiles) and every seat's score, from the events received.
     pub hand: Vec<String>,
     pub scores: Vec<i64>,
+    /// Every seat's discards and the dora indicators of the hand (mjai tiles).
+    pub discards: [Vec<String>; 4],
+    pub dora: Vec<String>,
     /// Each request with the hand and scores at that moment (what
     /// scripts/crosscheck_observations.py reads).
     pub records: Vec<Value>,
@@ -56,6 +59,8 @@ impl Seen {
         match m["type"].as_str().unwrap_or("") {
             "start_game" => self.seat = m["id"].as_u64(),
             "start_kyoku" => {
+                self.discards = Default::default();
+                self.dora = vec![m["dora_marker"].as_str().unwrap().to_string()];
                 self.hand = strings(&m["tehais"][self.seat.unwrap_or(0) as usize]);
                 self.scores = m["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
             }
@@ -64,10 +69,15 @@ impl Seen {
                 self.drawn = Some(pai.clone());
                 self.hand.push(pai);
             }
-            "dahai" if own => {
-                self.drawn = None;
-                remove(&mut self.hand, m["pai"].as_str().unwrap());
+            "dahai" => {
+                let pai = m["pai"].as_str().unwrap();
+                self.discards[m["actor"].as_u64().unwrap() as usize].push(pai.to_string());
+                if own {
+                    self.drawn = None;
+                    remove(&mut self.hand, pai);
+                }
             }
+            "dora" => self.dora.push(m["dora_marker"].as_str().unwrap().to_string()),
             "chi" | "pon" | "daiminkan" | "ankan" if own => {
                 for t in strings(&m["consumed"]) {
                     remove(&mut self.hand, &t);
@@ -122,7 +132,10 @@ pub async fn play(mut ws: Ws, policy: &mut Policy<'_>, stop_after: Option<usize>
         seen.track(&value);
         seen.messages.push(value.clone());
         if value["type"] == "request_action" {
-            seen.records.push(json!({"request": value, "hand": seen.hand, "scores": seen.scores}));
+            seen.records.push(json!({
+                "request": value, "hand": seen.hand, "scores": seen.scores,
+                "discards": seen.discards, "dora_indicators": seen.dora,
+            }));
             requests += 1;
             if stop_after.is_some_and(|n| requests > n) {
                 break;
