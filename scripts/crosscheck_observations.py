@@ -9,12 +9,13 @@ package (Observation.deserialize_from_base64, as riichi.dev's clients do) and co
   sets of distinct objects (RiichiEnv lists one discard per physical tile; both sides'
   duplicates are reported apart);
 - its hand (tile ids, as mjai) with the recorded hand; its scores, every seat's discards
-  (called tiles included, as RiichiEnv keeps them) and the dora indicators with the
-  recorded ones (records without "discards" skip those two).
+  (called tiles included, as RiichiEnv keeps them), every seat's melds (as sets of tiles)
+  and the dora indicators with the recorded ones (records without "discards" skip those).
 Prints one JSON object: {"requests": N, "differences": [{"request_id", "what", "ours",
 "riichienv"}]}. Exit 0 whatever it finds (the caller decides); 2 on unreadable input.
 Usage: python3 scripts/crosscheck_observations.py FILE
 """
+import base64
 import json
 import sys
 
@@ -62,6 +63,11 @@ def main(path):
             discards = [[tid_to_mjai(t) for t in seat] for seat in d.get("discards", [])]
             if discards != rec["discards"]:
                 differences.append({"request_id": rid, "what": "discards", "ours": rec["discards"], "riichienv": discards})
+            raw = json.loads(base64.b64decode(req["observation"]))
+            melds = [sorted(sorted(tid_to_mjai(t) for t in m["tiles"]) for m in seat) for seat in raw["melds"]]
+            ours = [sorted(sorted(m) for m in seat) for seat in rec.get("melds", [[], [], [], []])]
+            if melds != ours:
+                differences.append({"request_id": rid, "what": "melds", "ours": ours, "riichienv": melds})
             dora = [tid_to_mjai(t) for t in d.get("dora_indicators", [])]
             if dora != rec["dora_indicators"]:
                 differences.append({"request_id": rid, "what": "dora indicators", "ours": rec["dora_indicators"], "riichienv": dora})

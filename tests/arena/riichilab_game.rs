@@ -225,6 +225,11 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
     let kinds: std::collections::BTreeSet<String> =
         seen.of_type("action_ack").iter().map(|a| a["status"].as_str().unwrap().to_string()).collect();
     assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["accepted"]);
+    let called = |r: &Value| r["melds"].as_array().unwrap().iter().any(|seat| !seat.as_array().unwrap().is_empty());
+    assert!(seen.records.iter().any(called), "the hanchan had calls to compare");
+    let riichi = seen.of_type("reach_accepted").len();
+    let wins = seen.of_type("hora").len();
+    assert!(riichi > 0 && wins > 0, "riichi ({riichi}) and wins ({wins}) came up");
     let file = game.dir.path().join("requests.json");
     std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");

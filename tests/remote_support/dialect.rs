@@ -39,6 +39,8 @@ pub struct Seen {
     /// Every seat's discards and the dora indicators of the hand (mjai tiles).
     pub discards: [Vec<String>; 4],
     pub dora: Vec<String>,
+    /// Every seat's melds, each its tiles (the called one first).
+    pub melds: [Vec<Vec<String>>; 4],
     /// Each request with the hand and scores at that moment (what
     /// scripts/crosscheck_observations.py reads).
     pub records: Vec<Value>,
@@ -60,6 +62,7 @@ impl Seen {
             "start_game" => self.seat = m["id"].as_u64(),
             "start_kyoku" => {
                 self.discards = Default::default();
+                self.melds = Default::default();
                 self.dora = vec![m["dora_marker"].as_str().unwrap().to_string()];
                 self.hand = strings(&m["tehais"][self.seat.unwrap_or(0) as usize]);
                 self.scores = m["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
@@ -78,12 +81,32 @@ impl Seen {
                 }
             }
             "dora" => self.dora.push(m["dora_marker"].as_str().unwrap().to_string()),
-            "chi" | "pon" | "daiminkan" | "ankan" if own => {
-                for t in strings(&m["consumed"]) {
-                    remove(&mut self.hand, &t);
+            "chi" | "pon" | "daiminkan" | "ankan" => {
+                let consumed = strings(&m["consumed"]);
+                let called: Vec<String> = match m["type"].as_str() {
+                    Some("ankan") => Vec::new(),
+                    _ => vec![m["pai"].as_str().unwrap().to_string()],
+                };
+                self.melds[m["actor"].as_u64().unwrap() as usize].push([called, consumed.clone()].concat());
+                if own {
+                    for t in consumed {
+                        remove(&mut self.hand, &t);
+                    }
                 }
             }
-            "kakan" if own => remove(&mut self.hand, m["pai"].as_str().unwrap()),
+            "kakan" => {
+                let pai = m["pai"].as_str().unwrap();
+                let kind = |t: &str| t.trim_end_matches('r').to_string();
+                let melds = &mut self.melds[m["actor"].as_u64().unwrap() as usize];
+                if let Some(pon) =
+                    melds.iter_mut().find(|meld| meld.len() == 3 && meld.iter().all(|t| kind(t) == kind(pai)))
+                {
+                    pon.push(pai.to_string());
+                }
+                if own {
+                    remove(&mut self.hand, pai);
+                }
+            }
             "reach_accepted" => {
                 if let Some(s) = m["actor"].as_u64().and_then(|a| self.scores.get_mut(a as usize)) {
                     *s -= 1000;
@@ -134,7 +157,7 @@ pub async fn play(mut ws: Ws, policy: &mut Policy<'_>, stop_after: Option<usize>
         if value["type"] == "request_action" {
             seen.records.push(json!({
                 "request": value, "hand": seen.hand, "scores": seen.scores,
-                "discards": seen.discards, "dora_indicators": seen.dora,
+                "discards": seen.discards, "dora_indicators": seen.dora, "melds": seen.melds,
             }));
             requests += 1;
             if stop_after.is_some_and(|n| requests > n) {
