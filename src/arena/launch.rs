@@ -323,7 +323,7 @@ impl SeatLauncher {
 
 impl Drop for SeatLauncher {
     fn drop(&mut self) {
-        close_parked(self.parkings(), None);
+        close_parked(self.parkings());
     }
 }
 

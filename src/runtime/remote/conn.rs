@@ -121,12 +121,7 @@ impl Conn {
 
     /// Queues a control message without waiting (dropped when the queue is full or closed).
     pub fn notify(&self, control: &Control) {
-        self.notify_text(control.to_text());
-    }
-
-    /// Queues any text message without waiting (dropped when the queue is full or closed).
-    pub fn notify_text(&self, text: String) {
-        let _ = self.outbox.try_send(Message::Text(text.into()));
+        let _ = self.outbox.try_send(Message::Text(control.to_text().into()));
     }
 
     /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of

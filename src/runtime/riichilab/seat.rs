@@ -157,16 +157,20 @@ impl Session {
         }
     }
 
-    /// Sends `message` and closes the connection once it and everything queued before are
-    /// written; returns the connection's end signal (it ends within the connection's write
-    /// and close timeouts).
-    pub fn close_with(self, message: Option<&Object>) -> Arc<Ended> {
-        if let Some(m) = message {
-            self.conn.notify_text(wire::text(m));
-        }
+    /// Closes the connection once everything queued so far is written; returns the
+    /// connection's end signal (it ends within the connection's write and close timeouts).
+    pub fn close(self) -> Arc<Ended> {
         let ended = self.conn.ended();
         self.conn.close_after_queue();
         ended
+    }
+
+    /// Queues `message` (waiting for room at most [`WRITE_TIMEOUT`]: it is never dropped for
+    /// a full queue), then [`Session::close`].
+    pub async fn close_with(self, message: &Object) -> Arc<Ended> {
+        let deadline = Instant::now() + WRITE_TIMEOUT;
+        let _ = self.send(message, deadline).await; // bounded: WRITE_TIMEOUT.
+        self.close()
     }
 }
 
@@ -198,20 +202,24 @@ pub async fn seat_bot(
 }
 
 /// Closes the sessions parked in `parkings` after their game (the server closes after
-/// `end_game`), each after `farewell` if given (a validation game's `validation_result`);
-/// returns their end signals without waiting.
-pub fn close_parked<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) -> Vec<Arc<Ended>> {
-    parkings
-        .into_iter()
-        .filter_map(|p| p.lock().ok().and_then(|mut p| p.take()))
-        .map(|session| session.close_with(farewell))
-        .collect()
+/// `end_game`) once what was queued is written; returns their end signals without waiting.
+pub fn close_parked<'a>(parkings: impl IntoIterator<Item = &'a Parking>) -> Vec<Arc<Ended>> {
+    parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).map(Session::close).collect()
 }
 
-/// [`close_parked`], then waits until what was queued on them is written, at most
-/// [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
+/// [`close_parked`], each session after `farewell` if given (a validation game's
+/// `validation_result`, queued without ever being dropped), then waits until what was queued
+/// is written, at most [`WRITE_TIMEOUT`] per farewell + [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
 pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) {
-    let ended = close_parked(parkings, farewell);
+    let sessions: Vec<Session> =
+        parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).collect();
+    let mut ended = Vec::with_capacity(sessions.len());
+    for session in sessions {
+        ended.push(match farewell {
+            Some(m) => session.close_with(m).await, // bounded: WRITE_TIMEOUT.
+            None => session.close(),
+        });
+    }
     let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
     let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;
 }
