@@ -26,7 +26,7 @@ use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
-use crate::runtime::remote::MAX_MESSAGE_BYTES;
+use crate::runtime::remote::limited;
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, Store, VersionRow};
 
@@ -67,10 +67,7 @@ pub async fn connect(
     }
     state.hub.allow(&name);
     let author = bot.author.0.name.clone();
-    Ok(ws
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+    Ok(limited(ws)
         .on_upgrade(move |socket| async move {
             let ended = match state.hub.attach_at_most(&name, socket, max) {
                 Ok(ended) => ended,

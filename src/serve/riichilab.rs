@@ -29,7 +29,8 @@ use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
 use super::token::{looks_like_token, new_token, token_hash};
-use crate::runtime::remote::MAX_MESSAGE_BYTES;
+use crate::runtime::remote::limited;
+use crate::runtime::remote::token::bearer;
 use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH, VALIDATE_PATH};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, VersionRow};
@@ -85,14 +86,7 @@ impl FromRequestParts<AppState> for BotTokenHolder {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let unauthorized =
             || ApiError::new(StatusCode::UNAUTHORIZED, "send the bot's token as `Authorization: Bearer TOKEN`");
-        let token = parts
-            .headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|t| looks_like_token(t))
-            .ok_or_else(unauthorized)?;
+        let token = bearer(&parts.headers).filter(|t| looks_like_token(t)).ok_or_else(unauthorized)?;
         let name = state.store.bot_tokens().bot_of(&token_hash(token)).await?.ok_or_else(unauthorized)?;
         let latest = state.store.versions().of(&name).await?.into_iter().max_by_key(|v| v.version);
         Ok(BotTokenHolder { latest: latest.ok_or_else(unauthorized)? })
@@ -182,10 +176,7 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
     let name = if validation { super::validate::validation_slot(&bot) } else { bot };
     state.hub.allow(&name);
     let author = latest.author.clone().unwrap_or_default();
-    Ok(ws
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+    Ok(limited(ws)
         .on_upgrade(move |socket| async move {
             let ended = match state.hub.attach_at_most(&name, socket, 1) {
                 Ok(ended) => ended,

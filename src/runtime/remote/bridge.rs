@@ -66,6 +66,22 @@ pub struct BridgeOptions {
     pub process: ProcessOptions,
 }
 
+impl BridgeOptions {
+    /// Starts the bot for `seat` as a local process (the dialect's client starts it the
+    /// same way). Errors: the process could not be started.
+    pub(crate) async fn start_bot(&self, seat: u8) -> anyhow::Result<ProcessBot> {
+        // bounded: a local process start (spawn, a temporary folder, a local file).
+        Ok(match &self.bot {
+            // bounded: as above.
+            BridgeBot::Submission(sub) => ProcessBot::start(sub, seat, &self.stderr_log, &self.process).await?,
+            BridgeBot::Command { program, args } => {
+                // bounded: as above.
+                ProcessBot::start_command(program, args, seat, &self.stderr_log, &self.process).await?
+            }
+        })
+    }
+}
+
 /// One line for a finished game: `game over: seat 2, rank 1, 31000 points, 0 chombos
 /// (scores 25000,20000,31000,24000; chombos 0,1,0,0)`; `None` for other controls.
 pub fn game_line(control: &Control) -> Option<String> {
@@ -274,15 +290,7 @@ impl BotTask {
         generation: u64,
         answers: mpsc::Sender<(u64, Result<String, BotError>)>,
     ) -> anyhow::Result<BotTask> {
-        // bounded: a local process start (spawn, a temporary folder, a local file).
-        let mut process = match &options.bot {
-            // bounded: as above.
-            BridgeBot::Submission(sub) => ProcessBot::start(sub, seat, &options.stderr_log, &options.process).await?,
-            BridgeBot::Command { program, args } => {
-                // bounded: as above.
-                ProcessBot::start_command(program, args, seat, &options.stderr_log, &options.process).await?
-            }
-        };
+        let mut process = options.start_bot(seat).await?; // bounded: a local process start.
         let (lines, mut lines_rx) = mpsc::channel::<String>(4);
         let (stop, mut stop_rx) = oneshot::channel::<()>();
         let handle = tokio::spawn(async move {

@@ -25,8 +25,8 @@ use tower::ServiceExt;
 
 use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
-use super::{ALREADY_CONNECTED, RANKED_PATH};
-use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_MESSAGE_BYTES};
+use super::{limited, ALREADY_CONNECTED, RANKED_PATH};
+use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS};
 
 struct Shared {
     hub: Arc<RemoteHub>,
@@ -207,16 +207,13 @@ async fn upgrade(
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n").into_response();
     };
     let hub = shared.hub.clone();
-    ws.max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| async move {
-            match hub.attach(&name, socket) {
-                Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
-                Err(e) => tracing::info!("remote connection from {peer} refused: {e}"),
-            }
-            drop(permit);
-        })
+    limited(ws).on_upgrade(move |socket| async move {
+        match hub.attach(&name, socket) {
+            Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+            Err(e) => tracing::info!("remote connection from {peer} refused: {e}"),
+        }
+        drop(permit);
+    })
 }
 
 /// `GET /ws/ranked` of riichi.dev's dialect: the bearer token names the bot. No or an
@@ -244,14 +241,11 @@ async fn upgrade_dialect(
         return (StatusCode::CONFLICT, format!("{ALREADY_CONNECTED}\n")).into_response();
     };
     let hub = shared.hub.clone();
-    ws.max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| async move {
-            match hub.attach_at_most(&name, socket, 1) {
-                Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
-                Err(e) => tracing::info!("riichilab connection from {peer} refused: {e}"),
-            }
-            drop((claim, permit));
-        })
+    limited(ws).on_upgrade(move |socket| async move {
+        match hub.attach_at_most(&name, socket, 1) {
+            Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+            Err(e) => tracing::info!("riichilab connection from {peer} refused: {e}"),
+        }
+        drop((claim, permit));
+    })
 }

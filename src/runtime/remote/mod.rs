@@ -30,6 +30,15 @@ pub mod token;
 /// line limit of the other runtimes. A bigger one closes the connection.
 pub const MAX_MESSAGE_BYTES: usize = crate::runtime::line::DEFAULT_LINE_LIMIT;
 
+/// `ws` with the message limits every remote connection has, whoever accepts it (the
+/// one-game listener, the grading server): messages and frames of at most
+/// [`MAX_MESSAGE_BYTES`], a write buffer of four of them.
+pub fn limited(ws: axum::extract::ws::WebSocketUpgrade) -> axum::extract::ws::WebSocketUpgrade {
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_write_buffer_size(4 * MAX_MESSAGE_BYTES)
+}
+
 /// Longest wait for an HTTP request head (the WebSocket handshake) on the game side.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 

@@ -19,8 +19,8 @@ use tokio_tungstenite::tungstenite::Message;
 use super::{RANKED_PATH, VALIDATE_PATH};
 use crate::runtime::bounded::{self, within};
 use crate::runtime::process::ProcessBot;
-use crate::runtime::remote::bridge::{connect_to, BridgeBot, BridgeOptions, Ws};
-use crate::runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT, WRITE_TIMEOUT};
+use crate::runtime::remote::bridge::{connect_to, send, BridgeOptions, Ws};
+use crate::runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
 use crate::runtime::Bot;
 
 /// Which endpoint a URL names.
@@ -164,7 +164,7 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
                     _ => answer, // the server acks it unparseable
                 };
                 // bounded: WRITE_TIMEOUT.
-                if let Err(e) = write(&mut sink, reply).await {
+                if let Err(e) = send(&mut sink, reply).await {
                     break Outcome::Dropped(e);
                 }
             }
@@ -190,7 +190,7 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
                     bounded::stop(&mut old).await; // bounded: STOP_GRACE.
                 }
                 // bounded: a local process start.
-                bot = match start_bot(options, seat).await {
+                bot = match options.start_bot(seat).await {
                     Ok(b) => Some(b),
                     Err(e) => break Outcome::Dropped(format!("the bot could not start: {e:#}")),
                 };
@@ -219,25 +219,6 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
     }
     let _ = within(CLOSE_TIMEOUT, "closing", sink.close()).await;
     outcome
-}
-
-async fn start_bot(options: &BridgeOptions, seat: u8) -> anyhow::Result<ProcessBot> {
-    Ok(match &options.bot {
-        // bounded: a local process start.
-        BridgeBot::Submission(sub) => ProcessBot::start(sub, seat, &options.stderr_log, &options.process).await?,
-        BridgeBot::Command { program, args } => {
-            // bounded: a local process start.
-            ProcessBot::start_command(program, args, seat, &options.stderr_log, &options.process).await?
-        }
-    })
-}
-
-async fn write(sink: &mut futures_util::stream::SplitSink<Ws, Message>, text: String) -> Result<(), String> {
-    match within(WRITE_TIMEOUT, "writing", sink.send(Message::Text(text.into()))).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 /// What the client knows of the game on one connection.

@@ -85,24 +85,23 @@ pub struct Session {
 impl Session {
     /// The names of its `remote:NAME` bots (they need a listener: [`PlayOptions::remote`]).
     pub fn remote_names(&self) -> Vec<String> {
-        self.loaded
-            .iter()
-            .filter_map(|b| match b {
-                LoadedBot::Remote(name) => Some(name.clone()),
-                _ => None,
-            })
-            .collect()
+        self.loaded_names(|b| match b {
+            LoadedBot::Remote(name) => Some(name),
+            _ => None,
+        })
     }
 
     /// The names of its `riichilab:NAME` bots (riichi.dev's dialect; they need a listener too).
     pub fn dialect_names(&self) -> Vec<String> {
-        self.loaded
-            .iter()
-            .filter_map(|b| match b {
-                LoadedBot::RiichiLab(name) => Some(name.clone()),
-                _ => None,
-            })
-            .collect()
+        self.loaded_names(|b| match b {
+            LoadedBot::RiichiLab(name) => Some(name),
+            _ => None,
+        })
+    }
+
+    /// The names `pick` finds among the loaded bots.
+    fn loaded_names(&self, pick: impl Fn(&LoadedBot) -> Option<&String>) -> Vec<String> {
+        self.loaded.iter().filter_map(pick).cloned().collect()
     }
 
     /// A new tournament in a folder (`dir`, default `logs/<tournament id>/`): every bot
