@@ -23,7 +23,8 @@
 //! from the bank. The bank is full at the start and, under a clock that refills per hand,
 //! again with every line that holds a `start_kyoku` (the seat's first line of each hand).
 //! Lines beginning with `start_game` or `start_kyoku` have the start timeout instead and
-//! spend nothing.
+//! spend nothing, unless the seat's clock has no start lines ([`Clock::start_lines`]: a
+//! seat of riichi.dev's dialect, whose every request has the grace and the bank).
 
 use std::time::Duration;
 
@@ -500,9 +501,10 @@ impl Referee<'_> {
     }
 
     /// The time `seat` has for the line of `events`: the start timeout for a line beginning
-    /// with `start_game` or `start_kyoku` (unless its clock has no start lines), else its clock's decision time plus what is left
-    /// of its bank. A line holding a `start_kyoku` first refills the bank of a clock that
-    /// refills per hand (the seat's first line of a new hand).
+    /// with `start_game` or `start_kyoku` (unless its clock has no start lines), else its
+    /// clock's decision time plus what is left of its bank. A line holding a `start_kyoku`
+    /// first refills the bank of a clock that refills per hand (the seat's first line of a
+    /// new hand).
     fn allowed(&mut self, seat: Seat, events: &[Event]) -> Allowed {
         let s = usize::from(seat);
         let clock = self.clocks[s];
