@@ -20,6 +20,9 @@ fn presets_are_named_and_tenhou_is_the_default() {
     assert_eq!(Rules::mjai_app().name(), "mjai-app");
     let custom = Rules { pay_triple_ron: true, ..Rules::tenhou() };
     assert_eq!(custom.name(), "custom");
+    assert_eq!(Rules::tenhou().east_only().name(), "tenhou-east");
+    assert_eq!(Rules::mjai_app().east_only().name(), "mjai-app-east");
+    assert_eq!(custom.east_only().name(), "custom");
 }
 
 /// Seats 1, 2 and 3 all wait on 5m with tanyao (kanchan 4-6m); the dealer's first discard
@@ -311,4 +314,44 @@ fn selfplay_game_3370_has_no_ron_on_an_ankan_under_tenhou() {
     // The same game with the switch on (the old Tenhou preset) has it.
     let robs = Rules { kokushi_robs_ankan: true, ..Rules::tenhou() };
     assert_eq!(ankan_rons(&selfplay_2026(3370, robs)), 1);
+}
+
+/// The (round wind, scores) of every `start_kyoku` of `log`.
+fn hands_of(log: &[Event]) -> Vec<(String, [i32; 4])> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::StartKyoku { bakaze, scores, .. } => Some((bakaze.as_mjai().to_string(), *scores)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn east_only_games_never_pass_the_south_round_and_play_south_only_while_nobody_has_30000() {
+    // Tenhou's 東風戦 (docs/rules.md): East 4 ends the game when someone has 30000; the
+    // South round that follows otherwise is sudden death.
+    let (mut ended_in_east, mut went_south, mut shorter) = (0, 0, 0);
+    for index in 0..40 {
+        let log = selfplay_2026(index, Rules::tenhou().east_only());
+        let hands = hands_of(&log);
+        assert!(hands.iter().all(|(wind, _)| wind == "E" || wind == "S"), "game {index}: {hands:?}");
+        for (wind, scores) in &hands {
+            if wind == "S" {
+                assert!(scores.iter().all(|&s| s < 30000), "game {index}: a South hand with 30000 on the table");
+            }
+        }
+        match hands.last().map(|(wind, _)| wind.as_str()) {
+            Some("E") => ended_in_east += 1,
+            _ => went_south += 1,
+        }
+        // The same walls as a hanchan: the same hands as long as the East-only game lasts.
+        if index < 10 {
+            let full = hands_of(&selfplay_2026(index, Rules::tenhou()));
+            let same = hands.len().min(full.len());
+            assert_eq!(full[..same], hands[..same], "game {index}");
+            shorter += usize::from(full.len() > hands.len());
+        }
+    }
+    assert!(ended_in_east > 0 && went_south > 0, "both ends seen: {ended_in_east} in East, {went_south} in South");
+    assert!(shorter > 0, "no hanchan of the first ten outlasted its East-only game");
 }

@@ -87,6 +87,20 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.lines().any(|l| l == "validation passed"), "{out}");
     http.wait_status(&server, "alice-rl", "active", Duration::from_secs(120));
+    // ... an East-only game, as riichi.dev validates (Tenhou's 東風戦: East, then the South
+    // round only while nobody has 30000; never the West round)
+    let log = http.get(&server.url("/api/bots/alice-rl/validation"), Some(&alice));
+    assert_eq!(log.status, 200, "{}", log.body);
+    let hands: Vec<serde_json::Value> = log
+        .body
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["type"] == "start_kyoku")
+        .collect();
+    assert!(!hands.is_empty() && hands.iter().all(|h| h["bakaze"] == "E" || h["bakaze"] == "S"), "{hands:?}");
+    for south in hands.iter().filter(|h| h["bakaze"] == "S") {
+        assert!(south["scores"].as_array().unwrap().iter().all(|s| s.as_i64().unwrap() < 30000), "{south}");
+    }
     let (status, body) = handshake(&server, "/ws/validate", Some(&token));
     assert_eq!(status, 409);
     assert!(body.contains("/ws/ranked"), "{body}");

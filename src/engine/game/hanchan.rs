@@ -4,7 +4,7 @@
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::{Rules, StartState};
+use super::{GameLength, Rules, StartState};
 
 /// Points a seat needs for the game to end after South 4 (Tenhou: 30000; below it the
 /// game goes into the West round).
@@ -12,7 +12,6 @@ pub const TARGET: i32 = 30000;
 
 const EAST: u8 = 27;
 const SOUTH: u8 = 28;
-const WEST: u8 = 29;
 
 /// The state after a kyoku that ended with `outcome`, or `None` when the game is over.
 ///
@@ -27,6 +26,10 @@ const WEST: u8 = 29;
 /// Under `rules` with [`Rules::west_renchan_continues`] (mjai.app), a dealer who keeps the
 /// deal by a win or tenpai in the West round plays on although someone has 30000 (unless
 /// the dealer is first with 30000 or more).
+///
+/// An East-only game ([`GameLength::Tonpuusen`]) is the same one round earlier (Tenhou's
+/// 東風戦; RiichiEnv `_advance_round`, game mode East): it ends after East 4 when someone
+/// has 30000, else goes on into the South round, which ends as the West round does above.
 pub fn next_state(
     cur: &StartState,
     outcome: Outcome,
@@ -46,10 +49,16 @@ pub fn next_state(
         Outcome::Chombo => (false, 0),
     };
     let wind = cur.bakaze.kind();
+    // The last round of the regular game and the extension round after it (sudden death).
+    let last = match rules.length {
+        GameLength::Hanchan => SOUTH,
+        GameLength::Tonpuusen => EAST,
+    };
+    let extension = last + 1;
     let someone_reached = scores.iter().any(|&s| s >= TARGET);
-    let last_hand = (wind == SOUTH && cur.kyoku == 4) || wind >= WEST;
+    let last_hand = (wind == last && cur.kyoku == 4) || wind >= extension;
     let kept_by_play = renchan && matches!(outcome, Outcome::Hora { .. } | Outcome::Exhaustive { .. });
-    if wind >= WEST && someone_reached && !(rules.west_renchan_continues && kept_by_play) {
+    if wind >= extension && someone_reached && !(rules.west_renchan_continues && kept_by_play) {
         return None;
     }
     if last_hand && kept_by_play && scores[oya] >= TARGET && rank_order(scores)[0] == oya {
@@ -62,7 +71,7 @@ pub fn next_state(
     } else {
         (wind + 1, 1)
     };
-    if bakaze > WEST || (bakaze == WEST && kyoku == 1 && !renchan && someone_reached) {
+    if bakaze > extension || (bakaze == extension && kyoku == 1 && !renchan && someone_reached) {
         return None;
     }
     debug_assert!(bakaze >= EAST);
@@ -169,6 +178,30 @@ mod tests {
         let top = [29000, 31000, 20000, 20000];
         assert!(super::next_state(&w2, win, top, 0, Rules::mjai_app()).is_none());
         assert!(super::next_state(&w2, Outcome::Abortive, scores, 0, Rules::mjai_app()).is_none());
+    }
+
+    #[test]
+    fn an_east_only_game_ends_after_east_4_or_in_the_south_round() {
+        let east = Rules::tenhou().east_only();
+        let next = |cur: &StartState, outcome, scores| super::next_state(cur, outcome, scores, 0, east);
+        let off = Outcome::Hora { dealer_won: false };
+        // East 3 goes on to East 4 whatever the scores.
+        let n = next(&at("E", 3, 0), off, [40000, 20000, 20000, 20000]).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku), ("E", 4));
+        // East 4 over: someone at 30000 ends it; nobody goes on into South 1.
+        assert!(next(&at("E", 4, 0), off, [31000, 23000, 23000, 23000]).is_none());
+        let s1 = next(&at("E", 4, 0), off, [28000, 24000, 24000, 24000]).unwrap();
+        assert_eq!((s1.bakaze.as_mjai(), s1.kyoku), ("S", 1));
+        // All-last in East 4: the dealer (seat 3) top with 30000 stops (agari-yame).
+        assert!(next(&at("E", 4, 0), Outcome::Hora { dealer_won: true }, [20000, 20000, 20000, 40000]).is_none());
+        // The South round is sudden death: someone at 30000 ends it, South 4 at the latest.
+        assert!(next(&at("S", 1, 0), off, [31000, 23000, 23000, 23000]).is_none());
+        let s2 = next(&at("S", 1, 0), off, [28000, 24000, 24000, 24000]).unwrap();
+        assert_eq!((s2.bakaze.as_mjai(), s2.kyoku), ("S", 2));
+        assert!(next(&at("S", 4, 0), Outcome::Exhaustive { dealer_tenpai: false }, [25000; 4]).is_none());
+        // The same states under the hanchan rules go on.
+        assert!(next_state(&at("E", 4, 0), off, [31000, 23000, 23000, 23000], 0).is_some());
+        assert!(next_state(&at("S", 1, 0), off, [31000, 23000, 23000, 23000], 0).is_some());
     }
 
     #[test]

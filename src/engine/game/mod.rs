@@ -52,7 +52,7 @@ use super::tile::Tile;
 
 pub use default_answer::default_answer;
 pub use hanchan::{final_scores, rank_order, ranks};
-pub use rules::Rules;
+pub use rules::{GameLength, Rules};
 pub use wall::Wall;
 
 use kyoku::Kyoku;

@@ -51,7 +51,24 @@ pub struct Rules {
     /// aborted before a riichi declared with that discard is accepted, so no stick goes
     /// down (mjai.app `board.rs`). Tenhou preset: the riichi is accepted first.
     pub abort_before_reach_accepted: bool,
+    /// How long the game is: a hanchan (East and South rounds, the default) or East only
+    /// (tonpuusen: riichi.dev's validation game, RiichiEnv's game mode East). See
+    /// [`super::hanchan::next_state`] for when each ends.
+    pub length: GameLength,
 }
+
+/// The length of a game (Tenhou: 東南戦 and 東風戦).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GameLength {
+    /// East and South rounds; the West round when nobody has 30000 after South 4.
+    #[default]
+    Hanchan,
+    /// The East round only; the South round when nobody has 30000 after East 4.
+    Tonpuusen,
+}
+
+/// What [`Rules::name`] appends to a preset's name for an East-only game.
+const EAST_SUFFIX: &str = "-east";
 
 impl Default for Rules {
     fn default() -> Rules {
@@ -75,6 +92,7 @@ impl Rules {
             west_renchan_continues: false,
             four_riichi_after_tsumo: false,
             abort_before_reach_accepted: false,
+            length: GameLength::Hanchan,
         }
     }
 
@@ -93,7 +111,13 @@ impl Rules {
             west_renchan_continues: true,
             four_riichi_after_tsumo: true,
             abort_before_reach_accepted: true,
+            length: GameLength::Hanchan,
         }
+    }
+
+    /// The same rules for an East-only game (tonpuusen).
+    pub const fn east_only(self) -> Rules {
+        Rules { length: GameLength::Tonpuusen, ..self }
     }
 
     /// Whether a seat whose concealed `3k+1` tiles are `counts` (per kind), with `melds`
@@ -103,11 +127,15 @@ impl Rules {
         crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
-    /// The names of the presets, as `--rules` and stored tournament options take them.
-    pub const PRESETS: [&'static str; 2] = ["tenhou", "mjai-app"];
+    /// The names of the presets, as `--rules` and stored tournament options take them: each
+    /// base preset, and the same for an East-only game (`-east`).
+    pub const PRESETS: [&'static str; 4] = ["tenhou", "mjai-app", "tenhou-east", "mjai-app-east"];
 
     /// The preset named `name` (one of [`Rules::PRESETS`]), or `None`.
     pub fn preset(name: &str) -> Option<Rules> {
+        if let Some(base) = name.strip_suffix(EAST_SUFFIX) {
+            return Rules::preset(base).filter(|r| r.length == GameLength::Hanchan).map(Rules::east_only);
+        }
         match name {
             "tenhou" => Some(Rules::tenhou()),
             "mjai-app" => Some(Rules::mjai_app()),
@@ -115,14 +143,16 @@ impl Rules {
         }
     }
 
-    /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`), or `custom`.
+    /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`, `tenhou-east`,
+    /// `mjai-app-east`), or `custom`.
     pub fn name(&self) -> &'static str {
-        if *self == Rules::tenhou() {
-            "tenhou"
-        } else if *self == Rules::mjai_app() {
-            "mjai-app"
-        } else {
-            "custom"
+        let hanchan = Rules { length: GameLength::Hanchan, ..*self };
+        match (hanchan == Rules::tenhou(), hanchan == Rules::mjai_app(), self.length) {
+            (true, _, GameLength::Hanchan) => "tenhou",
+            (true, _, GameLength::Tonpuusen) => "tenhou-east",
+            (_, true, GameLength::Hanchan) => "mjai-app",
+            (_, true, GameLength::Tonpuusen) => "mjai-app-east",
+            _ => "custom",
         }
     }
 }
@@ -136,6 +166,8 @@ mod tests {
         assert_eq!(Rules::preset("tenhou"), Some(Rules::tenhou()));
         assert_eq!(Rules::preset("mjai-app"), Some(Rules::mjai_app()));
         assert_eq!(Rules::preset("mortal"), None);
+        assert_eq!(Rules::preset("tenhou-east"), Some(Rules::tenhou().east_only()));
+        assert_eq!(Rules::preset("tenhou-east-east"), None);
         for name in Rules::PRESETS {
             assert_eq!(Rules::preset(name).map(|r| r.name()), Some(name));
         }
