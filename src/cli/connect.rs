@@ -3,33 +3,55 @@
 //! ([`crate::runtime::riichilab::client`]: any server of that dialect, riichi.dev's or
 //! mjai-sim's own), any other path mjai-sim's bridge protocol
 //! ([`crate::runtime::remote::bridge`]: the URL a game or the grading server printed).
-//! Prints one line per game on stdout; exits 0 when the game side says there are no more
-//! games (or the ranked games asked for are played, or validation passed), 1 on a refused
-//! token, a failed validation or a game side gone for longer than `--reconnect-for`.
+//! Prints one line on stdout on connecting, per game, per verdict and per lost connection;
+//! exits 0 when a game's side says there are no more games (or the ranked games asked for
+//! are played, or validation passed), 1 on a final refusal (with the server's message), a
+//! failed validation or a side gone for longer than `--reconnect-for`.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 
-use super::numbers::Seconds;
+use super::numbers::SecondsOrZero;
 use crate::runtime::process::ProcessOptions;
-use crate::runtime::remote::bridge::{game_line, run_bridge, BridgeBot, BridgeOptions};
+use crate::runtime::remote::bridge::{is_game_url, run_bridge, BridgeBot, BridgeOptions};
 use crate::runtime::riichilab::client::{endpoint, run_client, Outcome};
 use crate::runtime::submission::{Submission, SubmissionLimits};
 
+/// The variable `connect` reads the token from when neither `--token` nor `--token-file`
+/// is given.
+pub const TOKEN_VAR: &str = "MJAI_SIM_TOKEN";
+
+/// Longest token file read, in bytes.
+const TOKEN_FILE_MAX: u64 = 4096;
+
 /// Arguments of `connect`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "URLs (ws:// or wss://):
+  ws://HOST:PORT/remote/NAME          one game or tournament (the URL and token it printed)
+  ws://HOST/api/bots/NAME/connect     a grading server: your remote bot (your author token)
+  ws://HOST/ws/validate, /ws/ranked   riichi.dev's dialect (mjai-sim serve, or riichi.dev): the bot token
+
+The token: --token-file FILE or the MJAI_SIM_TOKEN variable keep it out of `ps`; --token TOKEN works too.")]
 pub struct Args {
-    /// The URL to play on: ws://HOST:PORT/remote/NAME as a game or the grading server
-    /// printed (mjai-sim's bridge), or a riichi.dev-dialect endpoint ws://HOST/ws/ranked
-    /// (ranked games) or ws://HOST/ws/validate (one validation game).
+    /// Where to play: the URL a game printed (ws://HOST:PORT/remote/NAME), a grading
+    /// server's (ws://HOST/api/bots/NAME/connect), or a riichi.dev-dialect endpoint
+    /// (ws://HOST/ws/ranked for ranked games, ws://HOST/ws/validate for one validation
+    /// game); wss:// works for each.
     #[arg(value_name = "URL")]
     pub url: String,
-    /// The seat's token the game printed (sent in the Authorization header).
-    #[arg(long, value_name = "TOKEN")]
-    pub token: String,
+    /// The token (sent in the Authorization header): the one the game printed, your author
+    /// token (a server), or the bot token (riichi.dev's dialect). Visible in `ps`: prefer
+    /// --token-file or MJAI_SIM_TOKEN.
+    #[arg(long, value_name = "TOKEN", conflicts_with = "token_file")]
+    pub token: Option<String>,
+    /// A file holding the token (its first line).
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<PathBuf>,
     /// The bot: a .zip or a folder holding bot.py (run as python3 -u bot.py SEAT); or give
     /// `-- COMMAND ARGS` to run any program (the seat is appended to ARGS).
     #[arg(value_name = "BOT", required_unless_present = "command")]
@@ -40,9 +62,10 @@ pub struct Args {
     /// Where the bot's stderr goes (appended).
     #[arg(long, value_name = "FILE", default_value = "mjai-sim-connect.stderr.txt")]
     pub bot_stderr: PathBuf,
-    /// Seconds without a connection to the game after which the bridge gives up.
-    #[arg(long, value_name = "SECS", default_value = "60")]
-    pub reconnect_for: Seconds,
+    /// Seconds without a connection after which the bridge gives up (0: never). Default: 60
+    /// for a game's URL (/remote/NAME), never for a server's (a restart is not the end).
+    #[arg(long, value_name = "SECS")]
+    pub reconnect_for: Option<SecondsOrZero>,
     /// On a /ws/ranked URL: stop after this many games (0: keep queueing for the next game
     /// until interrupted).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -62,28 +85,76 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         (None, Some((program, rest))) => BridgeBot::Command { program: program.clone(), args: rest.to_vec() },
         _ => anyhow::bail!("give either BOT (a .zip or a folder with bot.py) or `-- COMMAND ARGS`, not both"),
     };
+    let token = token_of(args.token, args.token_file.as_deref(), std::env::var(TOKEN_VAR).ok())?;
+    let reconnect_for = match args.reconnect_for.map(SecondsOrZero::duration) {
+        Some(d) if d.is_zero() => None,
+        Some(d) => Some(d),
+        None if is_game_url(&args.url) => Some(GAME_RECONNECT_FOR),
+        None => None,
+    };
     let options = BridgeOptions {
         url: args.url,
-        token: args.token,
+        token,
         bot,
         stderr_log: args.bot_stderr,
-        reconnect_for: args.reconnect_for.duration(),
+        reconnect_for,
         process: ProcessOptions { python: args.python, ..ProcessOptions::default() },
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let mut report = |line: String| println!("{line}");
     if endpoint(&options.url).is_some() {
-        let mut report = |line: String| println!("{line}");
         let outcome = runtime.block_on(run_client(&options, args.games, &mut report))?;
         return Ok(match outcome {
             Outcome::Verdict { passed: false, .. } => 1,
             _ => 0,
         });
     }
-    let mut on_game = |control: &crate::runtime::remote::control::Control| {
-        if let Some(line) = game_line(control) {
-            println!("{line}");
-        }
-    };
-    runtime.block_on(run_bridge(&options, &mut on_game))?;
+    runtime.block_on(run_bridge(&options, &mut report))?;
     Ok(0)
+}
+
+/// How long the bridge tries to reach a game's URL without a connection.
+const GAME_RECONNECT_FOR: Duration = Duration::from_secs(60);
+
+/// The token: `--token`, else the first line of `--token-file`, else `MJAI_SIM_TOKEN`
+/// (`env`). Errors (one line): none given, the file cannot be read, or it is empty.
+fn token_of(flag: Option<String>, file: Option<&Path>, env: Option<String>) -> anyhow::Result<String> {
+    let token = match (flag, file) {
+        (Some(token), _) => token,
+        (None, Some(path)) => {
+            let mut text = String::new();
+            std::fs::File::open(path)
+                .and_then(|f| f.take(TOKEN_FILE_MAX).read_to_string(&mut text))
+                .with_context(|| format!("cannot read the token file {}", path.display()))?;
+            text.lines().next().unwrap_or_default().to_string()
+        }
+        (None, None) => env.unwrap_or_default(),
+    };
+    let token = token.trim().to_string();
+    if token.is_empty() {
+        anyhow::bail!("no token: give --token-file FILE, set {TOKEN_VAR}, or give --token TOKEN");
+    }
+    Ok(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_comes_from_the_flag_the_file_or_the_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        std::fs::write(&file, "  from-file \nsecond line\n").unwrap();
+        let env = Some("from-env".to_string());
+        assert_eq!(token_of(Some("flag".into()), None, env.clone()).unwrap(), "flag");
+        assert_eq!(token_of(None, Some(&file), env.clone()).unwrap(), "from-file");
+        assert_eq!(token_of(None, None, env).unwrap(), "from-env");
+        let e = token_of(None, None, None).unwrap_err().to_string();
+        assert!(e.contains("--token-file") && e.contains(TOKEN_VAR), "{e}");
+        std::fs::write(&file, "\n").unwrap();
+        assert!(token_of(None, Some(&file), None).is_err());
+        let e = token_of(None, Some(&dir.path().join("missing")), None).unwrap_err().to_string();
+        assert!(e.contains("cannot read the token file"), "{e}");
+    }
 }

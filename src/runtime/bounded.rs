@@ -88,7 +88,7 @@ mod tests {
 
     /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
-    const BOT_IO: [(&str, &str); 14] = [
+    const BOT_IO: [(&str, &str); 15] = [
         ("runtime/process.rs", include_str!("process.rs")),
         ("runtime/docker/container.rs", include_str!("docker/container.rs")),
         ("runtime/docker/stdio.rs", include_str!("docker/stdio.rs")),
@@ -101,6 +101,7 @@ mod tests {
         ("runtime/remote/hub/bot.rs", include_str!("remote/hub/bot.rs")),
         ("runtime/remote/listen.rs", include_str!("remote/listen.rs")),
         ("runtime/remote/bridge.rs", include_str!("remote/bridge.rs")),
+        ("runtime/remote/dial.rs", include_str!("remote/dial.rs")),
         ("runtime/riichilab/seat.rs", include_str!("riichilab/seat.rs")),
         ("runtime/riichilab/client.rs", include_str!("riichilab/client.rs")),
     ];

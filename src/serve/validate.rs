@@ -45,6 +45,7 @@ use crate::arena::observer::Silent;
 use crate::arena::verdict::validation_verdict;
 use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
+use crate::runtime::remote::control::Control;
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
 use crate::tournament::store::{BotKind, Store, ValidationFiles, VersionRow};
 
@@ -56,9 +57,10 @@ pub const SEATINGS: [[usize; 2]; 2] = [[0, 2], [1, 3]];
 /// connection at a time.
 pub const REMOTE_SEATINGS: [&[usize]; 4] = [&[0], &[1], &[2], &[3]];
 
-/// A riichi.dev dialect bot's seat in its one validation game (riichi.dev: "one game
-/// against three tsumogiri, the bot in seat 0"; the opponent here is
-/// `--validation-opponent`, and the game a hanchan: the engine plays no East-only game).
+/// A riichi.dev dialect bot's seat in its one validation game (riichi.dev: "one East-only
+/// game against three tsumogiri, the bot in seat 0"; the opponent here is
+/// `--validation-opponent`, the game East-only under the league's rules,
+/// [`Rules::east_only`]).
 pub const RIICHILAB_SEATING: &[usize] = &[0];
 
 /// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
@@ -213,9 +215,14 @@ impl Games {
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
             BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING]),
         };
+        // riichi.dev validates in one East-only game; the others play the league's games.
+        let rules = match row.kind {
+            BotKind::RiichiLab => self.settings.rules.east_only(),
+            BotKind::Zip | BotKind::Remote => self.settings.rules,
+        };
         let mut last = None;
         for seats in seatings {
-            let (files, verdict) = match self.play(&dir, &bot, seats).await {
+            let (files, verdict) = match self.play(&dir, &bot, seats, rules).await {
                 Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
                     let _ = std::fs::remove_dir_all(&dir);
                     return Ok(()); // stopped by the server's shutdown: validated again at the next start
@@ -255,6 +262,10 @@ impl Games {
         let (bot, version, author) = (&row.name, row.version, row.author.as_deref().unwrap_or("-"));
         let verdict = reason.as_deref().unwrap_or("passed");
         tracing::info!(target: super::AUDIT, event = "validation", bot = %bot, version, author, verdict, "validation ended");
+        if let (BotKind::Remote, Some(remote)) = (row.kind, &self.settings.remote) {
+            let said = Control::Verdict { version, passed: reason.is_none(), reason: reason.clone() };
+            remote.hub.tell(bot, &said); // the bridges print it
+        }
         if reason.is_none() {
             self.store.versions().admit(&row.name, row.version).await?;
             tracing::info!(target: super::AUDIT, event = "admit", bot = %bot, version, author, "version admitted to the league");
@@ -262,8 +273,9 @@ impl Games {
         Ok(())
     }
 
-    /// One validation game with `bot` in `seats` (its folder `dir/game`, replaced).
-    async fn play(&self, dir: &Path, bot: &BotSpec, seats: &[usize]) -> anyhow::Result<GameOutcome> {
+    /// One validation game under `rules` with `bot` in `seats` (its folder `dir/game`,
+    /// replaced).
+    async fn play(&self, dir: &Path, bot: &BotSpec, seats: &[usize], rules: Rules) -> anyhow::Result<GameOutcome> {
         let game_dir = dir.join("game");
         let _ = std::fs::remove_dir_all(&game_dir);
         let s = &self.settings;
@@ -276,7 +288,7 @@ impl Games {
             names: ["0", "1", "2", "3"].map(String::from),
             seed: [rand::random::<u32>() as u64, 0],
             start: StartState::default(),
-            rules: s.rules,
+            rules,
             options: s.options.clone(),
             settings: LaunchSettings {
                 stderr_paths: std::array::from_fn(|seat| stderr_path_in(&game_dir, seat as u8)),

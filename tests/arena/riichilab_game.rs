@@ -395,3 +395,38 @@ fn hostile_frames_close_only_that_connection_and_its_seat_plays_on_by_default_ac
         assert_eq!(&summary["defaulted"].as_array().unwrap()[1..], &[json!(0), json!(0), json!(0)], "{what}");
     }
 }
+
+#[test]
+fn connect_plays_over_wss_through_a_tls_terminator_once_its_ca_is_trusted() {
+    let scratch = tempfile::tempdir().unwrap();
+    let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3", "--start-timeout", "60"]);
+    let (url, token) = game.dialect_url_and_token(0);
+    let backend = url.trim_start_matches("ws://").trim_end_matches("/ws/ranked").to_string();
+    let front = crate::remote_support::tls::TlsFront::start(backend, scratch.path());
+    let wss = format!("wss://{}/ws/ranked", front.addr);
+    let connect = |ca: Option<&std::path::Path>| {
+        let mut command = std::process::Command::new(crate::e2e_support::bin());
+        // the token from the environment (kept out of `ps`)
+        command.args(["connect", &wss, "--games", "1", "--bot-stderr"]).env("MJAI_SIM_TOKEN", &token);
+        command.arg(scratch.path().join("bot.stderr.txt")).args(["--", "python3", bot.to_str().unwrap()]);
+        match ca {
+            Some(pem) => command.env("SSL_CERT_FILE", pem),
+            None => command.env_remove("SSL_CERT_FILE"),
+        };
+        command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap()
+    };
+    // Not trusted: refused at once (exit 1), saying how to trust a private CA.
+    let (status, _, err) = crate::remote_support::finish_bridge(connect(None), Duration::from_secs(30));
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("TLS") && err.contains("SSL_CERT_FILE"), "{err}");
+    // Trusted: the game is played over TLS.
+    let client = connect(Some(&front.ca_pem));
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let (status, out, err) = crate::remote_support::finish_bridge(client, Duration::from_secs(30));
+    assert!(status.success(), "{err}");
+    assert!(out.starts_with(&format!("connected to {wss}; waiting for a game")), "{out}");
+    let summary = game.json("summary.json");
+    assert_eq!((summary["completed"].clone(), summary["chombos"].clone()), (json!(true), json!([0, 0, 0, 0])));
+    assert_eq!(summary["defaulted"], json!([0, 0, 0, 0]), "every request answered over TLS");
+}

@@ -190,3 +190,4 @@ pub fn finish_bridge(mut bridge: Child, limit: Duration) -> (ExitStatus, String,
 }
 
 pub mod dialect;
+pub mod tls;

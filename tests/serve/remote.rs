@@ -146,3 +146,83 @@ fn a_zip_bot_cannot_connect_and_a_server_played_by_workers_takes_no_remote_bot()
     assert_eq!(up.status, 202, "{}", up.body);
     assert_eq!(handshake(&server, "alice-zip", Some(&alice)), 409);
 }
+
+/// The lines a child prints on stdout, as they come.
+fn lines_of(child: &mut Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let out = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
+/// Waits (at most `limit`) for a line of `lines` that `wanted` accepts; the lines before it
+/// are skipped.
+fn expect_line(lines: &std::sync::mpsc::Receiver<String>, limit: Duration, wanted: impl Fn(&str) -> bool) -> String {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if wanted(&line) => return line,
+            Ok(_) => continue,
+            Err(e) => panic!("no such line within {limit:?} ({e})"),
+        }
+    }
+}
+
+#[test]
+fn the_bridge_prints_its_verdict_rides_through_a_restart_and_ends_at_once_on_a_final_refusal() {
+    let mut server = spawn_server(&["--jobs", "1"]);
+    let alice = server.author("alice", false);
+    let http = Http::new();
+    let token_file = server.dir.path().join("alice.token");
+    std::fs::write(&token_file, format!("{alice}\n")).unwrap();
+    let connect = |server: &Server, name: &str| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_mjai-sim"));
+        c.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["connect", &format!("ws://{}/api/bots/{name}/connect", server.addr), "--token-file"])
+            .arg(&token_file)
+            .arg("--bot-stderr")
+            .arg(server.dir.path().join(format!("{name}.stderr.txt")))
+            .arg("examples/tsumogiri")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        c
+    };
+
+    // a zip version cannot be played through the bridge: it ends at once, with the
+    // server's own words (not after --reconnect-for, not a bare status)
+    let up = http.upload(&server, Some(&alice), "alice-zip", crate::support::example_zip("tsumogiri"));
+    assert_eq!(up.status, 202, "{}", up.body);
+    let mut refused = connect(&server, "alice-zip").spawn().unwrap();
+    let status = poll(Duration::from_secs(30), "the refused bridge's exit", || refused.try_wait().unwrap());
+    let err = String::from_utf8_lossy(&refused.wait_with_output().unwrap().stderr).into_owned();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("HTTP 409: alice-zip v1 is an uploaded zip, played by the server"), "{err}");
+
+    // a remote bot: connected, validated (one line with the verdict)
+    assert_eq!(register(&http, &server, &alice, "alice-remote").status, 202);
+    let mut bridge = connect(&server, "alice-remote").spawn().unwrap();
+    let lines = lines_of(&mut bridge);
+    let url = format!("ws://{}/api/bots/alice-remote/connect", server.addr);
+    expect_line(&lines, Duration::from_secs(30), |l| l == format!("connected to {url}; waiting for a seat"));
+    let verdict = expect_line(&lines, Duration::from_secs(600), |l| l.starts_with("validation of v1: "));
+    assert_eq!(verdict, "validation of v1: passed; the bot plays league games while connected");
+
+    // the server stops and starts again on the same address: the bridge connects again
+    assert_eq!(server.terminate(), Some(143));
+    expect_line(&lines, Duration::from_secs(30), |l| l.contains("connecting again"));
+    assert!(bridge.try_wait().unwrap().is_none(), "the bridge outlives the server");
+    let addr = server.addr.to_string();
+    let restarted = crate::support::spawn_in(server.dir.clone(), &["--jobs", "1", "--listen", &addr]);
+    expect_line(&lines, Duration::from_secs(60), |l| l == format!("connected to {url}; waiting for a seat"));
+    poll(Duration::from_secs(60), "alice-remote online after the restart", || {
+        (entry(&http, &restarted, "alice-remote")["online"] == true).then_some(())
+    });
+    bridge.kill().unwrap();
+    bridge.wait().unwrap();
+}

@@ -46,8 +46,10 @@ pub fn spawn_server(extra: &[&str]) -> Server {
 pub fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> Server {
     let db = dir.path().join("serve.sqlite").display().to_string();
     let work = dir.path().join("work").display().to_string();
-    let mut args: Vec<String> =
-        ["serve", "--db", &db, "--listen", "127.0.0.1:0", "--work-dir", &work].map(String::from).to_vec();
+    let mut args: Vec<String> = ["serve", "--db", &db, "--work-dir", &work].map(String::from).to_vec();
+    if !extra.contains(&"--listen") {
+        args.extend(["--listen".into(), "127.0.0.1:0".into()]);
+    }
     if !extra.contains(&"--runtime") {
         args.extend(["--runtime".into(), "process".into()]);
     }

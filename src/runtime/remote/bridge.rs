@@ -3,26 +3,26 @@
 //!
 //! Per connection: a `start` control starts a fresh bot (stopping the one running) and is
 //! answered `ready`; each mjai line goes to the bot's stdin and its answer line back; `stop`
-//! and `game_over` stop the bot (the latter also reports the game, one line); `bye` ends the
-//! bridge. A dropped or silent ([`IDLE_TIMEOUT`]) connection stops the bot and is
-//! reconnected, with backoff, for up to [`BridgeOptions::reconnect_for`]. A refused token
-//! (HTTP 401, 403, 404) ends the bridge at once.
+//! and `game_over` stop the bot (the latter also reports the game, one line); `verdict`
+//! reports a validation (one line); `bye` from a game ends the bridge, from a server (it is
+//! stopping) is followed by reconnecting. A dropped or silent ([`IDLE_TIMEOUT`]) connection
+//! stops the bot and is reconnected, with backoff, for up to
+//! [`BridgeOptions::reconnect_for`]. A final refusal (a token refused, a bot that cannot be
+//! played this way: [`super::dial::ConnectError::is_transient`]) ends the bridge at once
+//! with the server's own message.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::bail;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::tungstenite::Message;
 
 use super::control::Control;
-use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, WRITE_TIMEOUT};
+use super::dial::{connect_to, Reconnect, Ws};
+use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, WRITE_TIMEOUT};
 use crate::runtime::bounded::{self, join_or_abort, within, STOP_GRACE};
 use crate::runtime::process::{ProcessBot, ProcessOptions};
 use crate::runtime::submission::Submission;
@@ -31,9 +31,6 @@ use crate::runtime::{Bot, BotError};
 /// Longest the bridge lets its bot think about one line (the game side's own timeout,
 /// usually 2 s, decides the chombo; this only bounds a bot nobody restarts).
 pub const LOCAL_ANSWER_LIMIT: Duration = Duration::from_secs(300);
-
-/// Longest wait for the WebSocket handshake.
-pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What the bridge runs.
 #[derive(Debug, Clone)]
@@ -60,8 +57,9 @@ pub struct BridgeOptions {
     pub bot: BridgeBot,
     /// Where the bot's stderr goes (appended, capped as the process runtime's).
     pub stderr_log: PathBuf,
-    /// Longest time without a connection before the bridge gives up (default 60 s).
-    pub reconnect_for: Duration,
+    /// Longest time without a connection before the bridge gives up (`None`: never;
+    /// `mjai-sim connect`: 60 s for a game's URL, never for a server's).
+    pub reconnect_for: Option<Duration>,
     /// Interpreter and limits of the local process.
     pub process: ProcessOptions,
 }
@@ -96,90 +94,54 @@ pub fn game_line(control: &Control) -> Option<String> {
     ))
 }
 
-/// Runs the bridge until the game side says `bye`, refuses the token, or cannot be reached
-/// for [`BridgeOptions::reconnect_for`]. `on_game` gets every `game_over`.
-///
-/// Errors (one line naming the fix): the URL is not `ws://`, the token was refused, the
-/// game side was unreachable too long.
-pub async fn run_bridge(options: &BridgeOptions, on_game: &mut (dyn FnMut(&Control) + Send)) -> anyhow::Result<()> {
-    if !options.url.starts_with("ws://") {
-        bail!("`{}` is not a ws:// URL; copy the URL the game printed", options.url);
+/// Whether `url` is a game's or a tournament's (`/remote/NAME`: its `bye` means no more
+/// games) rather than a server's (`/api/bots/NAME/connect`: its `bye` means it is
+/// stopping, and a restart follows).
+pub fn is_game_url(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| u.path().starts_with("/remote/"))
+}
+
+/// One line for a validation verdict: `validation of v2: passed`, or `validation of v2:
+/// failed (seat 1 chombo in E2: ...)`.
+pub fn verdict_line(version: u32, passed: bool, reason: Option<&str>) -> String {
+    match (passed, reason) {
+        (true, _) => format!("validation of v{version}: passed; the bot plays league games while connected"),
+        (false, reason) => format!("validation of v{version}: failed ({})", reason.unwrap_or("no reason given")),
     }
-    let mut last_connected = Instant::now();
-    let mut backoff = Duration::from_millis(100);
+}
+
+/// Runs the bridge until a game's side says `bye` (a server's `bye` means it is
+/// restarting: the bridge connects again), refuses the connection, or cannot be reached
+/// for [`BridgeOptions::reconnect_for`]. `report` gets one line per event worth telling
+/// the author: connected, each game over (see [`game_line`]), each verdict, a lost
+/// connection.
+///
+/// Errors (one line naming the fix): the URL is not `ws://` or `wss://`; the server
+/// refused the connection (its status and its own message, at once); it was unreachable
+/// too long.
+pub async fn run_bridge(options: &BridgeOptions, report: &mut (dyn FnMut(String) + Send)) -> anyhow::Result<()> {
+    let game = is_game_url(&options.url);
+    let mut reconnect = Reconnect::new(options.reconnect_for);
     loop {
         // bounded: CONNECT_TIMEOUT.
-        match connect(options).await {
+        match connect_to(&options.url, &options.token).await {
             Ok(ws) => {
-                backoff = Duration::from_millis(100);
+                report(format!("connected to {}; waiting for a seat", options.url));
                 // bounded: by IDLE_TIMEOUT and the bot's bounds.
-                match serve(ws, options, on_game).await {
-                    Served::Bye => return Ok(()),
-                    Served::Dropped(why) => tracing::warn!("connection dropped ({why}); reconnecting"),
+                let served = serve(ws, options, report).await;
+                reconnect.connected();
+                match served {
+                    Served::Bye if game => return Ok(()),
+                    Served::Bye => report("the server is stopping (a restart?); connecting again".into()),
+                    Served::Dropped(why) => report(format!("connection lost ({why}); connecting again")),
                 }
-                last_connected = Instant::now();
-            }
-            Err(Refused(status)) if matches!(status, 401 | 403 | 404) => {
-                bail!("{} refused the token (HTTP {status}); check --token and the URL", options.url)
             }
             Err(e) => {
-                if last_connected.elapsed() >= options.reconnect_for {
-                    bail!(
-                        "cannot reach {} for {:.0} s ({e}); is the game still running?",
-                        options.url,
-                        options.reconnect_for.as_secs_f64()
-                    );
-                }
-                tracing::debug!("connecting failed ({e}); retrying in {backoff:?}");
-                tokio::time::sleep(backoff).await; // bounded: at most 2 s.
-                backoff = (backoff * 2).min(Duration::from_secs(2));
+                let wait = reconnect.failed(&options.url, &e)?;
+                tracing::debug!("connecting failed ({e}); retrying in {wait:?}");
+                tokio::time::sleep(wait).await; // bounded: at most MAX_BACKOFF.
             }
         }
-    }
-}
-
-/// Why a connection attempt failed: the HTTP status when the server answered, else 0.
-#[derive(Debug)]
-pub(crate) struct Refused(pub(crate) u16);
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            0 => write!(f, "no connection"),
-            status => write!(f, "HTTP {status}"),
-        }
-    }
-}
-
-pub(crate) type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(options: &BridgeOptions) -> Result<Ws, Refused> {
-    // bounded: CONNECT_TIMEOUT.
-    connect_to(&options.url, &options.token).await.map_err(|(refused, _)| refused)
-}
-
-/// Opens a WebSocket to `url` with `Authorization: Bearer TOKEN`, within [`CONNECT_TIMEOUT`].
-/// Errors: the HTTP status (0: no connection) and the body of the server's refusal (empty
-/// when none).
-pub(crate) async fn connect_to(url: &str, token: &str) -> Result<Ws, (Refused, String)> {
-    let mut request = url.into_client_request().map_err(|_| (Refused(0), String::new()))?;
-    let value = format!("Bearer {token}").parse().map_err(|_| (Refused(401), String::new()))?;
-    request.headers_mut().insert(axum::http::header::AUTHORIZATION, value);
-    let config =
-        WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES));
-    let connecting = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
-    match within(CONNECT_TIMEOUT, "connecting", connecting).await {
-        Ok(Ok((ws, _))) => Ok(ws),
-        Ok(Err(WsError::Http(response))) => {
-            let body = response.body().as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-            let body = body.lines().next().unwrap_or_default().chars().take(200).collect();
-            Err((Refused(response.status().as_u16()), body))
-        }
-        Ok(Err(e)) => {
-            tracing::debug!("connect: {e}");
-            Err((Refused(0), String::new()))
-        }
-        Err(_) => Err((Refused(0), String::new())),
     }
 }
 
@@ -196,7 +158,7 @@ pub(crate) async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>
     }
 }
 
-async fn serve(ws: Ws, options: &BridgeOptions, on_game: &mut (dyn FnMut(&Control) + Send)) -> Served {
+async fn serve(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(String) + Send)) -> Served {
     let (mut sink, mut stream) = ws.split();
     let (answers_tx, mut answers) = mpsc::channel::<(u64, Result<String, BotError>)>(4);
     let mut bot: Option<BotTask> = None;
@@ -251,7 +213,11 @@ async fn serve(ws: Ws, options: &BridgeOptions, on_game: &mut (dyn FnMut(&Contro
             }
             Some(game_over @ Control::GameOver { .. }) => {
                 stop(&mut bot).await; // bounded: STOP_GRACE.
-                on_game(&game_over);
+                report(game_line(&game_over).unwrap_or_default());
+                None
+            }
+            Some(Control::Verdict { version, passed, reason }) => {
+                report(verdict_line(version, passed, reason.as_deref()));
                 None
             }
             Some(Control::Bye) => break Served::Bye,

@@ -44,7 +44,19 @@ pub enum Control {
         /// The seat's rank, 1 to 4 (as `summary.json`'s `rank`).
         rank: u8,
     },
-    /// No more games on this connection: the bridge stops its bot and exits.
+    /// The validation of `version` ended (the grading server tells every connection of the
+    /// bot): passed, or failed for `reason` (one line).
+    Verdict {
+        /// The version validated.
+        version: u32,
+        /// Whether it passed (the version is active).
+        passed: bool,
+        /// Why it failed; absent when it passed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// No more games on this connection: from a game (or tournament), the bridge stops its
+    /// bot and exits; from the grading server (it is stopping), the bridge connects again.
     Bye,
     /// The bridge's bot gave no answer line or could not start; the reason.
     Error {
@@ -88,6 +100,12 @@ mod tests {
         assert_eq!(start.to_text(), r#"{"type":"mjai-sim","event":"start","seat":2,"generation":7}"#);
         assert_eq!(Control::parse(&start.to_text()), Some(start));
         assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"bye"}"#), Some(Control::Bye));
+        let failed = Control::Verdict { version: 2, passed: false, reason: Some("seat 1 chombo".into()) };
+        assert_eq!(
+            failed.to_text(),
+            r#"{"type":"mjai-sim","event":"verdict","version":2,"passed":false,"reason":"seat 1 chombo"}"#
+        );
+        assert_eq!(Control::parse(&failed.to_text()), Some(failed));
         assert_eq!(Control::parse(r#"[{"type":"end_game"}]"#), None);
         assert_eq!(Control::parse(r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}"#), None);
         assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"nonsense"}"#), None);

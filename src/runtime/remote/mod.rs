@@ -22,8 +22,10 @@ use std::time::Duration;
 pub mod bridge;
 pub mod conn;
 pub mod control;
+pub mod dial;
 pub mod hub;
 pub mod listen;
+pub mod tls;
 pub mod token;
 
 /// Largest WebSocket message (and frame) either side accepts, in bytes: 1 MiB, the answer

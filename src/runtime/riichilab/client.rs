@@ -19,7 +19,8 @@ use tokio_tungstenite::tungstenite::Message;
 use super::{RANKED_PATH, VALIDATE_PATH};
 use crate::runtime::bounded::{self, within};
 use crate::runtime::process::ProcessBot;
-use crate::runtime::remote::bridge::{connect_to, send, BridgeOptions, Ws};
+use crate::runtime::remote::bridge::{send, BridgeOptions};
+use crate::runtime::remote::dial::{connect_to, Reconnect, Ws};
 use crate::runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
 use crate::runtime::Bot;
 
@@ -73,8 +74,9 @@ const LATE_SLACK: Duration = Duration::from_secs(5);
 /// telling (connected, game start, game over, verdict, a rejected or defaulted action).
 /// Returns the last outcome.
 ///
-/// Errors (one line naming the fix): the server refused the token or the connection (its
-/// status and message), or could not be reached for `options.reconnect_for`.
+/// Errors (one line naming the fix): the server refused the token or the connection for
+/// good (its status and message, at once), or could not be reached for
+/// `options.reconnect_for`.
 pub async fn run_client(
     options: &BridgeOptions,
     games: u32,
@@ -84,33 +86,20 @@ pub async fn run_client(
         bail!("`{}` is not a /ws/ranked or /ws/validate URL", options.url);
     };
     let mut played = 0;
-    let mut unreachable_since = tokio::time::Instant::now();
-    let mut backoff = Duration::from_millis(100);
+    let mut reconnect = Reconnect::new(options.reconnect_for);
     loop {
         // bounded: CONNECT_TIMEOUT.
         let ws = match connect_to(&options.url, &options.token).await {
             Ok(ws) => ws,
-            Err((refused, body)) if refused.0 != 0 => {
-                let why = if body.is_empty() { String::new() } else { format!(": {body}") };
-                bail!("{} refused the connection (HTTP {}{why}); check --token and the URL", options.url, refused.0)
-            }
-            Err(_) => {
-                if unreachable_since.elapsed() >= options.reconnect_for {
-                    bail!(
-                        "cannot reach {} for {:.0} s; is the server running?",
-                        options.url,
-                        options.reconnect_for.as_secs_f64()
-                    );
-                }
-                tokio::time::sleep(backoff).await; // bounded: at most 2 s.
-                backoff = (backoff * 2).min(Duration::from_secs(2));
+            Err(e) => {
+                let wait = reconnect.failed(&options.url, &e)?;
+                tokio::time::sleep(wait).await; // bounded: at most MAX_BACKOFF.
                 continue;
             }
         };
-        backoff = Duration::from_millis(100);
         report(format!("connected to {}; waiting for a game", options.url));
         let outcome = play_one(ws, options, report).await; // bounded: by IDLE_TIMEOUT and the bot's bounds.
-        unreachable_since = tokio::time::Instant::now();
+        reconnect.connected();
         match &outcome {
             Outcome::Verdict { .. } => return Ok(outcome),
             Outcome::Game { .. } if kind == Endpoint::Validate => return Ok(outcome),

@@ -302,6 +302,16 @@ impl RemoteHub {
         }
     }
 
+    /// Sends `control` to every waiting connection of `name` (does not wait): the grading
+    /// server's validation verdict.
+    pub fn tell(&self, name: &str, control: &Control) {
+        if let Ok(slots) = self.slots.lock() {
+            for conn in slots.get(name).map(|s| s.idle.iter()).into_iter().flatten() {
+                conn.notify(control);
+            }
+        }
+    }
+
     /// Says `bye` to every waiting connection and closes them (the hub serves no more
     /// games); waits until the messages queued before are written, at most
     /// [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
