@@ -28,9 +28,10 @@ fn a_remote_tsumogiri_plays_the_same_hanchan_as_in_a_container() {
     let rank = summary["rank"][0].as_u64().expect("the summary ranks seat 0");
     let score = summary["scores"][0].as_i64().unwrap();
     let lines: Vec<&str> = bridge_out.lines().collect();
-    assert_eq!(lines.len(), 1, "one line per game: {bridge_out}");
+    assert_eq!(lines.len(), 2, "one line on connecting, one per game: {bridge_out}");
+    assert!(lines[0].starts_with("connected to ws://127.0.0.1:"), "{bridge_out}");
     assert!(
-        lines[0].starts_with(&format!("game over: seat 0, rank {rank}, {score} points, 0 chombos")),
+        lines[1].starts_with(&format!("game over: seat 0, rank {rank}, {score} points, 0 chombos")),
         "{bridge_out}"
     );
 }

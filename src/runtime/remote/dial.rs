@@ -150,7 +150,10 @@ impl Reconnect {
                 ConnectError::Tls(_) => "; a private certificate is trusted through SSL_CERT_FILE=PEM",
                 _ => "",
             };
-            anyhow::bail!("{url} refused the connection ({error}){fix}");
+            match error {
+                ConnectError::Unusable(why) => anyhow::bail!("cannot connect: {why}"),
+                _ => anyhow::bail!("{url} refused the connection ({error}){fix}"),
+            }
         }
         if let Some(limit) = self.limit {
             if self.since.elapsed() >= limit {
