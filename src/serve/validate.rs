@@ -6,14 +6,14 @@
 //! bot; then the version is admitted to the league. Otherwise it is rejected at the first
 //! failing game with a one-line reason naming the seat and the hand. Either way the last
 //! game's log, summary, errors and the bot's stderr (tail, of the seat that failed, else
-//! of its first seat) are stored for the author. Cost: two hanchans one after the other,
-//! two containers of the bot at once.
+//! of its first seat) are stored for the author. Cost: two hanchans at once (each takes a
+//! slot of `--max-validations`, default 2), four containers of the bot at once.
 //!
 //! A remote bot (issue 29, [`BotKind::Remote`]) is validated when its first connection
 //! comes: one connection plays one seat, so it plays four hanchans, one in each seat
 //! ([`REMOTE_SEATINGS`]), over that connection (its stderr stays on its author's machine).
 //!
-//! At most `--max-validations` games run at once (a semaphore); a version still
+//! At most `--max-validations` games run at once (a semaphore, taken per game); a version still
 //! `validating` when the server stopped is validated again at the next start (a remote one
 //! at its next connection). A version already queued or playing is not queued twice.
 //!
@@ -105,6 +105,16 @@ struct Games {
     settings: Arc<ValidationSettings>,
     store: Store,
     cancel: Cancel,
+    /// Games at once (`--max-validations`).
+    slots: Semaphore,
+}
+
+/// What one validation game decided.
+enum Judged {
+    /// The game was stopped by the server's shutdown: no verdict.
+    Stopped,
+    /// The files to keep and the verdict (a failure's one-line reason).
+    Verdict(ValidationFiles, Result<(), String>),
 }
 
 impl Validator {
@@ -123,41 +133,39 @@ impl Validator {
         let queued: Arc<Mutex<HashSet<(String, u32)>>> = Arc::default();
         let done = queued.clone();
         let thread = spawn_thread("validation", move || async move {
-            let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone() });
-            let slots = Rc::new(Semaphore::new(max_at_once.max(1)));
+            let slots = Semaphore::new(max_at_once.max(1));
+            let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone(), slots });
             let mut stop = cancel.token();
             loop {
                 let row = tokio::select! {
                     row = rows.recv() => match row { Some(r) => r, None => break },
                     _ = stop.wait_for(|c| *c) => break,
                 };
-                let (games, slots, done) = (games.clone(), slots.clone(), done.clone());
+                let (games, done) = (games.clone(), done.clone());
                 tokio::task::spawn_local(track.track_future(async move {
-                    if let Ok(_slot) = slots.acquire().await {
-                        // when cancelled: validated again at the next start
-                        let mut backoff = HOST_BACKOFF;
-                        while !games.cancel.is_cancelled() {
-                            match games.validate(&row).await {
-                                Ok(()) => break,
-                                // the host's fault, no verdict: tried again once it may be whole
-                                Err(e) if is_host_fault(&e) => {
-                                    tracing::warn!(
-                                        "validation of {} version {}: {e:#}; trying again in {} s",
-                                        row.name,
-                                        row.version,
-                                        backoff.as_secs()
-                                    );
-                                    let mut stop = games.cancel.token();
-                                    tokio::select! {
-                                        _ = tokio::time::sleep(backoff) => {}
-                                        _ = stop.wait_for(|c| *c) => {}
-                                    }
-                                    backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
+                    // when cancelled: validated again at the next start
+                    let mut backoff = HOST_BACKOFF;
+                    while !games.cancel.is_cancelled() {
+                        match games.validate(&row).await {
+                            Ok(()) => break,
+                            // the host's fault, no verdict: tried again once it may be whole
+                            Err(e) if is_host_fault(&e) => {
+                                tracing::warn!(
+                                    "validation of {} version {}: {e:#}; trying again in {} s",
+                                    row.name,
+                                    row.version,
+                                    backoff.as_secs()
+                                );
+                                let mut stop = games.cancel.token();
+                                tokio::select! {
+                                    _ = tokio::time::sleep(backoff) => {}
+                                    _ = stop.wait_for(|c| *c) => {}
                                 }
-                                Err(e) => {
-                                    tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
-                                    break;
-                                }
+                                backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
+                            }
+                            Err(e) => {
+                                tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
+                                break;
                             }
                         }
                     }
@@ -220,36 +228,38 @@ impl Games {
             BotKind::RiichiLab => self.settings.rules.east_only(),
             BotKind::Zip | BotKind::Remote => self.settings.rules,
         };
+        // A zip's games are played at once (each takes a slot of --max-validations); a
+        // remote bot's one after the other over its connection, up to the first failure.
+        let game_dir = |i: usize| dir.join(format!("game-{i}"));
+        let mut judged = Vec::new();
+        if row.kind == BotKind::Zip {
+            let games = seatings.iter().enumerate().map(|(i, seats)| self.play(game_dir(i), &bot, seats, rules));
+            let outcomes = futures_util::future::join_all(games).await;
+            for ((i, outcome), seats) in outcomes.into_iter().enumerate().zip(&seatings) {
+                judged.push(self.judge(outcome, &dir, &game_dir(i), seats)?);
+            }
+        } else {
+            for (i, seats) in seatings.iter().enumerate() {
+                let outcome = self.play(game_dir(i), &bot, seats, rules).await;
+                let step = self.judge(outcome, &dir, &game_dir(i), seats)?;
+                let failed = matches!(&step, Judged::Verdict(_, Err(_)));
+                judged.push(step);
+                if failed {
+                    break;
+                }
+            }
+        }
         let mut last = None;
-        for seats in seatings {
-            let (files, verdict) = match self.play(&dir, &bot, seats, rules).await {
-                Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
-                    let _ = std::fs::remove_dir_all(&dir);
-                    return Ok(()); // stopped by the server's shutdown: validated again at the next start
+        for step in judged {
+            match step {
+                Judged::Stopped => return Ok(()),
+                Judged::Verdict(files, verdict) => {
+                    let failed = verdict.is_err();
+                    last = Some((files, verdict));
+                    if failed {
+                        break; // the first failing game, in seating order, is the one shown
+                    }
                 }
-                // A built-in opponent's chombo is the referee's bug and a host fault is the
-                // host's: neither is a verdict on the bot. None is recorded; the version is
-                // validated again at the next start.
-                Ok(outcome) if outcome.builtin_fault.is_some() => {
-                    let _ = std::fs::remove_dir_all(&dir);
-                    let fault = outcome.builtin_fault.map(|f| f.to_string()).unwrap_or_default();
-                    anyhow::bail!("{fault}; no verdict recorded");
-                }
-                Err(e) if !e.chain().any(|c| c.is::<BotRefused>()) => {
-                    let _ = std::fs::remove_dir_all(&dir);
-                    return Err(e.context("the validation game could not be played (not the bot's fault): no verdict recorded; validated again at the next start"));
-                }
-                Ok(outcome) => {
-                    let verdict = validation_verdict(&outcome.report, seats);
-                    let shown = verdict.as_ref().err().map_or(seats[0], |(seat, _)| *seat);
-                    (read_files(&dir.join("game"), shown)?, verdict.map_err(|(_, reason)| reason))
-                }
-                Err(e) => (empty_files(), Err(format!("the validation game could not start: {e:#}"))),
-            };
-            let failed = verdict.is_err();
-            last = Some((files, verdict));
-            if failed {
-                break;
             }
         }
         let Some((files, verdict)) = last else { return Ok(()) };
@@ -273,10 +283,53 @@ impl Games {
         Ok(())
     }
 
-    /// One validation game under `rules` with `bot` in `seats` (its folder `dir/game`,
-    /// replaced).
-    async fn play(&self, dir: &Path, bot: &BotSpec, seats: &[usize], rules: Rules) -> anyhow::Result<GameOutcome> {
-        let game_dir = dir.join("game");
+    /// What a validation game's `outcome` (played in `game_dir`, with the bot in `seats`)
+    /// means: a verdict with the files to keep, or no verdict (the server stopped: validated
+    /// again at the next start). Errors, recording no verdict (`dir` removed): the built-in
+    /// opponent's chombo (the referee's bug) or a host fault (not the bot's).
+    fn judge(
+        &self,
+        outcome: anyhow::Result<GameOutcome>,
+        dir: &Path,
+        game_dir: &Path,
+        seats: &[usize],
+    ) -> anyhow::Result<Judged> {
+        match outcome {
+            Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
+                let _ = std::fs::remove_dir_all(dir);
+                Ok(Judged::Stopped)
+            }
+            // A built-in opponent's chombo is the referee's bug and a host fault is the
+            // host's: neither is a verdict on the bot. None is recorded; the version is
+            // validated again at the next start.
+            Ok(outcome) if outcome.builtin_fault.is_some() => {
+                let _ = std::fs::remove_dir_all(dir);
+                let fault = outcome.builtin_fault.map(|f| f.to_string()).unwrap_or_default();
+                anyhow::bail!("{fault}; no verdict recorded");
+            }
+            Err(e) if !e.chain().any(|c| c.is::<BotRefused>()) => {
+                let _ = std::fs::remove_dir_all(dir);
+                Err(e.context("the validation game could not be played (not the bot's fault): no verdict recorded; validated again at the next start"))
+            }
+            Ok(outcome) => {
+                let verdict = validation_verdict(&outcome.report, seats);
+                let shown = verdict.as_ref().err().map_or(seats[0], |(seat, _)| *seat);
+                Ok(Judged::Verdict(read_files(game_dir, shown)?, verdict.map_err(|(_, reason)| reason)))
+            }
+            Err(e) => Ok(Judged::Verdict(empty_files(), Err(format!("the validation game could not start: {e:#}")))),
+        }
+    }
+
+    /// One validation game under `rules` with `bot` in `seats`, in folder `game_dir`
+    /// (replaced), once a slot of `--max-validations` is free.
+    async fn play(
+        &self,
+        game_dir: PathBuf,
+        bot: &BotSpec,
+        seats: &[usize],
+        rules: Rules,
+    ) -> anyhow::Result<GameOutcome> {
+        let _slot = self.slots.acquire().await.context("the validation slots are closed")?;
         let _ = std::fs::remove_dir_all(&game_dir);
         let s = &self.settings;
         let bots = std::array::from_fn(|seat| match seats.contains(&seat) {
