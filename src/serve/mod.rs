@@ -31,6 +31,7 @@ pub mod auth;
 pub mod bot_errors;
 pub mod bots;
 pub mod connect;
+pub mod downloads;
 pub mod error;
 pub mod games;
 pub mod html;

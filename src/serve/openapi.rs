@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, games, login, ops, riichilab, upload};
+use super::{bots, connect, downloads, games, login, ops, riichilab, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -62,6 +62,8 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         riichilab::ranked,
         riichilab::rotate,
         games::game,
+        downloads::log_gz,
+        downloads::tenhou6,
         openapi,
         ops::healthz,
         ops::metrics,

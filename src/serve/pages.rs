@@ -18,6 +18,7 @@ use axum::Router;
 
 use super::bot_errors;
 use super::bots::{latest_validation_log, retire_live};
+use super::downloads::seat_name;
 use super::error::ApiError;
 use super::games::gunzip;
 use super::html::{LoggedIn, Page, PageError, Viewer};
@@ -126,7 +127,8 @@ pub async fn validation(State(state): State<AppState>, Paged(bot): Paged<OwnedBo
     let latest = bot.latest();
     let title = format!("{} v{}: validation game", latest.name, latest.version);
     let ctx = Viewer(Some(bot.author.clone())).context();
-    viewer_page(title, &log, Some(&errors), Default::default(), &ctx)
+    let downloads = [("mjai log", format!("/api/bots/{}/validation", latest.name))];
+    viewer_page(title, &log, Some(&errors), Default::default(), &ctx, &downloads)
 }
 
 /// `/games/{id}`: each seat's stderr only to its bot's author (and admins: [`OwnedSeats`]).
@@ -137,8 +139,12 @@ pub async fn game(
 ) -> Result<Page, PageError> {
     let files = state.store.blobs().game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let errors = private_stderr_removed(&files.errors, mine);
-    let names = seats.map(|s| Some(format!("{} v{}", s.name, s.version)));
-    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context())
+    let names = seats.each_ref().map(|s| Some(seat_name(s)));
+    let downloads = [
+        ("mjai log (.jsonl.gz)", format!("/api/games/{id}/log.jsonl.gz")),
+        ("tenhou.net/6", format!("/api/games/{id}/tenhou6.json")),
+    ];
+    viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context(), &downloads)
 }
 
 /// `/me` (a visitor is sent to `/login`: [`LoggedIn`]).
@@ -182,6 +188,7 @@ fn viewer_page(
     errors: Option<&str>,
     names: [Option<String>; 4],
     ctx: &PageContext,
+    downloads: &[(&str, String)],
 ) -> Result<Page, PageError> {
     let log = String::from_utf8_lossy(log);
     let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };
@@ -200,7 +207,7 @@ fn viewer_page(
             start["names"] = serde_json::json!(data.names);
         }
     }
-    Ok(Page::ok(site::game_page(&data, ctx)))
+    Ok(Page::ok(site::game_page(&data, ctx, downloads)))
 }
 
 /// `errors.json` with the `stderr_tail` of every entry dropped unless its seat's bot is the

@@ -22,7 +22,7 @@ use tower_http::trace::TraceLayer;
 
 use super::error::ApiError;
 use super::state::AppState;
-use super::{bots, connect, games, limits, login, openapi, ops, pages, riichilab, upload, upload_form};
+use super::{bots, connect, downloads, games, limits, login, openapi, ops, pages, riichilab, upload, upload_form};
 
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
@@ -39,6 +39,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &connect::ROUTES,
         &riichilab::ROUTES,
         &games::ROUTES,
+        &downloads::ROUTES,
         &openapi::ROUTES,
         &ops::ROUTES,
         &login::ROUTES,
@@ -59,6 +60,7 @@ pub fn router(state: AppState) -> Router {
         .merge(connect::router())
         .merge(riichilab::router())
         .merge(games::router())
+        .merge(downloads::router())
         .merge(login::router())
         .merge(ops::router())
         .merge(openapi::router())

@@ -30,6 +30,8 @@ struct Viewer<'a> {
     inline_script: Option<&'static str>,
     script_src: &'static str,
     sprite: &'static str,
+    /// Files to download, as (label, URL) links in the header (the served page only).
+    downloads: &'a [(&'a str, String)],
 }
 
 /// The self-contained `game.html` of one game: about 20 KB of page plus the log as JSON.
@@ -50,12 +52,13 @@ pub fn page(data: &GameData) -> String {
         inline_script: Some(GAME_JS),
         script_src: "",
         sprite: &SPRITE,
+        downloads: &[],
     })
 }
 
 /// The server's page showing `data`: style and script from `/assets/`, a link home, and
 /// who is logged in (`author`: a link to `/me`; `None`: a link to `/login`).
-pub fn served_page(data: &GameData, author: Option<&str>) -> String {
+pub fn served_page(data: &GameData, author: Option<&str>, downloads: &[(&str, String)]) -> String {
     let head = Head::linked(format!("{} — mjai-sim", data.title), "/assets/game.css");
     render(&Viewer {
         head,
@@ -66,6 +69,7 @@ pub fn served_page(data: &GameData, author: Option<&str>) -> String {
         inline_script: None,
         script_src: "/assets/game.js",
         sprite: &SPRITE,
+        downloads,
     })
 }
 

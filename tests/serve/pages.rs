@@ -172,6 +172,37 @@ fn pages_show_each_viewer_what_is_theirs() {
         assert_html(&page(&http, &server, bad, None), 404, bad);
     }
 
+    // the game's downloads, linked from its page: the mjai log with the bots' names in
+    // start_game, and tenhou.net/6's form; neither has a seat's stderr
+    for link in [format!("/api/games/{id}/log.jsonl.gz"), format!("/api/games/{id}/tenhou6.json")] {
+        assert!(public.body.contains(&format!("href=\"{link}\" download")), "{link} on the page: {}", public.body);
+    }
+    let stored = http.get(&server.url(&format!("/api/games/{id}")), None).body;
+    let (status, headers, gz) = http.bytes(&server.url(&format!("/api/games/{id}/log.jsonl.gz")));
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "application/gzip");
+    assert_eq!(headers["content-disposition"], format!("attachment; filename=\"game-{id}.jsonl.gz\""));
+    let mut named = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut named).unwrap();
+    let start: serde_json::Value = serde_json::from_str(named.lines().next().unwrap()).unwrap();
+    let names: Vec<&str> = start["names"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    assert!(names.contains(&"silent v1") && names.iter().all(|n| n.ends_with(" v1")), "{start}");
+    assert_eq!(
+        named.lines().skip(1).collect::<Vec<_>>(),
+        stored.lines().skip(1).collect::<Vec<_>>(),
+        "the rest as stored"
+    );
+    let t6 = http.get(&server.url(&format!("/api/games/{id}/tenhou6.json")), None);
+    assert_eq!(t6.status, 200, "{}", t6.body);
+    assert_eq!(t6.headers["content-disposition"], format!("attachment; filename=\"game-{id}.tenhou6.json\""));
+    assert_eq!(t6.json()["name"], start["names"], "tenhou.net/6's names are the bots'");
+    let hands = stored.lines().filter(|l| l.contains("\"start_kyoku\"")).count();
+    assert_eq!(t6.json()["log"].as_array().unwrap().len(), hands, "one tenhou.net/6 entry per hand");
+    assert!(!named.contains(HOUSE_LINE) && !t6.body.contains(HOUSE_LINE), "no stderr in the downloads");
+    for bad in ["/api/games/99999/log.jsonl.gz", "/api/games/abc/tenhou6.json", "/api/games/-1/log.jsonl.gz"] {
+        assert_eq!(http.get(&server.url(bad), None).status, 404, "{bad}");
+    }
+
     // the assets, and nothing else under /assets
     let css = page(&http, &server, "/assets/site.css", None);
     assert_eq!((css.status, css.headers["content-type"].to_str().unwrap()), (200, "text/css; charset=utf-8"));

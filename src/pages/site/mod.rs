@@ -54,8 +54,8 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
 /// [`crate::viewer::game::analyse`] over the game's log and errors), its style and script
 /// from `/assets/`, its header naming who is logged in (`ctx`) as every page's does. Needs
 /// JavaScript.
-pub fn game_page(data: &GameData, ctx: &PageContext) -> String {
-    crate::viewer::page::served_page(data, ctx.author.as_deref())
+pub fn game_page(data: &GameData, ctx: &PageContext, downloads: &[(&str, String)]) -> String {
+    crate::viewer::page::served_page(data, ctx.author.as_deref(), downloads)
 }
 
 #[cfg(test)]
