@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 
-use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
+use super::leaderboard::{author_of, entry_row, reason_line, status_word, EntryRow};
 use super::PageContext;
 use crate::pages::report_svg::{history_chart, rank_bars};
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
@@ -25,6 +25,9 @@ struct Page<'a> {
     page: &'a BotPage,
     author: &'a str,
     status: &'static str,
+    /// Why it was rejected or suspended (the page shows such a version only to its author
+    /// and admins).
+    reason: Option<String>,
     provisional_games: u64,
     figures: EntryRow<'a>,
     rating_chart: Option<String>,
@@ -86,6 +89,7 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         page,
         author: author_of(e),
         status: status_word(e.status),
+        reason: reason_line(e.status, page.reason.as_deref()),
         provisional_games: PROVISIONAL_GAMES,
         figures: entry_row(e, String::new()),
         rating_chart: (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), &history)),
