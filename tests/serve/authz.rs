@@ -30,7 +30,7 @@ fn authors_upload_validate_and_see_only_their_own_errors() {
     let page = http.wait_status(&server, "abot", "active", VALIDATION);
     assert_eq!(page["entry"]["author"], "alice");
     assert_eq!(page["entry"]["version"], 1);
-    let page = http.wait_status(&server, "bbot", "rejected", VALIDATION);
+    let page = http.wait_status_as(&server, "bbot", "rejected", Some(&b), VALIDATION);
     let reason = page["reason"].as_str().unwrap();
     assert!(["chombo", "crash", "abandoned"].iter().any(|w| reason.contains(w)), "{reason}");
 
@@ -52,8 +52,9 @@ fn authors_upload_validate_and_see_only_their_own_errors() {
     assert_eq!(game.status, 200);
     assert!(game.body.lines().next().unwrap().contains("start_game"), "the validation game's mjai log");
 
-    // a rejected bot never enters the league; the accepted one does
-    let board = http.get(&server.url("/api/leaderboard"), None).json();
+    // a rejected bot never enters the league; the accepted one does (the rejected one is
+    // on its author's leaderboard only: tests/serve/privacy.rs)
+    let board = http.get(&server.url("/api/leaderboard"), Some(&b)).json();
     let line = |name: &str| board["bots"].as_array().unwrap().iter().find(|e| e["name"] == name).cloned().unwrap();
     assert_eq!(line("bbot")["status"], "rejected");
     assert_eq!(line("bbot")["games"], 0);

@@ -39,7 +39,7 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
     assert_eq!(http.upload(&server, Some(&b), "bob-crash", example_zip("crash")).status, 202);
     http.wait_status(&server, "alice-bot", "active", VALIDATION);
     http.wait_status(&server, "bob-bot", "active", VALIDATION);
-    http.wait_status(&server, "bob-crash", "rejected", VALIDATION);
+    http.wait_status_as(&server, "bob-crash", "rejected", Some(&b), VALIDATION);
 
     // a re-upload makes version 2; version 1 retires once it passes
     let again = http.upload(&server, Some(&a), "alice-bot", noisy_zip("tsumogiri", "alice-secret-2"));
@@ -124,7 +124,7 @@ fn a_torch_bot_validates_with_image_ml_and_is_told_why_in_the_default_image() {
     let plain = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--runtime", "docker", "--seed", "3"]);
     let bob = plain.author("bob", false);
     assert_eq!(http.upload(&plain, Some(&bob), "bob-torch", mlbot_zip()).status, 202);
-    let page = http.wait_status(&plain, "bob-torch", "rejected", VALIDATION);
+    let page = http.wait_status_as(&plain, "bob-torch", "rejected", Some(&bob), VALIDATION);
     let reason = page["reason"].as_str().unwrap_or_default();
     assert!(reason.contains("`torch`") && reason.contains("--image ml"), "{page}");
 }

@@ -270,10 +270,23 @@ impl Http {
         &self.client
     }
 
-    /// Waits (bounded) until bot `name` has `status`, returning its page.
+    /// Waits (bounded) until bot `name` has `status`, returning its page, as a visitor sees
+    /// it (a `rejected` or `suspended` version is its author's: [`Http::wait_status_as`]).
     pub fn wait_status(&self, server: &Server, name: &str, status: &str, limit: Duration) -> serde_json::Value {
+        self.wait_status_as(server, name, status, None, limit)
+    }
+
+    /// [`Http::wait_status`] as the author of `token` sees it.
+    pub fn wait_status_as(
+        &self,
+        server: &Server,
+        name: &str,
+        status: &str,
+        token: Option<&str>,
+        limit: Duration,
+    ) -> serde_json::Value {
         poll(limit, &format!("{name} to be {status}"), || {
-            let a = self.get(&server.url(&format!("/api/bots/{name}")), None);
+            let a = self.get(&server.url(&format!("/api/bots/{name}")), token);
             (a.status == 200 && a.json()["entry"]["status"] == status).then(|| a.json())
         })
     }
