@@ -128,3 +128,18 @@ fn per_author_limits_answer_429() {
     assert_eq!(up("d1"), 202, "a new version of the same bot is fine");
     assert_eq!(up("d1"), 429, "a third upload in the hour is over --uploads-per-hour 2");
 }
+
+#[test]
+fn an_upload_error_names_the_file_sent_not_one_after_the_bot() {
+    let server = spawn_server(&[]);
+    let token = server.author("erin", false);
+    let http = Http::new();
+    let no_bot = super::support::zip_of(&[("main.py", &b"print(1)"[..])]);
+    let refused = http.upload_file(&server, Some(&token), "erin-broken", "broken.zip", no_bot.clone());
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let reason = refused.json()["error"].as_str().unwrap_or_default().to_string();
+    assert!(reason.contains("broken.zip") && !reason.contains("erin-broken.zip"), "{reason}");
+    // a client that names no file (or only folders): the bot's name stands in
+    let bare = http.upload_file(&server, Some(&token), "erin-broken", "dir/", no_bot);
+    assert!(bare.json()["error"].as_str().unwrap_or_default().contains("erin-broken.zip"), "{}", bare.body);
+}

@@ -253,11 +253,23 @@ impl Http {
         self.send(r)
     }
 
-    /// `POST /api/bots` with `name` and `file` (the zip).
+    /// `POST /api/bots` with `name` and `file` (the zip, sent as `bot.zip`).
     pub fn upload(&self, server: &Server, token: Option<&str>, name: &str, zip: Vec<u8>) -> Answer {
+        self.upload_file(server, token, name, "bot.zip", zip)
+    }
+
+    /// `POST /api/bots` with `name` and `file` (the zip, sent as `file_name`).
+    pub fn upload_file(
+        &self,
+        server: &Server,
+        token: Option<&str>,
+        name: &str,
+        file_name: &str,
+        zip: Vec<u8>,
+    ) -> Answer {
         let form = reqwest::multipart::Form::new()
             .text("name", name.to_string())
-            .part("file", reqwest::multipart::Part::bytes(zip).file_name("bot.zip"));
+            .part("file", reqwest::multipart::Part::bytes(zip).file_name(file_name.to_string()));
         let mut r = self.client.post(server.url("/api/bots")).multipart(form);
         if let Some(t) = token {
             r = r.bearer_auth(t);

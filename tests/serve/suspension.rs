@@ -75,9 +75,10 @@ fn a_version_that_chombos_in_league_games_is_suspended_until_a_new_upload() {
     assert_eq!(errors["validations"][0]["reason"], reason.as_str(), "{errors}");
     assert!(errors["chombos"].as_array().is_some_and(|c| c.len() as u64 >= chombos), "{errors}");
 
-    // its own page: the reason and its chombos
+    // its own page: the reason, its chombos, and a note that points at its validation game
     let own = page(&http, &server, "/bots/flaky", Some(&ca)).body;
     assert!(own.contains("id=\"reason\">Suspended: ") && own.contains("Chombos in league games ("), "{own}");
+    assert!(own.contains("href=\"/bots/flaky/validation\">validation game</a>") && !own.contains("are above"), "{own}");
 
     // nobody else sees it: off the ranking and the pages, 404 as an unknown bot
     for token in [None, Some(b.as_str())] {
@@ -103,6 +104,11 @@ fn a_version_that_chombos_in_league_games_is_suspended_until_a_new_upload() {
     let before = house(&http);
     poll(Duration::from_secs(300), "8 more games of the house bots", || (house(&http) >= before + 8).then_some(()));
     assert!(games_of(&http, &server, v1, Some(&a)) <= at_suspension + 1, "a suspended version was scheduled");
+
+    // head-to-head differences print no signed zero (issue 39: "-0.00")
+    let house_page = page(&http, &server, "/bots/rulebase", None).body;
+    assert!(house_page.contains("<table id=\"h2h\">"), "{house_page}");
+    assert!(!house_page.contains("-0.00") && !house_page.contains("+0.00"), "{house_page}");
 
     // a new upload brings the name back, as a new version with figures of its own
     assert_eq!(http.upload(&server, Some(&a), "flaky", example_zip("tsumogiri")).status, 202);

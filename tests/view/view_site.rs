@@ -264,6 +264,8 @@ mod pages {
         let chombos = own.split("<h2>Chombos in league games (1)</h2>").nth(1).expect("chombo section");
         assert!(chombos.contains("<span class=\"reason\">timeout: no answer in 2 s</span>"), "{chombos}");
         assert!(chombos.contains("<pre class=\"stderr\">Traceback: boom</pre>"), "{chombos}");
+        assert!(!own.contains("are above"), "nothing is above on a bot page: {own}");
+        assert!(own.contains("the <a href=\"/bots/mine/validation\">validation game</a> of the latest version"));
         let recent = element(&own, "table", "recent");
         // Seats 0 and 3 are this bot: ranks 2 and 3; the seats by place: rival, mine, mine, rulebase.
         assert!(
