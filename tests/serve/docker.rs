@@ -73,10 +73,11 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
             .all(|n| line(&board, n).is_some_and(|e| e["games"].as_u64() >= Some(2) && !e["avg_rank_ci"].is_null()));
         ready.then_some(())
     });
-    // the bot that failed validation never played
-    let crash = http.get(&server.url("/api/bots/bob-crash/games"), None).json();
+    // the bot that failed validation never played (its author sees it; nobody else does)
+    let crash = http.get(&server.url("/api/bots/bob-crash/games"), Some(&b)).json();
     assert_eq!(crash["games"].as_array().map(Vec::len), Some(0), "{crash}");
-    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), None).json()["entry"]["games"], 0);
+    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), Some(&b)).json()["entry"]["games"], 0);
+    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), None).status, 404, "private to bob");
 
     // Chromium reads the leaderboard: both uploaded bots, each with its interval
     browser.goto(&server.url("/"));
