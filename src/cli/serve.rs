@@ -36,7 +36,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::entrants;
 use crate::tournament::session::worker::incarnation;
 use crate::tournament::session::PlayOptions;
-use crate::tournament::store::{is_postgres_url, Store, UploadLimits};
+use crate::tournament::store::{is_postgres_url, Store, SuspensionPolicy, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
 pub use super::serve_author::DEFAULT_DB;
@@ -108,6 +108,15 @@ pub struct Args {
     /// Stored with the league: the last server started sets it.
     #[arg(long, value_name = "GAMES_PER_HOUR")]
     pub pace: Option<u32>,
+    /// Chombos that suspend an uploaded version: when its league games in the last
+    /// --suspend-window hold this many, it leaves the league (status `suspended`, its author
+    /// told why) until a new version is uploaded; 0: never. Stored with the league: the
+    /// last server started sets it.
+    #[arg(long, value_name = "N", default_value_t = SuspensionPolicy::DEFAULT.after)]
+    pub suspend_after: u32,
+    /// League games (a version's latest) whose chombos --suspend-after counts; 0: never.
+    #[arg(long, value_name = "M", default_value_t = SuspensionPolicy::DEFAULT.window)]
+    pub suspend_window: u32,
     /// Seconds a claimed game stays this process's without a heartbeat.
     #[arg(long, value_name = "SECS", default_value = "30")]
     pub lease: Seconds,
@@ -199,6 +208,8 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
     let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
     let store = session.store().clone();
     store.league().set_pace(args.pace).await?;
+    let suspension = SuspensionPolicy { after: args.suspend_after, window: args.suspend_window };
+    store.suspensions().set_policy(suspension).await?;
     if !postgres {
         let requeued = store.leases().requeue_running().await?; // one server per SQLite file
         if requeued > 0 {

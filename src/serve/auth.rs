@@ -1,16 +1,26 @@
 //! Who is asking, as typed extractors: [`Author`] (a valid token in `Authorization: Bearer
 //! TOKEN`, or in the `mjai_token` cookie that `POST /login` sets) and [`MaybeAuthor`] (an
-//! author, or nobody). A missing or unknown token is 401 for [`Author`]. What an admin may
-//! do beyond an author is a bot's private parts and retiring it ([`Author::may_touch`],
-//! through [`super::owned`]); no route is for admins only.
+//! author, or nobody). A missing token is 401 for [`Author`]. What an admin may do beyond
+//! an author is a bot's private parts and retiring it ([`Author::may_touch`], through
+//! [`super::owned`]), and seeing every rejected or suspended version ([`may_see`]); no
+//! route is for admins only.
+//!
+//! A token that came but is not valid (unknown, revoked, rotated away, malformed) is 401
+//! on every route that takes an author's token, public ones included, before any
+//! extractor runs: the middlewares of [`super::gate`] ([`authenticate`] and
+//! [`bad_token`] are theirs), so that nobody mistakes a dead token for an
+//! answer about a bot (a 404 "no such bot of yours"). The routes of riichi.dev bots, whose
+//! Bearer token is a bot token, and the login routes (the way out of a dead cookie) do
+//! without them.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 
 use super::error::ApiError;
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
+use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::AuthorRow;
 
 /// Name of the cookie holding the token in a browser.
@@ -20,8 +30,8 @@ pub const COOKIE: &str = "mjai_token";
 #[derive(Debug, Clone)]
 pub struct Author(pub AuthorRow);
 
-/// The author when a valid token came, else nobody (never an error for a bad token:
-/// public routes answer the same).
+/// The author when a valid token came, else nobody (never an error itself: on the routes
+/// behind [`super::gate`] a token that is not valid was refused with 401 before).
 #[derive(Debug, Clone)]
 pub struct MaybeAuthor(pub Option<AuthorRow>);
 
@@ -32,14 +42,67 @@ impl Author {
     }
 }
 
+impl MaybeAuthor {
+    /// Whether this caller may see a version of `owner` (`None`: a house bot) with
+    /// `status`: [`may_see`].
+    pub fn sees(&self, owner: Option<&str>, status: BotStatus) -> bool {
+        may_see(self.0.as_ref(), owner, status)
+    }
+}
+
+/// Whether `who` (`None`: a visitor) may see a bot version of `owner` with `status`: any
+/// public status ([`BotStatus::is_private`]) to anyone; a rejected or suspended one only
+/// to its author and admins (docs/server.md "Privacy").
+pub fn may_see(who: Option<&AuthorRow>, owner: Option<&str>, status: BotStatus) -> bool {
+    !status.is_private() || who.is_some_and(|a| a.admin || owner == Some(a.name.as_str()))
+}
+
+/// The author of a request's token as [`super::gate`]'s middlewares found it (kept
+/// in the request's extensions, so the extractors do not look it up again).
+#[derive(Debug, Clone)]
+pub struct Authenticated(pub Option<AuthorRow>);
+
+/// Where a request's token came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Carrier {
+    /// `Authorization: Bearer TOKEN`.
+    Bearer,
+    /// The login cookie.
+    Cookie,
+}
+
+/// The author of the token `headers` carry: `Ok(None)` without one; errors: 401 when one
+/// came and is not an author's valid token ([`bad_token`]), with where it came from; a
+/// failed store query (500, or 503 while the database is unreachable).
+pub async fn authenticate(
+    headers: &HeaderMap,
+    state: &AppState,
+) -> Result<Result<Option<AuthorRow>, Carrier>, ApiError> {
+    let Some(token) = token_in(headers) else { return Ok(Ok(None)) };
+    let carrier = if bearer_in(headers).is_some() { Carrier::Bearer } else { Carrier::Cookie };
+    if !looks_like_token(token) {
+        return Ok(Err(carrier));
+    }
+    Ok(state.store.authors().by_token(&token_hash(token)).await?.map(Some).ok_or(carrier))
+}
+
+/// 401 for a token that came but is no author's valid one.
+pub fn bad_token(carrier: Carrier) -> ApiError {
+    let text = match carrier {
+        Carrier::Bearer => "this token is not valid (unknown, revoked or rotated); ask the operator for a new one",
+        Carrier::Cookie => "your login is no longer valid (the token is unknown, revoked or rotated); log in again",
+    };
+    ApiError::new(StatusCode::UNAUTHORIZED, text)
+}
+
+/// The `Set-Cookie` value that clears the login cookie.
+pub fn clear_cookie() -> String {
+    format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+}
+
 /// The token a request's `headers` carry: the Bearer header first, then the cookie.
 pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim);
-    bearer.or_else(|| {
+    bearer_in(headers).or_else(|| {
         headers
             .get_all(header::COOKIE)
             .iter()
@@ -49,7 +112,20 @@ pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
     })
 }
 
+/// The token of the `Authorization: Bearer TOKEN` header of `headers`.
+fn bearer_in(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
+/// The caller: as the token middleware found it, else looked up.
 async fn lookup(parts: &Parts, state: &AppState) -> Result<Option<AuthorRow>, ApiError> {
+    if let Some(Authenticated(who)) = parts.extensions.get::<Authenticated>() {
+        return Ok(who.clone());
+    }
     author_of(&parts.headers, state).await
 }
 

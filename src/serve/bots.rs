@@ -1,6 +1,7 @@
 //! The bot routes of the JSON API: `GET /api/leaderboard`, `GET /api/bots/{name}`,
 //! `GET /api/bots/{name}/games`, one version's page and games
-//! (`GET /api/bots/{name}/v/{version}` and `.../games`), `GET /api/bots/{name}/errors` and
+//! (`GET /api/bots/{name}/v/{version}` and `.../games`): a rejected version, its line and
+//! its page, only for its author and admins (anyone else: as if it did not exist, 404), `GET /api/bots/{name}/errors` and
 //! `GET /api/bots/{name}/validation` (its author and admins only: others get 404, as if the
 //! bot had no errors to show), `DELETE /api/bots/{name}` (retire: its author or an admin).
 //! `POST /api/bots` (an upload) is [`super::upload`]'s.
@@ -13,6 +14,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::auth::MaybeAuthor;
 use super::bot_errors::{self, ValidationView};
 use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public, Refusal};
@@ -46,11 +48,14 @@ pub fn router() -> Router<AppState> {
 }
 
 /// `GET /api/leaderboard`.
-#[utoipa::path(get, path = "/api/leaderboard", summary = "Every bot version, active ones first by μ − 3σ",
-    responses((status = 200, description = "the leaderboard", body = Leaderboard)),
+#[utoipa::path(get, path = "/api/leaderboard",
+    summary = "Every bot version the caller may see (rejected and suspended ones: their author and admins only), active ones first by μ − 3σ",
+    responses((status = 200, description = "the leaderboard", body = Leaderboard),
+        (status = 401, description = "a token came that is not valid (unknown, revoked, malformed)", body = ErrorBody)),
 )]
-pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboard>, ApiError> {
+pub async fn leaderboard(State(state): State<AppState>, who: MaybeAuthor) -> Result<Json<Leaderboard>, ApiError> {
     let mut board = state.figures().await?.leaderboard();
+    board.bots.retain(|e| who.sees(e.author.as_deref(), e.status));
     board.bots.iter_mut().for_each(|e| state.mark_online(e));
     Ok(Json(board))
 }
@@ -59,10 +64,15 @@ pub async fn leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboa
 #[utoipa::path(get, path = "/api/bots/{name}",
     summary = "A bot's page (its latest version; each version's own: /api/bots/{name}/v/{version})", params(BotPath),
     responses((status = 200, description = "the page", body = BotPage),
-        (status = 404, description = "no such bot", body = ErrorBody)),
+        (status = 401, description = "a token came that is not valid", body = ErrorBody),
+        (status = 404, description = "no such bot (or none of its versions the caller may see)", body = ErrorBody)),
 )]
-pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<BotPage>, ApiError> {
-    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Latest).await?;
+pub async fn bot(
+    State(state): State<AppState>,
+    who: MaybeAuthor,
+    BotPath(name): BotPath,
+) -> Result<Json<BotPage>, ApiError> {
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Latest, &shown_to(&who)).await?;
     let mut page = page.ok_or_else(|| ApiError::not_found("such bot"))?;
     state.mark_online(&mut page.entry);
     Ok(Json(page))
@@ -72,16 +82,25 @@ pub async fn bot(State(state): State<AppState>, BotPath(name): BotPath) -> Resul
 #[utoipa::path(get, path = "/api/bots/{name}/v/{version}",
     summary = "One version's page: its own figures, opponents and games only", params(VersionPath),
     responses((status = 200, description = "the page", body = BotPage),
-        (status = 404, description = "no such bot version", body = ErrorBody)),
+        (status = 401, description = "a token came that is not valid", body = ErrorBody),
+        (status = 404, description = "no such bot version (or one the caller may not see)", body = ErrorBody)),
 )]
 pub async fn bot_version(
     State(state): State<AppState>,
+    who: MaybeAuthor,
     VersionPath(name, version): VersionPath,
 ) -> Result<Json<BotPage>, ApiError> {
-    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Number(version)).await?;
+    let pick = VersionPick::Number(version);
+    let page = state.figures().await?.bot_page(name.as_str(), pick, &shown_to(&who)).await?;
     let mut page = page.ok_or_else(|| ApiError::not_found("such bot version"))?;
     state.mark_online(&mut page.entry);
     Ok(Json(page))
+}
+
+/// Which versions `who` may see ([`MaybeAuthor::sees`]): another author's rejected ones
+/// are as absent as an unknown bot's (404).
+pub fn shown_to(who: &MaybeAuthor) -> impl Fn(&VersionRow) -> bool + Sync + '_ {
+    move |v: &VersionRow| who.sees(v.author.as_deref(), v.status)
 }
 
 /// `GET /api/bots/{name}/games` and `GET /api/bots/{name}/v/{version}/games`.
@@ -97,9 +116,13 @@ pub struct GamesView {
     responses((status = 200, description = "games", body = GamesView),
         (status = 404, description = "no such bot", body = ErrorBody)),
 )]
-pub async fn games(State(state): State<AppState>, BotPath(name): BotPath) -> Result<Json<GamesView>, ApiError> {
-    let games: Vec<GameLine> =
-        state.figures().await?.games_of(name.as_str(), None).await?.ok_or_else(|| ApiError::not_found("such bot"))?;
+pub async fn games(
+    State(state): State<AppState>,
+    who: MaybeAuthor,
+    BotPath(name): BotPath,
+) -> Result<Json<GamesView>, ApiError> {
+    let games = state.figures().await?.games_of(name.as_str(), None, &shown_to(&who)).await?;
+    let games: Vec<GameLine> = games.ok_or_else(|| ApiError::not_found("such bot"))?;
     Ok(Json(GamesView { games }))
 }
 
@@ -112,9 +135,10 @@ pub async fn games(State(state): State<AppState>, BotPath(name): BotPath) -> Res
 )]
 pub async fn version_games(
     State(state): State<AppState>,
+    who: MaybeAuthor,
     VersionPath(name, version): VersionPath,
 ) -> Result<Json<GamesView>, ApiError> {
-    let games = state.figures().await?.games_of(name.as_str(), Some(version)).await?;
+    let games = state.figures().await?.games_of(name.as_str(), Some(version), &shown_to(&who)).await?;
     let games: Vec<GameLine> = games.ok_or_else(|| ApiError::not_found("such bot version"))?;
     Ok(Json(GamesView { games }))
 }

@@ -108,6 +108,11 @@ impl Viewer {
     pub fn context(&self) -> PageContext {
         PageContext { author: self.0.as_ref().map(|a| a.0.name.clone()) }
     }
+
+    /// The viewer as a caller of the API ([`MaybeAuthor::sees`] says what they may see).
+    pub fn caller(&self) -> MaybeAuthor {
+        MaybeAuthor(self.0.as_ref().map(|a| a.0.clone()))
+    }
 }
 
 impl FromRequestParts<AppState> for Viewer {

@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 use crate::tournament::leaderboard::aggregate::DECAY_TAU;
 use crate::tournament::leaderboard::shape::VersionPick;
 use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
-use crate::tournament::store::{Store, StoreError};
+use crate::tournament::store::{Store, StoreError, VersionRow};
 
 /// The figures at one moment: the leaderboard, and the store to read pages from.
 pub struct Figures {
@@ -68,15 +68,26 @@ impl Figures {
     }
 
     /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
-    /// that `pick` names; `None`: no such bot or version.
-    pub async fn bot_page(&self, name: &str, pick: VersionPick) -> Result<Option<BotPage>, StoreError> {
-        self.store.board().bot_page(name, pick, DECAY_TAU).await
+    /// that `pick` names among the versions `shown` keeps (the caller may see:
+    /// [`super::auth::may_see`]); `None`: no such bot or version, or none shown.
+    pub async fn bot_page(
+        &self,
+        name: &str,
+        pick: VersionPick,
+        shown: &(dyn Fn(&VersionRow) -> bool + Sync),
+    ) -> Result<Option<BotPage>, StoreError> {
+        self.store.board().bot_page_shown(name, pick, DECAY_TAU, shown).await
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: every game of every version of
-    /// `name`) and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first;
-    /// `None`: no such bot or version.
-    pub async fn games_of(&self, name: &str, version: Option<u32>) -> Result<Option<Vec<GameLine>>, StoreError> {
-        self.store.board().games_of(name, version, None).await
+    /// `name`) and `GET /api/bots/{name}/v/{version}/games` (one version's), latest first,
+    /// among the versions `shown` keeps; `None`: no such bot or version, or none shown.
+    pub async fn games_of(
+        &self,
+        name: &str,
+        version: Option<u32>,
+        shown: &(dyn Fn(&VersionRow) -> bool + Sync),
+    ) -> Result<Option<Vec<GameLine>>, StoreError> {
+        self.store.board().games_of_shown(name, version, None, shown).await
     }
 }

@@ -67,6 +67,5 @@ pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -
     responses((status = 303, description = "cookie cleared; Location: /")),
 )]
 pub async fn logout() -> impl IntoResponse {
-    let cookie = format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
-    (StatusCode::SEE_OTHER, [(header::SET_COOKIE, cookie), (header::LOCATION, "/".to_string())])
+    (StatusCode::SEE_OTHER, [(header::SET_COOKIE, super::auth::clear_cookie()), (header::LOCATION, "/".to_string())])
 }

@@ -13,7 +13,8 @@
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
-//! - the extractors: [`auth`] (`Author`, `MaybeAuthor`), [`html`] (`Viewer`, `LoggedIn`),
+//! - the extractors: [`auth`] (`Author`, `MaybeAuthor`; a dead token is 401 at the
+//!   [`gate`] first), [`html`] (`Viewer`, `LoggedIn`),
 //!   [`params`] (`BotPath`, `GameId`, `Paged`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
 //!   [`name`] (checked bot names) and [`token`];
 //! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
@@ -34,6 +35,7 @@ pub mod connect;
 pub mod downloads;
 pub mod error;
 pub mod games;
+pub mod gate;
 pub mod html;
 pub mod leaderboard;
 pub mod league;

@@ -14,7 +14,8 @@
 //! - [`Private`] (a bot's errors, stderr, validation game): anyone else gets 404, the same
 //!   as for an unknown bot, so that nobody can tell whether another's bot has errors;
 //! - [`Public`] (retiring: the bot itself is public): no token 401, another author's bot
-//!   403, an unknown bot 404.
+//!   403, an unknown bot 404 (and so is another author's bot none of whose versions is
+//!   public: one only rejected is private, [`crate::tournament::leaderboard::BotStatus::is_private`]).
 
 use std::marker::PhantomData;
 
@@ -108,6 +109,8 @@ impl<R: Refusal> Claim<R> {
             Some(author) if author.may_touch(owner.as_deref()) => {
                 Claim::Owned(OwnedBot { author, name, versions, refusal: PhantomData })
             }
+            // a name whose versions are all private (rejected) is nobody else's to know of
+            who if versions.iter().all(|v| v.status.is_private()) => Claim::Refused { who, another: None },
             who => Claim::Refused { who, another: Some(name) },
         })
     }

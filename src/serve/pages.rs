@@ -8,7 +8,9 @@
 //! `/login`) and `/assets/{file}` (the pages' style and the viewer's script).
 //!
 //! A game's stderr tails are private: the viewer of `/games/{id}` shows each chombo's
-//! stderr only to the author of the bot that made it (and to admins).
+//! stderr only to the author of the bot that made it (and to admins). A rejected version
+//! is private too: its line, page and reason only for its author and admins (the
+//! leaderboard page lists it for nobody: its author finds it on `/me`).
 
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
@@ -17,7 +19,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::bot_errors;
-use super::bots::{latest_validation_log, retire_live};
+use super::bots::{latest_validation_log, retire_live, shown_to};
 use super::downloads::seat_name;
 use super::error::ApiError;
 use super::games::gunzip;
@@ -74,6 +76,8 @@ pub async fn retire(State(state): State<AppState>, Paged(bot): Paged<OwnedBot<Pu
 /// `/`.
 pub async fn leaderboard(State(state): State<AppState>, viewer: Viewer) -> Result<Page, PageError> {
     let mut board = state.figures().await?.leaderboard();
+    let who = viewer.caller();
+    board.bots.retain(|e| who.sees(e.author.as_deref(), e.status));
     board.bots.iter_mut().for_each(|e| state.mark_online(e));
     Ok(Page::ok(site::leaderboard_page(&board, &viewer.context())))
 }
@@ -86,7 +90,8 @@ pub async fn bot(
     Paged(BotPath(name)): Paged<BotPath>,
     Paged(owned): Paged<Option<OwnedBot>>,
 ) -> Result<Page, PageError> {
-    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Playing).await?;
+    let who = viewer.caller();
+    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Playing, &shown_to(&who)).await?;
     bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot"))?, owned).await
 }
 
@@ -99,7 +104,8 @@ pub async fn bot_version(
     Paged(VersionPath(name, version)): Paged<VersionPath>,
     Paged(owned): Paged<Option<OwnedBot>>,
 ) -> Result<Page, PageError> {
-    let page = state.figures().await?.bot_page(name.as_str(), VersionPick::Number(version)).await?;
+    let (who, pick) = (viewer.caller(), VersionPick::Number(version));
+    let page = state.figures().await?.bot_page(name.as_str(), pick, &shown_to(&who)).await?;
     bot_version_page(&state, &viewer, page.ok_or_else(|| ApiError::not_found("such bot version"))?, owned).await
 }
 
@@ -160,7 +166,7 @@ pub async fn me(State(state): State<AppState>, LoggedIn(author): LoggedIn) -> Re
     for name in names {
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
         // the latest version: the one whose validation /me shows
-        let Some(page) = figures.bot_page(name, VersionPick::Latest).await? else { continue };
+        let Some(page) = figures.bot_page(name, VersionPick::Latest, &|_| true).await? else { continue };
         let chombos = bot_errors::chombos(&state, &of_name).await?;
         let latest = of_name.last().map(std::slice::from_ref).unwrap_or_default();
         let stderr = bot_errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);

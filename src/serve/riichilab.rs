@@ -146,6 +146,10 @@ fn may_connect(latest: &VersionRow, validation: bool) -> Result<(), ApiError> {
             "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
             latest.reason.as_deref().unwrap_or("no reason recorded")
         ),
+        (BotKind::RiichiLab, BotStatus::Suspended, _) => format!(
+            "{name} v{v} is {}; register a new version (POST /api/bots with kind=riichilab)",
+            latest.reason.as_deref().unwrap_or("suspended")
+        ),
         (BotKind::RiichiLab, BotStatus::Retired, _) => {
             format!("{name} v{v} is retired; register a new version (POST /api/bots with kind=riichilab)")
         }

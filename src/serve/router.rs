@@ -4,7 +4,8 @@
 //! security headers, a request id (`x-request-id`, made here: a client's own is replaced)
 //! and a `tracing` span per request carrying it, the request timeout (408), the rate limits
 //! (429), and a 64 KiB body limit everywhere but the uploads, whose limit is the submission
-//! cap (plus the form's own bytes).
+//! cap (plus the form's own bytes); then, on every route that takes an author's token, the
+//! token gate ([`super::gate`]: a dead token is 401).
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
@@ -22,7 +23,9 @@ use tower_http::trace::TraceLayer;
 
 use super::error::ApiError;
 use super::state::AppState;
-use super::{bots, connect, downloads, games, limits, login, openapi, ops, pages, riichilab, upload, upload_form};
+use super::{
+    bots, connect, downloads, games, gate, limits, login, openapi, ops, pages, riichilab, upload, upload_form,
+};
 
 /// Body limit of every route but the upload.
 pub const SMALL_BODY: usize = 64 * 1024;
@@ -55,20 +58,27 @@ pub fn page_routes() -> Vec<&'static str> {
 /// The server's routes over `state`.
 pub fn router(state: AppState) -> Router {
     let timeout: Duration = state.settings.request_timeout;
-    let small = Router::new()
+    // a dead author's token is 401 on every route that takes one (the gate); not on
+    // riichi.dev bots' routes (a bot token) nor the login routes (the way out of a dead cookie)
+    let api_gate = axum::middleware::from_fn_with_state(state.clone(), gate::api_tokens);
+    let page_gate = axum::middleware::from_fn_with_state(state.clone(), gate::page_tokens);
+    let api = Router::new()
         .merge(bots::router())
         .merge(connect::router())
-        .merge(riichilab::router())
         .merge(games::router())
         .merge(downloads::router())
-        .merge(login::router())
         .merge(ops::router())
         .merge(openapi::router())
-        .merge(pages::router(state.clone()))
+        .layer(api_gate.clone());
+    let small = Router::new()
+        .merge(api)
+        .merge(riichilab::router())
+        .merge(login::router())
+        .merge(pages::router(state.clone()).layer(page_gate.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
-        .merge(upload::router(state.settings.max_submission_bytes))
-        .merge(upload_form::router(state.settings.max_submission_bytes))
+        .merge(upload::router(state.settings.max_submission_bytes).layer(api_gate))
+        .merge(upload_form::router(state.settings.max_submission_bytes).layer(page_gate))
         .merge(small)
         .fallback(|| async { ApiError::not_found("such route") })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))

@@ -70,6 +70,9 @@ pub struct SpooledZip {
     file: tempfile::NamedTempFile,
     /// Its hex sha256.
     pub sha256: String,
+    /// The name the client gave the file (the multipart part's `filename`), as
+    /// [`shown_file_name`] keeps it; `None` when it gave none (or none worth showing).
+    pub file_name: Option<String>,
 }
 
 impl SpooledZip {
@@ -77,6 +80,20 @@ impl SpooledZip {
     pub fn path(&self) -> &std::path::Path {
         self.file.path()
     }
+}
+
+/// Longest file name an upload's errors repeat, in characters.
+pub const MAX_SHOWN_FILE_NAME: usize = 100;
+
+/// The uploaded file's own name as the intake's errors name it (`broken.zip`): the
+/// client's `filename` without any folders, control characters dropped, at most
+/// [`MAX_SHOWN_FILE_NAME`] characters; `None` when nothing is left (the errors then say
+/// `NAME.zip`, after the bot).
+pub fn shown_file_name(client: &str) -> Option<String> {
+    let last = client.rsplit(['/', '\\']).next().unwrap_or("");
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(MAX_SHOWN_FILE_NAME).collect();
+    let clean = clean.trim();
+    (!clean.is_empty() && clean != "." && clean != "..").then(|| clean.to_string())
 }
 
 /// The multipart form of `POST /api/bots` as [`read_form`] reads it (for the OpenAPI
@@ -161,6 +178,7 @@ pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitt
 async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Result<SpooledZip, ApiError> {
     use sha2::Digest;
     use tokio::io::AsyncWriteExt;
+    let file_name = field.file_name().and_then(shown_file_name);
     let temp = tempfile::NamedTempFile::new().map_err(|e| anyhow::anyhow!("cannot create a temporary file: {e}"))?;
     let mut out = tokio::fs::File::from_std(temp.reopen().map_err(|e| anyhow::anyhow!("temporary file: {e}"))?);
     let (mut len, mut hasher) = (0u64, sha2::Sha256::new());
@@ -176,7 +194,7 @@ async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Resu
             .map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
     }
     out.flush().await.map_err(|e| anyhow::anyhow!("writing the upload: {e}"))?;
-    Ok(SpooledZip { file: temp, sha256: hex::encode(hasher.finalize()) })
+    Ok(SpooledZip { file: temp, sha256: hex::encode(hasher.finalize()), file_name })
 }
 
 /// 413 naming the cap.
@@ -199,7 +217,8 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitte
         Submitted::RiichiLab => return accept_riichilab(state, author, &name).await,
     };
     let limits = state.settings.intake;
-    let label = std::path::PathBuf::from(format!("{name}.zip"));
+    // the errors name the file the author sent (`broken.zip`), not one after the bot
+    let label = std::path::PathBuf::from(file.file_name.clone().unwrap_or_else(|| format!("{name}.zip")));
     let path = file.path().to_path_buf();
     let intake = tokio::task::spawn_blocking(move || Submission::check_zip_file(&label, &path, &limits))
         .await
@@ -296,5 +315,21 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     match cut {
         true => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the upload is over the size cap (--max-submission-mb)"),
         false => ApiError::new(StatusCode::BAD_REQUEST, format!("malformed multipart form: {text}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_errors_name_the_file_sent_without_its_folders() {
+        assert_eq!(shown_file_name("broken.zip").as_deref(), Some("broken.zip"));
+        assert_eq!(shown_file_name("C:\\bots\\my bot.zip").as_deref(), Some("my bot.zip"));
+        assert_eq!(shown_file_name("../../etc/x\n.zip").as_deref(), Some("x.zip"));
+        for nothing in ["", "dir/", " ", "..", "a/.."] {
+            assert_eq!(shown_file_name(nothing), None, "{nothing:?}");
+        }
+        assert_eq!(shown_file_name(&"z".repeat(500)).map(|n| n.chars().count()), Some(MAX_SHOWN_FILE_NAME));
     }
 }

@@ -52,7 +52,11 @@ pub fn random_records(games: &[ScheduledGame], seed: u64) -> Vec<GameRecord> {
                 seats: g.seats,
                 scores: ranks.map(|k| 60_000 - 15_000 * i32::from(k) + base),
                 ranks,
-                stats: Default::default(),
+                // a chombo now and then (every 7th seat), for the chombos' sums
+                stats: std::array::from_fn(|seat| mjai_sim::tournament::record::SeatStats {
+                    chombos: u32::from((g.index as usize + seat).is_multiple_of(7)),
+                    ..Default::default()
+                }),
             }
         })
         .collect()
@@ -80,6 +84,7 @@ pub fn assert_matches(agg: &AllAggregates, bots: usize, records: &[GameRecord], 
         assert!((a.rating.mu - st.weng_lin.mu).abs() < 1e-9, "bot {b} mu {} vs {}", a.rating.mu, st.weng_lin.mu);
         assert!((a.rating.sigma - st.weng_lin.sigma).abs() < 1e-9, "bot {b} sigma");
         assert_eq!(a.ci, [st.avg_rank_ci, st.avg_pt_ci], "bot {b} intervals");
+        assert_eq!(a.chombos, st.chombos, "bot {b} chombos");
         assert_eq!(a.last_game, sorted.iter().rev().find(|r| r.seats.contains(&b)).map(|r| r.index));
     }
     for p in s.pairs.iter().filter(|p| p.games > 0) {

@@ -442,3 +442,65 @@ fn admitting_a_version_is_one_transaction_on_postgres_and_sqlite() {
         admit_is_one_transaction(&db, &raw).await;
     });
 }
+
+/// Suspension on PostgreSQL (issue 39): the threshold is stored with the league, so the
+/// process recording the games (here the store itself, as a worker records) suspends an
+/// uploaded version whose chombos reach it; a house bot with as many stays; the suspended
+/// version leaves the league and its aggregate counts its chombos.
+#[test]
+fn a_version_over_the_chombo_threshold_is_suspended_on_postgres() {
+    use mjai_sim::tournament::leaderboard::BotStatus;
+    use mjai_sim::tournament::record::{GameRecord, SeatStats};
+    use mjai_sim::tournament::store::{SuspensionPolicy, UploadLimits};
+    let pg = PgCluster::start();
+    rt().block_on(async {
+        let db = Store::open_url(&pg.url(), 4).await.unwrap();
+        let bots: Vec<BotRow> = (0..4)
+            .map(|i| BotRow { idx: i, name: format!("b{i}"), spec: "builtin:tsumogiri".into(), sha256: "00".into() })
+            .collect();
+        let store = db.create("league", &config(4, [6, 1]), &bots, &[]).await.unwrap();
+        for b in 0..4 {
+            store.versions().add_house(&format!("b{b}"), "00", b).await.unwrap();
+        }
+        let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+        store.versions().begin_upload("alice", "flaky", UploadedZip::Bytes(b"flaky"), limits).await.unwrap();
+        let flaky = store.versions().admit("flaky", 1).await.unwrap().unwrap();
+        store.suspensions().set_policy(SuspensionPolicy { after: 2, window: 5 }).await.unwrap();
+        let status = || async { store.versions().of("flaky").await.unwrap()[0].clone() };
+        let mut rounds = 0;
+        while status().await.status == BotStatus::Active {
+            rounds += 1;
+            assert!(rounds < 50, "never suspended");
+            store.league().top_up(8).await.unwrap();
+            let claimed = store.leases().claim("w#1", 1, 60_000).await.unwrap();
+            let records: Vec<GameRecord> = claimed
+                .iter()
+                .map(|g| {
+                    let mut stats: [SeatStats; 4] = Default::default();
+                    for (seat, bot) in stats.iter_mut().zip(g.seats) {
+                        seat.chombos = u32::from(bot == flaky || bot == 0);
+                    }
+                    GameRecord {
+                        index: g.index,
+                        set: g.set,
+                        seats: g.seats,
+                        scores: [25000; 4],
+                        ranks: [1, 2, 3, 4],
+                        stats,
+                    }
+                })
+                .collect();
+            store.games().record(&records, &[]).await.unwrap();
+        }
+        let v = status().await;
+        assert_eq!(
+            (v.status, v.reason.as_deref()),
+            (BotStatus::Suspended, Some("suspended: 2 chombos in its last 2 league games"))
+        );
+        assert!(store.league().retired().await.unwrap().contains(&flaky));
+        assert_eq!(store.versions().of("b0").await.unwrap()[0].status, BotStatus::Active, "a house bot stays");
+        let board = store.board().leaderboard(0.0).await.unwrap();
+        let line = board.bots.iter().find(|e| e.name == "flaky").unwrap();
+        assert_eq!(line.chombos_per_game, Some(1.0));
+    });
+}

@@ -30,7 +30,7 @@ fn authors_upload_validate_and_see_only_their_own_errors() {
     let page = http.wait_status(&server, "abot", "active", VALIDATION);
     assert_eq!(page["entry"]["author"], "alice");
     assert_eq!(page["entry"]["version"], 1);
-    let page = http.wait_status(&server, "bbot", "rejected", VALIDATION);
+    let page = http.wait_status_as(&server, "bbot", "rejected", Some(&b), VALIDATION);
     let reason = page["reason"].as_str().unwrap();
     assert!(["chombo", "crash", "abandoned"].iter().any(|w| reason.contains(w)), "{reason}");
 
@@ -52,8 +52,9 @@ fn authors_upload_validate_and_see_only_their_own_errors() {
     assert_eq!(game.status, 200);
     assert!(game.body.lines().next().unwrap().contains("start_game"), "the validation game's mjai log");
 
-    // a rejected bot never enters the league; the accepted one does
-    let board = http.get(&server.url("/api/leaderboard"), None).json();
+    // a rejected bot never enters the league; the accepted one does (the rejected one is
+    // on its author's leaderboard only: tests/serve/privacy.rs)
+    let board = http.get(&server.url("/api/leaderboard"), Some(&b)).json();
     let line = |name: &str| board["bots"].as_array().unwrap().iter().find(|e| e["name"] == name).cloned().unwrap();
     assert_eq!(line("bbot")["status"], "rejected");
     assert_eq!(line("bbot")["games"], 0);
@@ -126,4 +127,19 @@ fn per_author_limits_answer_429() {
     assert_eq!(up("d2"), 429, "a second bot is over --max-bots 1");
     assert_eq!(up("d1"), 202, "a new version of the same bot is fine");
     assert_eq!(up("d1"), 429, "a third upload in the hour is over --uploads-per-hour 2");
+}
+
+#[test]
+fn an_upload_error_names_the_file_sent_not_one_after_the_bot() {
+    let server = spawn_server(&[]);
+    let token = server.author("erin", false);
+    let http = Http::new();
+    let no_bot = super::support::zip_of(&[("main.py", &b"print(1)"[..])]);
+    let refused = http.upload_file(&server, Some(&token), "erin-broken", "broken.zip", no_bot.clone());
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let reason = refused.json()["error"].as_str().unwrap_or_default().to_string();
+    assert!(reason.contains("broken.zip") && !reason.contains("erin-broken.zip"), "{reason}");
+    // a client that names no file (or only folders): the bot's name stands in
+    let bare = http.upload_file(&server, Some(&token), "erin-broken", "dir/", no_bot);
+    assert!(bare.json()["error"].as_str().unwrap_or_default().contains("erin-broken.zip"), "{}", bare.body);
 }

@@ -39,7 +39,7 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
     assert_eq!(http.upload(&server, Some(&b), "bob-crash", example_zip("crash")).status, 202);
     http.wait_status(&server, "alice-bot", "active", VALIDATION);
     http.wait_status(&server, "bob-bot", "active", VALIDATION);
-    http.wait_status(&server, "bob-crash", "rejected", VALIDATION);
+    http.wait_status_as(&server, "bob-crash", "rejected", Some(&b), VALIDATION);
 
     // a re-upload makes version 2; version 1 retires once it passes
     let again = http.upload(&server, Some(&a), "alice-bot", noisy_zip("tsumogiri", "alice-secret-2"));
@@ -73,10 +73,11 @@ fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
             .all(|n| line(&board, n).is_some_and(|e| e["games"].as_u64() >= Some(2) && !e["avg_rank_ci"].is_null()));
         ready.then_some(())
     });
-    // the bot that failed validation never played
-    let crash = http.get(&server.url("/api/bots/bob-crash/games"), None).json();
+    // the bot that failed validation never played (its author sees it; nobody else does)
+    let crash = http.get(&server.url("/api/bots/bob-crash/games"), Some(&b)).json();
     assert_eq!(crash["games"].as_array().map(Vec::len), Some(0), "{crash}");
-    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), None).json()["entry"]["games"], 0);
+    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), Some(&b)).json()["entry"]["games"], 0);
+    assert_eq!(http.get(&server.url("/api/bots/bob-crash"), None).status, 404, "private to bob");
 
     // Chromium reads the leaderboard: both uploaded bots, each with its interval
     browser.goto(&server.url("/"));
@@ -124,7 +125,7 @@ fn a_torch_bot_validates_with_image_ml_and_is_told_why_in_the_default_image() {
     let plain = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--runtime", "docker", "--seed", "3"]);
     let bob = plain.author("bob", false);
     assert_eq!(http.upload(&plain, Some(&bob), "bob-torch", mlbot_zip()).status, 202);
-    let page = http.wait_status(&plain, "bob-torch", "rejected", VALIDATION);
+    let page = http.wait_status_as(&plain, "bob-torch", "rejected", Some(&bob), VALIDATION);
     let reason = page["reason"].as_str().unwrap_or_default();
     assert!(reason.contains("`torch`") && reason.contains("--image ml"), "{page}");
 }

@@ -11,7 +11,11 @@
 //! - [`docker`]: end to end in Docker, two authors, one driving Chromium ([`browser`]);
 //! - [`remote`]: remote bots (`kind=remote`, `mjai-sim connect`): validation, online-only
 //!   scheduling, who may connect;
-//! - [`uploads`]: zips up to the submission cap (2.1, 50 and 300 MB; the cap from both sides).
+//! - [`uploads`]: zips up to the submission cap (2.1, 50 and 300 MB; the cap from both sides);
+//! - [`privacy`]: rejected versions and their authors seen only by them and admins; a dead
+//!   token is 401 everywhere;
+//! - [`suspension`]: a version that chombos in league games is suspended, off the ranking,
+//!   its author told why, back by a new upload.
 
 mod authors;
 mod authz;
@@ -25,7 +29,9 @@ mod pages;
 mod pg;
 #[path = "../pg_support/mod.rs"]
 mod pg_support;
+mod privacy;
 mod remote;
 mod riichilab;
 mod support;
+mod suspension;
 mod uploads;

@@ -30,7 +30,7 @@ pub fn login(http: &Http, server: &Server, token: &str) -> String {
 }
 
 /// `GET path` with an optional cookie.
-fn page(http: &Http, server: &Server, path: &str, cookie: Option<&str>) -> super::support::Answer {
+pub fn page(http: &Http, server: &Server, path: &str, cookie: Option<&str>) -> super::support::Answer {
     let mut r = http.client().get(server.url(path));
     if let Some(c) = cookie {
         r = r.header("cookie", c);
@@ -95,7 +95,7 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert_html(&reserved, 409, "a house bot's name");
     assert!(reserved.body.contains("is reserved"), "{}", reserved.body);
     assert_eq!(upload_form(&http, &server, Some(&cb), "bbot", example_zip("tsumogiri")).status, 303);
-    http.wait_status(&server, "abot", "rejected", VALIDATION);
+    http.wait_status_as(&server, "abot", "rejected", Some(&a), VALIDATION);
     http.wait_status(&server, "bbot", "active", VALIDATION);
 
     // /me: alice sees her rejected bot, its reason and its validation stderr; not bob's

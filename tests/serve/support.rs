@@ -264,11 +264,23 @@ impl Http {
         self.send(r)
     }
 
-    /// `POST /api/bots` with `name` and `file` (the zip).
+    /// `POST /api/bots` with `name` and `file` (the zip, sent as `bot.zip`).
     pub fn upload(&self, server: &Server, token: Option<&str>, name: &str, zip: Vec<u8>) -> Answer {
+        self.upload_file(server, token, name, "bot.zip", zip)
+    }
+
+    /// `POST /api/bots` with `name` and `file` (the zip, sent as `file_name`).
+    pub fn upload_file(
+        &self,
+        server: &Server,
+        token: Option<&str>,
+        name: &str,
+        file_name: &str,
+        zip: Vec<u8>,
+    ) -> Answer {
         let form = reqwest::multipart::Form::new()
             .text("name", name.to_string())
-            .part("file", reqwest::multipart::Part::bytes(zip).file_name("bot.zip"));
+            .part("file", reqwest::multipart::Part::bytes(zip).file_name(file_name.to_string()));
         let mut r = self.client.post(server.url("/api/bots")).multipart(form);
         if let Some(t) = token {
             r = r.bearer_auth(t);
@@ -281,10 +293,23 @@ impl Http {
         &self.client
     }
 
-    /// Waits (bounded) until bot `name` has `status`, returning its page.
+    /// Waits (bounded) until bot `name` has `status`, returning its page, as a visitor sees
+    /// it (a `rejected` or `suspended` version is its author's: [`Http::wait_status_as`]).
     pub fn wait_status(&self, server: &Server, name: &str, status: &str, limit: Duration) -> serde_json::Value {
+        self.wait_status_as(server, name, status, None, limit)
+    }
+
+    /// [`Http::wait_status`] as the author of `token` sees it.
+    pub fn wait_status_as(
+        &self,
+        server: &Server,
+        name: &str,
+        status: &str,
+        token: Option<&str>,
+        limit: Duration,
+    ) -> serde_json::Value {
         poll(limit, &format!("{name} to be {status}"), || {
-            let a = self.get(&server.url(&format!("/api/bots/{name}")), None);
+            let a = self.get(&server.url(&format!("/api/bots/{name}")), token);
             (a.status == 200 && a.json()["entry"]["status"] == status).then(|| a.json())
         })
     }

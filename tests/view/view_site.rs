@@ -32,6 +32,7 @@ fn entry(name: &str, author: Option<&str>, status: BotStatus, games: u64, mu: f6
         peak: (games >= 40).then_some(mu - 9.0),
         provisional: games < 40,
         last_game: played.then_some(games + 100),
+        chombos_per_game: played.then_some(0.25),
         kind: BotKind::Zip,
         online: true,
     }
@@ -210,6 +211,7 @@ mod pages {
                 entry("queued", Some("bob"), BotStatus::Validating, 0, 25.0),
                 entry("gone", Some("ann"), BotStatus::Retired, 80, 28.0),
                 entry("broken", Some("bob"), BotStatus::Rejected, 0, 25.0),
+                entry("crashy", Some("bob"), BotStatus::Suspended, 12, 20.0),
             ],
         };
         let html = site::leaderboard_page(&board, &PageContext::default());
@@ -229,7 +231,8 @@ mod pages {
         assert_eq!(best[6], "3.5 [-1.3, 8.4]");
         assert_eq!(best[7], "31.00 ± 2.50");
         assert_eq!(best[8], "22.00", "peak");
-        assert_eq!(best[9], "<a href=\"/games/220\">220</a>");
+        assert_eq!(best[9], "0.25", "chombos per game");
+        assert_eq!(best[10], "<a href=\"/games/220\">220</a>");
         assert!(
             rows[0].starts_with("\"best\" data-version=\"1\" class=\"status-active\" data-ci=\"2 2.5\""),
             "{}",
@@ -248,6 +251,7 @@ mod pages {
         let retired = element(&html, "details", "retired");
         assert!(retired.contains("<summary>Retired bots (1)</summary>") && retired.contains("data-bot=\"gone\""));
         assert!(!table.contains("gone") && !html.contains("broken"), "retired in the toggle, rejected not listed");
+        assert!(!html.contains("crashy"), "suspended not listed");
     }
 
     #[test]
@@ -260,6 +264,8 @@ mod pages {
         let chombos = own.split("<h2>Chombos in league games (1)</h2>").nth(1).expect("chombo section");
         assert!(chombos.contains("<span class=\"reason\">timeout: no answer in 2 s</span>"), "{chombos}");
         assert!(chombos.contains("<pre class=\"stderr\">Traceback: boom</pre>"), "{chombos}");
+        assert!(!own.contains("are above"), "nothing is above on a bot page: {own}");
+        assert!(own.contains("the <a href=\"/bots/mine/validation\">validation game</a> of the latest version"));
         let recent = element(&own, "table", "recent");
         // Seats 0 and 3 are this bot: ranks 2 and 3; the seats by place: rival, mine, mine, rulebase.
         assert!(
@@ -329,14 +335,26 @@ mod pages {
         let ok = bot_page("good", "ann", "x", None);
         let mut bad = bot_page("bad", "ann", "x", Some("chombo in the validation game: illegal dahai 5m"));
         bad.entry.status = BotStatus::Rejected;
+        let mut crashy = bot_page("crashy", "ann", "x", Some("suspended: 6 chombos in its last 10 league games"));
+        crashy.entry.status = BotStatus::Suspended;
         let chombos = [chombo("illegal dahai 5m", "panic at main.rs:3")];
         let html = site::me_page(
             "ann",
             &[
                 site::MyBot { page: &ok, chombos: &[], validation_stderr: "" },
                 site::MyBot { page: &bad, chombos: &chombos, validation_stderr: "Traceback <script>" },
+                site::MyBot { page: &crashy, chombos: &chombos, validation_stderr: "" },
             ],
         );
+        let crashy_section = html.split("data-bot=\"crashy\">").nth(1).unwrap().split("</section>").next().unwrap();
+        assert!(crashy_section.contains("<span class=\"status-suspended\">suspended</span>"), "{crashy_section}");
+        assert!(
+            crashy_section.contains(
+                "<p class=\"error\">Suspended: 6 chombos in its last 10 league games. Upload a new version to play again.</p>"
+            ),
+            "{crashy_section}"
+        );
+        assert!(crashy_section.contains("their verdict and errors are above"), "on /me they are: {crashy_section}");
         let bad_section = html.split("<section class=\"mybot\" data-bot=\"bad\">").nth(1).unwrap();
         assert!(bad_section.contains("<span class=\"status-rejected\">rejected</span>"), "{bad_section}");
         assert!(bad_section.contains("Rejected: chombo in the validation game: illegal dahai 5m"));

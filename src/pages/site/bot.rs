@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 
-use super::leaderboard::{author_of, entry_row, status_word, EntryRow};
+use super::leaderboard::{author_of, entry_row, reason_line, status_word, EntryRow};
 use super::PageContext;
 use crate::pages::report_svg::{history_chart, rank_bars};
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
@@ -25,6 +25,9 @@ struct Page<'a> {
     page: &'a BotPage,
     author: &'a str,
     status: &'static str,
+    /// Why it was rejected or suspended (the page shows such a version only to its author
+    /// and admins).
+    reason: Option<String>,
     provisional_games: u64,
     figures: EntryRow<'a>,
     rating_chart: Option<String>,
@@ -86,6 +89,7 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         page,
         author: author_of(e),
         status: status_word(e.status),
+        reason: reason_line(e.status, page.reason.as_deref()),
         provisional_games: PROVISIONAL_GAMES,
         figures: entry_row(e, String::new()),
         rating_chart: (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), &history)),
@@ -103,13 +107,24 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
                 opponent_version: h.opponent_version,
                 games: h.games,
                 above: h.above,
-                diff: format!("{:+.2}", h.rank_diff),
+                diff: signed_hundredths(h.rank_diff),
             })
             .collect(),
         recent: page.recent_games.iter().map(|g| recent_row(g, &e.name, e.version)).collect(),
         chombos,
     };
     render(&p)
+}
+
+/// `x` with a sign and two decimals (`+0.25`, `-1.50`), and `0.00` for anything that
+/// rounds to zero (never `-0.00` nor `+0.00`).
+fn signed_hundredths(x: f64) -> String {
+    let rounded = (x * 100.0).round() / 100.0;
+    if rounded == 0.0 {
+        "0.00".into()
+    } else {
+        format!("{rounded:+.2}")
+    }
 }
 
 /// Game `g` as the page of version `version` of `me` lists it.
@@ -127,4 +142,19 @@ fn recent_row<'a>(g: &'a GameLine, me: &str, version: u32) -> RecentRow<'a> {
         .collect();
     by_rank.sort_by_key(|s| (s.rank, s.seat));
     RecentRow { id: g.id, rank: join(&|s| g.ranks[s].to_string()), score: join(&|s| g.scores[s].to_string()), by_rank }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_difference_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(signed_hundredths(-0.001), "0.00");
+        assert_eq!(signed_hundredths(-0.0), "0.00");
+        assert_eq!(signed_hundredths(0.004), "0.00");
+        assert_eq!(signed_hundredths(0.25), "+0.25");
+        assert_eq!(signed_hundredths(-1.5), "-1.50");
+        assert_eq!(signed_hundredths(-0.006), "-0.01");
+    }
 }

@@ -1,7 +1,7 @@
 //! `/`: the league's leaderboard (`templates/leaderboard.html`): rank, bot, author,
 //! version, games, mean rank and mean pt with their 95 % intervals, rating μ ± σ, peak,
-//! last game; provisional bots marked; retired bots in a `<details>`; rejected bots only on
-//! their author's page.
+//! last game, chombos per game; provisional bots marked; retired bots in a `<details>`;
+//! rejected and suspended bots only on their author's page.
 
 use askama::Template;
 
@@ -36,6 +36,8 @@ pub(super) struct EntryRow<'a> {
     pub rating: String,
     pub peak: String,
     pub last_game: Option<u64>,
+    /// Chombos per game, two decimals (empty before its first game).
+    pub chombos: String,
     /// A remote bot's `online` or `offline` (`None`: a zip bot, always playable).
     pub remote: Option<&'static str>,
 }
@@ -52,7 +54,22 @@ pub(super) fn status_word(s: BotStatus) -> &'static str {
         BotStatus::Active => "active",
         BotStatus::Rejected => "rejected",
         BotStatus::Retired => "retired",
+        BotStatus::Suspended => "suspended",
     }
+}
+
+/// The line saying why a version was rejected (`Rejected: REASON`) or suspended
+/// (`Suspended: 6 chombos in its last 10 league games. Upload a new version to play
+/// again.`); `None` without a reason.
+pub(super) fn reason_line(status: BotStatus, reason: Option<&str>) -> Option<String> {
+    let reason = reason?;
+    Some(match status {
+        BotStatus::Suspended => {
+            let why = reason.strip_prefix("suspended: ").unwrap_or(reason);
+            format!("Suspended: {why}. Upload a new version to play again.")
+        }
+        _ => format!("Rejected: {reason}"),
+    })
 }
 
 /// The figures of `e` as the leaderboard and the bot page print them.
@@ -74,6 +91,7 @@ pub(super) fn entry_row(e: &LeaderboardEntry, place: String) -> EntryRow<'_> {
         rating: mu_sigma(e.rating.mu, e.rating.sigma),
         peak: e.peak.map_or(String::new(), |p| format!("{p:.2}")),
         last_game: e.last_game,
+        chombos: e.chombos_per_game.map_or(String::new(), |c| format!("{c:.2}")),
         remote: (e.kind == BotKind::Remote).then_some(if e.online { "online" } else { "offline" }),
     }
 }
@@ -92,7 +110,7 @@ pub fn leaderboard_page(board: &Leaderboard, ctx: &PageContext) -> String {
             }
             BotStatus::Validating => active.push(entry_row(e, String::new())),
             BotStatus::Retired => retired.push(entry_row(e, String::new())),
-            BotStatus::Rejected => {}
+            BotStatus::Rejected | BotStatus::Suspended => {}
         }
     }
     let head = Head::linked("Leaderboard — mjai-sim".into(), "/assets/site.css");

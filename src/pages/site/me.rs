@@ -1,10 +1,10 @@
 //! `/me`: the logged-in author's bots (`templates/me.html`), each with its status, the
-//! reason it was rejected, its validation game's stderr, and its chombos with reasons
+//! reason it was rejected or suspended, its validation game's stderr, and its chombos with reasons
 //! and stderr.
 
 use askama::Template;
 
-use super::leaderboard::status_word;
+use super::leaderboard::{reason_line, status_word};
 use super::PageContext;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::viewer::layout::{render, Head};
@@ -33,6 +33,8 @@ struct Page<'a> {
 struct Mine<'a> {
     page: &'a BotPage,
     status: &'static str,
+    /// Why it was rejected or suspended ([`reason_line`]).
+    reason: Option<String>,
     chombos: &'a [ChomboLine],
     validation_stderr: &'a str,
 }
@@ -44,6 +46,7 @@ pub fn me_page(author: &str, bots: &[MyBot<'_>]) -> String {
         .map(|b| Mine {
             page: b.page,
             status: status_word(b.page.entry.status),
+            reason: reason_line(b.page.entry.status, b.page.reason.as_deref()),
             chombos: b.chombos,
             validation_stderr: b.validation_stderr,
         })

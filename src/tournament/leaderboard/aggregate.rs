@@ -19,6 +19,7 @@
 //!   `4s..4s+3`).
 //! - the peak: the highest μ − 3σ after any game from its [`PROVISIONAL_GAMES`]-th on;
 //! - its last game (id, and the league's count of folded games then, for the decay);
+//! - its chombos (each seat's, summed: the leaderboard's chombos per game);
 //! - a subsample of its rating history ([`History`]).
 //!
 //! Head-to-head per pair of bots (`a < b`): games shared, games `a` placed above `b`, the
@@ -145,6 +146,8 @@ pub struct BotAggregate {
     pub history: History,
     /// 95 % bootstrap intervals of mean rank and mean pt (as of the last fold).
     pub ci: [Option<[f64; 2]>; 2],
+    /// Chombos in its games (each seat's `chombos`, summed).
+    pub chombos: u64,
 }
 
 impl Default for BotAggregate {
@@ -161,6 +164,7 @@ impl Default for BotAggregate {
             sets: SetState::default(),
             history: History::default(),
             ci: [None, None],
+            chombos: 0,
         }
     }
 }
@@ -239,6 +243,7 @@ impl Fold {
             a.rank_sum += u64::from(r.ranks[s]);
             a.pt_sum += pt;
             a.sets.add(r.set, r.ranks[s], pt);
+            a.chombos += u64::from(r.stats[s].chombos);
         }
         let mut present: Vec<usize> = r.seats.to_vec();
         present.sort_unstable();

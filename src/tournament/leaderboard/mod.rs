@@ -29,6 +29,19 @@ pub enum BotStatus {
     /// Retired by its author, an admin, or a newer version: no longer scheduled; its games
     /// still count.
     Retired,
+    /// Taken out of the league for its chombos (see the version's `reason`, e.g.
+    /// `suspended: 6 chombos in its last 10 league games`): no longer scheduled and off the
+    /// ranking; its games still count. Back only as a new version (an upload).
+    Suspended,
+}
+
+impl BotStatus {
+    /// True for the statuses only the version's author and admins may see (a grading
+    /// server's pages and API hide such versions, and their authors, from everyone else):
+    /// `rejected` and `suspended`.
+    pub fn is_private(self) -> bool {
+        matches!(self, BotStatus::Rejected | BotStatus::Suspended)
+    }
 }
 
 /// A bot's Weng-Lin rating.
@@ -109,6 +122,9 @@ pub struct LeaderboardEntry {
     pub provisional: bool,
     /// Id of the bot's latest counted game.
     pub last_game: Option<u64>,
+    /// Chombos per game in its league games (a seat's chombos summed over its games,
+    /// divided by its games; `null` before its first game).
+    pub chombos_per_game: Option<f64>,
     /// How it plays: `zip` (uploaded, played by the server) or `remote` (from its author's
     /// machine, issue 29).
     pub kind: BotKind,
@@ -178,7 +194,8 @@ pub struct BotPage {
     pub entry: LeaderboardEntry,
     /// Every version of the name, oldest first.
     pub versions: Vec<VersionLine>,
-    /// Why it was rejected (status `rejected`), one line.
+    /// Why it was rejected (status `rejected`) or suspended (status `suspended`), one line;
+    /// shown only to its author and admins, as such versions are.
     pub reason: Option<String>,
     /// Games finished 1st, 2nd, 3rd, 4th.
     pub rank_counts: [u64; 4],
@@ -205,7 +222,7 @@ pub struct VersionRow {
     pub sha256: String,
     /// Where it stands.
     pub status: BotStatus,
-    /// Why it was rejected, one line.
+    /// Why it was rejected or suspended, one line.
     pub reason: Option<String>,
     /// Its index among the league's bots once admitted.
     pub bot_idx: Option<usize>,

@@ -31,7 +31,7 @@ const CHUNK: i64 = 20_000;
 
 /// Columns of `agg_bots` in the order [`bot_aggregate`] reads them.
 pub(super) const BOT_COLUMNS: &str = "bot, games, rank1, rank2, rank3, rank4, rank_sum, pt_sum, mu, sigma, peak, \
-     last_game, last_seq, rank_lo, rank_hi, pt_lo, pt_hi, sets, history";
+     last_game, last_seq, rank_lo, rank_hi, pt_lo, pt_hi, sets, history, chombos";
 
 /// Every aggregate of a tournament, as stored ([`Aggregates::all`]).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -162,7 +162,8 @@ impl Aggregates<'_> {
         rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.store.err(e))).collect()
     }
 
-    /// Recorded games with `from <= idx < to`, in schedule order, without their statistics.
+    /// Recorded games with `from <= idx < to`, in schedule order, with their statistics
+    /// (the fold sums each seat's chombos).
     async fn records_between(
         self,
         tx: &mut Transaction<'_, Any>,
@@ -170,7 +171,7 @@ impl Aggregates<'_> {
         to: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
         let rows = sqlx::query(
-            "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, CAST('{}' AS TEXT) \
+            "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats \
              FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
              WHERE r.t = $1 AND r.game_idx >= $2 AND r.game_idx < $3 ORDER BY r.game_idx, r.seat",
         )
@@ -269,7 +270,7 @@ impl Aggregates<'_> {
             Dialect::Postgres => format!("NULLIF(CAST(${i} AS DOUBLE PRECISION), CAST('NaN' AS DOUBLE PRECISION))"),
             Dialect::Sqlite => format!("${i}"),
         };
-        let placeholders = (1..=20)
+        let placeholders = (1..=21)
             .map(|i| match i {
                 12 | 14..=17 => float(i),
                 13 => "NULLIF(CAST($13 AS BIGINT), -1)".to_string(),
@@ -300,6 +301,7 @@ impl Aggregates<'_> {
             .bind(pt.map_or(f64::NAN, |c| c[1]))
             .bind(sets)
             .bind(history)
+            .bind(a.chombos as i64)
             .execute(&mut **tx)
             .await
             .map_err(e)?;
@@ -329,6 +331,7 @@ impl Aggregates<'_> {
             sets,
             history,
             ci: [pair(opt(13)?, opt(14)?), pair(opt(15)?, opt(16)?)],
+            chombos: int(19)?.max(0) as u64,
         };
         Ok((int(0)? as usize, a))
     }

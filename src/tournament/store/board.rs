@@ -40,7 +40,21 @@ impl Board<'_> {
     /// that `pick` names, its own figures, opponents and games only. `None`: no such bot or
     /// version.
     pub async fn bot_page(self, name: &str, pick: VersionPick, tau: f64) -> Result<Option<BotPage>, StoreError> {
-        let versions = self.store.versions().of(name).await?;
+        self.bot_page_shown(name, pick, tau, &|_| true).await
+    }
+
+    /// [`Board::bot_page`] among the versions `shown` keeps only (a grading server's
+    /// visitor is not shown another author's rejected or suspended versions): the others
+    /// are neither picked nor listed in the page's selector, as if the name lacked them.
+    pub async fn bot_page_shown(
+        self,
+        name: &str,
+        pick: VersionPick,
+        tau: f64,
+        shown: &(dyn Fn(&VersionRow) -> bool + Sync),
+    ) -> Result<Option<BotPage>, StoreError> {
+        let mut versions = self.store.versions().of(name).await?;
+        versions.retain(|v| shown(v));
         let Some(v) = board::pick(&versions, pick) else { return Ok(None) };
         let Some(idx) = v.bot_idx else {
             let entry = board::entry(v, None, 0, tau);
@@ -85,7 +99,21 @@ impl Board<'_> {
         version: Option<u32>,
         limit: Option<u64>,
     ) -> Result<Option<Vec<GameLine>>, StoreError> {
+        self.games_of_shown(name, version, limit, &|_| true).await
+    }
+
+    /// [`Board::games_of`] among the versions `shown` keeps only (as
+    /// [`Board::bot_page_shown`]): `None` when it keeps none of the name's (or not that
+    /// version).
+    pub async fn games_of_shown(
+        self,
+        name: &str,
+        version: Option<u32>,
+        limit: Option<u64>,
+        shown: &(dyn Fn(&VersionRow) -> bool + Sync),
+    ) -> Result<Option<Vec<GameLine>>, StoreError> {
         let mut versions = self.store.versions().of(name).await?;
+        versions.retain(|v| shown(v));
         if let Some(n) = version {
             versions.retain(|v| v.version == n);
         }

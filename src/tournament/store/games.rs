@@ -17,7 +17,9 @@ impl Games<'_> {
     /// Records finished games in one transaction: per game, its per-seat results and its
     /// files (`files`, matched by index; absent without logs) and state `done`. A game that
     /// already has results (recorded by a worker whose lease had expired) is left exactly as
-    /// it is: nothing counts twice. Returns the games recorded now.
+    /// it is: nothing counts twice. Then, in a transaction of its own, a grading server's
+    /// versions with chombos in these games are checked for suspension
+    /// ([`super::Suspensions::check`]). Returns the games recorded now.
     pub async fn record(self, records: &[GameRecord], files: &[GameFiles]) -> Result<Vec<u64>, StoreError> {
         let mut tx = self.store.pool.begin().await.map_err(|e| self.store.err(e))?;
         let mut recorded = Vec::with_capacity(records.len());
@@ -60,6 +62,10 @@ impl Games<'_> {
             self.store.aggregates().fold_in(&mut tx, &recorded, false).await?;
         }
         tx.commit().await.map_err(|e| self.store.err(e))?;
+        // after the commit, in a transaction of its own that takes the league's lock (taken
+        // inside this one it would wait on the fold's cursor the other way round); every
+        // record given is checked, so a call repeated after a failure here checks again
+        self.store.suspensions().check(records).await?;
         Ok(recorded)
     }
 

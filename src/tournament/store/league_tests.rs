@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use super::*;
 use crate::tournament::config::TournamentConfig;
+use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::record::GameRecord;
 use crate::tournament::schedule::duplicate;
 
@@ -348,4 +349,90 @@ async fn remote_bots_are_seated_only_while_online_and_an_authors_bots_never_meet
     let from: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&base.pool).await.unwrap().get(0);
     base.league().top_up(40).await.unwrap();
     assert!(tables(from).await.iter().any(|t| t.contains(&remote)));
+}
+
+/// Suspension (issue 39): an uploaded version whose chombos in its last `window` league
+/// games reach `after` is suspended with its reason and leaves the league (pending games
+/// cancelled); a house bot with more chombos and a version below the threshold stay; the
+/// policy off suspends nothing; the aggregates sum every seat's chombos.
+#[tokio::test]
+async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league_of_house_bots(tmp.path(), [5, 2]).await;
+    let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+    for (author, name) in [("alice", "flaky"), ("bob", "steady")] {
+        store.versions().begin_upload(author, name, UploadedZip::Bytes(name.as_bytes()), limits).await.unwrap();
+    }
+    let flaky = store.versions().admit("flaky", 1).await.unwrap().unwrap();
+    store.versions().admit("steady", 1).await.unwrap().unwrap();
+    assert_eq!(store.suspensions().policy().await.unwrap(), SuspensionPolicy { after: 0, window: 10 }, "off until set");
+    store.league().top_up(40).await.unwrap();
+    // chombos by bot in each of its games: flaky 1 a game, steady and house bot 0 two a game
+    let chombos_of = |bot: usize| match bot {
+        b if b == flaky => 1,
+        0 => 2,
+        _ => 0,
+    };
+    let play = |n: usize| {
+        let store = store.clone();
+        async move {
+            let claimed = store.leases().claim("w", n, LEASE).await.unwrap();
+            let records: Vec<GameRecord> = claimed
+                .iter()
+                .map(|g| {
+                    let mut stats: [crate::tournament::record::SeatStats; 4] = Default::default();
+                    for (seat, bot) in stats.iter_mut().zip(g.seats) {
+                        seat.chombos = chombos_of(bot);
+                    }
+                    GameRecord {
+                        index: g.index,
+                        set: g.set,
+                        seats: g.seats,
+                        scores: [25000; 4],
+                        ranks: [1, 2, 3, 4],
+                        stats,
+                    }
+                })
+                .collect();
+            store.games().record(&records, &[]).await.unwrap();
+            records
+        }
+    };
+    // the policy off: nothing is suspended however many chombos
+    let first = play(8).await;
+    let status = |name: &'static str| {
+        let store = store.clone();
+        async move { store.versions().of(name).await.unwrap()[0].clone() }
+    };
+    assert_eq!(status("flaky").await.status, BotStatus::Active);
+    store.suspensions().set_policy(SuspensionPolicy { after: 3, window: 10 }).await.unwrap();
+    assert_eq!(store.suspensions().policy().await.unwrap(), SuspensionPolicy { after: 3, window: 10 });
+    // flaky's games so far hold its chombos already: the next recorded game suspends it
+    let played: u64 = first.iter().filter(|r| r.seats.contains(&flaky)).count() as u64;
+    let mut more = Vec::new();
+    while status("flaky").await.status == BotStatus::Active {
+        store.league().top_up(40).await.unwrap();
+        let batch = play(1).await;
+        assert!(!batch.is_empty(), "no game left to play");
+        more.extend(batch);
+    }
+    let v = status("flaky").await;
+    assert_eq!(v.status, BotStatus::Suspended);
+    let games = (played + more.iter().filter(|r| r.seats.contains(&flaky)).count() as u64).min(10);
+    assert_eq!(v.reason.as_deref(), Some(super::suspension::reason(games, games).as_str()), "one chombo a game");
+    assert!(games >= 3, "suspended at its 3rd chombo, not before: {games}");
+    assert!(store.league().retired().await.unwrap().contains(&flaky), "out of the league");
+    assert_eq!(pending_with(&store, flaky as i64).await, 0, "its pending games are cancelled");
+    // the house bot (two a game) and bob's bot (none) stay
+    assert_eq!(status("steady").await.status, BotStatus::Active);
+    let house = store.versions().of("b0").await.unwrap();
+    assert_eq!(house[0].status, BotStatus::Active, "house bots are never suspended");
+    // the leaderboard's chombos per game: each seat's chombos over its games
+    let board = store.board().leaderboard(0.0).await.unwrap();
+    let line = |name: &str| board.bots.iter().find(|e| e.name == name).unwrap().clone();
+    assert_eq!(line("flaky").chombos_per_game, Some(1.0));
+    assert_eq!(line("b0").chombos_per_game, Some(2.0));
+    assert_eq!(line("steady").chombos_per_game.unwrap_or(0.0), 0.0);
+    // recording the same games again checks again, and suspends nothing twice
+    assert!(store.suspensions().check(&more).await.unwrap().is_empty());
 }

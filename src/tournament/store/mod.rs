@@ -18,6 +18,7 @@
 //! | [`Store::blobs`] → [`Blobs`] | `blobs.rs` | submissions by sha256 and a finished game's files |
 //! | [`Store::aggregates`] → [`Aggregates`] | `aggregates.rs` | the per-bot aggregates folded as results are recorded |
 //! | [`Store::board`] → [`Board`] | `board.rs` | the leaderboard, a bot's page and games, read from the aggregates |
+//! | [`Store::suspensions`] → [`Suspensions`] | `suspension.rs` | a grading server's versions suspended for their chombos, and the league's threshold |
 //!
 //! The queries are the same for both engines except a few fragments (the private
 //! `connect::Dialect`, which nothing outside this module sees): the clock, the creation
@@ -48,6 +49,7 @@ mod league;
 mod lease;
 pub mod retry;
 mod rows;
+mod suspension;
 mod versions;
 
 use std::path::Path;
@@ -70,6 +72,7 @@ pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
 pub use rows::{BotRow, Counts, FailedGame};
+pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
     league_name, remote_sha256, riichilab_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
 };
@@ -262,6 +265,11 @@ impl Store {
     /// The leaderboard and bots' pages read from the aggregates ([`Board`]).
     pub fn board(&self) -> Board<'_> {
         Board { store: self }
+    }
+
+    /// Versions suspended for their chombos, and the league's threshold ([`Suspensions`]).
+    pub fn suspensions(&self) -> Suspensions<'_> {
+        Suspensions { store: self }
     }
 
     /// The same database scoped to the tournament named `tid`; `None` when there is none.

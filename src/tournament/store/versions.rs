@@ -1,5 +1,5 @@
 //! The versions of a league's bots on a grading server (`mjai-sim serve`): who owns a name,
-//! where each version stands (validating, active, rejected, retired), the per-author
+//! where each version stands (validating, active, rejected, retired, suspended), the per-author
 //! limits checked at upload, and each version's validation game.
 //!
 //! A version enters the league's `bots` table only once it passed validation
@@ -135,6 +135,7 @@ fn status_text(status: BotStatus) -> &'static str {
         BotStatus::Active => "active",
         BotStatus::Rejected => "rejected",
         BotStatus::Retired => "retired",
+        BotStatus::Suspended => "suspended",
     }
 }
 
@@ -405,6 +406,23 @@ impl Versions<'_> {
             self.store.league().retire_in(tx, &league_name(&row.name, row.version)).await?;
         }
         self.set_status(tx, &row.name, row.version, BotStatus::Retired, None).await
+    }
+
+    /// Suspends `row` with `reason` in one transaction holding the league's lock, when it
+    /// is still active: status `suspended`, out of the league as a retirement takes it.
+    /// Returns whether it was suspended now (false: no longer active).
+    pub async fn suspend(self, row: &VersionRow, reason: &str) -> Result<bool, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
+        let now = self.versions_on(&mut tx, &row.name).await?;
+        let Some(row) = now.iter().find(|v| v.version == row.version && v.status == BotStatus::Active) else {
+            return Ok(false);
+        };
+        if row.bot_idx.is_some() {
+            self.store.league().retire_in(&mut tx, &league_name(&row.name, row.version)).await?;
+        }
+        self.set_status(&mut tx, &row.name, row.version, BotStatus::Suspended, Some(reason)).await?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
+        Ok(true)
     }
 
     /// The validation game of a version; `None` before it ended.
