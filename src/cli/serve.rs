@@ -26,7 +26,7 @@ use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
 use super::shutdown::Shutdown;
 use crate::arena::cancel::Cancel;
-use crate::arena::launch::BotSpec;
+use crate::arena::launch::{BotSpec, RuntimeKind};
 use crate::runtime::submission::SubmissionLimits;
 use crate::serve::league::{open_league, HouseBot};
 use crate::serve::state::Settings;
@@ -91,6 +91,11 @@ pub struct Args {
     /// /api/bots/NAME/connect); each plays one game at a time.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_connections: u16,
+    /// Mark the login cookie `Secure` (browsers then send it over HTTPS only): give it when
+    /// the server is reached through a TLS terminator. Without it, a login whose request
+    /// says `X-Forwarded-Proto: https` gets a `Secure` cookie all the same.
+    #[arg(long)]
+    pub secure_cookie: bool,
     /// The built-in bot an upload's validation opponents are (in the two seats it does not hold).
     #[arg(long, value_name = "NAME", default_value = "rulebase")]
     pub validation_opponent: String,
@@ -200,6 +205,9 @@ fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
         .collect()
 }
 
+/// Printed at the start of a server that plays uploads as local processes.
+pub const PROCESS_WARNING: &str = "mjai-sim: warning: --runtime process: uploaded bots run unsandboxed, as this server's user, with its files and network; for a trusted group only (the default, --runtime docker, contains them)";
+
 async fn serve(args: Args) -> anyhow::Result<i32> {
     let house = house_bots(&args)?;
     let postgres = is_postgres_url(&args.db);
@@ -248,6 +256,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             request_timeout: args.request_timeout.duration(),
             max_connections: usize::from(args.max_connections),
             no_remote_bots,
+            secure_cookie: args.secure_cookie,
         },
         validation: ValidationSettings {
             launch: config.launch_settings(),
@@ -264,7 +273,13 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         .await
         .with_context(|| format!("cannot listen on {} (in use? choose another --listen)", args.listen))?;
     let addr = listener.local_addr()?;
-    let shutdown = Shutdown::install()?;
+    let shutdown = Shutdown::install_saying(match config.runtime {
+        RuntimeKind::Docker => "stopping the games and removing their bots' containers",
+        RuntimeKind::Process => "stopping the games and their bot processes",
+    })?;
+    if config.runtime == RuntimeKind::Process {
+        eprintln!("{PROCESS_WARNING}");
+    }
     let cancel = Cancel::new();
     let relay = {
         let (cancel, shutdown) = (cancel.clone(), shutdown.clone());

@@ -31,6 +31,12 @@ impl Shutdown {
     ///
     /// Errors: the handlers cannot be installed (the message says so).
     pub fn install() -> std::io::Result<Shutdown> {
+        Shutdown::install_saying("stopping the bots and removing their containers")
+    }
+
+    /// Like [`Shutdown::install`], printing `doing` after the first signal's name (e.g.
+    /// `stopping the games and their bot processes` for a server without containers).
+    pub fn install_saying(doing: &'static str) -> std::io::Result<Shutdown> {
         let wrap = |e: std::io::Error| std::io::Error::new(e.kind(), format!("cannot handle SIGINT/SIGTERM: {e}"));
         let mut int = signal(SignalKind::interrupt()).map_err(wrap)?;
         let mut term = signal(SignalKind::terminate()).map_err(wrap)?;
@@ -47,9 +53,7 @@ impl Shutdown {
                 let name = if signo == libc::SIGINT { "SIGINT" } else { "SIGTERM" };
                 if round == 0 {
                     record.store(signo, Ordering::SeqCst);
-                    eprintln!(
-                        "mjai-sim: {name}: stopping the bots and removing their containers (again to quit at once)"
-                    );
+                    eprintln!("mjai-sim: {name}: {doing} (again to quit at once)");
                     tx.cancel();
                 } else {
                     eprintln!("mjai-sim: {name} again: quitting now; run `mjai-sim cleanup` to remove leftovers");

@@ -1,10 +1,13 @@
 //! `GET /login` (the form), `POST /login` (form field `token`): sets the token as an
-//! HttpOnly, SameSite=Strict, Secure-less (plain HTTP on loopback works) cookie for the
-//! browser pages and answers 303 to `/me`; an unknown token is 401 with the form again and
-//! the reason. `POST /logout` clears it.
+//! HttpOnly, SameSite=Strict cookie for the browser pages and answers 303 to `/me`; an
+//! unknown token is 401 with the form again and the reason. `POST /logout` clears it.
+//!
+//! The cookie is `Secure` behind TLS: with `--secure-cookie`, or when the login's request
+//! says `X-Forwarded-Proto: https` (a TLS terminator's header). Without either it is not,
+//! so that plain HTTP on loopback works.
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -51,15 +54,27 @@ pub async fn form(viewer: Viewer) -> Page {
         (status = 401, description = "unknown token: the login page again with the reason", body = String, content_type = "text/html"),
         (status = 413, description = "over the body limit", body = ErrorBody)),
 )]
-pub async fn login(State(state): State<AppState>, Form(form): Form<LoginForm>) -> Result<Response, PageError> {
+pub async fn login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<LoginForm>,
+) -> Result<Response, PageError> {
     let token = form.token.trim();
     let known = looks_like_token(token) && state.store.authors().by_token(&token_hash(token)).await?.is_some();
     if !known {
         let page = login_page(&PageContext::default(), Some("unknown token; ask the operator for yours"));
         return Ok(Page(StatusCode::UNAUTHORIZED, page).into_response());
     }
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_SECONDS}");
+    let secure = if state.settings.secure_cookie || forwarded_https(&headers) { "; Secure" } else { "" };
+    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_SECONDS}{secure}");
     Ok((StatusCode::SEE_OTHER, [(header::SET_COOKIE, cookie), (header::LOCATION, "/me".to_string())]).into_response())
+}
+
+/// Whether the request came over HTTPS through a TLS terminator (`X-Forwarded-Proto:
+/// https`; the first value when it lists several).
+fn forwarded_https(headers: &HeaderMap) -> bool {
+    let proto = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    proto.split(',').next().is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
 }
 
 /// `POST /logout`.

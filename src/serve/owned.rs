@@ -223,6 +223,7 @@ mod tests {
             request_timeout: Duration::from_secs(10),
             max_connections: 1,
             no_remote_bots: None,
+            secure_cookie: false,
         };
         AppState {
             store,

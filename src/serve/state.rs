@@ -36,6 +36,10 @@ pub struct Settings {
     /// games this process plays: a league played by workers (`--jobs 0`, PostgreSQL) has
     /// none.
     pub no_remote_bots: Option<String>,
+    /// Mark the login cookie `Secure` on every login (`--secure-cookie`: the server is
+    /// reached over HTTPS through a TLS terminator). Without it, only a login whose request
+    /// says `X-Forwarded-Proto: https` gets one.
+    pub secure_cookie: bool,
 }
 
 /// Counters since the server started.

@@ -106,7 +106,23 @@ fn login_sets_a_strict_http_only_cookie_that_authenticates() {
     assert_eq!(ok.headers["location"], "/me");
     let cookie = ok.headers["set-cookie"].to_str().unwrap().to_string();
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+    assert!(!cookie.contains("Secure"), "plain HTTP on loopback keeps working: {cookie}");
     let pair = cookie.split(';').next().unwrap().to_string();
+    // behind a TLS terminator (X-Forwarded-Proto: https), or with --secure-cookie: Secure
+    let behind_tls = http.send(
+        http.client()
+            .post(server.url("/login"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("x-forwarded-proto", "https")
+            .body(format!("token={token}")),
+    );
+    assert!(behind_tls.headers["set-cookie"].to_str().unwrap().ends_with("; Secure"), "{:?}", behind_tls.headers);
+    let flagged = spawn_server(&["--secure-cookie"]);
+    let dave = flagged.author("dave", false);
+    let form = http.client().post(flagged.url("/login")).header("content-type", "application/x-www-form-urlencoded");
+    let secure = http.send(form.body(format!("token={dave}")));
+    assert_eq!(secure.status, 303);
+    assert!(secure.headers["set-cookie"].to_str().unwrap().ends_with("; Secure"), "{:?}", secure.headers);
     // the cookie authenticates an upload like the Bearer header
     let form = reqwest::multipart::Form::new()
         .text("name", "cbot")

@@ -74,6 +74,11 @@ fn kill_9_mid_league_loses_nothing_and_sigterm_exits_143() {
     );
 
     assert_eq!(second.terminate(), Some(143), "SIGTERM: exit 143; stderr:\n{}", second.stderr());
+    // --runtime process: said at the start, and the SIGTERM line speaks of processes
+    let said = second.stderr();
+    assert!(said.contains("warning: --runtime process: uploaded bots run unsandboxed"), "{said}");
+    assert!(said.contains("SIGTERM: stopping the games and their bot processes"), "{said}");
+    assert!(!said.contains("containers"), "{said}");
     let (done, running, results) = store_counts(&second);
     assert_eq!(running, 0, "games in play were given back at SIGTERM");
     assert_eq!(results, 4 * done);
