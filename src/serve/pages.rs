@@ -29,7 +29,7 @@ use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
 use crate::pages::site::{self, MyBot, PageContext};
 use crate::tournament::leaderboard::shape::VersionPick;
-use crate::tournament::leaderboard::{BotPage, ChomboLine};
+use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine};
 use crate::tournament::store::VersionRow;
 use crate::viewer::game::{analyse, GameInput};
 
@@ -166,14 +166,25 @@ pub async fn me(State(state): State<AppState>, LoggedIn(author): LoggedIn) -> Re
     for name in names {
         let of_name: Vec<VersionRow> = versions.iter().filter(|v| v.name == name).cloned().collect();
         // the latest version: the one whose validation /me shows
-        let Some(page) = figures.bot_page(name, VersionPick::Latest, &|_| true).await? else { continue };
+        let Some(mut page) = figures.bot_page(name, VersionPick::Latest, &|_| true).await? else { continue };
+        state.mark_online(&mut page.entry);
         let chombos = bot_errors::chombos(&state, &of_name).await?;
         let latest = of_name.last().map(std::slice::from_ref).unwrap_or_default();
         let stderr = bot_errors::validations(&state, latest).await?.into_iter().next().map(|v| v.stderr);
         bots.push((page, chombos, stderr.unwrap_or_default()));
     }
-    let mine: Vec<MyBot<'_>> =
-        bots.iter().map(|(page, chombos, stderr)| MyBot { page, chombos, validation_stderr: stderr }).collect();
+    // each bot's place among the active versions, as the leaderboard ranks them
+    let board = figures.leaderboard();
+    let active: Vec<(&str, u32)> =
+        board.bots.iter().filter(|e| e.status == BotStatus::Active).map(|e| (e.name.as_str(), e.version)).collect();
+    let place_of = |page: &BotPage| {
+        let at = active.iter().position(|&(n, v)| n == page.entry.name && v == page.entry.version)?;
+        Some((at + 1, active.len()))
+    };
+    let mine: Vec<MyBot<'_>> = bots
+        .iter()
+        .map(|(page, chombos, stderr)| MyBot { page, chombos, validation_stderr: stderr, place: place_of(page) })
+        .collect();
     Ok(Page::ok(site::me_page(&author, &mine)))
 }
 

@@ -106,6 +106,15 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert!(me.body.contains(CRASH_LINE), "alice reads her bot's stderr: {}", me.body);
     let bobs = page(&http, &server, "/me", Some(&cb)).body;
     assert!(bobs.contains("data-bot=\"bbot\"") && !bobs.contains(CRASH_LINE), "{bobs}");
+    // an active version's place among the active ones (and its rating once it has played);
+    // a rejected one has neither
+    let board = http.get(&server.url("/api/leaderboard"), None).json();
+    let active: Vec<&serde_json::Value> =
+        board["bots"].as_array().unwrap().iter().filter(|e| e["status"] == "active").collect();
+    let at = active.iter().position(|e| e["name"] == "bbot").unwrap() + 1;
+    assert!(bobs.contains(&format!("<span class=\"place\">#{at} of {} active</span>", active.len())), "{bobs}");
+    assert!(!me.body.contains("class=\"place\"") && !me.body.contains("class=\"rating\""), "{}", me.body);
+    assert!(!bobs.contains("class=\"connection\""), "a zip is not a connected bot: {bobs}");
 
     // the validation game's viewer: its author and admins; others 404
     let viewer = |cookie: Option<&str>| page(&http, &server, "/bots/abot/validation", cookie);

@@ -223,6 +223,9 @@ fn the_bridge_prints_its_verdict_rides_through_a_restart_and_ends_at_once_on_a_f
     poll(Duration::from_secs(60), "alice-remote online after the restart", || {
         (entry(&http, &restarted, "alice-remote")["online"] == true).then_some(())
     });
+    // /me says so too
+    let me = http.send(http.client().get(restarted.url("/me")).header("cookie", format!("mjai_token={alice}")));
+    assert!(me.body.contains("<span class=\"connection\">online</span>"), "{}", me.body);
     bridge.kill().unwrap();
     bridge.wait().unwrap();
 }

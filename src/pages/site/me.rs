@@ -6,6 +6,7 @@ use askama::Template;
 
 use super::leaderboard::{reason_line, status_word};
 use super::PageContext;
+use crate::pages::figures::mu_sigma;
 use crate::tournament::leaderboard::{BotPage, ChomboLine};
 use crate::viewer::layout::{render, Head};
 
@@ -19,6 +20,9 @@ pub struct MyBot<'a> {
     /// The end of its stderr in its latest version's validation game (empty: none yet, or
     /// nothing written); the game itself is at `/bots/{name}/validation`.
     pub validation_stderr: &'a str,
+    /// Its place on the leaderboard among the active versions, and how many there are
+    /// (`None`: not active).
+    pub place: Option<(usize, usize)>,
 }
 
 #[derive(Template)]
@@ -37,6 +41,12 @@ struct Mine<'a> {
     reason: Option<String>,
     chombos: &'a [ChomboLine],
     validation_stderr: &'a str,
+    /// `μ ± σ`, once it has played a league game.
+    rating: Option<String>,
+    /// `#3 of 12 active`.
+    place: Option<String>,
+    /// `online` / `offline` for a bot played over a connection (remote, riichi.dev's).
+    connection: Option<&'static str>,
 }
 
 /// The page `/me` of `author` (logged in) with `bots`, in the order given.
@@ -49,6 +59,13 @@ pub fn me_page(author: &str, bots: &[MyBot<'_>]) -> String {
             reason: reason_line(b.page.entry.status, b.page.reason.as_deref()),
             chombos: b.chombos,
             validation_stderr: b.validation_stderr,
+            rating: (b.page.entry.games > 0).then(|| mu_sigma(b.page.entry.rating.mu, b.page.entry.rating.sigma)),
+            place: b.place.map(|(at, of)| format!("#{at} of {of} active")),
+            connection: b.page.entry.kind.is_connected().then_some(if b.page.entry.online {
+                "online"
+            } else {
+                "offline"
+            }),
         })
         .collect();
     let head = Head::linked(format!("{author} — mjai-sim"), "/assets/site.css");
