@@ -73,6 +73,8 @@ pub struct SpooledZip {
     /// The name the client gave the file (the multipart part's `filename`), as
     /// [`shown_file_name`] keeps it; `None` when it gave none (or none worth showing).
     pub file_name: Option<String>,
+    /// Its size in bytes.
+    pub len: u64,
 }
 
 impl SpooledZip {
@@ -142,14 +144,19 @@ pub enum Submitted {
 /// `file` (the zip, streamed to disk, at most `cap` bytes; `kind`, if given, is `zip`) or
 /// `kind=remote` with no file. Errors: 400 for another field, a field twice, one missing,
 /// an unknown kind, or a file with `kind=remote`; 413 when the file is over `cap` or a body
-/// limit cut the form.
+/// limit cut the form. An empty `file` part whose file name is empty (a browser form with
+/// no file chosen) counts as no file.
 pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitted), ApiError> {
     let (mut name, mut file, mut kind) = (None, None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
             Some("kind") if kind.is_none() => kind = Some(field.text().await.map_err(multipart_error)?),
-            Some("file") if file.is_none() => file = Some(spool(field, cap).await?),
+            Some("file") if file.is_none() => {
+                // a browser's form with no file chosen sends an empty part named ""
+                let unchosen = field.file_name().is_some_and(str::is_empty);
+                file = Some(spool(field, cap).await?).filter(|z| !(unchosen && z.len == 0));
+            }
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
@@ -194,7 +201,7 @@ async fn spool(mut field: axum::extract::multipart::Field<'_>, cap: u64) -> Resu
             .map_err(|e| anyhow::anyhow!("writing the upload to {}: {e}", temp.path().display()))?;
     }
     out.flush().await.map_err(|e| anyhow::anyhow!("writing the upload: {e}"))?;
-    Ok(SpooledZip { file: temp, sha256: hex::encode(hasher.finalize()), file_name })
+    Ok(SpooledZip { file: temp, sha256: hex::encode(hasher.finalize()), file_name, len })
 }
 
 /// 413 naming the cap.

@@ -1,7 +1,9 @@
 //! The page `/upload`: `GET` shows the form (a visitor is sent to `/login`: [`LoggedIn`]), `POST` takes
 //! the same multipart fields as `POST /api/bots` with the session cookie and the same
-//! checks ([`super::upload::accept`]). Accepted: 303 to `/me`, where the verdict appears;
-//! refused: the form again with the one-line reason and the status the API would send.
+//! checks ([`super::upload::accept`]): a zip, or `kind` remote or riichilab with no file.
+//! Accepted: 303 to `/me`, where the verdict appears (a riichi.dev bot: 200, a page with its
+//! bot token, shown this once); refused: the form again with the one-line reason and the
+//! status the API would send.
 
 use axum::extract::{Multipart, State};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -11,7 +13,7 @@ use axum::Router;
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
-use crate::pages::site::upload_page;
+use crate::pages::site::{registered_page, upload_page};
 
 /// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];
@@ -40,7 +42,13 @@ pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multi
         Err(e) => (String::new(), Err(e)),
     };
     Ok(match outcome {
-        Ok(_) => Redirect::to("/me").into_response(),
+        // a riichi.dev bot's token is shown this once, here; /me never shows it
+        Ok(accepted) => match &accepted.token {
+            Some(token) => {
+                Page::ok(registered_page(&author.context(), &accepted.name, accepted.version, token)).into_response()
+            }
+            None => Redirect::to("/me").into_response(),
+        },
         Err(e) => {
             let page = upload_page(&author.context(), max_mib(&state), Some(&e.reason), name.trim());
             Page(e.status, page).into_response()

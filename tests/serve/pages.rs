@@ -50,6 +50,16 @@ fn upload_form(http: &Http, server: &Server, cookie: Option<&str>, name: &str, z
     http.send(r)
 }
 
+/// `POST /upload` as a browser sends the form with `kind` chosen and no file: the file part
+/// empty, its file name "".
+fn upload_kind(http: &Http, server: &Server, cookie: &str, name: &str, kind: &str) -> super::support::Answer {
+    let form = reqwest::multipart::Form::new()
+        .text("name", name.to_string())
+        .text("kind", kind.to_string())
+        .part("file", reqwest::multipart::Part::bytes(Vec::new()).file_name(""));
+    http.send(http.client().post(server.url("/upload")).multipart(form).header("cookie", cookie))
+}
+
 fn assert_html(a: &super::support::Answer, status: u16, what: &str) {
     assert_eq!(a.status, status, "{what}: {}", a.body);
     assert_eq!(a.headers["content-type"], "text/html; charset=utf-8", "{what}");
@@ -97,6 +107,24 @@ fn pages_show_each_viewer_what_is_theirs() {
     assert_eq!(upload_form(&http, &server, Some(&cb), "bbot", example_zip("tsumogiri")).status, 303);
     http.wait_status_as(&server, "abot", "rejected", Some(&a), VALIDATION);
     http.wait_status(&server, "bbot", "active", VALIDATION);
+
+    // the form's other kinds, no file chosen: a remote bot goes to /me; a riichi.dev bot's
+    // page shows its bot token once (and the API knows it as such); a zip needs its file
+    let form = page(&http, &server, "/upload", Some(&ca)).body;
+    for kind in ["zip", "remote", "riichilab"] {
+        assert!(form.contains(&format!("name=\"kind\" value=\"{kind}\"")), "{kind}: {form}");
+    }
+    let remote = upload_kind(&http, &server, &ca, "aremote", "remote");
+    assert_eq!((remote.status, remote.headers["location"].to_str().unwrap()), (303, "/me"), "{}", remote.body);
+    let lab = upload_kind(&http, &server, &ca, "alab", "riichilab");
+    assert_html(&lab, 200, "a riichi.dev bot registered");
+    let token = lab.body.split("<pre id=\"bot-token\">").nth(1).and_then(|t| t.split("</pre>").next()).unwrap();
+    assert!(token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit()), "{}", lab.body);
+    assert_eq!(http.get(&server.url("/api/bots/alab"), Some(&a)).json()["entry"]["kind"], "riichilab");
+    assert!(!page(&http, &server, "/me", Some(&ca)).body.contains(token), "the token is shown once");
+    let no_file = upload_kind(&http, &server, &ca, "azip", "zip");
+    assert_html(&no_file, 400, "a zip with no file");
+    assert!(no_file.body.contains("needs a field `file`"), "{}", no_file.body);
 
     // /me: alice sees her rejected bot, its reason and its validation stderr; not bob's
     let me = page(&http, &server, "/me", Some(&ca));

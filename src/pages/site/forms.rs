@@ -1,4 +1,5 @@
-//! The small pages: `/login` (token form), `/upload` (a bot's zip, multipart),
+//! The small pages: `/login` (token form), `/upload` (a bot's zip, multipart, or a remote or
+//! riichi.dev bot; the latter's bot token shown once after),
 //! `/bots/{name}/retire` (the confirmation), and the error page any page route answers with.
 
 use askama::Template;
@@ -22,6 +23,16 @@ struct Upload<'a> {
     error: Option<&'a str>,
     max_mib: u64,
     name: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "registered.html")]
+struct Registered<'a> {
+    head: Head,
+    ctx: &'a PageContext,
+    name: &'a str,
+    version: u32,
+    token: &'a str,
 }
 
 #[derive(Template)]
@@ -56,6 +67,12 @@ pub fn login_page(ctx: &PageContext, error: Option<&str>) -> String {
 /// `multipart/form-data` to `/upload`; `error` (one line) after a refused upload.
 pub fn upload_page(ctx: &PageContext, max_mib: u64, error: Option<&str>, name: &str) -> String {
     render(&Upload { head: head("Upload a bot"), ctx, error, max_mib, name })
+}
+
+/// The answer of `/upload` for a riichi.dev bot: its bot `token` (64 hex digits), shown
+/// this once, and how to connect with it.
+pub fn registered_page(ctx: &PageContext, name: &str, version: u32, token: &str) -> String {
+    render(&Registered { head: head(&format!("{name} v{version}")), ctx, name, version, token })
 }
 
 /// `/bots/{name}/retire`: asks its author to confirm; the button posts (urlencoded, no
