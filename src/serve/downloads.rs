@@ -1,37 +1,123 @@
-//! A league game's files to download (issue 39, item 4): its mjai log with the bots' names
-//! in `start_game` (`GET /api/games/{id}/log.jsonl.gz`, gzip) and its tenhou.net/6 form
-//! (`GET /api/games/{id}/tenhou6.json`). Both public, as the game's page and
-//! `/api/games/{id}` are; neither carries a seat's stderr (private to its author).
+//! Games to download (issue 39, item 4): a league game's mjai log with the bots' names in
+//! `start_game` (`GET /api/games/{id}/log.jsonl.gz`, gzip) and its tenhou.net/6 form
+//! (`GET /api/games/{id}/tenhou6.json`), both public as the game's page is, neither with a
+//! seat's stderr; and every league game of one bot version as one archive
+//! (`GET /api/bots/{name}/v/{version}/games.tar.gz`: per game `game-ID.jsonl` and
+//! `game-ID.errors.json`, whose stderr tails are kept only for the seats the caller owns,
+//! as on the game's page), streamed game by game, never whole in memory.
 //!
-//! A seat's name is its bot's as the game page shows it: `NAME vV`.
+//! A seat's name is its bot's as the game page shows it: `NAME vV` ([`seat_name`]).
 
 use std::io::Write;
+use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use bytes::Bytes;
+use tokio::sync::mpsc;
 
+use super::auth::{Author, MaybeAuthor};
+use super::bots::shown_to;
 use super::error::{ApiError, ErrorBody};
 use super::games::gunzip;
-use super::owned::OwnedSeats;
+use super::owned::{seat_name, OwnedSeats};
+use super::pages::private_stderr_removed;
 use super::params::GameId;
+use super::params::VersionPath;
 use super::state::AppState;
 use crate::export::tenhou6::{export, ErrorNote};
-use crate::tournament::store::SeatBot;
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
-pub const ROUTES: [&str; 2] = ["/api/games/{id}/log.jsonl.gz", "/api/games/{id}/tenhou6.json"];
+pub const ROUTES: [&str; 3] =
+    ["/api/games/{id}/log.jsonl.gz", "/api/games/{id}/tenhou6.json", "/api/bots/{name}/v/{version}/games.tar.gz"];
 
 /// This module's routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route(ROUTES[0], get(log_gz)).route(ROUTES[1], get(tenhou6))
+    Router::new().route(ROUTES[0], get(log_gz)).route(ROUTES[1], get(tenhou6)).route(ROUTES[2], get(version_archive))
 }
 
-/// A seat's name in a downloaded game: `NAME vV` (as the game page shows it).
-pub fn seat_name(seat: &SeatBot) -> String {
-    format!("{} v{}", seat.name, seat.version)
+/// Longest wait for the client to take one more piece of an archive (a client that stops
+/// reading ends the download).
+pub const ARCHIVE_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// `GET /api/bots/{name}/v/{version}/games.tar.gz`.
+#[utoipa::path(get, path = "/api/bots/{name}/v/{version}/games.tar.gz", params(VersionPath),
+    summary = "Every league game of one version as one archive (a download): per game its mjai log with the bots' names and its errors.json (stderr only of the caller's own seats)",
+    security((), ("bearer" = []), ("cookie" = [])),
+    responses((status = 200, description = "a gzip-compressed tar, latest game first", body = Vec<u8>, content_type = "application/gzip"),
+        (status = 404, description = "no such bot version (or one only its author may see)", body = ErrorBody)),
+)]
+pub async fn version_archive(
+    State(state): State<AppState>,
+    who: MaybeAuthor,
+    VersionPath(name, version): VersionPath,
+) -> Result<Response, ApiError> {
+    let games = state.figures().await?.games_of(name.as_str(), Some(version), &shown_to(&who)).await?;
+    let ids: Vec<u64> = games.ok_or_else(|| ApiError::not_found("such bot version"))?.iter().map(|g| g.id).collect();
+    let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    let viewer = who.0.map(Author);
+    tokio::spawn(async move {
+        if let Err(e) = write_archive(&state, &ids, viewer.as_ref(), &tx).await {
+            tracing::warn!("an archive of {} games ended early: {e}", ids.len());
+            let _ = tx.send(Err(std::io::Error::other(e.to_string()))).await;
+        }
+    });
+    let body = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|piece| (piece, rx)) });
+    let file = attachment(&format!("{}-v{version}-games.tar.gz", name.as_str()));
+    let headers = [(header::CONTENT_TYPE, "application/gzip".to_string()), (header::CONTENT_DISPOSITION, file)];
+    Ok((headers, Body::from_stream(body)).into_response())
+}
+
+/// Writes the archive of games `ids` to `tx`, one game at a time. Errors: a store query
+/// failed, or the client stopped reading (or went away).
+async fn write_archive(
+    state: &AppState,
+    ids: &[u64],
+    viewer: Option<&Author>,
+    tx: &mpsc::Sender<Result<Bytes, std::io::Error>>,
+) -> anyhow::Result<()> {
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default()));
+    for &id in ids {
+        let (Some(seats), Some(files)) =
+            (state.store.games().seat_bots(id).await?, state.store.blobs().game_files(id).await?)
+        else {
+            continue; // a game without stored files (logs off) has nothing to give
+        };
+        let names = seats.each_ref().map(seat_name);
+        let mine = seats.each_ref().map(|s| viewer.is_some_and(|a| a.may_touch(s.author.as_deref())));
+        let log = with_names(&gunzip(&files.log_gz).map_err(|e| anyhow::anyhow!("game {id}: {}", e.reason))?, &names);
+        append(&mut tar, &format!("game-{id}.jsonl"), &log)?;
+        append(&mut tar, &format!("game-{id}.errors.json"), private_stderr_removed(&files.errors, mine).as_bytes())?;
+        let piece = std::mem::take(tar.get_mut().get_mut());
+        send(tx, piece).await?;
+    }
+    let rest = tar.into_inner()?.finish()?;
+    send(tx, rest).await
+}
+
+/// One file of the archive.
+fn append<W: Write>(tar: &mut tar::Builder<W>, path: &str, data: &[u8]) -> std::io::Result<()> {
+    let mut header = tar::Header::new_gnu();
+    header.set_size(data.len() as u64);
+    header.set_mode(0o644);
+    header.set_cksum();
+    tar.append_data(&mut header, path, data)
+}
+
+/// Hands `piece` to the client within [`ARCHIVE_WRITE_TIMEOUT`].
+async fn send(tx: &mpsc::Sender<Result<Bytes, std::io::Error>>, piece: Vec<u8>) -> anyhow::Result<()> {
+    if piece.is_empty() {
+        return Ok(());
+    }
+    match tokio::time::timeout(ARCHIVE_WRITE_TIMEOUT, tx.send(Ok(Bytes::from(piece)))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => anyhow::bail!("the client went away"),
+        Err(_) => anyhow::bail!("the client read nothing for {} s", ARCHIVE_WRITE_TIMEOUT.as_secs()),
+    }
 }
 
 /// `GET /api/games/{id}/log.jsonl.gz`.

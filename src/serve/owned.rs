@@ -141,6 +141,11 @@ impl<R: Refusal> OptionalFromRequestParts<AppState> for OwnedBot<R> {
     }
 }
 
+/// A seat's bot as pages and downloads name it: `NAME vV`.
+pub fn seat_name(seat: &SeatBot) -> String {
+    format!("{} v{}", seat.name, seat.version)
+}
+
 /// A league game's seats (the route's `{id}`), with which of them hold the caller's bots:
 /// `mine[seat]` when the caller is the author of that seat's bot, or an admin.
 #[derive(Debug, Clone)]

@@ -20,11 +20,10 @@ use axum::Router;
 
 use super::bot_errors;
 use super::bots::{latest_validation_log, retire_live, shown_to};
-use super::downloads::seat_name;
 use super::error::ApiError;
 use super::games::gunzip;
 use super::html::{LoggedIn, Page, PageError, Viewer};
-use super::owned::{OwnedBot, OwnedSeats, Public};
+use super::owned::{seat_name, OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
 use crate::pages::site::{self, MyBot, PageContext};

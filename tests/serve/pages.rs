@@ -215,7 +215,7 @@ fn pages_show_each_viewer_what_is_theirs() {
         assert!(public.body.contains(&format!("href=\"{link}\" download")), "{link} on the page: {}", public.body);
     }
     let stored = http.get(&server.url(&format!("/api/games/{id}")), None).body;
-    let (status, headers, gz) = http.bytes(&server.url(&format!("/api/games/{id}/log.jsonl.gz")));
+    let (status, headers, gz) = http.bytes(http.client().get(server.url(&format!("/api/games/{id}/log.jsonl.gz"))));
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "application/gzip");
     assert_eq!(headers["content-disposition"], format!("attachment; filename=\"game-{id}.jsonl.gz\""));
@@ -239,6 +239,41 @@ fn pages_show_each_viewer_what_is_theirs() {
     for bad in ["/api/games/99999/log.jsonl.gz", "/api/games/abc/tenhou6.json", "/api/games/-1/log.jsonl.gz"] {
         assert_eq!(http.get(&server.url(bad), None).status, 404, "{bad}");
     }
+
+    // every game of a version as one archive: each game's named log and its errors.json,
+    // the stderr only for whoever owns the seat (the house bot's: an admin)
+    let archive = |cookie: Option<&str>| {
+        let mut r = http.client().get(server.url("/api/bots/silent/v/1/games.tar.gz"));
+        if let Some(c) = cookie {
+            r = r.header("cookie", c);
+        }
+        let (status, headers, bytes) = http.bytes(r);
+        assert_eq!((status, headers["content-type"].to_str().unwrap()), (200, "application/gzip"));
+        assert_eq!(headers["content-disposition"], "attachment; filename=\"silent-v1-games.tar.gz\"");
+        let mut files = std::collections::BTreeMap::new();
+        let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(&bytes[..]));
+        for entry in tar.entries().unwrap() {
+            let mut entry = entry.unwrap();
+            let path = entry.path().unwrap().display().to_string();
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut entry, &mut text).unwrap();
+            files.insert(path, text);
+        }
+        files
+    };
+    let public = archive(None);
+    let listed = http.get(&server.url("/api/bots/silent/v/1/games"), None).json()["games"].as_array().unwrap().len();
+    assert!(public.len() >= 2 * listed && listed > 0, "{listed} games, {:?}", public.keys());
+    assert_eq!(public[&format!("game-{id}.jsonl")], named, "the same named log as the game's own download");
+    let errors = &public[&format!("game-{id}.errors.json")];
+    assert!(errors.contains("\"error_type\":\"timeout\"") && !errors.contains(HOUSE_LINE), "{errors}");
+    assert!(
+        archive(Some(&cadmin))[&format!("game-{id}.errors.json")].contains(HOUSE_LINE),
+        "the operator's own stderr"
+    );
+    assert!(!archive(Some(&ca))[&format!("game-{id}.errors.json")].contains(HOUSE_LINE), "not another author's");
+    assert_eq!(http.get(&server.url("/api/bots/nobody/v/1/games.tar.gz"), None).status, 404);
+    assert_eq!(http.get(&server.url("/api/bots/abot/v/1/games.tar.gz"), None).status, 404, "a rejected version");
 
     // the assets, and nothing else under /assets
     let css = page(&http, &server, "/assets/site.css", None);

@@ -237,10 +237,10 @@ impl Http {
         })
     }
 
-    /// `GET url` (no token): status, headers and the body's bytes (a download).
-    pub fn bytes(&self, url: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+    /// Sends `request`: status, headers and the body's bytes (a download).
+    pub fn bytes(&self, request: reqwest::RequestBuilder) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
         self.runtime.block_on(async {
-            let r = self.client.get(url).timeout(Duration::from_secs(60)).send().await.unwrap();
+            let r = request.timeout(Duration::from_secs(60)).send().await.unwrap();
             let (status, headers) = (r.status().as_u16(), r.headers().clone());
             (status, headers, r.bytes().await.unwrap_or_default().to_vec())
         })
