@@ -104,7 +104,7 @@ mod escaping {
         };
         let page = bot_page(h, h, h, Some(h));
         let chombos = [chombo(h, h)];
-        let me = [site::MyBot { page: &page, chombos: &chombos, validation_stderr: h }];
+        let me = [site::MyBot { page: &page, chombos: &chombos, validation_stderr: h, place: None }];
         vec![
             ("leaderboard", site::leaderboard_page(&board, &logged_in(h))),
             ("bot", site::bot_page(&page, Some(&chombos), &logged_in(h))),
@@ -112,7 +112,7 @@ mod escaping {
             ("login", site::login_page(&PageContext::default(), Some(h))),
             ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
-            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h))),
+            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h), &[])),
         ]
     }
 
@@ -136,7 +136,7 @@ mod escaping {
     #[test]
     fn the_viewer_keeps_hostile_names_and_meta_inside_its_data() {
         let h = "</script><script>alert(1)</script><!--";
-        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)), &PageContext::default());
+        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)), &PageContext::default(), &[]);
         assert_eq!(html.matches("<script").count(), 2, "the data block and game.js only:\n{html}");
         let data = html.split("<script type=\"application/json\" id=\"game-data\">").nth(1).unwrap();
         let data = data.split("</script>").next().unwrap();
@@ -179,7 +179,7 @@ mod pages {
         let pages = [
             site::leaderboard_page(&board, &PageContext::default()),
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
-            site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "" }]),
+            site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "", place: None }]),
             site::login_page(&PageContext::default(), None),
             site::upload_page(&logged_in("ann"), 64, None, ""),
             site::error_page(&PageContext::default(), 500, "x"),
@@ -192,7 +192,7 @@ mod pages {
             let html = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
             assert!(!html.contains("http://") && !html.contains("https://"), "no outside address:\n{html}");
         }
-        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")), &PageContext::default());
+        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")), &PageContext::default(), &[]);
         assert!(game.contains("<script src=\"/assets/game.js\"></script>"));
         assert!(game.contains("<link rel=\"stylesheet\" href=\"/assets/game.css\">"));
         assert!(!game.contains("<style") && !game.contains("Content-Security-Policy"), "header only");
@@ -321,10 +321,10 @@ mod pages {
     #[test]
     fn the_viewer_header_knows_who_is_logged_in() {
         let data = game_data("g", &game_log(["a", "b", "c", "d"], "m"));
-        let own = site::game_page(&data, &logged_in("ann"));
+        let own = site::game_page(&data, &logged_in("ann"), &[]);
         let header = own.split("<header>").nth(1).unwrap().split("</header>").next().unwrap();
         assert!(header.contains("<a href=\"/me\" id=\"me\">ann</a>") && !header.contains("Log in"), "{header}");
-        let public = site::game_page(&data, &PageContext::default());
+        let public = site::game_page(&data, &PageContext::default(), &[]);
         assert!(public.contains("<a href=\"/login\">Log in</a>") && !public.contains("id=\"me\""), "{public}");
         let standalone = mjai_sim::viewer::page::page(&data);
         assert!(!standalone.contains("/login") && !standalone.contains("/me"), "the file links nowhere");
@@ -341,9 +341,9 @@ mod pages {
         let html = site::me_page(
             "ann",
             &[
-                site::MyBot { page: &ok, chombos: &[], validation_stderr: "" },
-                site::MyBot { page: &bad, chombos: &chombos, validation_stderr: "Traceback <script>" },
-                site::MyBot { page: &crashy, chombos: &chombos, validation_stderr: "" },
+                site::MyBot { page: &ok, chombos: &[], validation_stderr: "", place: None },
+                site::MyBot { page: &bad, chombos: &chombos, validation_stderr: "Traceback <script>", place: None },
+                site::MyBot { page: &crashy, chombos: &chombos, validation_stderr: "", place: None },
             ],
         );
         let crashy_section = html.split("data-bot=\"crashy\">").nth(1).unwrap().split("</section>").next().unwrap();
@@ -450,7 +450,14 @@ mod browser {
         let pages = HashMap::from([
             ("/".to_string(), site::leaderboard_page(&board, &PageContext::default())),
             ("/bots/rulebase".to_string(), site::bot_page(&page, Some(&[chombo("late", "trace")]), &logged_in("ann"))),
-            ("/games/7".to_string(), site::game_page(&game_data("game 7", &log), &logged_in("ann"))),
+            (
+                "/games/7".to_string(),
+                site::game_page(
+                    &game_data("game 7", &log),
+                    &logged_in("ann"),
+                    &[("mjai log", "/api/games/7/log.jsonl.gz".to_string())],
+                ),
+            ),
             ("/login".to_string(), site::login_page(&PageContext::default(), None)),
             // The control: inline code, which the same CSP must block and report.
             (
@@ -475,6 +482,7 @@ mod browser {
         let game = load_served(&format!("{origin}/games/7"), &dir.join("game"));
         assert!(game.csp_violations().is_empty(), "{}", game.console);
         assert!(game.dom.matches("<li data-kyoku=").count() >= 4, "game.js ran and listed the hands");
+        assert!(game.dom.contains("<a href=\"/api/games/7/log.jsonl.gz\" download=\"\">mjai log</a>"), "{}", game.dom);
 
         for path in ["/bots/rulebase", "/login"] {
             let other = load_served(&format!("{origin}{path}"), &dir.join(path.replace('/', "_")));
