@@ -64,6 +64,7 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         games::game,
         downloads::log_gz,
         downloads::tenhou6,
+        downloads::version_archive,
         openapi,
         ops::healthz,
         ops::metrics,
