@@ -10,7 +10,8 @@ package (Observation.deserialize_from_base64, as riichi.dev's clients do) and co
   duplicates are reported apart);
 - its hand (tile ids, as mjai) with the recorded hand; its scores, every seat's discards
   (called tiles included, as RiichiEnv keeps them), every seat's melds (as sets of tiles)
-  and the dora indicators with the recorded ones (records without "discards" skip those).
+  and the dora indicators with the recorded ones (records without "discards" skip those),
+  and which seats are in riichi (`riichi_declared`: from the discard after `reach`).
 Prints one JSON object: {"requests": N, "differences": [{"request_id", "what", "ours",
 "riichienv"}]}. Exit 0 whatever it finds (the caller decides); 2 on unreadable input.
 Usage: python3 scripts/crosscheck_observations.py FILE
@@ -71,6 +72,10 @@ def main(path):
             dora = [tid_to_mjai(t) for t in d.get("dora_indicators", [])]
             if dora != rec["dora_indicators"]:
                 differences.append({"request_id": rid, "what": "dora indicators", "ours": rec["dora_indicators"], "riichienv": dora})
+        if "riichi_declared" in rec:
+            riichi = [bool(r) for r in json.loads(base64.b64decode(req["observation"]))["riichi_declared"]]
+            if riichi != rec["riichi_declared"]:
+                differences.append({"request_id": rid, "what": "riichi declared", "ours": rec["riichi_declared"], "riichienv": riichi})
     print(json.dumps({"requests": len(records), "differences": differences}))
     return 0
 

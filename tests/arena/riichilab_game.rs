@@ -237,6 +237,23 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
+    let in_riichi = |r: &Value| r["riichi_declared"].as_array().unwrap().iter().any(|b| b == true);
+    assert!(seen.records.iter().any(in_riichi), "requests with a seat in riichi were compared");
+
+    // the checker sees a difference of each kind: one record tampered per kind
+    let mut tampered = seen.records.clone();
+    let n = tampered.len();
+    tampered[0]["hand"][0] = json!("9z");
+    tampered[n / 3]["scores"][1] = json!(1);
+    let was = tampered[n / 2]["riichi_declared"][2].as_bool().unwrap();
+    tampered[n / 2]["riichi_declared"][2] = json!(!was);
+    tampered[n - 1]["dora_indicators"] = json!([]);
+    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: std::collections::BTreeSet<&str> =
+        report["differences"].as_array().unwrap().iter().map(|d| d["what"].as_str().unwrap()).collect();
+    assert!(["hand", "scores", "riichi declared", "dora indicators"].iter().all(|k| kinds.contains(k)), "{kinds:?}");
 }
 
 #[test]

@@ -41,6 +41,10 @@ pub struct Seen {
     pub dora: Vec<String>,
     /// Every seat's melds, each its tiles (the called one first).
     pub melds: [Vec<Vec<String>>; 4],
+    /// Which seats are in riichi: from the discard after their `reach` (RiichiEnv's
+    /// `riichi_declared`), and which declared `reach` and have not discarded yet.
+    pub riichi: [bool; 4],
+    reaching: [bool; 4],
     /// Each request with the hand and scores at that moment (what
     /// scripts/crosscheck_observations.py reads).
     pub records: Vec<Value>,
@@ -63,6 +67,8 @@ impl Seen {
             "start_kyoku" => {
                 self.discards = Default::default();
                 self.melds = Default::default();
+                self.riichi = Default::default();
+                self.reaching = Default::default();
                 self.dora = vec![m["dora_marker"].as_str().unwrap().to_string()];
                 self.hand = strings(&m["tehais"][self.seat.unwrap_or(0) as usize]);
                 self.scores = m["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
@@ -72,9 +78,14 @@ impl Seen {
                 self.drawn = Some(pai.clone());
                 self.hand.push(pai);
             }
+            "reach" => self.reaching[m["actor"].as_u64().unwrap() as usize] = true,
             "dahai" => {
                 let pai = m["pai"].as_str().unwrap();
-                self.discards[m["actor"].as_u64().unwrap() as usize].push(pai.to_string());
+                let actor = m["actor"].as_u64().unwrap() as usize;
+                self.discards[actor].push(pai.to_string());
+                if std::mem::take(&mut self.reaching[actor]) {
+                    self.riichi[actor] = true;
+                }
                 if own {
                     self.drawn = None;
                     remove(&mut self.hand, pai);
@@ -158,6 +169,7 @@ pub async fn play(mut ws: Ws, policy: &mut Policy<'_>, stop_after: Option<usize>
             seen.records.push(json!({
                 "request": value, "hand": seen.hand, "scores": seen.scores,
                 "discards": seen.discards, "dora_indicators": seen.dora, "melds": seen.melds,
+                "riichi_declared": seen.riichi,
             }));
             requests += 1;
             if stop_after.is_some_and(|n| requests > n) {
