@@ -447,3 +447,31 @@ fn connect_plays_over_wss_through_a_tls_terminator_once_its_ca_is_trusted() {
     assert_eq!((summary["completed"].clone(), summary["chombos"].clone()), (json!(true), json!([0, 0, 0, 0])));
     assert_eq!(summary["defaulted"], json!([0, 0, 0, 0]), "every request answered over TLS");
 }
+
+#[test]
+fn a_client_that_never_reads_is_cut_off_and_its_seat_plays_on_by_default_actions() {
+    // A 4 KiB receive buffer that is never read: the server's writes back up, the write
+    // timeout closes the connection, and the seat is defaulted to the end: no chombo, the
+    // game ends in bounded time.
+    let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
+    let (url, token) = game.dialect_url_and_token(0);
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let _held = rt.block_on(async {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let addr: std::net::SocketAddr =
+            url.trim_start_matches("ws://").trim_end_matches("/ws/ranked").parse().unwrap();
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let stream = socket.connect(addr).await.unwrap();
+        let mut request = url.as_str().into_client_request().unwrap();
+        request.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+        let (ws, _) = tokio_tungstenite::client_async(request, stream).await.expect("the token is accepted");
+        ws // held open, never read, until the game is over
+    });
+    assert!(game.wait(Duration::from_secs(300)).success(), "{:?}", game.stderr_lines);
+    let summary = game.json("summary.json");
+    assert_eq!((summary["completed"].clone(), summary["chombos"].clone()), (json!(true), json!([0, 0, 0, 0])));
+    assert!(summary["defaulted"][0].as_u64().unwrap() >= 1, "{summary}");
+    let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "defaults are tsumogiri: the built-ins' game");
+}
