@@ -32,6 +32,7 @@ fn entry(name: &str, author: Option<&str>, status: BotStatus, games: u64, mu: f6
         peak: (games >= 40).then_some(mu - 9.0),
         provisional: games < 40,
         last_game: played.then_some(games + 100),
+        last_game_at: played.then(|| "2026-11-27T17:05:03.123Z".to_string()),
         chombos_per_game: played.then_some(0.25),
         kind: BotKind::Zip,
         online: true,
