@@ -28,9 +28,7 @@ pub fn router() -> Router<AppState> {
 
 /// `/games`, its error pages rendered for who is looking ([`super::html::for_viewer`]).
 pub fn page_router(state: AppState) -> Router<AppState> {
-    Router::new()
-        .route(PAGES[0], get(page))
-        .layer(axum::middleware::from_fn_with_state(state, super::html::for_viewer))
+    Router::new().route(PAGES[0], get(page)).layer(axum::middleware::from_fn_with_state(state, super::html::for_viewer))
 }
 
 /// `GET /api/games`.

@@ -133,8 +133,10 @@ mod tests {
     #[test]
     fn good_queries_parse_into_their_filters() {
         assert_eq!(parse("").unwrap(), GameQuery { limit: DEFAULT_LIMIT, ..GameQuery::default() });
-        let q = parse("limit=200&cursor=g12&bot=a%2Db&version=2&author=alice&from=2026-11-27&to=2026-11-27&status=finished")
-            .unwrap();
+        let q = parse(
+            "limit=200&cursor=g12&bot=a%2Db&version=2&author=alice&from=2026-11-27&to=2026-11-27&status=finished",
+        )
+        .unwrap();
         assert_eq!((q.limit, q.before, q.bot.as_deref(), q.version), (200, Some(12), Some("a-b"), Some(2)));
         assert_eq!(q.author.as_deref(), Some("alice"));
         assert_eq!((q.from_ms, q.to_ms), (Some(1_795_737_600_000), Some(1_795_737_600_000 + DAY_MS - 1)));
@@ -146,9 +148,26 @@ mod tests {
     #[test]
     fn bad_queries_are_400_with_a_reason() {
         for bad in [
-            "limit=0", "limit=201", "limit=-1", "limit=+5", "limit=x", "limit=", "cursor=7", "cursor=", "version=1",
-            "bot=a&version=0", "bot=a&version=01", "bot=a&version=4294967296", "from=yesterday", "to=2026-02-30",
-            "status=done", "status=", "page=2", "limit=5&limit=6", "from=2026-11-28&to=2026-11-27", "%FF=1",
+            "limit=0",
+            "limit=201",
+            "limit=-1",
+            "limit=+5",
+            "limit=x",
+            "limit=",
+            "cursor=7",
+            "cursor=",
+            "version=1",
+            "bot=a&version=0",
+            "bot=a&version=01",
+            "bot=a&version=4294967296",
+            "from=yesterday",
+            "to=2026-02-30",
+            "status=done",
+            "status=",
+            "page=2",
+            "limit=5&limit=6",
+            "from=2026-11-28&to=2026-11-27",
+            "%FF=1",
         ] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{bad}");

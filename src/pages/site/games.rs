@@ -91,3 +91,59 @@ pub fn games_page(
     let head = Head::linked("Games — mjai-sim".into(), "/assets/site.css");
     render(&Page { head, ctx, games, filters, next })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::leaderboard::game_list::{GameSeat, GameSummary};
+
+    fn seat(bot: &str, author: Option<&str>, result: Option<(i64, u8)>) -> GameSeat {
+        GameSeat {
+            bot: bot.into(),
+            version: 2,
+            author: author.map(str::to_string),
+            score: result.map(|r| r.0),
+            rank: result.map(|r| r.1),
+        }
+    }
+
+    #[test]
+    fn games_are_linked_with_their_times_and_every_name_escaped() {
+        let h = "\"'><script>alert(1)</script>";
+        let finished = GameSummary {
+            id: 7,
+            status: GameStatus::Finished,
+            started_at: Some("2026-11-27T17:05:03.123Z".into()),
+            finished_at: Some("2026-11-27T17:05:04.500Z".into()),
+            seats: [
+                seat("ok-bot", None, Some((31000, 1))),
+                seat(h, Some(h), Some((-1000, 4))),
+                seat("c", None, None),
+                seat("d", None, None),
+            ],
+        };
+        let running =
+            GameSummary { id: 9, status: GameStatus::Running, started_at: None, finished_at: None, ..finished.clone() };
+        let list = GameList { games: vec![running, finished], next_cursor: Some("g7".into()) };
+        let query = GameQuery { bot: Some(h.into()), limit: 2, ..GameQuery::default() };
+        let html = games_page(&list, &query, (h, ""), Some("/games?bot=x&cursor=g7"), &PageContext::default());
+        assert!(!html.contains("<script>alert") && !html.contains("\"'>"), "{html}");
+        assert!(html.contains("<a href=\"/games/7\">7</a>") && html.contains("<a href=\"/games/9\">9</a>"), "{html}");
+        assert!(html.contains("<time datetime=\"2026-11-27T17:05:04.500Z\">"), "{html}");
+        assert!(html.contains("<a href=\"/bots/ok-bot/v/2\">ok-bot</a> v2") && html.contains("31000 (1)"), "{html}");
+        assert!(
+            html.contains("href=\"/games?bot=x&#38;cursor=g7\"")
+                || html.contains("href=\"/games?bot=x&amp;cursor=g7\""),
+            "{html}"
+        );
+        assert!(html.contains("class=\"game-running\"") && html.contains("class=\"game-finished\""), "{html}");
+        let empty = games_page(
+            &GameList { games: vec![], next_cursor: None },
+            &GameQuery::default(),
+            ("", ""),
+            None,
+            &PageContext::default(),
+        );
+        assert!(empty.contains("id=\"empty\"") && !empty.contains("id=\"next\""), "{empty}");
+    }
+}

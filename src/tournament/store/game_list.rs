@@ -74,7 +74,9 @@ impl GameListing<'_> {
         let seat_filter = match bots {
             Some(bots) => {
                 let list = bots.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
-                format!(" AND (g.seat0 IN ({list}) OR g.seat1 IN ({list}) OR g.seat2 IN ({list}) OR g.seat3 IN ({list}))")
+                format!(
+                    " AND (g.seat0 IN ({list}) OR g.seat1 IN ({list}) OR g.seat2 IN ({list}) OR g.seat3 IN ({list}))"
+                )
             }
             None => String::new(),
         };
