@@ -60,7 +60,7 @@ impl GameListing<'_> {
                 None => found.extend(self.finished(q, limit + 1).await?),
             }
         }
-        found.sort_by(|a, b| b.id.cmp(&a.id));
+        found.sort_by_key(|g| std::cmp::Reverse(g.id));
         found.dedup_by_key(|g| g.id);
         let more = found.len() > limit;
         found.truncate(limit);
