@@ -113,7 +113,7 @@ mod escaping {
             ("login", site::login_page(&PageContext::default(), Some(h))),
             ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
-            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h))),
+            ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h), &[])),
         ]
     }
 
@@ -137,7 +137,7 @@ mod escaping {
     #[test]
     fn the_viewer_keeps_hostile_names_and_meta_inside_its_data() {
         let h = "</script><script>alert(1)</script><!--";
-        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)), &PageContext::default());
+        let html = site::game_page(&game_data("t", &game_log([h, "b", "c", "d"], h)), &PageContext::default(), &[]);
         assert_eq!(html.matches("<script").count(), 2, "the data block and game.js only:\n{html}");
         let data = html.split("<script type=\"application/json\" id=\"game-data\">").nth(1).unwrap();
         let data = data.split("</script>").next().unwrap();
@@ -193,7 +193,7 @@ mod pages {
             let html = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
             assert!(!html.contains("http://") && !html.contains("https://"), "no outside address:\n{html}");
         }
-        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")), &PageContext::default());
+        let game = site::game_page(&game_data("g", &game_log(["a", "b", "c", "d"], "m")), &PageContext::default(), &[]);
         assert!(game.contains("<script src=\"/assets/game.js\"></script>"));
         assert!(game.contains("<link rel=\"stylesheet\" href=\"/assets/game.css\">"));
         assert!(!game.contains("<style") && !game.contains("Content-Security-Policy"), "header only");
@@ -322,10 +322,10 @@ mod pages {
     #[test]
     fn the_viewer_header_knows_who_is_logged_in() {
         let data = game_data("g", &game_log(["a", "b", "c", "d"], "m"));
-        let own = site::game_page(&data, &logged_in("ann"));
+        let own = site::game_page(&data, &logged_in("ann"), &[]);
         let header = own.split("<header>").nth(1).unwrap().split("</header>").next().unwrap();
         assert!(header.contains("<a href=\"/me\" id=\"me\">ann</a>") && !header.contains("Log in"), "{header}");
-        let public = site::game_page(&data, &PageContext::default());
+        let public = site::game_page(&data, &PageContext::default(), &[]);
         assert!(public.contains("<a href=\"/login\">Log in</a>") && !public.contains("id=\"me\""), "{public}");
         let standalone = mjai_sim::viewer::page::page(&data);
         assert!(!standalone.contains("/login") && !standalone.contains("/me"), "the file links nowhere");
@@ -451,7 +451,7 @@ mod browser {
         let pages = HashMap::from([
             ("/".to_string(), site::leaderboard_page(&board, &PageContext::default())),
             ("/bots/rulebase".to_string(), site::bot_page(&page, Some(&[chombo("late", "trace")]), &logged_in("ann"))),
-            ("/games/7".to_string(), site::game_page(&game_data("game 7", &log), &logged_in("ann"))),
+            ("/games/7".to_string(), site::game_page(&game_data("game 7", &log), &logged_in("ann"), &[])),
             ("/login".to_string(), site::login_page(&PageContext::default(), None)),
             // The control: inline code, which the same CSP must block and report.
             (
