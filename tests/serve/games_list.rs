@@ -109,6 +109,10 @@ fn games_are_listed_newest_first_with_times_filters_and_pages() {
         assert!(ranks.iter().all(|r| (1..=4).contains(r)) && seats.iter().all(|s| s["score"].is_i64()), "{g}");
         assert!(seats.iter().all(|s| s["bot"].is_string() && s["version"].as_u64() >= Some(1)), "{g}");
         assert!(!g.to_string().contains("stderr"), "{g}");
+        for s in seats {
+            let house = s["bot"] != "alice-t";
+            assert!(s["house"] == house && s["author"].is_null() == house, "{g}");
+        }
     }
 
     // each filter from both sides: exactly the games of `all` it matches

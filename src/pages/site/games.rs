@@ -71,7 +71,7 @@ pub fn games_page(
                 .map(|s| Seat {
                     bot: &s.bot,
                     version: s.version,
-                    author: s.author.as_deref().unwrap_or("house"),
+                    author: if s.house { "house" } else { s.author.as_deref().unwrap_or("") },
                     result: match (s.score, s.rank) {
                         (Some(score), Some(rank)) => format!("{score} ({rank})"),
                         _ => String::new(),
@@ -102,6 +102,7 @@ mod tests {
             bot: bot.into(),
             version: 2,
             author: author.map(str::to_string),
+            house: author.is_none(),
             score: result.map(|r| r.0),
             rank: result.map(|r| r.1),
         }

@@ -40,8 +40,11 @@ pub struct GameSeat {
     pub bot: String,
     /// Its version (its page: `/bots/{bot}/v/{version}`; 1 for a house bot).
     pub version: u32,
-    /// Its author (`null`: a house bot of the operator).
+    /// Its author; `null` for a house bot (`house`) and for a suspended version, whose
+    /// games stay public but whose author only its author and admins are told.
     pub author: Option<String>,
+    /// True for a house bot of the operator.
+    pub house: bool,
     /// Final score in points (`null` while the game runs).
     pub score: Option<i64>,
     /// Final rank 1..=4 (`null` while the game runs).

@@ -133,8 +133,7 @@ impl GameListing<'_> {
         versions: &[VersionRow],
     ) -> Result<Vec<GameSummary>, StoreError> {
         let names = seat_names(league, versions);
-        let authors: BTreeMap<usize, &str> =
-            versions.iter().filter_map(|v| Some((v.bot_idx?, v.author.as_deref()?))).collect();
+        let authors = shown_authors(versions);
         let finished: Vec<String> =
             games.iter().filter(|g| g.status == GameStatus::Finished).map(|g| g.id.to_string()).collect();
         let mut results: BTreeMap<(u64, usize), (i64, u8)> = BTreeMap::new();
@@ -160,7 +159,8 @@ impl GameListing<'_> {
                     GameSeat {
                         bot: name,
                         version,
-                        author: authors.get(&bot).map(|a| a.to_string()),
+                        author: authors.get(&bot).copied().flatten().map(str::to_string),
+                        house: !authors.contains_key(&bot),
                         score: result.map(|r| r.0),
                         rank: result.map(|r| r.1),
                     }
@@ -178,7 +178,8 @@ impl GameListing<'_> {
 }
 
 /// The league bots whose games `q` asks for: `None` without a bot or author filter; an
-/// empty list when the filters name no league bot (nothing to list). A league bot no
+/// empty list when the filters name no league bot (nothing to list). `author` matches no
+/// version it may not show (a suspended one: [`shown_authors`]). A league bot no
 /// version claims (a tournament's, not a grading server's) goes by its league name as
 /// version 1 of no author, as its seats are named.
 fn chosen_bots(league: &[String], versions: &[VersionRow], q: &GameQuery) -> Option<Vec<usize>> {
@@ -186,17 +187,29 @@ fn chosen_bots(league: &[String], versions: &[VersionRow], q: &GameQuery) -> Opt
         return None;
     }
     let named = seat_names(league, versions);
-    let authors: BTreeMap<usize, &str> =
-        versions.iter().filter_map(|v| Some((v.bot_idx?, v.author.as_deref()?))).collect();
+    let authors = shown_authors(versions);
     let bots = named
         .iter()
         .enumerate()
         .filter(|(_, (name, _))| q.bot.as_ref().is_none_or(|b| b == name))
         .filter(|(_, (_, version))| q.version.is_none_or(|n| n == *version))
-        .filter(|(idx, _)| q.author.as_ref().is_none_or(|a| authors.get(idx) == Some(&a.as_str())))
+        .filter(|(idx, _)| q.author.as_ref().is_none_or(|a| authors.get(idx) == Some(&Some(a.as_str()))))
         .map(|(idx, _)| idx)
         .collect();
     Some(bots)
+}
+
+/// Each uploaded league bot's author as the list shows it: `None` for a version only its
+/// author and admins may see (suspended: [`crate::tournament::leaderboard::BotStatus::is_private`]),
+/// whose games stay public but whose author a visitor is not told; a house bot is absent.
+fn shown_authors(versions: &[VersionRow]) -> BTreeMap<usize, Option<&str>> {
+    versions
+        .iter()
+        .filter_map(|v| {
+            let author = v.author.as_deref()?;
+            Some((v.bot_idx?, (!v.status.is_private()).then_some(author)))
+        })
+        .collect()
 }
 
 /// The date filter's SQL (bounds on the end time, as `$4` and after) and its bounds, in
