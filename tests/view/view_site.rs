@@ -233,7 +233,12 @@ mod pages {
         assert_eq!(best[7], "31.00 ± 2.50");
         assert_eq!(best[8], "22.00", "peak");
         assert_eq!(best[9], "0.25", "chombos per game");
-        assert_eq!(best[10], "<a href=\"/games/220\">220</a>");
+        let at = "2026-11-27T17:05:03.123Z";
+        assert_eq!(
+            best[10],
+            format!("<a href=\"/games/220\">220</a> <time datetime=\"{at}\">{at}</time>"),
+            "last game"
+        );
         assert!(
             rows[0].starts_with("\"best\" data-version=\"1\" class=\"status-active\" data-ci=\"2 2.5\""),
             "{}",
