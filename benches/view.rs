@@ -114,6 +114,7 @@ fn site(c: &mut Criterion) {
                 versions: [1; 4],
                 ranks: [1, 2, 3, 4],
                 scores: [40000, 30000, 20000, 10000],
+                finished_at: None,
             })
             .collect(),
     };

@@ -197,4 +197,11 @@ fn games_are_listed_newest_first_with_times_filters_and_pages() {
     assert!(http.get(&server.url("/bots/alice-t"), None).body.contains(&time), "alice-t's page");
     let page = http.get(&server.url("/api/bots/alice-t"), None).json();
     assert_eq!(page["entry"]["last_game_at"], alice_line["last_game_at"]);
+    // and each game of a bot's page: its end time
+    let of_alice = http.get(&server.url("/api/bots/alice-t/games"), None).json();
+    let listed = of_alice["games"].as_array().unwrap();
+    assert!(!listed.is_empty(), "{of_alice}");
+    for g in listed {
+        assert_eq!(g["finished_at"].as_str().map(str::to_string), end_of(g["id"].as_u64().unwrap()), "{g}");
+    }
 }

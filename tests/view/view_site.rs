@@ -59,6 +59,7 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
             versions: [1, 2, 1, 1],
             ranks: [2, 1, 4, 3],
             scores: [30100, 41000, -2100, 31000],
+            finished_at: None,
         }],
     }
 }

@@ -152,6 +152,9 @@ pub struct GameLine {
     pub ranks: [u8; 4],
     /// Their final scores by seat, in points.
     pub scores: [i64; 4],
+    /// When it ended (its result recorded), UTC, RFC 3339 with milliseconds; `null` for a
+    /// game stored before times were kept.
+    pub finished_at: Option<String>,
 }
 
 /// One chombo of a bot (`GET /api/bots/{name}/errors`: its author and admins only).

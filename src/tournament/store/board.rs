@@ -43,18 +43,7 @@ impl Board<'_> {
     /// one query per 500 entries; `None` stays for a game stored before times were kept.
     async fn last_game_times(self, entries: impl Iterator<Item = &mut LeaderboardEntry>) -> Result<(), StoreError> {
         let entries: Vec<&mut LeaderboardEntry> = entries.filter(|e| e.last_game.is_some()).collect();
-        let mut ended: BTreeMap<u64, i64> = BTreeMap::new();
-        for chunk in entries.chunks(500) {
-            let list = chunk.iter().filter_map(|e| e.last_game).map(|g| g.to_string()).collect::<Vec<_>>().join(", ");
-            let sql = format!("SELECT idx, finished_ms FROM games WHERE t = $1 AND idx IN ({list})");
-            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
-            for r in &rows.map_err(|e| self.store.err(e))? {
-                let idx: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
-                if let Some(ms) = r.try_get::<Option<i64>, _>(1).map_err(|e| self.store.err(e))? {
-                    ended.insert(idx as u64, ms);
-                }
-            }
-        }
+        let ended = self.end_times(entries.iter().filter_map(|e| e.last_game)).await?;
         for e in entries {
             e.last_game_at = e.last_game.and_then(|g| ended.get(&g)).map(|&ms| rfc3339(ms));
         }
@@ -202,6 +191,7 @@ impl Board<'_> {
                         versions: [0; 4],
                         ranks: [0; 4],
                         scores: [0; 4],
+                        finished_at: None,
                     });
                 }
                 if let Some(g) = out.last_mut() {
@@ -213,6 +203,29 @@ impl Board<'_> {
                 }
             }
         }
+        let ended = self.end_times(out.iter().map(|g| g.id)).await?;
+        for g in &mut out {
+            g.finished_at = ended.get(&g.id).map(|&ms| rfc3339(ms));
+        }
         Ok(out)
+    }
+
+    /// The end times (`finished_ms`) of games `ids`, in one query per 500; a game stored
+    /// before times were kept is absent.
+    async fn end_times(self, ids: impl Iterator<Item = u64>) -> Result<BTreeMap<u64, i64>, StoreError> {
+        let ids: Vec<u64> = ids.collect();
+        let mut ended = BTreeMap::new();
+        for chunk in ids.chunks(500) {
+            let list = chunk.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(", ");
+            let sql = format!("SELECT idx, finished_ms FROM games WHERE t = $1 AND idx IN ({list})");
+            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
+            for r in &rows.map_err(|e| self.store.err(e))? {
+                let idx: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
+                if let Some(ms) = r.try_get::<Option<i64>, _>(1).map_err(|e| self.store.err(e))? {
+                    ended.insert(idx as u64, ms);
+                }
+            }
+        }
+        Ok(ended)
     }
 }
