@@ -80,6 +80,7 @@ fn entry(i: usize) -> LeaderboardEntry {
         peak: Some(22.1),
         provisional: false,
         last_game: Some(1_000_000 - i as u64),
+        last_game_at: None,
         chombos_per_game: Some(0.0),
         kind: BotKind::Zip,
         online: true,
@@ -113,6 +114,7 @@ fn site(c: &mut Criterion) {
                 versions: [1; 4],
                 ranks: [1, 2, 3, 4],
                 scores: [40000, 30000, 20000, 10000],
+                finished_at: None,
             })
             .collect(),
     };

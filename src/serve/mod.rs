@@ -8,14 +8,15 @@
 //! parameter or a missing right is refused before any handler runs. One concept per file:
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
 //!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
-//!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`login`], [`ops`]
+//!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`game_list`] (`GET /api/games`
+//!   and `/games`), [`login`], [`ops`]
 //!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
 //! - the extractors: [`auth`] (`Author`, `MaybeAuthor`; a dead token is 401 at the
 //!   [`gate`] first), [`html`] (`Viewer`, `LoggedIn`),
-//!   [`params`] (`BotPath`, `GameId`, `Paged`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
+//!   [`params`] (`BotPath`, `GameId`, `Paged`), [`game_query`] (`GamesQuery`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
 //!   [`name`] (checked bot names) and [`token`];
 //! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
 //!   bot's private errors), [`leaderboard`] (the figures), [`validate`] (validation
@@ -34,6 +35,8 @@ pub mod bots;
 pub mod connect;
 pub mod downloads;
 pub mod error;
+pub mod game_list;
+pub mod game_query;
 pub mod games;
 pub mod gate;
 pub mod html;

@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, downloads, games, login, ops, riichilab, upload};
+use super::{bots, connect, downloads, game_list, games, login, ops, riichilab, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -38,7 +38,7 @@ pub async fn openapi() -> impl IntoResponse {
 
 /// The document's description (what no single route says).
 const DESCRIPTION: &str = "The grading server of mjai-sim (docs/server.md). Every error of the JSON API is \
-`{\"error\": \"one line\"}`; the HTML pages (/, /bots/{name}, /games/{id}, /me, /upload, /login: docs/server.md) \
+`{\"error\": \"one line\"}`; the HTML pages (/, /bots/{name}, /games, /games/{id}, /me, /upload, /login: docs/server.md) \
 answer with HTML. Every response carries a strict Content-Security-Policy, X-Content-Type-Options: nosniff, \
 X-Frame-Options: DENY and Referrer-Policy: no-referrer. Rate limits per IP and per token answer 429 with \
 Retry-After; while the database is unreachable, a route that needs it answers 503.";
@@ -62,6 +62,7 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         riichilab::ranked,
         riichilab::rotate,
         games::game,
+        game_list::games,
         downloads::log_gz,
         downloads::tenhou6,
         downloads::version_archive,

@@ -1,5 +1,5 @@
 //! The server's routes, each resource's from its own module ([`super::bots`],
-//! [`super::connect`], [`super::upload`], [`super::upload_form`], [`super::games`], [`super::login`],
+//! [`super::connect`], [`super::upload`], [`super::upload_form`], [`super::games`], [`super::game_list`], [`super::login`],
 //! [`super::ops`], [`super::openapi`], [`super::pages`]), and the layers every request passes, outermost first:
 //! security headers, a request id (`x-request-id`, made here: a client's own is replaced)
 //! and a `tracing` span per request carrying it, the request timeout (408), the rate limits
@@ -24,7 +24,8 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, connect, downloads, games, gate, limits, login, openapi, ops, pages, riichilab, upload, upload_form,
+    bots, connect, downloads, game_list, games, gate, limits, login, openapi, ops, pages, riichilab, upload,
+    upload_form,
 };
 
 /// Body limit of every route but the upload.
@@ -42,6 +43,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &connect::ROUTES,
         &riichilab::ROUTES,
         &games::ROUTES,
+        &game_list::ROUTES,
         &downloads::ROUTES,
         &openapi::ROUTES,
         &ops::ROUTES,
@@ -52,7 +54,7 @@ pub fn api_routes() -> Vec<&'static str> {
 
 /// Every HTML page (docs/server.md).
 pub fn page_routes() -> Vec<&'static str> {
-    [&pages::PAGES[..], &upload_form::PAGES].concat()
+    [&pages::PAGES[..], &upload_form::PAGES, &game_list::PAGES].concat()
 }
 
 /// The server's routes over `state`.
@@ -66,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .merge(bots::router())
         .merge(connect::router())
         .merge(games::router())
+        .merge(game_list::router())
         .merge(downloads::router())
         .merge(ops::router())
         .merge(openapi::router())
@@ -75,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(riichilab::router())
         .merge(login::router())
         .merge(pages::router(state.clone()).layer(page_gate.clone()))
+        .merge(game_list::page_router(state.clone()).layer(page_gate.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
         .merge(upload::router(state.settings.max_submission_bytes).layer(api_gate))

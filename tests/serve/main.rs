@@ -15,7 +15,9 @@
 //! - [`privacy`]: rejected versions and their authors seen only by them and admins; a dead
 //!   token is 401 everywhere;
 //! - [`suspension`]: a version that chombos in league games is suspended, off the ranking,
-//!   its author told why, back by a new upload.
+//!   its author told why, back by a new upload;
+//! - [`games_list`]: `GET /api/games` and `/games`: running and finished games, pages,
+//!   filters, times.
 
 mod authors;
 mod authz;
@@ -23,6 +25,7 @@ mod browser;
 #[path = "../browser_support/mod.rs"]
 mod browser_support;
 mod docker;
+mod games_list;
 mod hostile;
 mod operations;
 mod pages;

@@ -64,4 +64,23 @@ fn two_servers_on_one_database_serve_one_league() {
     assert!(page.status == 200 && page.body.contains(&format!("data-game=\"{id}\"")), "{}", page.body);
     let game = http.get(&two.url(&format!("/games/{id}")), None);
     assert!(game.status == 200 && game.body.contains("\"ebot v1\""), "{}", game.body);
+    // the games list on PostgreSQL: every filter's query, times, a cursor, a running game
+    let listed = |query: &str| -> Vec<serde_json::Value> {
+        let a = http.get(&two.url(&format!("/api/games?{query}")), None);
+        assert_eq!(a.status, 200, "?{query}: {}", a.body);
+        a.json()["games"].as_array().cloned().unwrap_or_default()
+    };
+    let found = listed("bot=ebot&version=1&author=erin&status=finished&from=2000-01-01&to=2999-12-31&limit=200");
+    let game = found.iter().find(|g| g["id"] == id).unwrap_or_else(|| panic!("game {id} not listed: {found:?}"));
+    let (start, end) = (game["started_at"].as_str().unwrap(), game["finished_at"].as_str().unwrap());
+    assert!(start <= end && game["seats"].to_string().contains("\"erin\""), "{game}");
+    let first = http.get(&two.url("/api/games?limit=1"), None).json();
+    let cursor = first["next_cursor"].as_str().unwrap_or_else(|| panic!("{first}"));
+    let next = listed(&format!("limit=1&cursor={cursor}"));
+    assert!(next[0]["id"].as_u64() < first["games"][0]["id"].as_u64(), "{next:?} after {first}");
+    super::support::poll(Duration::from_secs(180), "a running game listed", || {
+        listed("status=running").iter().any(|g| g["status"] == "running" && g["started_at"].is_string()).then_some(())
+    });
+    let board = http.get(&two.url("/api/leaderboard"), None).json();
+    assert!(board["bots"].as_array().unwrap().iter().any(|e| e["last_game_at"].is_string()), "{board}");
 }

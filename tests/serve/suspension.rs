@@ -91,6 +91,17 @@ fn a_version_that_chombos_in_league_games_is_suspended_until_a_new_upload() {
         assert!(!board.contains("flaky") && board.contains("<th>chombos / game</th>"), "{board}");
         assert_eq!(page(&http, &server, "/bots/flaky", cookie).status, 404);
     }
+    // its league games stay listed (public), its seats named, its author not told
+    let listed = http.get(&server.url("/api/games?bot=flaky&status=finished"), None).json();
+    let seats: Vec<serde_json::Value> =
+        listed["games"].as_array().unwrap().iter().flat_map(|g| g["seats"].as_array().unwrap().clone()).collect();
+    let flaky: Vec<&serde_json::Value> = seats.iter().filter(|s| s["bot"] == "flaky").collect();
+    assert!(!flaky.is_empty() && flaky.iter().all(|s| s["author"].is_null() && s["house"] == false), "{listed}");
+    let by_author = http.get(&server.url("/api/games?author=alice"), None).json();
+    assert_eq!(by_author["games"], serde_json::json!([]), "a suspended version's author is not matched: {by_author}");
+    let games_page = page(&http, &server, "/games?bot=flaky", None).body;
+    assert!(games_page.contains(">flaky</a> v1") && !games_page.contains("alice"), "{games_page}");
+
     // the leaderboard's chombos per game: a number for every bot that played
     let board = http.get(&server.url("/api/leaderboard"), None).json();
     let rulebase = board["bots"].as_array().unwrap().iter().find(|e| e["name"] == "rulebase").cloned().unwrap();

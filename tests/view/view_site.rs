@@ -32,6 +32,7 @@ fn entry(name: &str, author: Option<&str>, status: BotStatus, games: u64, mu: f6
         peak: (games >= 40).then_some(mu - 9.0),
         provisional: games < 40,
         last_game: played.then_some(games + 100),
+        last_game_at: played.then(|| "2026-11-27T17:05:03.123Z".to_string()),
         chombos_per_game: played.then_some(0.25),
         kind: BotKind::Zip,
         online: true,
@@ -58,6 +59,7 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
             versions: [1, 2, 1, 1],
             ranks: [2, 1, 4, 3],
             scores: [30100, 41000, -2100, 31000],
+            finished_at: None,
         }],
     }
 }
@@ -232,7 +234,12 @@ mod pages {
         assert_eq!(best[7], "31.00 ± 2.50");
         assert_eq!(best[8], "22.00", "peak");
         assert_eq!(best[9], "0.25", "chombos per game");
-        assert_eq!(best[10], "<a href=\"/games/220\">220</a>");
+        let at = "2026-11-27T17:05:03.123Z";
+        assert_eq!(
+            best[10],
+            format!("<a href=\"/games/220\">220</a> <time datetime=\"{at}\">{at}</time>"),
+            "last game"
+        );
         assert!(
             rows[0].starts_with("\"best\" data-version=\"1\" class=\"status-active\" data-ci=\"2 2.5\""),
             "{}",

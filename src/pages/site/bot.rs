@@ -57,6 +57,8 @@ struct H2hRow<'a> {
 /// One recent game: this bot's rank(s) and score(s), then the four seats by place.
 struct RecentRow<'a> {
     id: u64,
+    /// When it ended (RFC 3339, UTC), when known.
+    at: Option<&'a str>,
     rank: String,
     score: String,
     by_rank: Vec<SeatResult<'a>>,
@@ -141,7 +143,13 @@ fn recent_row<'a>(g: &'a GameLine, me: &str, version: u32) -> RecentRow<'a> {
         })
         .collect();
     by_rank.sort_by_key(|s| (s.rank, s.seat));
-    RecentRow { id: g.id, rank: join(&|s| g.ranks[s].to_string()), score: join(&|s| g.scores[s].to_string()), by_rank }
+    RecentRow {
+        id: g.id,
+        at: g.finished_at.as_deref(),
+        rank: join(&|s| g.ranks[s].to_string()),
+        score: join(&|s| g.scores[s].to_string()),
+        by_rank,
+    }
 }
 
 #[cfg(test)]

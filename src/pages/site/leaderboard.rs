@@ -36,6 +36,8 @@ pub(super) struct EntryRow<'a> {
     pub rating: String,
     pub peak: String,
     pub last_game: Option<u64>,
+    /// When it ended (RFC 3339, UTC), when known.
+    pub last_game_at: Option<&'a str>,
     /// Chombos per game, two decimals (empty before its first game).
     pub chombos: String,
     /// A remote bot's `online` or `offline` (`None`: a zip bot, always playable).
@@ -91,6 +93,7 @@ pub(super) fn entry_row(e: &LeaderboardEntry, place: String) -> EntryRow<'_> {
         rating: mu_sigma(e.rating.mu, e.rating.sigma),
         peak: e.peak.map_or(String::new(), |p| format!("{p:.2}")),
         last_game: e.last_game,
+        last_game_at: e.last_game_at.as_deref(),
         chombos: e.chombos_per_game.map_or(String::new(), |c| format!("{c:.2}")),
         remote: (e.kind == BotKind::Remote).then_some(if e.online { "online" } else { "offline" }),
     }

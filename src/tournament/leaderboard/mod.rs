@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub mod aggregate;
+pub mod game_list;
 pub mod shape;
+pub mod utc;
 
 /// Games a bot plays before its figures stop being marked provisional.
 pub const PROVISIONAL_GAMES: u64 = 40;
@@ -122,6 +124,10 @@ pub struct LeaderboardEntry {
     pub provisional: bool,
     /// Id of the bot's latest counted game.
     pub last_game: Option<u64>,
+    /// When that game ended (its result recorded), UTC, RFC 3339 with milliseconds
+    /// (`2026-11-27T17:05:03.123Z`); `null` without a last game or for a game stored
+    /// before times were kept.
+    pub last_game_at: Option<String>,
     /// Chombos per game in its league games (a seat's chombos summed over its games,
     /// divided by its games; `null` before its first game).
     pub chombos_per_game: Option<f64>,
@@ -146,6 +152,9 @@ pub struct GameLine {
     pub ranks: [u8; 4],
     /// Their final scores by seat, in points.
     pub scores: [i64; 4],
+    /// When it ended (its result recorded), UTC, RFC 3339 with milliseconds; `null` for a
+    /// game stored before times were kept.
+    pub finished_at: Option<String>,
 }
 
 /// One chombo of a bot (`GET /api/bots/{name}/errors`: its author and admins only).

@@ -38,6 +38,7 @@ pub fn entry(v: &VersionRow, a: Option<&BotAggregate>, folded: u64, tau: f64) ->
         peak: a.and_then(|a| a.peak),
         provisional: games < PROVISIONAL_GAMES,
         last_game: a.and_then(|a| a.last_game),
+        last_game_at: None, // the store's (a game's end time is not an aggregate)
         chombos_per_game: a.and_then(|a| ratio(a.chombos as f64)),
         kind: v.kind,
         online: v.kind == BotKind::Zip, // a remote bot's: the server's hub says (serve)

@@ -8,7 +8,8 @@ use sqlx::Row;
 
 use super::{Store, StoreError, VersionRow};
 use crate::tournament::leaderboard::shape::{self as board, VersionPick};
-use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
+use crate::tournament::leaderboard::utc::rfc3339;
+use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard, LeaderboardEntry};
 
 /// Games listed on a bot's page.
 pub const RECENT_GAMES: u64 = 50;
@@ -33,7 +34,20 @@ impl Board<'_> {
             bots.insert(b, a);
         }
         let (_, folded) = self.store.aggregates().cursor().await?;
-        Ok(board::leaderboard(&versions, &bots, folded, tau))
+        let mut board = board::leaderboard(&versions, &bots, folded, tau);
+        self.last_game_times(board.bots.iter_mut()).await?;
+        Ok(board)
+    }
+
+    /// Sets each entry's `last_game_at` from its last game's end time (`finished_ms`), in
+    /// one query per 500 entries; `None` stays for a game stored before times were kept.
+    async fn last_game_times(self, entries: impl Iterator<Item = &mut LeaderboardEntry>) -> Result<(), StoreError> {
+        let entries: Vec<&mut LeaderboardEntry> = entries.filter(|e| e.last_game.is_some()).collect();
+        let ended = self.end_times(entries.iter().filter_map(|e| e.last_game)).await?;
+        for e in entries {
+            e.last_game_at = e.last_game.and_then(|g| ended.get(&g)).map(|&ms| rfc3339(ms));
+        }
+        Ok(())
     }
 
     /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`
@@ -86,7 +100,8 @@ impl Board<'_> {
         let names = self.seat_names().await?;
         let h2h = board::head_to_head(idx, &pairs, &names);
         let recent = self.games_of_versions(std::slice::from_ref(v), Some(RECENT_GAMES), &names).await?;
-        let entry = board::entry(v, agg.as_ref(), folded, tau);
+        let mut entry = board::entry(v, agg.as_ref(), folded, tau);
+        self.last_game_times(std::iter::once(&mut entry)).await?;
         Ok(Some(board::bot_page(entry, v, &versions, agg.as_ref(), h2h, recent)))
     }
 
@@ -176,6 +191,7 @@ impl Board<'_> {
                         versions: [0; 4],
                         ranks: [0; 4],
                         scores: [0; 4],
+                        finished_at: None,
                     });
                 }
                 if let Some(g) = out.last_mut() {
@@ -187,6 +203,29 @@ impl Board<'_> {
                 }
             }
         }
+        let ended = self.end_times(out.iter().map(|g| g.id)).await?;
+        for g in &mut out {
+            g.finished_at = ended.get(&g.id).map(|&ms| rfc3339(ms));
+        }
         Ok(out)
+    }
+
+    /// The end times (`finished_ms`) of games `ids`, in one query per 500; a game stored
+    /// before times were kept is absent.
+    async fn end_times(self, ids: impl Iterator<Item = u64>) -> Result<BTreeMap<u64, i64>, StoreError> {
+        let ids: Vec<u64> = ids.collect();
+        let mut ended = BTreeMap::new();
+        for chunk in ids.chunks(500) {
+            let list = chunk.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(", ");
+            let sql = format!("SELECT idx, finished_ms FROM games WHERE t = $1 AND idx IN ({list})");
+            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
+            for r in &rows.map_err(|e| self.store.err(e))? {
+                let idx: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
+                if let Some(ms) = r.try_get::<Option<i64>, _>(1).map_err(|e| self.store.err(e))? {
+                    ended.insert(idx as u64, ms);
+                }
+            }
+        }
+        Ok(ended)
     }
 }

@@ -15,7 +15,8 @@ pub struct Games<'a> {
 
 impl Games<'_> {
     /// Records finished games in one transaction: per game, its per-seat results and its
-    /// files (`files`, matched by index; absent without logs) and state `done`. A game that
+    /// files (`files`, matched by index; absent without logs), state `done` and its end time
+    /// (`finished_ms`, the database clock at the recording). A game that
     /// already has results (recorded by a worker whose lease had expired) is left exactly as
     /// it is: nothing counts twice. Then, in a transaction of its own, a grading server's
     /// versions with chombos in these games are checked for suspension
@@ -50,7 +51,12 @@ impl Games<'_> {
             if let Some(f) = files.iter().find(|f| f.index == r.index) {
                 blobs::insert_files(&mut tx, self.store.t, f).await.map_err(|e| self.store.err(e))?;
             }
-            sqlx::query("UPDATE games SET state = 'done', error = NULL, lease_until = NULL WHERE t = $1 AND idx = $2")
+            let sql = format!(
+                "UPDATE games SET state = 'done', error = NULL, lease_until = NULL, finished_ms = {} \
+                 WHERE t = $1 AND idx = $2",
+                self.store.dialect.now_ms()
+            );
+            sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(self.store.t)
                 .bind(r.index as i64)
                 .execute(&mut *tx)

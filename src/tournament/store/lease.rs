@@ -24,7 +24,8 @@ pub struct Leases<'a> {
 
 impl Leases<'_> {
     /// Claims up to `n` claimable games of this tournament for `worker`, lowest index
-    /// first, marking them `running` with a lease of `lease_ms` milliseconds. An empty list
+    /// first, marking them `running` with a lease of `lease_ms` milliseconds and their start
+    /// time (`started_ms`, the database clock; a game claimed again starts again). An empty list
     /// means nothing is claimable now. The candidates are selected once, in a materialized
     /// CTE: as a plain `IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may run
     /// the sub-select more than once and claim far more than `n` games.
@@ -46,7 +47,7 @@ impl Leases<'_> {
         let sql = format!(
             "WITH c AS MATERIALIZED (SELECT idx FROM games WHERE t = $3 AND {cond} \
              AND seat0 < $5 AND seat1 < $5 AND seat2 < $5 AND seat3 < $5 ORDER BY idx LIMIT $4{lock}) \
-             UPDATE games SET state = 'running', claimed_by = $1, claimed_at = {text}, lease_until = {now} + $2 \
+             UPDATE games SET state = 'running', claimed_by = $1, claimed_at = {text}, started_ms = {now}, lease_until = {now} + $2 \
              WHERE t = $3 AND idx IN (SELECT idx FROM c) \
              RETURNING idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3",
             text = self.store.dialect.now_text(),

@@ -11,6 +11,7 @@
 //! | handle | file | what |
 //! |---|---|---|
 //! | [`Store::games`] → [`Games`] | `games.rs` | record results with the game's files (one transaction per batch), mark a game failed, list records, counts, failures, a game's seats |
+//! | [`Store::game_list`] → [`GameListing`] | `game_list.rs` | the league's games a page at a time, newest first, filtered (`GET /api/games`) |
 //! | [`Store::leases`] → [`Leases`] | `lease.rs` | claim games under a lease, heartbeats, requeues, which tournaments have work |
 //! | [`Store::league`] → [`League`] | `league.rs` | top a league's schedule up, pace it, add and retire bots |
 //! | [`Store::authors`] → [`Authors`] | `authors.rs` | a grading server's authors and their tokens' hashes |
@@ -44,6 +45,7 @@ mod blobs;
 mod board;
 mod bot_tokens;
 mod connect;
+mod game_list;
 mod games;
 mod league;
 mod lease;
@@ -68,6 +70,7 @@ pub use board::Board;
 pub use bot_tokens::BotTokens;
 use connect::Dialect;
 pub use connect::{is_postgres_url, redact};
+pub use game_list::GameListing;
 pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
@@ -225,6 +228,11 @@ impl Store {
     /// The games of this tournament: results, failures, counts ([`Games`]).
     pub fn games(&self) -> Games<'_> {
         Games { store: self }
+    }
+
+    /// The league's games listed a page at a time, newest first ([`GameListing`]).
+    pub fn game_list(&self) -> GameListing<'_> {
+        GameListing { store: self }
     }
 
     /// Claims of games under a lease ([`Leases`]).

@@ -124,3 +124,38 @@ async fn a_sqlite_file_holds_one_tournament_and_refuses_another_name() {
     let Lookup::Occupied { holds } = empty.lookup("t2").await.unwrap() else { panic!("t2 must be refused") };
     assert_eq!(holds, "t1");
 }
+
+#[tokio::test]
+async fn games_are_listed_newest_first_with_their_times_and_none_invented() {
+    use crate::tournament::leaderboard::game_list::{GameQuery, GameStatus};
+    let tmp = tempfile::tempdir().unwrap();
+    let store = fresh(tmp.path()).await;
+    let claimed = store.leases().claim("w", 3, LEASE).await.unwrap();
+    store.games().record(&[record_of(&claimed[0], 30000), record_of(&claimed[1], 20000)], &[]).await.unwrap();
+    // game 1 as a game stored before times were kept
+    sqlx::query("UPDATE games SET started_ms = NULL, finished_ms = NULL WHERE idx = 1")
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let page = store.game_list().list(&GameQuery { limit: 2, ..GameQuery::default() }).await.unwrap();
+    assert_eq!(page.games.iter().map(|g| g.id).collect::<Vec<_>>(), vec![2, 1]);
+    let (running, old) = (&page.games[0], &page.games[1]);
+    assert_eq!((running.status, running.finished_at.as_deref()), (GameStatus::Running, None));
+    assert!(running.started_at.is_some() && running.seats.iter().all(|s| s.score.is_none() && s.rank.is_none()));
+    assert_eq!((old.status, old.started_at.as_deref(), old.finished_at.as_deref()), (GameStatus::Finished, None, None));
+    assert_eq!(old.seats[3].score, Some(30000));
+    assert_eq!((old.seats[0].rank, old.seats[0].bot.clone()), (Some(1), format!("b{}", claimed[1].seats[0])));
+    assert_eq!(page.next_cursor.as_deref(), Some("g1"));
+    let rest = store.game_list().list(&GameQuery { limit: 2, before: Some(1), ..GameQuery::default() }).await.unwrap();
+    assert_eq!((rest.games.len(), rest.next_cursor.as_deref()), (1, None));
+    let (start, end) = (rest.games[0].started_at.clone().unwrap(), rest.games[0].finished_at.clone().unwrap());
+    assert!(start <= end, "{start} {end}");
+    // filters: a league bot by its name (no versions here), one no game has
+    let of = |bot: &str, status| GameQuery { bot: Some(bot.into()), status, limit: 50, ..GameQuery::default() };
+    assert_eq!(store.game_list().list(&of("b0", None)).await.unwrap().games.len(), 3);
+    assert_eq!(store.game_list().list(&of("b0", Some(GameStatus::Running))).await.unwrap().games.len(), 1);
+    assert!(store.game_list().list(&of("nobody", None)).await.unwrap().games.is_empty());
+    let dated = GameQuery { from_ms: Some(0), limit: 50, ..GameQuery::default() };
+    let ids: Vec<u64> = store.game_list().list(&dated).await.unwrap().games.iter().map(|g| g.id).collect();
+    assert_eq!(ids, vec![0], "a date filter lists finished games with an end time only");
+}
