@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::message_format::{emit_result, MessageFormatFlag};
-use crate::export::tenhou6::{export, kyoku_urls, ErrorNote};
+use crate::export::tenhou6::{error_notes, export, kyoku_urls, ErrorNote};
 use crate::messages::CommandResult;
 
 /// Output formats.
@@ -74,7 +74,5 @@ fn read_errors(log: &std::path::Path) -> anyhow::Result<Vec<ErrorNote>> {
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(Vec::new());
     };
-    let values: Vec<serde_json::Value> =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a JSON list of errors", path.display()))?;
-    Ok(values.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect())
+    error_notes(&text).with_context(|| format!("{} is not a JSON list of errors", path.display()))
 }

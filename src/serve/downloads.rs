@@ -29,7 +29,8 @@ use super::pages::private_stderr_removed;
 use super::params::GameId;
 use super::params::VersionPath;
 use super::state::AppState;
-use crate::export::tenhou6::{export, ErrorNote};
+use crate::export::tenhou6::{error_notes, export};
+use crate::tournament::store::gzip;
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 3] =
@@ -128,9 +129,7 @@ async fn send(tx: &mpsc::Sender<Result<Bytes, std::io::Error>>, piece: Vec<u8>) 
 )]
 pub async fn log_gz(State(state): State<AppState>, seats: OwnedSeats) -> Result<impl IntoResponse, ApiError> {
     let (log, _) = named_log(&state, &seats).await?;
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    let bytes = gz.write_all(&log).and_then(|()| gz.finish());
-    let bytes = bytes.map_err(|e| anyhow::anyhow!("cannot compress a log: {e}"))?;
+    let bytes = gzip(&log).map_err(|e| anyhow::anyhow!("cannot compress a log: {e}"))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/gzip".to_string()),
@@ -150,11 +149,7 @@ pub async fn tenhou6(State(state): State<AppState>, seats: OwnedSeats) -> Result
     let (log, errors) = named_log(&state, &seats).await?;
     let log = String::from_utf8_lossy(&log).into_owned();
     // the public part of each entry only (an ErrorNote has no stderr)
-    let errors: Vec<ErrorNote> = serde_json::from_str::<Vec<serde_json::Value>>(&errors)
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|v| serde_json::from_value(v).ok())
-        .collect();
+    let errors = error_notes(&errors).unwrap_or_default();
     let shown = |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} cannot be exported: {e}", seats.id);
     let events = crate::engine::event::parse_log(&log).map_err(|e| shown(&e))?;
     let game = export(&events, &errors).map_err(|e| shown(&e))?;

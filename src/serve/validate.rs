@@ -47,7 +47,7 @@ use crate::arena::MatchOptions;
 use crate::engine::game::{Rules, StartState};
 use crate::runtime::remote::control::Control;
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
-use crate::tournament::store::{BotKind, Store, ValidationFiles, VersionRow};
+use crate::tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
 
 /// The bot's seats in each validation game, played in this order (the others are the
 /// built-in opponent): together every seat.
@@ -369,13 +369,11 @@ fn empty_files() -> ValidationFiles {
 /// bot in `seat`.
 fn read_files(dir: &Path, seat: usize) -> anyhow::Result<ValidationFiles> {
     let log = std::fs::read(dir.join("mjai_log.json")).unwrap_or_default();
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(&log)?;
     let stderr = std::fs::read(stderr_path_in(dir, seat as u8)).unwrap_or_default();
     let tail = &stderr[stderr.len().saturating_sub(STDERR_KEPT)..];
     let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
     Ok(ValidationFiles {
-        log_gz: gz.finish()?,
+        log_gz: gzip(&log)?,
         stderr: String::from_utf8_lossy(tail).into_owned(),
         summary: text("summary.json"),
         errors: text("errors.json"),

@@ -57,6 +57,13 @@ pub struct ErrorNote {
     pub exception: String,
 }
 
+/// The entries of an `errors.json` text that are notes ([`ErrorNote`]); others (mjai.app
+/// writes `[{}]` for none) are skipped. Errors: the text is not a JSON list.
+pub fn error_notes(text: &str) -> Result<Vec<ErrorNote>, serde_json::Error> {
+    let values: Vec<serde_json::Value> = serde_json::from_str(text)?;
+    Ok(values.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect())
+}
+
 /// Why a log cannot be exported at all (anything less gets a note instead).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExportError {

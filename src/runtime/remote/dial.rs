@@ -86,7 +86,7 @@ pub async fn connect_to(url: &str, token: &str) -> Result<Ws, ConnectError> {
     let config =
         WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES));
     let connector = match secure {
-        true => Some(Connector::Rustls(tls::client_config().map_err(|e| ConnectError::Unusable(e.to_string()))?)),
+        true => Some(Connector::Rustls(tls::client_config().map_err(ConnectError::Unusable)?)),
         false => Some(Connector::Plain),
     };
     let connecting = tokio_tungstenite::connect_async_tls_with_config(request, Some(config), true, connector);

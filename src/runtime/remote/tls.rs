@@ -6,7 +6,7 @@
 //! The game side speaks plain `ws://` only; put a TLS terminator in front of it.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rustls::ClientConfig;
 use rustls_pki_types::pem::PemObject;
@@ -16,16 +16,22 @@ use rustls_pki_types::CertificateDer;
 pub const CERT_FILE_VAR: &str = "SSL_CERT_FILE";
 
 /// The client configuration for `wss://` connections: Mozilla's roots, plus the
-/// certificates of the PEM file that `SSL_CERT_FILE` names when it is set.
+/// certificates of the PEM file that `SSL_CERT_FILE` names when it is set. Made once per
+/// process (a bridge that reconnects does not read the file again).
 ///
 /// Errors (one line naming the fix): that file cannot be read, holds no certificate, or a
 /// certificate in it is malformed; rustls refuses its default protocol versions.
-pub fn client_config() -> anyhow::Result<Arc<ClientConfig>> {
-    let extra = match std::env::var_os(CERT_FILE_VAR) {
-        Some(path) if !path.is_empty() => certificates_in(Path::new(&path))?,
-        _ => Vec::new(),
-    };
-    config_with(extra)
+pub fn client_config() -> Result<Arc<ClientConfig>, String> {
+    static CONFIG: OnceLock<Result<Arc<ClientConfig>, String>> = OnceLock::new();
+    CONFIG
+        .get_or_init(|| {
+            let extra = match std::env::var_os(CERT_FILE_VAR) {
+                Some(path) if !path.is_empty() => certificates_in(Path::new(&path)).map_err(|e| e.to_string())?,
+                _ => Vec::new(),
+            };
+            config_with(extra).map_err(|e| e.to_string())
+        })
+        .clone()
 }
 
 /// [`client_config`] with `extra` trusted certificates beside Mozilla's roots.

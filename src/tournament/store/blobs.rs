@@ -22,15 +22,21 @@ pub struct GameFiles {
     pub errors: String,
 }
 
+/// `bytes` gzip-compressed (the default level), as stored logs are. Errors: writing into
+/// memory failed (it does not).
+pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(bytes)?;
+    gz.finish()
+}
+
 impl GameFiles {
     /// The files of a game folder (`mjai_log.json`, `summary.json`, `errors.json`; a
     /// missing summary or errors file is stored as empty). Errors: the log cannot be read.
     pub fn read(index: u64, dir: &std::path::Path) -> std::io::Result<GameFiles> {
-        let log = std::fs::read(dir.join("mjai_log.json"))?;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(&log)?;
+        let log_gz = gzip(&std::fs::read(dir.join("mjai_log.json"))?)?;
         let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-        Ok(GameFiles { index, log_gz: gz.finish()?, summary: text("summary.json"), errors: text("errors.json") })
+        Ok(GameFiles { index, log_gz, summary: text("summary.json"), errors: text("errors.json") })
     }
 
     /// `mjai_log.json` as it was written. Errors: the stored bytes are not gzip.

@@ -65,7 +65,7 @@ pub use crate::tournament::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
 pub use authors::{AuthorListing, AuthorRow, Authors};
 pub use blobs::sha256_hex;
-pub use blobs::{Blobs, GameFiles};
+pub use blobs::{gzip, Blobs, GameFiles};
 pub use board::Board;
 pub use bot_tokens::BotTokens;
 use connect::Dialect;
