@@ -24,6 +24,10 @@ pub mod standings_text;
 /// Style of the grading server's pages and of `report.html`.
 pub const SITE_CSS: &str = include_str!("assets/site.css");
 
+/// Script of a running game's page (`/games/{id}` while it is played): follows the game's
+/// live stream and reloads the page at each new hand.
+pub const LIVE_JS: &str = include_str!("assets/live.js");
+
 /// Why a file cannot be shown. The message is one line naming the cause and the fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReportError {

@@ -9,7 +9,8 @@
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
 //!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`game_list`] (`GET /api/games`
-//!   and `/games`), [`login`], [`ops`]
+//!   and `/games`), [`live`] (a running game's hands as they end, `GET
+//!   /api/games/{id}/live`), [`login`], [`ops`]
 //!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
@@ -45,6 +46,7 @@ pub mod league;
 pub mod league_observer;
 pub mod limits;
 pub mod listen;
+pub mod live;
 pub mod local;
 pub mod login;
 pub mod name;
@@ -140,6 +142,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         counters: counters.clone(),
         limits,
         hub: hub.clone(),
+        watchers: Arc::new(live::Watchers::new(cancel.token())),
     };
     let play = match server.play {
         Some(opts) => {

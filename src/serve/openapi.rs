@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, downloads, game_list, games, login, ops, riichilab, upload};
+use super::{bots, connect, downloads, game_list, games, live, login, ops, riichilab, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -62,6 +62,7 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         riichilab::ranked,
         riichilab::rotate,
         games::game,
+        live::live,
         game_list::games,
         downloads::log_gz,
         downloads::tenhou6,

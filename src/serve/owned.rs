@@ -238,6 +238,7 @@ mod tests {
             counters: Arc::new(Counters::default()),
             limits: Arc::new(RateLimits::new(1000, 1000)),
             hub: RemoteHub::new(),
+            watchers: Arc::new(crate::serve::live::Watchers::new(cancel.token())),
         }
     }
 

@@ -142,14 +142,43 @@ pub async fn game(
     viewer: Viewer,
     Paged(OwnedSeats { id, seats, mine }): Paged<OwnedSeats>,
 ) -> Result<Page, PageError> {
-    let files = state.store.blobs().game_files(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let errors = private_stderr_removed(&files.errors, mine);
     let names = seats.each_ref().map(|s| Some(seat_name(s)));
+    let Some(files) = state.store.blobs().game_files(id).await? else {
+        return live_game(&state, id, names, &viewer).await;
+    };
+    let errors = private_stderr_removed(&files.errors, mine);
     let downloads = [
         ("mjai log (.jsonl.gz)", format!("/api/games/{id}/log.jsonl.gz")),
         ("tenhou.net/6", format!("/api/games/{id}/tenhou6.json")),
     ];
     viewer_page(format!("Game {id}"), &gunzip(&files.log_gz)?, Some(&errors), names, &viewer.context(), &downloads)
+}
+
+/// `/games/{id}` of a game not finished: while it is played (or waits to be played again),
+/// the viewer of its finished hands followed live (`/assets/live.js` over
+/// [`super::live`]'s stream); a game not begun or failed for good is 404 as before.
+async fn live_game(state: &AppState, id: u64, names: [Option<String>; 4], viewer: &Viewer) -> Result<Page, PageError> {
+    use crate::tournament::store::GameState;
+    let game = state.store.live().state(id).await?;
+    if !matches!(game, Some(GameState::Running | GameState::Pending)) {
+        return Err(ApiError::not_found("such game").into());
+    }
+    let (mut log, hands) = super::live::log_so_far(&state.store, id).await?;
+    if hands == 0 {
+        if game != Some(GameState::Running) {
+            return Err(ApiError::not_found("such game").into());
+        }
+        // nothing has ended yet: the seats, and the first hand once it ends
+        log = r#"{"type":"start_game","names":["0","1","2","3"]}"#.to_string();
+    }
+    let live = crate::viewer::page::Live { hands, stream: format!("/api/games/{id}/live"), script: "/assets/live.js" };
+    let title = format!("Game {id} (live)");
+    let mut data = game_data(title, log.as_bytes(), None, names)?;
+    // a log that stops after a hand because the game goes on is no failure
+    if data.failure.as_ref().is_some_and(|f| f.event >= data.events.len()) {
+        data.failure = None;
+    }
+    Ok(Page::ok(site::live_game_page(&data, &viewer.context(), &live)))
 }
 
 /// `/me` (a visitor is sent to `/login`: [`LoggedIn`]).
@@ -206,6 +235,18 @@ fn viewer_page(
     ctx: &PageContext,
     downloads: &[(&str, String)],
 ) -> Result<Page, PageError> {
+    let data = game_data(title, log, errors, names)?;
+    Ok(Page::ok(site::game_page(&data, ctx, downloads)))
+}
+
+/// The viewer's data of a game (see [`viewer_page`]). Errors: a stored log that is not one
+/// (500, logged).
+fn game_data(
+    title: String,
+    log: &[u8],
+    errors: Option<&str>,
+    names: [Option<String>; 4],
+) -> Result<crate::viewer::GameData, PageError> {
     let log = String::from_utf8_lossy(log);
     let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };
     let mut data = analyse(&input).map_err(|e| {
@@ -223,7 +264,7 @@ fn viewer_page(
             start["names"] = serde_json::json!(data.names);
         }
     }
-    Ok(Page::ok(site::game_page(&data, ctx, downloads)))
+    Ok(data)
 }
 
 /// `errors.json` with the `stderr_tail` of every entry dropped unless its seat's bot is the

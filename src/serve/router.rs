@@ -24,7 +24,7 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, connect, downloads, game_list, games, gate, limits, login, openapi, ops, pages, riichilab, upload,
+    bots, connect, downloads, game_list, games, gate, limits, live, login, openapi, ops, pages, riichilab, upload,
     upload_form,
 };
 
@@ -44,6 +44,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &riichilab::ROUTES,
         &games::ROUTES,
         &game_list::ROUTES,
+        &live::ROUTES,
         &downloads::ROUTES,
         &openapi::ROUTES,
         &ops::ROUTES,
@@ -69,6 +70,7 @@ pub fn router(state: AppState) -> Router {
         .merge(connect::router())
         .merge(games::router())
         .merge(game_list::router())
+        .merge(live::router())
         .merge(downloads::router())
         .merge(ops::router())
         .merge(openapi::router())

@@ -77,6 +77,8 @@ pub struct AppState {
     /// Remote bots' connections (`/api/bots/{name}/connect`): who is online, and the
     /// connections games take seats from.
     pub hub: Arc<RemoteHub>,
+    /// Open live streams of running games (`GET /api/games/{id}/live`), bounded.
+    pub watchers: Arc<super::live::Watchers>,
 }
 
 impl AppState {

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::inproc;
+use super::live::HandPublisher;
 use super::observer::Observer;
 use super::pool::{GameSeats, Pool};
 use super::record::GameRecord;
@@ -74,6 +75,10 @@ pub struct RunOptions {
     /// claimed (bots added since are left to a process that loads them: the run ends when
     /// nothing else is left).
     pub open_ended: bool,
+    /// Publish each finished hand of a game with logs into the store as it ends
+    /// ([`super::store::Live`]: a league's games are watched one hand behind); best
+    /// effort: a failed write costs watchers that hand, never the game.
+    pub live_hands: bool,
 }
 
 /// What a run did.
@@ -113,6 +118,16 @@ enum Outcome {
     /// the run stops with the fault.
     Host(u64, HostFault),
     Fatal(String),
+    /// A finished hand of a game in play, to publish ([`RunOptions::live_hands`]): game,
+    /// hand (from 0), the hand's events as a JSON array. Not an outcome of the game.
+    Hand(u64, u32, String),
+}
+
+impl Outcome {
+    /// Whether this ends its game's run here (every kind but [`Outcome::Hand`]).
+    fn ends_game(&self) -> bool {
+        !matches!(self, Outcome::Hand(..))
+    }
 }
 
 /// Games one run holds claimed at most (playing or waiting for a job): with submissions
@@ -237,10 +252,24 @@ async fn coordinate(
                 Err(_) => break,
             }
         }
-        in_flight = in_flight.saturating_sub(batch.len());
+        in_flight = in_flight.saturating_sub(batch.iter().filter(|o| o.ends_game()).count());
         let (mut records, mut files) = (Vec::new(), Vec::new());
+        let mut ended = Vec::new();
         for o in batch {
+            match &o {
+                Outcome::Done(r, _) => ended.push(r.index),
+                Outcome::Failed(i, _) | Outcome::Internal(i, _) | Outcome::Released(i) | Outcome::Host(i, _) => {
+                    ended.push(*i)
+                }
+                Outcome::Hand(..) | Outcome::Fatal(_) => {}
+            }
             match o {
+                Outcome::Hand(index, hand, events) => {
+                    // best effort: watchers lose this hand, the game goes on
+                    if let Err(e) = store.live().put_hand(worker_id, index, hand, &events).await {
+                        tracing::warn!("game {index}: hand {hand} not published for watchers: {e}");
+                    }
+                }
                 Outcome::Done(r, f) => {
                     records.push(*r);
                     files.extend(f);
@@ -276,6 +305,12 @@ async fn coordinate(
                 for f in &files {
                     let _ = std::fs::remove_dir_all(game_dir(&options.dir, f.index));
                 }
+            }
+        }
+        // after the record: a watcher finds the whole log before the hands go
+        if options.live_hands && !ended.is_empty() {
+            if let Err(e) = store.live().forget(&ended).await {
+                tracing::warn!("live hands of finished games not dropped: {e}");
             }
         }
     }
@@ -338,7 +373,7 @@ async fn worker(
             seats.finish(false).await;
             Outcome::Released(game.index)
         } else {
-            play(&game, &seats, &options, stop.clone()).await
+            play(&game, &seats, &options, stop.clone(), &out).await
         };
         if out.send(outcome).is_err() {
             break;
@@ -364,7 +399,13 @@ fn seats_of(pool: &Arc<Pool>, options: &RunOptions, game: &ScheduledGame) -> Gam
 }
 
 /// Plays one game to its outcome; the seats are finished (kept or stopped) on every path.
-async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, stop: watch::Receiver<bool>) -> Outcome {
+async fn play(
+    game: &ScheduledGame,
+    seats: &GameSeats,
+    options: &RunOptions,
+    stop: watch::Receiver<bool>,
+    out: &mpsc::UnboundedSender<Outcome>,
+) -> Outcome {
     let fast = if options.logs { None } else { seats.pool().factory().builtin_names(game.seats) };
     let result = match fast.clone() {
         Some(names) => {
@@ -373,7 +414,7 @@ async fn play(game: &ScheduledGame, seats: &GameSeats, options: &RunOptions, sto
                 (report, record)
             })
         }
-        None => play_logged(game, seats, options, stop).await,
+        None => play_logged(game, seats, options, stop, out).await,
     };
     let clean =
         matches!(&result, Ok((r, _)) if r.ending == Ending::Completed && r.errors.is_empty() && r.restarts == 0);
@@ -428,6 +469,7 @@ async fn play_logged(
     seats: &GameSeats,
     options: &RunOptions,
     stop: watch::Receiver<bool>,
+    out: &mpsc::UnboundedSender<Outcome>,
 ) -> Result<(MatchReport, GameRecord), GameError> {
     let dir = game_dir(&options.dir, game.index);
     let mut logs = match options.logs {
@@ -443,7 +485,14 @@ async fn play_logged(
             Some(l) => l,
             None => &mut silent,
         };
+        let index = game.index;
+        let mut live = HandPublisher::new(|hand, events| {
+            let _ = out.send(Outcome::Hand(index, hand, events));
+        });
         let mut observers = Fanout(vec![observer]);
+        if options.live_hands {
+            observers.0.push(&mut live);
+        }
         play_match(&mut table, seats, &options.match_options, &mut observers, stop).await.map_err(|e| match e {
             MatchError::Io(e) => GameError::Fatal(format!("writing the logs of game {} failed: {e}", game.index)),
             MatchError::Engine(e) => GameError::Failed(format!("rules engine error: {e}")),

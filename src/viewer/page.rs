@@ -32,6 +32,21 @@ struct Viewer<'a> {
     sprite: &'static str,
     /// Files to download, as (label, URL) links in the header (the served page only).
     downloads: &'a [(&'a str, String)],
+    /// A running game's page (the served page only): what follows it.
+    live: Option<&'a Live>,
+}
+
+/// What a served page of a game still in play shows and follows: `hands` finished hands
+/// are in the page, `stream` (a same-origin path) sends the next ones. The script `src`
+/// (`/assets/live.js` on the server) reads both from the `#live` element.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    /// Finished hands shown.
+    pub hands: u32,
+    /// The event stream's path, e.g. `/api/games/7/live`.
+    pub stream: String,
+    /// The following script's path, e.g. `/assets/live.js`.
+    pub script: &'static str,
 }
 
 /// The self-contained `game.html` of one game: about 20 KB of page plus the log as JSON.
@@ -53,12 +68,14 @@ pub fn page(data: &GameData) -> String {
         script_src: "",
         sprite: &SPRITE,
         downloads: &[],
+        live: None,
     })
 }
 
 /// The server's page showing `data`: style and script from `/assets/`, a link home, and
-/// who is logged in (`author`: a link to `/me`; `None`: a link to `/login`).
-pub fn served_page(data: &GameData, author: Option<&str>, downloads: &[(&str, String)]) -> String {
+/// who is logged in (`author`: a link to `/me`; `None`: a link to `/login`); `live`: the
+/// game is still played (its finished hands are `data`), followed by [`Live::script`].
+pub fn served_page(data: &GameData, author: Option<&str>, downloads: &[(&str, String)], live: Option<&Live>) -> String {
     let head = Head::linked(format!("{} — mjai-sim", data.title), "/assets/game.css");
     render(&Viewer {
         head,
@@ -70,6 +87,7 @@ pub fn served_page(data: &GameData, author: Option<&str>, downloads: &[(&str, St
         script_src: "/assets/game.js",
         sprite: &SPRITE,
         downloads,
+        live,
     })
 }
 

@@ -17,7 +17,9 @@
 //! - [`suspension`]: a version that chombos in league games is suspended, off the ranking,
 //!   its author told why, back by a new upload;
 //! - [`games_list`]: `GET /api/games` and `/games`: running and finished games, pages,
-//!   filters, times.
+//!   filters, times;
+//! - [`live`]: a running game watched one hand behind, over its event stream and on its
+//!   page in Chromium.
 
 mod authors;
 mod authz;
@@ -27,6 +29,7 @@ mod browser_support;
 mod docker;
 mod games_list;
 mod hostile;
+mod live;
 mod operations;
 mod pages;
 mod pg;

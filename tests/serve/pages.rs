@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::support::{example_zip, noisy_zip, poll, spawn_in, zip_of, Http, Server};
 
 const VALIDATION: Duration = Duration::from_secs(180);
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; \
 form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The crash bot's line on stderr before it exits (examples/crash/bot.py).

@@ -197,6 +197,37 @@ pub struct Http {
     client: reqwest::Client,
 }
 
+/// One server-sent event: its `event` field (`message` when it has none) and its `data`
+/// lines joined by newlines.
+#[derive(Debug, Clone)]
+pub struct SseEvent {
+    /// The event's name.
+    pub event: String,
+    /// Its data.
+    pub data: String,
+}
+
+impl SseEvent {
+    /// The event of one block of the stream; `None` for a comment-only block (keep-alive).
+    fn parse(block: &str) -> Option<SseEvent> {
+        let (mut event, mut data) = (None, Vec::new());
+        for line in block.lines() {
+            if let Some(v) = line.strip_prefix("event:") {
+                event = Some(v.trim_start().to_string());
+            } else if let Some(v) = line.strip_prefix("data:") {
+                data.push(v.strip_prefix(' ').unwrap_or(v).to_string());
+            }
+        }
+        (event.is_some() || !data.is_empty())
+            .then(|| SseEvent { event: event.unwrap_or_else(|| "message".into()), data: data.join("\n") })
+    }
+
+    /// The data as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.data).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.data))
+    }
+}
+
 /// An answer: status and body.
 pub struct Answer {
     /// Status code.
@@ -286,6 +317,40 @@ impl Http {
             r = r.bearer_auth(t);
         }
         self.send(r)
+    }
+
+    /// `GET url` as a stream of server-sent events, read until `done` is true of the last
+    /// event, the stream ends, or `limit` passes: the status and the events read.
+    pub fn events(&self, url: &str, limit: Duration, mut done: impl FnMut(&SseEvent) -> bool) -> (u16, Vec<SseEvent>) {
+        self.runtime.block_on(async {
+            let mut r = self.client.get(url).send().await.unwrap();
+            let status = r.status().as_u16();
+            let (mut text, mut out) = (String::new(), Vec::new());
+            let deadline = tokio::time::Instant::now() + limit;
+            loop {
+                let chunk = match tokio::time::timeout_at(deadline, r.chunk()).await {
+                    Ok(Ok(Some(chunk))) => chunk,
+                    Ok(_) => return (status, out), // the stream ended
+                    Err(_) => panic!("{url}: no end within {limit:?}; events so far: {}", out.len()),
+                };
+                text.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some(at) = text.find("\n\n") {
+                    let block: String = text.drain(..at + 2).collect();
+                    let Some(event) = SseEvent::parse(&block) else { continue };
+                    let stop = done(&event);
+                    out.push(event);
+                    if stop {
+                        return (status, out);
+                    }
+                }
+            }
+        })
+    }
+
+    /// `GET url` sent and its answer's head read, the body left unread: the connection
+    /// stays open while the answer is held.
+    pub fn open(&self, url: &str) -> reqwest::Response {
+        self.runtime.block_on(self.client.get(url).send()).unwrap()
     }
 
     /// The client, for requests the helpers do not cover.

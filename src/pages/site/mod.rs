@@ -24,15 +24,16 @@ pub use games::games_page;
 pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
 
-use super::SITE_CSS;
+use super::{LIVE_JS, SITE_CSS};
 use crate::viewer::game::GameData;
 use crate::viewer::layout::{GAME_CSS, GAME_JS};
 
 /// The Content-Security-Policy the server sends with every page: scripts, styles and
-/// images only from its own origin (no inline code, no CDN), forms only to itself, no
+/// images and the live game stream (`connect-src`) only from its own origin (no inline
+/// code, no CDN), forms only to itself, no
 /// framing, no `<base>`, nothing else.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
-form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Who is looking at a page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,12 +43,14 @@ pub struct PageContext {
 }
 
 /// The file served at `/assets/{name}`: its content type and bytes; `None` for any other
-/// name. Files: `site.css` (every page), `game.css` and `game.js` (the viewer).
+/// name. Files: `site.css` (every page), `game.css` and `game.js` (the viewer), `live.js`
+/// (a running game's page).
 pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "site.css" => Some(("text/css; charset=utf-8", SITE_CSS.as_bytes())),
         "game.css" => Some(("text/css; charset=utf-8", GAME_CSS.as_bytes())),
         "game.js" => Some(("text/javascript; charset=utf-8", GAME_JS.as_bytes())),
+        "live.js" => Some(("text/javascript; charset=utf-8", LIVE_JS.as_bytes())),
         _ => None,
     }
 }
@@ -57,7 +60,13 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
 /// from `/assets/`, its header naming who is logged in (`ctx`) as every page's does. Needs
 /// JavaScript.
 pub fn game_page(data: &GameData, ctx: &PageContext, downloads: &[(&str, String)]) -> String {
-    crate::viewer::page::served_page(data, ctx.author.as_deref(), downloads)
+    crate::viewer::page::served_page(data, ctx.author.as_deref(), downloads, None)
+}
+
+/// `/games/{id}` while the game is played: the viewer of its finished hands (`data`), a
+/// line saying it is live, and `live.js` following `live.stream`.
+pub fn live_game_page(data: &GameData, ctx: &PageContext, live: &crate::viewer::page::Live) -> String {
+    crate::viewer::page::served_page(data, ctx.author.as_deref(), &[], Some(live))
 }
 
 #[cfg(test)]
@@ -65,7 +74,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_the_three_assets_are_served() {
+    fn only_the_four_assets_are_served() {
+        assert!(asset("live.js").is_some_and(|a| a.0 == "text/javascript; charset=utf-8" && a.1 == LIVE_JS.as_bytes()));
         assert_eq!(asset("site.css").map(|a| a.0), Some("text/css; charset=utf-8"));
         assert_eq!(asset("game.js").map(|a| a.0), Some("text/javascript; charset=utf-8"));
         assert!(asset("game.css").is_some_and(|a| a.1.starts_with(b"body {")));

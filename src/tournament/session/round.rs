@@ -162,6 +162,7 @@ impl Session {
             store_files,
             patience: patience.clone(),
             open_ended: config.is_league(),
+            live_hands: config.is_league(),
         };
         let result = runner::run(store, pool.clone(), &options, stop, observer).await;
         pool.drain().await;

@@ -19,6 +19,7 @@
 //! | [`Store::blobs`] → [`Blobs`] | `blobs.rs` | submissions by sha256 and a finished game's files |
 //! | [`Store::aggregates`] → [`Aggregates`] | `aggregates.rs` | the per-bot aggregates folded as results are recorded |
 //! | [`Store::board`] → [`Board`] | `board.rs` | the leaderboard, a bot's page and games, read from the aggregates |
+//! | [`Store::live`] → [`Live`] | `live.rs` | a running game's finished hands, for watching it one hand behind |
 //! | [`Store::suspensions`] → [`Suspensions`] | `suspension.rs` | a grading server's versions suspended for their chombos, and the league's threshold |
 //!
 //! The queries are the same for both engines except a few fragments (the private
@@ -49,6 +50,7 @@ mod game_list;
 mod games;
 mod league;
 mod lease;
+mod live;
 pub mod retry;
 mod rows;
 mod suspension;
@@ -74,6 +76,7 @@ pub use game_list::GameListing;
 pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
+pub use live::{GameState, Live};
 pub use rows::{BotRow, Counts, FailedGame};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
@@ -263,6 +266,11 @@ impl Store {
     /// Stored bytes: submissions and games' files ([`Blobs`]).
     pub fn blobs(&self) -> Blobs<'_> {
         Blobs { store: self }
+    }
+
+    /// A running game's finished hands ([`Live`]).
+    pub fn live(&self) -> Live<'_> {
+        Live { store: self }
     }
 
     /// This tournament's per-bot aggregates ([`Aggregates`]).
