@@ -3,6 +3,8 @@
 //! is labelled at round numbers ([`nice_ticks`]). The geometry is computed here; the markup
 //! comes from the auto-escaping templates `chart_*.html`, so names are escaped there.
 
+use std::collections::BTreeMap;
+
 use askama::Template;
 
 use crate::tournament::standings::RatingPoint;
@@ -269,6 +271,8 @@ struct History<'a> {
     xticks: Vec<Tick>,
     axis_x: String,
     axis_y: String,
+    /// The x axis's title.
+    axis: &'a str,
     lines: Vec<Line<'a>>,
     label_x: String,
     labels: Vec<Label<'a>>,
@@ -288,23 +292,80 @@ struct Label<'a> {
 
 /// One line per bot of its rating after each recorded game.
 pub fn history_chart(names: &[String], history: &[RatingPoint]) -> String {
-    let (w, h, left, pad) = (WIDTH, 280.0, 50.0, 30.0);
     let games = history.iter().map(|p| p.game).max().unwrap_or(1).max(1) as f64;
-    let values = history.iter().flat_map(|p| p.ratings.values().copied());
+    let (xticks, xd) = nice_ticks(0.0, games, 6);
+    let xticks = xticks.into_iter().map(|g| (g, tick_label(g, xd))).collect();
+    let series: Vec<(f64, &BTreeMap<String, f64>)> = history.iter().map(|p| (p.game as f64, &p.ratings)).collect();
+    rating_lines(names, &series, (0.0, games), xticks, "games (Weng-Lin μ after each)")
+}
+
+/// One bot's rating over time: `points` are `(ms since the Unix epoch, μ)` after each of
+/// its games, oldest first; the x axis is UTC time, its ticks at round steps (a minute to
+/// 30 days) labelled `HH:MM` (all on one date), `MM-DD HH:MM` or `MM-DD` (steps of days).
+pub fn history_chart_by_time(name: &str, points: &[(i64, f64)]) -> String {
+    let first = points.first().map_or(0, |p| p.0);
+    let last = points.last().map_or(0, |p| p.0).max(first + 60_000);
+    let names = [name.to_string()];
+    let ratings: Vec<BTreeMap<String, f64>> =
+        points.iter().map(|&(_, mu)| BTreeMap::from([(name.to_string(), mu)])).collect();
+    let series: Vec<(f64, &BTreeMap<String, f64>)> =
+        points.iter().zip(&ratings).map(|(&(at, _), r)| ((at - first) as f64, r)).collect();
+    let xticks = time_ticks(first, last).into_iter().map(|(at, label)| ((at - first) as f64, label)).collect();
+    rating_lines(&names, &series, (0.0, (last - first) as f64), xticks, "time, UTC (Weng-Lin μ after each game)")
+}
+
+/// Ticks of a time axis from `first` to `last` (ms): multiples of the first step of a
+/// minute, 5 or 15 minutes, an hour, 3, 6 or 12 hours, a day, 2, 7 or 30 days that gives at
+/// most 6, with their labels.
+fn time_ticks(first: i64, last: i64) -> Vec<(i64, String)> {
+    const MINUTE: i64 = 60_000;
+    const DAY: i64 = 1440 * MINUTE;
+    let steps = [1, 5, 15, 60, 180, 360, 720, 1440, 2880, 10080, 43200].map(|m| m * MINUTE);
+    let span = (last - first).max(1);
+    let step = steps.into_iter().find(|s| (span + s - 1) / s <= 6).unwrap_or(30 * DAY);
+    let rfc3339 = crate::tournament::leaderboard::utc::rfc3339;
+    let two_dates = rfc3339(first)[..10] != rfc3339(last)[..10];
+    let label = |at: i64| {
+        let t = rfc3339(at);
+        match (step >= DAY, two_dates) {
+            (true, _) => t[5..10].to_string(),
+            (false, true) => format!("{} {}", &t[5..10], &t[11..16]),
+            (false, false) => t[11..16].to_string(),
+        }
+    };
+    let mut at = (first + step - 1).div_euclid(step) * step;
+    let mut out = Vec::new();
+    while at <= last {
+        out.push((at, label(at)));
+        at += step;
+    }
+    out
+}
+
+/// The rating chart: one line per bot of `names` through `series` (`(x, μ by name)`),
+/// `x` spanning `xs`, ticks `xticks` (`(x, label)`), the x axis titled `axis`.
+fn rating_lines(
+    names: &[String],
+    series: &[(f64, &BTreeMap<String, f64>)],
+    xs: (f64, f64),
+    xticks: Vec<(f64, String)>,
+    axis: &str,
+) -> String {
+    let (w, h, left, pad) = (WIDTH, 280.0, 50.0, 30.0);
+    let span = (xs.1 - xs.0).max(f64::MIN_POSITIVE);
+    let values = series.iter().flat_map(|p| p.1.values().copied());
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
     let (lo, hi) = if hi > lo { (lo, hi) } else { (lo - 1.0, lo + 1.0) };
     let (lo, hi) = nice_range(lo, hi, 5);
     let right = w - 120.0;
-    let x = |g: f64| left + g / games * (right - left);
+    let x = |g: f64| left + (g - xs.0) / span * (right - left);
     let y = |v: f64| h - pad - 10.0 - (v - lo) / (hi - lo) * (h - 2.0 * pad - 10.0);
     let (yticks, yd) = nice_ticks(lo, hi, 5);
-    let (xticks, xd) = nice_ticks(0.0, games, 6);
     // Lines first; the names at the right end, spread apart so they do not overlap.
     let mut lines = Vec::new();
     let mut labels: Vec<(f64, &'static str, &str)> = Vec::new();
     for (i, n) in names.iter().enumerate() {
-        let pts: Vec<(f64, f64)> =
-            history.iter().filter_map(|p| p.ratings.get(n).map(|&v| (x(p.game as f64), y(v)))).collect();
+        let pts: Vec<(f64, f64)> = series.iter().filter_map(|p| p.1.get(n).map(|&v| (x(p.0), y(v)))).collect();
         let Some(&(_, last_y)) = pts.last() else { continue };
         let color = COLORS[i % COLORS.len()];
         let points: Vec<String> = pts.iter().map(|&(px, py)| format!("{},{}", fmt(px), fmt(py))).collect();
@@ -329,10 +390,11 @@ pub fn history_chart(names: &[String], history: &[RatingPoint]) -> String {
             .collect(),
         xticks: xticks
             .into_iter()
-            .map(|g| Tick { at: fmt(x(g)), label_at: fmt(y(lo) + 16.0), label: tick_label(g, xd) })
+            .map(|(g, label)| Tick { at: fmt(x(g)), label_at: fmt(y(lo) + 16.0), label })
             .collect(),
         axis_x: fmt((left + right) / 2.0),
         axis_y: fmt(h - 6.0),
+        axis,
         lines,
         label_x: fmt(right + 6.0),
         labels: labels.into_iter().map(|(ly, color, name)| Label { y: fmt(ly), color, name }).collect(),
@@ -356,6 +418,23 @@ mod tests {
         assert_eq!(nice_range(1.0, 4.0, 6), (1.0, 4.0));
         assert_eq!(tick_label(-0.0, 1), "0.0");
         assert_eq!(tick_label(-20.0, 0), "\u{2212}20");
+    }
+
+    #[test]
+    fn time_ticks_fall_on_round_utc_steps() {
+        let at = |t: &str| crate::tournament::leaderboard::utc::parse(t).unwrap();
+        let hour = time_ticks(at("2026-11-27T17:05:03Z"), at("2026-11-27T17:40:00Z"));
+        let labels: Vec<&str> = hour.iter().map(|t| t.1.as_str()).collect();
+        assert_eq!(labels, ["17:15", "17:30"]);
+        let days = time_ticks(at("2026-11-20T10:00:00Z"), at("2026-11-27T09:00:00Z"));
+        let labels: Vec<&str> = days.iter().map(|t| t.1.as_str()).collect();
+        assert_eq!(labels, ["11-21", "11-23", "11-25", "11-27"]);
+        let two = time_ticks(at("2026-11-26T22:00:00Z"), at("2026-11-27T14:00:00Z"));
+        assert_eq!(two.first().map(|t| t.1.as_str()), Some("11-27 00:00"));
+        assert!(two.len() <= 6 && two.windows(2).all(|w| w[1].0 - w[0].0 == 3 * 3_600_000), "{two:?}");
+        let svg =
+            history_chart_by_time("<b>", &[(at("2026-11-27T17:05:03Z"), 25.0), (at("2026-11-27T17:40:00Z"), 26.0)]);
+        assert!(svg.contains("time, UTC") && svg.contains(">17:30<") && !svg.contains("<b>"), "{svg}");
     }
 
     #[test]

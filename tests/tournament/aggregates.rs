@@ -131,6 +131,11 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     assert_eq!(page.rank_counts.iter().sum::<u64>(), 60);
     assert_eq!(page.head_to_head.len(), 3);
     assert_eq!(page.rating_history.last().map(|p| p.0), Some(60));
+    // each point with the end of its game (recorded now: every one has a time)
+    assert_eq!(page.rating_history_at.len(), page.rating_history.len());
+    let at: Vec<&str> = page.rating_history_at.iter().map(|t| t.as_deref().expect("a time")).collect();
+    assert!(at.iter().all(|t| t.len() == 24 && t.ends_with('Z')), "{at:?}");
+    assert!(at.windows(2).all(|w| w[0] <= w[1]), "in order: {at:?}");
     assert_eq!(store.board().games_of("b0", None, None).await.unwrap().unwrap().len(), 60);
     assert_eq!(store.board().games_of("nobody", None, None).await.unwrap(), None);
     assert_eq!(store.board().bot_page("nobody", VersionPick::Latest, 0.0).await.unwrap(), None);

@@ -46,6 +46,7 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
         reason: reason.map(String::from),
         rank_counts: [20, 15, 15, 10],
         rating_history: vec![(1, 25.0), (30, 26.0), (60, 27.0)],
+        rating_history_at: vec![None, None, None],
         head_to_head: vec![HeadToHead {
             opponent: opponent.into(),
             opponent_version: 2,
@@ -292,6 +293,24 @@ mod pages {
         assert!(own.contains("<svg id=\"ratings\"") && own.contains("<svg id=\"rank-dist\""), "both charts");
         assert!(own.contains("<a href=\"/me\" id=\"me\">ann</a>"), "logged in");
         assert!(public.contains("<a href=\"/login\">Log in</a>"), "visitor");
+    }
+
+    #[test]
+    fn the_rating_chart_is_drawn_over_time_when_its_points_have_times() {
+        let mut page = bot_page("mine", "ann", "rival", None);
+        let by_games = site::bot_page(&page, None, &PageContext::default());
+        assert!(by_games.contains(">games (Weng-Lin μ after each)<"), "no times: over games");
+        // one time only: still over games (a line needs two)
+        page.rating_history_at = vec![None, None, Some("2026-11-27T17:05:03.000Z".into())];
+        assert!(site::bot_page(&page, None, &PageContext::default()).contains(">games (Weng-Lin"));
+        page.rating_history_at =
+            vec![None, Some("2026-11-27T17:05:03.000Z".into()), Some("2026-11-27T17:40:00.000Z".into())];
+        let by_time = site::bot_page(&page, None, &PageContext::default());
+        assert!(by_time.contains(">time, UTC (Weng-Lin μ after each game)<"), "{by_time}");
+        assert!(by_time.contains(">17:15<") && by_time.contains(">17:30<"), "ticks every 15 minutes");
+        let line = by_time.split("class=\"rating\"").nth(1).unwrap().split("points=\"").nth(1).unwrap();
+        let points = line.split('"').next().unwrap().split(' ').count();
+        assert_eq!(points, 2, "only the points with a time are drawn");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use askama::Template;
 
 use super::leaderboard::{author_of, entry_row, reason_line, status_word, EntryRow};
 use super::PageContext;
-use crate::pages::report_svg::{history_chart, rank_bars};
+use crate::pages::report_svg::{history_chart, history_chart_by_time, rank_bars};
+use crate::tournament::leaderboard::utc;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
 use crate::tournament::standings::RatingPoint;
 use crate::viewer::layout::{render, Head};
@@ -72,6 +73,22 @@ struct SeatResult<'a> {
     version: u32,
 }
 
+/// The rating chart of `page`: over time when at least two of its points have a time
+/// (only those drawn), else over games (`history`); `None` without points.
+fn rating_chart(page: &BotPage, history: &[RatingPoint]) -> Option<String> {
+    let e = &page.entry;
+    let timed: Vec<(i64, f64)> = page
+        .rating_history
+        .iter()
+        .zip(&page.rating_history_at)
+        .filter_map(|(&(_, mu), at)| Some((utc::parse(at.as_deref()?)?, mu)))
+        .collect();
+    if timed.len() >= 2 {
+        return Some(history_chart_by_time(&e.name, &timed));
+    }
+    (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), history))
+}
+
 /// The page `/bots/{name}/v/{version}` of `page`. `chombos`: the bot's chombos when the viewer may see
 /// them (its author or an admin; the server decides), else `None` (the section is left
 /// out).
@@ -94,7 +111,7 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         reason: reason_line(e.status, page.reason.as_deref()),
         provisional_games: PROVISIONAL_GAMES,
         figures: entry_row(e, String::new()),
-        rating_chart: (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), &history)),
+        rating_chart: rating_chart(page, &history),
         dist_chart: played.then(|| rank_bars(&dist)),
         versions: page
             .versions

@@ -99,25 +99,42 @@ pub struct History {
     pub every: u64,
     /// `(games played, μ)`.
     pub points: Vec<(u64, f64)>,
+    /// When each point's game ended (ms since the Unix epoch, the database's clock), in the
+    /// order of `points`; `None` for a game without a time (recorded before games had
+    /// them). Stored histories from before this field have it empty: [`History::times`].
+    #[serde(default)]
+    pub at_ms: Vec<Option<i64>>,
 }
 
 impl Default for History {
     fn default() -> History {
-        History { every: 1, points: Vec::new() }
+        History { every: 1, points: Vec::new(), at_ms: Vec::new() }
     }
 }
 
 impl History {
-    fn add(&mut self, games: u64, mu: f64) {
+    fn add(&mut self, games: u64, mu: f64, at_ms: Option<i64>) {
         if !games.is_multiple_of(self.every) {
             return;
         }
+        self.at_ms = self.times();
         self.points.push((games, mu));
+        self.at_ms.push(at_ms);
         if self.points.len() > HISTORY_POINTS {
             self.every *= 2;
             let every = self.every;
-            self.points.retain(|&(g, _)| g.is_multiple_of(every));
+            let (points, at_ms) =
+                self.points.iter().zip(&self.at_ms).filter(|(p, _)| p.0.is_multiple_of(every)).unzip();
+            (self.points, self.at_ms) = (points, at_ms);
         }
+    }
+
+    /// When each point's game ended, one per point (`None` where unknown: a history stored
+    /// before times were kept has none).
+    pub fn times(&self) -> Vec<Option<i64>> {
+        let missing = self.points.len().saturating_sub(self.at_ms.len());
+        let known = &self.at_ms[self.at_ms.len().saturating_sub(self.points.len())..];
+        std::iter::repeat_n(None, missing).chain(known.iter().copied()).collect()
     }
 }
 
@@ -222,9 +239,10 @@ impl Fold {
         Fold { bots, pairs, folded, ratings, slot, touched: BTreeSet::new(), options }
     }
 
-    /// Folds one game (the next in schedule order). A game naming a bot that is not loaded
-    /// or a rank outside 1..=4 is skipped (false), as the standings skip it.
-    pub fn add(&mut self, r: &GameRecord) -> bool {
+    /// Folds one game (the next in schedule order), which ended at `at_ms` (ms since the
+    /// Unix epoch; `None`: unknown). A game naming a bot that is not loaded or a rank
+    /// outside 1..=4 is skipped (false), as the standings skip it.
+    pub fn add(&mut self, r: &GameRecord, at_ms: Option<i64>) -> bool {
         let Some(slots) = r.seats.iter().map(|b| self.slot.get(b).copied()).collect::<Option<Vec<usize>>>() else {
             return false;
         };
@@ -259,7 +277,7 @@ impl Fold {
             a.last_game = Some(r.index);
             a.last_seq = self.folded;
             let games = a.games;
-            a.history.add(games, rating.mu);
+            a.history.add(games, rating.mu, at_ms);
             self.touched.insert(b);
         }
         for (i, &a) in present.iter().enumerate() {
@@ -309,11 +327,23 @@ mod tests {
     fn history_keeps_at_most_its_cap_evenly_spaced() {
         let mut h = History::default();
         for g in 1..=1000 {
-            h.add(g, g as f64);
+            h.add(g, g as f64, Some(g as i64 * 1000));
         }
         assert!(h.points.len() <= HISTORY_POINTS && h.points.len() > HISTORY_POINTS / 2, "{}", h.points.len());
         let steps: BTreeSet<u64> = h.points.windows(2).map(|w| w[1].0 - w[0].0).collect();
         assert_eq!(steps.len(), 1, "evenly spaced: {steps:?}");
+        // each kept point keeps its own game's time
+        assert_eq!(h.at_ms.len(), h.points.len());
+        assert!(h.points.iter().zip(&h.at_ms).all(|(p, t)| *t == Some(p.0 as i64 * 1000)));
+    }
+
+    #[test]
+    fn a_history_stored_without_times_has_none_for_its_old_points() {
+        let mut h: History = serde_json::from_str(r#"{"every":1,"points":[[1,25.0],[2,26.0]]}"#).unwrap();
+        assert_eq!(h.times(), [None, None]);
+        h.add(3, 27.0, Some(5));
+        assert_eq!(h.times(), [None, None, Some(5)]);
+        assert_eq!(h.at_ms.len(), 3);
     }
 
     #[test]

@@ -210,6 +210,10 @@ pub struct BotPage {
     pub rank_counts: [u64; 4],
     /// `(games played, μ)` after each of at most 200 evenly spaced games.
     pub rating_history: Vec<(u64, f64)>,
+    /// When each point of `rating_history` was reached (its game's end, UTC RFC 3339 with
+    /// milliseconds), in the same order; `null` where unknown (games recorded before games
+    /// had times). The bot page's chart is drawn over time when at least two are known.
+    pub rating_history_at: Vec<Option<String>>,
     /// Opponents met by this version, most games first (another version of the same name
     /// is an opponent like any other).
     pub head_to_head: Vec<HeadToHead>,

@@ -142,9 +142,13 @@ pub fn bot_page(
     recent_games: Vec<GameLine>,
 ) -> BotPage {
     let mut rating_history = a.map(|a| a.history.points.clone()).unwrap_or_default();
+    let mut rating_history_at: Vec<Option<String>> =
+        a.map(|a| a.history.times().into_iter().map(|t| t.map(super::utc::rfc3339)).collect()).unwrap_or_default();
     if let Some(a) = a {
         if rating_history.last().map(|p| p.0) != Some(a.games) && a.games > 0 {
+            // after its latest game, which ended at the entry's `last_game_at` (the store's)
             rating_history.push((a.games, a.rating.mu));
+            rating_history_at.push(entry.last_game_at.clone());
         }
     }
     BotPage {
@@ -153,6 +157,7 @@ pub fn bot_page(
         reason: v.reason.clone(),
         rank_counts: a.map_or([0; 4], |a| a.rank_counts),
         rating_history,
+        rating_history_at,
         head_to_head,
         recent_games,
     }

@@ -120,8 +120,8 @@ impl Aggregates<'_> {
             let valid = self.bot_indices(tx).await?;
             while next < stop {
                 let end = (next + CHUNK).min(stop);
-                let records = self.records_between(tx, next, end).await?;
-                folded = self.fold_records(tx, &records, &valid, folded as u64, options).await? as i64;
+                let (records, ended) = self.records_between(tx, next, end).await?;
+                folded = self.fold_records(tx, &records, &ended, &valid, folded as u64, options).await? as i64;
                 next = end;
             }
         }
@@ -169,9 +169,9 @@ impl Aggregates<'_> {
         tx: &mut Transaction<'_, Any>,
         from: i64,
         to: i64,
-    ) -> Result<Vec<GameRecord>, StoreError> {
+    ) -> Result<(Vec<GameRecord>, BTreeMap<u64, i64>), StoreError> {
         let rows = sqlx::query(
-            "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats \
+            "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats, g.finished_ms \
              FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
              WHERE r.t = $1 AND r.game_idx >= $2 AND r.game_idx < $3 ORDER BY r.game_idx, r.seat",
         )
@@ -183,11 +183,15 @@ impl Aggregates<'_> {
         .map_err(|e| self.store.err(e))?;
         let corrupt = |cause| StoreError::Corrupt { path: self.store.path.clone(), cause };
         let mut out = Vec::new();
+        let mut ended = BTreeMap::new();
         for r in &rows {
             rows::push_record(&mut out, r).map_err(corrupt)?;
+            if let Some(ms) = r.try_get::<Option<i64>, _>(7).map_err(|e| self.store.err(e))? {
+                ended.insert(out.last().map_or(0, |g: &GameRecord| g.index), ms);
+            }
         }
         rows::check_complete(&out).map_err(corrupt)?;
-        Ok(out)
+        Ok((out, ended))
     }
 
     /// Folds `records` into the stored aggregates of the bots they name; returns the
@@ -196,6 +200,7 @@ impl Aggregates<'_> {
         self,
         tx: &mut Transaction<'_, Any>,
         records: &[GameRecord],
+        ended: &BTreeMap<u64, i64>,
         valid: &BTreeSet<usize>,
         folded: u64,
         options: FoldOptions,
@@ -225,7 +230,7 @@ impl Aggregates<'_> {
         let before = pairs.clone();
         let mut fold = Fold::new(bots, pairs, folded, options);
         for r in records {
-            fold.add(r);
+            fold.add(r, ended.get(&r.index).copied());
         }
         let (bots, pairs, folded) = fold.finish();
         for (b, a) in &bots {
