@@ -50,6 +50,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             store_files: false,
             patience: Patience::none(),
             open_ended: false,
+            live_hands: false,
         };
         let (_tx, stop) = tokio::sync::watch::channel(false);
         run(&store, pool, &options, stop, &Quiet).await.unwrap();

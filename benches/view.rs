@@ -98,6 +98,7 @@ fn site(c: &mut Criterion) {
         reason: None,
         rank_counts: [300, 250, 250, 200],
         rating_history: (1..=200).map(|g| (g * 5, 25.0 + (g % 13) as f64 / 4.0)).collect(),
+        rating_history_at: Vec::new(),
         head_to_head: (0..100)
             .map(|i| HeadToHead {
                 opponent: format!("bot-{i:04}"),

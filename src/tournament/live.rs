@@ -68,7 +68,7 @@ mod tests {
         let start = event(r#"{"type":"start_game","names":["a","b","c","d"]}"#);
         let dahai = event(r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":true}"#);
         p.on_events(&[start, dahai.clone(), Event::EndKyoku, dahai.clone()]).unwrap();
-        p.on_events(&[dahai.clone()]).unwrap();
+        p.on_events(std::slice::from_ref(&dahai)).unwrap();
         p.on_events(&[Event::EndKyoku, Event::EndGame]).unwrap();
         assert_eq!(out.len(), 2, "{out:?}");
         let hands: Vec<Vec<serde_json::Value>> = out.iter().map(|(_, j)| serde_json::from_str(j).unwrap()).collect();

@@ -13,6 +13,7 @@ mod pg_support;
 mod pg_aggregates;
 mod pg_docker_workers;
 mod pg_league;
+mod pg_live;
 mod pg_migrations;
 mod pg_restart;
 mod pg_workers;
