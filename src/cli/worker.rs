@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
+use super::cache_args::CacheArgs;
 use super::numbers::Seconds;
 use super::progress::Progress;
 use super::shutdown::Shutdown;
@@ -61,6 +62,10 @@ pub struct Args {
     /// system's temporary folder].
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
+    /// This host's submission cache: each submission is read from the database once per
+    /// host, then from the cache.
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// Runs the worker; returns the exit code.
@@ -96,6 +101,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         work_dir,
         db_patience: args.db_patience.duration(),
         remote: None,
+        cache: Some(args.cache.open()?),
     };
     eprintln!("mjai-sim: worker {} on {}", opts.worker, store.name());
     let end =
