@@ -87,6 +87,7 @@ pub async fn build_server_image(
         progress(&format!("{image} is up to date (binary {})", &sha[..12]));
         return Ok(image);
     }
+    let old = docker_id(docker, &image).await;
     let mirror = options.mirror.as_deref().unwrap_or(super::DEFAULT_MIRROR);
     let base = resolve_base(docker, &options.base, options.force_base, mirror, progress).await?;
     let deb_dir = options.debs.clone().unwrap_or_else(default_deb_dir);
@@ -109,7 +110,17 @@ pub async fn build_server_image(
     super::context::docker_build_stream(docker, &image, &base, file_chunks(file), &labels, options.force, progress)
         .await?;
     progress(&format!("built {image}"));
+    let new = docker_id(docker, &image).await;
+    if let Some(old) = old.filter(|id| new.as_ref().is_some_and(|n| n != id)) {
+        // the image of the last binary, now untagged (kept when a container still uses it)
+        let _ = docker.remove_image(&old, None::<bollard::query_parameters::RemoveImageOptions>, None).await;
+    }
     Ok(image)
+}
+
+/// The id of `image`, when the daemon has it.
+async fn docker_id(docker: &Docker, image: &str) -> Option<String> {
+    docker.inspect_image(image).await.ok().and_then(|i| i.id)
 }
 
 /// Writes the context tar to `out`: Dockerfile, mjai-sim-postgres, the binary as `mjai-sim`,
