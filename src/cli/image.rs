@@ -1,12 +1,12 @@
 //! `mjai-sim image`: build the bot images (the default one, or the ml one with `--ml`) or
-//! report whether they exist.
+//! mjai-sim's own image (`--self`, docs/deploy.md), or report whether they exist.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Subcommand;
 
-use crate::runtime::docker::image::{self as img, BaseChoice, BuildOptions, ImageKind};
+use crate::runtime::docker::image::{self as img, BaseChoice, BuildOptions, ImageKind, ServerBuildOptions};
 
 /// Arguments of `image`.
 #[derive(Debug, clap::Args)]
@@ -19,7 +19,8 @@ pub struct Args {
 enum Command {
     /// Build mjai-sim-bot:<input hash> unless it exists (base: python:3.11-slim if present,
     /// else a Debian bookworm rootfs made with debootstrap, which needs root); with --ml,
-    /// mjai-sim-bot-ml:<hash> (the default image plus torch 2.2.2 and numpy 1.26.4).
+    /// mjai-sim-bot-ml:<hash> (the default image plus torch 2.2.2 and numpy 1.26.4); with
+    /// --self, mjai-sim:VERSION from this binary unless it holds it already.
     Build(BuildArgs),
     /// Print both images' expected references and whether the daemon has them (exit 0 when
     /// the default image is present, 1 when it is missing; with --ml, the same of the ml image).
@@ -28,12 +29,16 @@ enum Command {
     Name(KindArg),
 }
 
-/// `--ml`: the ml image rather than the default one.
+/// `--ml`: the ml image rather than the default one; `--self`: mjai-sim's own image.
 #[derive(Debug, clap::Args)]
 struct KindArg {
     /// The ml image (torch 2.2.2, numpy 1.26.4: mjai.app's machine-learning packages).
     #[arg(long)]
     ml: bool,
+    /// mjai-sim's own image, mjai-sim:VERSION (this binary and PostgreSQL 15, user mjai:
+    /// the image of a stack's server, workers and database; docs/deploy.md).
+    #[arg(long = "self", conflicts_with = "ml")]
+    own: bool,
 }
 
 impl KindArg {
@@ -71,16 +76,39 @@ struct BuildArgs {
     /// Debian mirror for debootstrap.
     #[arg(long, value_name = "URL")]
     mirror: Option<String>,
+    /// With --self: the binary to put in [default: this one].
+    #[arg(long, value_name = "FILE", requires = "own")]
+    binary: Option<PathBuf>,
+    /// With --self: folder with postgresql-15 and its dependencies as .deb files (default:
+    /// the cache, filled with apt-get download on a Debian bookworm host).
+    #[arg(long, value_name = "DIR", requires = "own")]
+    debs: Option<PathBuf>,
 }
 
 impl BuildArgs {
-    fn options(&self) -> BuildOptions {
-        let base = match self.base.as_str() {
+    fn base(&self) -> BaseChoice {
+        match self.base.as_str() {
             "auto" => BaseChoice::Auto,
             "pull" => BaseChoice::Pull,
             "debootstrap" => BaseChoice::Debootstrap,
             other => BaseChoice::Image(other.to_string()),
-        };
+        }
+    }
+
+    fn server_options(&self) -> ServerBuildOptions {
+        ServerBuildOptions {
+            force: self.force,
+            binary: self.binary.clone(),
+            base: self.base(),
+            force_base: self.force_base,
+            mirror: self.mirror.clone(),
+            debs: self.debs.clone(),
+            offline: self.offline,
+        }
+    }
+
+    fn options(&self) -> BuildOptions {
+        let base = self.base();
         BuildOptions {
             kind: self.kind.kind(),
             force: self.force,
@@ -97,11 +125,16 @@ impl BuildArgs {
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let rt = || tokio::runtime::Builder::new_multi_thread().enable_all().build();
     match args.command {
+        Command::Name(k) if k.own => {
+            println!("{}", img::server_image());
+            Ok(0)
+        }
         Command::Name(k) => {
             println!("{}", k.kind().reference());
             Ok(0)
         }
         Command::Build(b) => rt()?.block_on(build(b)),
+        Command::Status(k) if k.own => rt()?.block_on(status_self()),
         Command::Status(k) => rt()?.block_on(status(k.kind())),
     }
 }
@@ -110,9 +143,34 @@ async fn build(b: BuildArgs) -> anyhow::Result<i32> {
     let docker = img::daemon().await?;
     let start = Instant::now();
     let progress = |line: &str| eprintln!("[{:6.1}s] {line}", start.elapsed().as_secs_f64());
-    let image = img::build_image(&docker, &b.options(), &progress).await?;
+    let image = match b.kind.own {
+        true => img::build_server_image(&docker, &b.server_options(), &progress).await?,
+        false => img::build_image(&docker, &b.options(), &progress).await?,
+    };
     println!("{image}");
     Ok(0)
+}
+
+/// `status --self`: whether mjai-sim's own image holds this binary (exit 0) or not (1).
+async fn status_self() -> anyhow::Result<i32> {
+    let docker = img::daemon().await?;
+    let image = img::server_image();
+    let (_, sha) = img::server_binary_sha(&ServerBuildOptions::default())?;
+    match img::image_binary(&docker, &image).await? {
+        Some(have) if have == sha => {
+            println!("self: {image} present, holds this binary (sha256 {})", &sha[..12]);
+            Ok(0)
+        }
+        Some(have) => {
+            let short = &have[..have.len().min(12)];
+            println!("self: {image} holds another binary (sha256 {short}): run `mjai-sim image build --self`");
+            Ok(1)
+        }
+        None => {
+            println!("self: {image} missing: run `mjai-sim image build --self`");
+            Ok(1)
+        }
+    }
 }
 
 /// Prints a line per image; the exit code tells about `wanted`.

@@ -9,6 +9,7 @@ mod cleanup;
 mod clock_arg;
 mod connect;
 mod dataset;
+mod db_secret;
 mod export;
 mod export_games;
 mod game_limits;

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 
 use super::cache_args::CacheArgs;
+use super::db_secret::{first_line, with_password_file};
 use super::game_limits::GameLimits;
 use super::matching_arg::MatchingFlag;
 use super::numbers::Seconds;
@@ -31,6 +32,7 @@ use crate::arena::launch::{BotSpec, RuntimeKind};
 use crate::runtime::submission::SubmissionLimits;
 use crate::serve::league::{open_league, HouseBot};
 use crate::serve::state::Settings;
+use crate::serve::token::looks_like_token;
 use crate::serve::validate::ValidationSettings;
 use crate::serve::Server;
 use crate::tournament::config::TournamentConfig;
@@ -52,11 +54,17 @@ pub struct Args {
     /// House bots: NAME=BOT or BOT (a .zip, or builtin:NAME), owned by the operator.
     #[arg(value_name = "BOT")]
     pub bots: Vec<String>,
-    /// The store: a SQLite file (sqlite:PATH or PATH) or postgres://USER:PASS@HOST:PORT/NAME.
-    #[arg(long, value_name = "URL", default_value = DEFAULT_DB)]
+    /// The store: a SQLite file (sqlite:PATH or PATH) or postgres://USER:PASS@HOST:PORT/NAME
+    /// (a postgres:// URL without a password takes the first line of the file named by
+    /// MJAI_SIM_DB_PASSWORD_FILE, e.g. a Docker secret).
+    #[arg(long, value_name = "URL", default_value = DEFAULT_DB, env = "MJAI_SIM_DB")]
     pub db: String,
+    /// A file whose first line is the token of the author `admin` (added as an admin at
+    /// start, or given this token when present): a Docker secret in a stack.
+    #[arg(long, value_name = "FILE", env = "MJAI_SIM_ADMIN_TOKEN_FILE")]
+    pub admin_token_file: Option<PathBuf>,
     /// Address to listen on.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8470")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8470", env = "MJAI_SIM_LISTEN")]
     pub listen: SocketAddr,
     /// League games played at once by this process [default: 2 with SQLite, 0 with PostgreSQL].
     #[arg(long, value_name = "N")]
@@ -214,9 +222,19 @@ pub const PROCESS_WARNING: &str = "mjai-sim: warning: --runtime process: uploade
 
 async fn serve(args: Args) -> anyhow::Result<i32> {
     let house = house_bots(&args)?;
-    let postgres = is_postgres_url(&args.db);
+    let db_url = with_password_file(&args.db)?;
+    let postgres = is_postgres_url(&db_url);
     let jobs = args.jobs.unwrap_or(if postgres { 0 } else { 2 });
-    let db = Store::open_url(&args.db, jobs as u32 + 8).await?;
+    let admin_token = args.admin_token_file.as_deref().map(first_line).transpose()?;
+    if let (Some(token), Some(file)) = (&admin_token, &args.admin_token_file) {
+        if !looks_like_token(token) {
+            bail!("{}: a token is 64 lowercase hex digits; make one with `openssl rand -hex 32`", file.display());
+        }
+    }
+    let db = Store::open_url(&db_url, jobs as u32 + 8).await?;
+    if let Some(token) = admin_token {
+        serve_author::ensure_admin(&db, &token).await?;
+    }
     let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
     let store = session.store().clone();
     store.league().set_pace(args.pace).await?;

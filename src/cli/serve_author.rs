@@ -2,7 +2,7 @@
 //! a grading server's store (the one the running `serve` uses: same `--db`). Tokens are
 //! printed once, alone on stdout; only their sha256 is kept.
 //!
-//! Without `--db` the commands use `./mjai-sim-serve.sqlite` (the default of `serve`) only
+//! Without `--db` (or MJAI_SIM_DB, which a stack's image sets: see docs/deploy.md) the commands use `./mjai-sim-serve.sqlite` (the default of `serve`) only
 //! when that file exists: otherwise an error names `--db`, rather than a new empty store
 //! whose tokens the running server does not know. An explicit `--db` path is opened as
 //! given (a new SQLite file is created, for adding authors before the first start).
@@ -11,6 +11,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
+use super::db_secret::with_password_file;
 use crate::serve::name::BotName;
 use crate::serve::token::{new_token, token_hash};
 use crate::tournament::store::Store;
@@ -35,7 +36,7 @@ pub enum AuthorCommand {
 #[derive(Debug, clap::Args)]
 pub struct StoreArg {
     /// The store (as for `serve`) [default: ./mjai-sim-serve.sqlite, if it exists].
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", env = "MJAI_SIM_DB")]
     pub db: Option<String>,
 }
 
@@ -83,8 +84,22 @@ async fn open(arg: &StoreArg) -> anyhow::Result<Store> {
             "no store at ./{DEFAULT_DB}: give the running server's store with --db URL (the same --db as `mjai-sim serve`)"
         ),
     };
-    Ok(Store::open_url(db, 2).await?)
+    Ok(Store::open_url(&with_password_file(db)?, 2).await?)
 }
+
+/// The author named [`ADMIN`]: added as an admin with the token `token`, or given that
+/// token when present (`serve --admin-token-file`, a stack's secret; a changed secret
+/// replaces the old token at the next start). Errors: the database failed.
+pub async fn ensure_admin(store: &Store, token: &str) -> anyhow::Result<()> {
+    let hash = token_hash(token);
+    if !store.authors().add(ADMIN, &hash, true).await? {
+        store.authors().rotate(ADMIN, &hash).await?;
+    }
+    Ok(())
+}
+
+/// The name of the author whose token `serve --admin-token-file` gives.
+pub const ADMIN: &str = "admin";
 
 fn token() -> anyhow::Result<String> {
     new_token().context("cannot draw a token from the system's random generator")

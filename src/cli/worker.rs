@@ -15,6 +15,8 @@
 //! (default 300; see `tournament::store::retry`); games finished meanwhile are recorded
 //! once the database answers.
 //!
+//! `--check` (a container's health check): exits 0 when the database and Docker answer.
+//!
 //! Exit status: 0 when `--exit-when-idle` found nothing left to claim; 1 on an error (one
 //! line: database unreachable beyond `--db-patience`, Docker unreachable, a damaged
 //! submission); 130/143 after a signal.
@@ -25,6 +27,7 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use super::cache_args::CacheArgs;
+use super::db_secret::with_password_file;
 use super::numbers::Seconds;
 use super::progress::Progress;
 use super::shutdown::Shutdown;
@@ -36,14 +39,15 @@ use crate::tournament::store::Store;
 /// Arguments of `mjai-sim worker`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The database holding the tournaments (postgres://USER:PASS@HOST:PORT/NAME).
-    #[arg(long, value_name = "URL")]
+    /// The database holding the tournaments (postgres://USER:PASS@HOST:PORT/NAME; without a
+    /// password, the first line of the file MJAI_SIM_DB_PASSWORD_FILE names).
+    #[arg(long, value_name = "URL", env = "MJAI_SIM_DB")]
     pub db: String,
     /// Games played at once [default: 2 per CPU with submissions, 1 per CPU for built-ins].
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
     /// This worker's name, stable across restarts (labels its containers) [default: host name].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", env = "MJAI_SIM_WORKER_NAME")]
     pub name: Option<String>,
     /// Exit (0) when no game is left to claim instead of waiting for new ones.
     #[arg(long)]
@@ -66,6 +70,10 @@ pub struct Args {
     /// host, then from the cache.
     #[command(flatten)]
     pub cache: CacheArgs,
+    /// Check only, then exit: 0 when the database and the Docker daemon answer, 1 (one
+    /// line naming which) otherwise. A container's health check.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Runs the worker; returns the exit code.
@@ -88,7 +96,11 @@ fn host_name() -> String {
 async fn run_async(args: Args) -> anyhow::Result<i32> {
     let name = args.name.clone().unwrap_or_else(host_name);
     check_name(&name).map_err(anyhow::Error::msg)?;
-    let store = Store::open_url(&args.db, args.jobs.unwrap_or(4) as u32 + 4).await?;
+    let db = with_password_file(&args.db)?;
+    if args.check {
+        return check(&db).await;
+    }
+    let store = Store::open_url(&db, args.jobs.unwrap_or(4) as u32 + 4).await?;
     let shutdown = Shutdown::install()?;
     let lines = Arc::new(Progress::lines());
     let tag = begin(&store, &name, lines.as_ref()).await?;
@@ -112,4 +124,13 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         RunEnd::Interrupted => shutdown.exit_code().unwrap_or(130),
         RunEnd::Finished => 0,
     })
+}
+
+/// `--check`: the database answers a query and the Docker daemon a ping (each bounded by
+/// its client's timeouts). Errors: the first that does not answer.
+async fn check(db: &str) -> anyhow::Result<i32> {
+    let store = Store::open_url(db, 1).await?;
+    store.close().await;
+    crate::runtime::docker::daemon().await?;
+    Ok(0)
 }

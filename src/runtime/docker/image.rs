@@ -2,7 +2,9 @@
 //! time), tagged `mjai-sim-bot:<first 12 hex of the sha256 of those inputs>`, rebuilt only when
 //! they change (issue 4).
 //!
-//! Two images: the default one (below) and the ml image ([`ml`]: the default one plus
+//! mjai-sim's own image (the server, workers, a stack's database) is [`server`]'s.
+//!
+//! Two bot images: the default one (below) and the ml image ([`ml`]: the default one plus
 //! mjai.app's torch 2.2.2 and numpy 1.26.4), chosen with `--image default|ml` ([`ImageKind`]).
 //!
 //! Image layout: Python 3.11 (`python3`, also `python`), the pinned packages of
@@ -13,10 +15,12 @@
 
 mod base;
 mod context;
+mod debs;
 mod error;
 mod inputs;
 mod ml;
 mod rootfs;
+mod server;
 mod wheels;
 
 use std::path::PathBuf;
@@ -28,6 +32,10 @@ pub use context::LABEL_BASE;
 pub use error::ImageError;
 pub use inputs::{input_hash, ml_input_hash};
 pub use ml::{ml_image, ML_IMAGE_REPO};
+pub use server::{
+    binary_and_sha as server_binary_sha, build_server_image, image_binary, server_image, ServerBuildOptions,
+    SERVER_REPO,
+};
 
 /// Repository name of the bot image.
 pub const IMAGE_REPO: &str = "mjai-sim-bot";

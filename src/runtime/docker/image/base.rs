@@ -133,7 +133,7 @@ async fn make_debootstrap_base(
 }
 
 /// The file as a stream of 256 KiB chunks.
-fn file_chunks(
+pub(super) fn file_chunks(
     file: tokio::fs::File,
 ) -> impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static {
     use tokio::io::AsyncReadExt;

@@ -49,6 +49,23 @@ pub async fn docker_build(
     no_cache: bool,
     progress: ProgressLine<'_>,
 ) -> Result<(), ImageError> {
+    let body = futures_util::stream::once(async move { Ok(bytes::Bytes::from(context)) });
+    docker_build_stream(docker, tag, base, body, &[], no_cache, progress).await
+}
+
+/// [`docker_build`] with the context as a stream of tar bytes (a file read in chunks) and
+/// `labels` added to [`LABEL_BASE`].
+pub async fn docker_build_stream(
+    docker: &Docker,
+    tag: &str,
+    base: &str,
+    context: impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static,
+    labels: &[(&str, &str)],
+    no_cache: bool,
+    progress: ProgressLine<'_>,
+) -> Result<(), ImageError> {
+    let mut all = HashMap::from([(LABEL_BASE.to_string(), base.to_string())]);
+    all.extend(labels.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     let options: BuildImageOptions = BuildImageOptionsBuilder::default()
         .dockerfile("Dockerfile")
         .t(tag)
@@ -57,9 +74,9 @@ pub async fn docker_build(
         .nocache(no_cache)
         .networkmode("none")
         .buildargs(&HashMap::from([("BASE_IMAGE".to_string(), base.to_string())]))
-        .labels(&HashMap::from([(LABEL_BASE.to_string(), base.to_string())]))
+        .labels(&all)
         .build();
-    let mut stream = docker.build_image(options, None, Some(bollard::body_full(context.into())));
+    let mut stream = docker.build_image(options, None, Some(bollard::body_try_stream(context)));
     while let Some(item) = stream.next().await {
         match item {
             Ok(info) => {

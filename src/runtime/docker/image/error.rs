@@ -50,6 +50,14 @@ pub enum ImageError {
     /// The ml image is built by bind-mounting the host's wheel folder: the daemon must be local.
     #[error("the ml image must be built on the Docker host (DOCKER_HOST names a daemon elsewhere): run `mjai-sim image build --ml` there")]
     MlNeedsLocalDaemon,
+    /// The Debian packages of mjai-sim's own image could not be gathered.
+    #[error("cannot gather the Debian packages of mjai-sim's image: {cause}; on a Debian bookworm host run `{command}` and pass `--debs DIR`")]
+    Debs {
+        /// Why.
+        cause: String,
+        /// The command that fills the folder by hand.
+        command: String,
+    },
     /// `docker build` reported an error.
     #[error("building {image} failed: {cause}")]
     Build {

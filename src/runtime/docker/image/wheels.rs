@@ -65,7 +65,7 @@ fn distribution(path: &Path) -> Option<String> {
 }
 
 /// Hex sha256 of a file, read in pieces.
-fn sha256_of_file(path: &Path) -> std::io::Result<String> {
+pub(super) fn sha256_of_file(path: &Path) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
     std::io::copy(&mut std::fs::File::open(path)?, &mut hasher)?;
     Ok(hex::encode(hasher.finalize()))
