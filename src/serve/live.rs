@@ -16,13 +16,11 @@
 //!   not sent yet come first, from its stored log (so a stream from `from` sends every
 //!   later hand once, whenever it was opened); the stream closes.
 //!
-//! Limits: [`MAX_WATCHERS`] streams at once on the server and [`MAX_PER_IP`] from one
+//! Limits: [`super::watchers::MAX_WATCHERS`] streams at once on the server and [`super::watchers::MAX_PER_IP`] from one
 //! address (then 503); a stream lasts at most [`LONGEST`] and ends when the server stops.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Query, State};
@@ -35,6 +33,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use super::error::{ApiError, ErrorBody};
 use super::params::GameId;
 use super::state::AppState;
+use super::watchers::Seat;
 use crate::arena::cancel::CancelToken;
 use crate::tournament::live::hands_of_log;
 use crate::tournament::store::{GameState, Store};
@@ -44,10 +43,6 @@ pub const ROUTES: [&str; 1] = ["/api/games/{id}/live"];
 
 /// How often a stream looks for a new hand: 1 s.
 pub const POLL: Duration = Duration::from_secs(1);
-/// Streams open at once on the server.
-pub const MAX_WATCHERS: usize = 256;
-/// Streams open at once from one IP address.
-pub const MAX_PER_IP: usize = 8;
 /// Longest life of one stream (a game runs far shorter; a client reconnects with `from`).
 pub const LONGEST: Duration = Duration::from_secs(6 * 3600);
 /// Interval of the keep-alive comments: they also tell the server soon that a watcher has
@@ -59,50 +54,6 @@ const PAGE: u32 = 64;
 /// This module's routes.
 pub fn router() -> Router<AppState> {
     Router::new().route(ROUTES[0], get(live))
-}
-
-/// Who is watching: open streams in all and per address, and the server's stop (which
-/// ends every stream).
-pub struct Watchers {
-    open: Mutex<HashMap<IpAddr, usize>>,
-    stop: CancelToken,
-}
-
-impl Watchers {
-    /// No one yet; streams end when `stop` turns true.
-    pub fn new(stop: CancelToken) -> Watchers {
-        Watchers { open: Mutex::new(HashMap::new()), stop }
-    }
-
-    /// A place for one more stream from `ip`, held until the guard drops; `None` over a limit.
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Seat> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let total: usize = open.values().sum();
-        let mine = open.entry(ip).or_insert(0);
-        if total >= MAX_WATCHERS || *mine >= MAX_PER_IP {
-            return None;
-        }
-        *mine += 1;
-        Some(Seat { watchers: self.clone(), ip })
-    }
-}
-
-/// One admitted stream; gives its place back when dropped (the client went away).
-struct Seat {
-    watchers: Arc<Watchers>,
-    ip: IpAddr,
-}
-
-impl Drop for Seat {
-    fn drop(&mut self) {
-        let mut open = self.watchers.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.ip);
-            }
-        }
-    }
 }
 
 /// The query of `GET /api/games/{id}/live`.
@@ -142,7 +93,7 @@ pub async fn live(
         first: true,
         over: false,
         until: Instant::now() + LONGEST,
-        stop: state.watchers.stop.clone(),
+        stop: state.watchers.stop(),
         _seat: seat,
     };
     let events = stream::unfold(follow, |mut f| async move { f.step().await.map(|batch| (batch, f)) })

@@ -10,7 +10,7 @@
 //!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`game_list`] (`GET /api/games`
 //!   and `/games`), [`live`] (a running game's hands as they end, `GET
-//!   /api/games/{id}/live`), [`login`], [`ops`]
+//!   /api/games/{id}/live`; who watches: [`watchers`]), [`login`], [`ops`]
 //!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
@@ -62,6 +62,7 @@ pub mod token;
 pub mod upload;
 pub mod upload_form;
 pub mod validate;
+pub mod watchers;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -142,7 +143,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         counters: counters.clone(),
         limits,
         hub: hub.clone(),
-        watchers: Arc::new(live::Watchers::new(cancel.token())),
+        watchers: Arc::new(watchers::Watchers::new(cancel.token())),
     };
     let play = match server.play {
         Some(opts) => {

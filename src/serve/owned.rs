@@ -239,7 +239,7 @@ mod tests {
             counters: Arc::new(Counters::default()),
             limits: Arc::new(RateLimits::new(1000, 1000)),
             hub: RemoteHub::new(),
-            watchers: Arc::new(crate::serve::live::Watchers::new(cancel.token())),
+            watchers: Arc::new(crate::serve::watchers::Watchers::new(cancel.token())),
         }
     }
 

@@ -78,7 +78,7 @@ pub struct AppState {
     /// connections games take seats from.
     pub hub: Arc<RemoteHub>,
     /// Open live streams of running games (`GET /api/games/{id}/live`), bounded.
-    pub watchers: Arc<super::live::Watchers>,
+    pub watchers: Arc<super::watchers::Watchers>,
 }
 
 impl AppState {

@@ -44,7 +44,8 @@ fn find_bin() -> PathBuf {
     );
 }
 
-fn free_port() -> u16 {
+/// A port on 127.0.0.1 that was free a moment ago.
+pub fn free_port() -> u16 {
     let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port on 127.0.0.1");
     l.local_addr().unwrap().port()
 }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::e2e_support::{mjai_sim, repo};
 
@@ -47,22 +47,7 @@ pub fn self_image() -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
-/// A port on 127.0.0.1 that was free a moment ago.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// Polls `check` every 200 ms until it returns `Some`, at most `limit`.
-pub fn poll<T>(limit: Duration, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = check() {
-            return v;
-        }
-        assert!(start.elapsed() < limit, "timed out after {limit:?} waiting for {what}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
+pub use crate::pg_support::{free_port, poll};
 
 /// A deployed stack (deploy/stack.yml with deploy/stack.host-network.yml); dropping it runs
 /// `docker stack rm` and waits until its containers are gone, then removes its volume.
