@@ -3,7 +3,6 @@
 
 use clap::{Parser, Subcommand};
 
-mod cache_args;
 mod check;
 mod cleanup;
 mod clock_arg;

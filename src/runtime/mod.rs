@@ -97,4 +97,3 @@ pub mod riichilab;
 pub mod stderr_log;
 pub mod stderr_tail;
 pub mod submission;
-pub mod submission_tar;
