@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod cache_args;
 mod check;
 mod cleanup;
 mod clock_arg;

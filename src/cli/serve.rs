@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
+use super::cache_args::CacheArgs;
 use super::db_secret::{first_line, with_password_file};
 use super::game_limits::GameLimits;
 use super::matching_arg::MatchingFlag;
@@ -136,6 +137,9 @@ pub struct Args {
     /// Seconds to ride out an unreachable database before giving up.
     #[arg(long, value_name = "SECS", default_value = "300")]
     pub db_patience: Seconds,
+    /// This host's submission cache (validation and league games read zips through it).
+    #[command(flatten)]
+    pub cache: CacheArgs,
     /// Where games are played until stored [default: a folder under the system's temporary folder].
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
@@ -247,6 +251,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         .work_dir
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
+    let cache = args.cache.open()?;
     let play = (jobs > 0).then(|| PlayOptions {
         jobs: Some(jobs),
         worker: incarnation(&format!("serve-{}", std::process::id())),
@@ -255,6 +260,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         work_dir: work_dir.join("league"),
         db_patience: args.db_patience.duration(),
         remote: None, // the server's hub, set by serve::run
+        cache: Some(cache.clone()),
     });
     let no_remote_bots = match (postgres, jobs) {
         (true, _) => Some("this league is in PostgreSQL, where workers may play its games, and remote bots play only in games the server plays itself: run a server with a SQLite --db".to_string()),
@@ -283,6 +289,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             opponent,
             work_dir: work_dir.clone(),
             remote: None, // the server's hub, set by serve::run
+            cache: Some(cache),
         },
         max_validations: args.max_validations,
         play,

@@ -56,6 +56,7 @@ async fn run_async(args: &Args, db: &str) -> anyhow::Result<i32> {
         work_dir: dir.join("work"),
         db_patience: args.db_patience.duration(),
         remote: None,
+        cache: None,
     };
     let end =
         PlayLoop::coordinator(&session).run(&opts, args.observer(Arc::new(Progress::lines())), shutdown.stop()).await?;

@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
+use super::cache_args::CacheArgs;
 use super::db_secret::with_password_file;
 use super::numbers::Seconds;
 use super::progress::Progress;
@@ -65,6 +66,10 @@ pub struct Args {
     /// system's temporary folder].
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
+    /// This host's submission cache: each submission is read from the database once per
+    /// host, then from the cache.
+    #[command(flatten)]
+    pub cache: CacheArgs,
     /// Check only, then exit: 0 when the database and the Docker daemon answer, 1 (one
     /// line naming which) otherwise. A container's health check.
     #[arg(long)]
@@ -108,6 +113,7 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         work_dir,
         db_patience: args.db_patience.duration(),
         remote: None,
+        cache: Some(args.cache.open()?),
     };
     eprintln!("mjai-sim: worker {} on {}", opts.worker, store.name());
     let end =

@@ -97,3 +97,4 @@ pub mod riichilab;
 pub mod stderr_log;
 pub mod stderr_tail;
 pub mod submission;
+pub mod submission_tar;

@@ -2,8 +2,12 @@
 //!
 //! Everything is checked before any container or process starts: a bad submission is
 //! rejected with one line naming the problem and the fix ([`SubmissionError`]). The result
-//! is an in-memory list of files ([`Submission`]) that packs into a tar archive for the
-//! Docker API ([`Submission::to_tar`]) or unpacks into a folder ([`Submission::unpack_into`]).
+//! ([`Submission`]) is the list of its files, unpacked on disk in a private temporary folder
+//! of its own (removed when the last clone is dropped): its contents are never held in
+//! memory. It packs into a tar archive streamed from that folder for the Docker API
+//! ([`Submission::tar_stream`], [`super::submission_tar`]) or is copied into a folder
+//! ([`Submission::unpack_into`]). Memory stays constant whatever the submission's size: a
+//! zip is read from its file and each entry decompressed straight into its own file.
 //!
 //! Zip bombs: the uncompressed total is counted while decompressing, never taken from the
 //! archive's headers.
@@ -11,6 +15,7 @@
 use std::fs;
 use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Size limits applied while reading a submission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +140,16 @@ pub enum SubmissionError {
         /// The limit on the number of files.
         limit: usize,
     },
+    /// An entry could not be written to the submission's temporary folder.
+    #[error("{path}: cannot unpack entry `{entry}` ({cause}); a file and a folder may share a name (rename one), or the temporary folder (TMPDIR) is full or not writable")]
+    Unpack {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The entry's name inside the archive or folder.
+        entry: String,
+        /// The file system's error.
+        cause: String,
+    },
     /// An entry could not be decompressed.
     #[error("{path}: entry `{entry}` is corrupt ({cause}); re-create the zip")]
     Corrupt {
@@ -154,42 +169,68 @@ pub struct SubmissionFile {
     pub path: String,
     /// Unix permission bits (`0o644`, `0o755`); setuid/setgid/sticky bits removed.
     pub mode: u32,
-    /// The file's content.
-    pub bytes: Vec<u8>,
+    /// Its size in bytes.
+    pub len: u64,
 }
 
-/// A checked submission: regular files only, `bot.py` at the root.
+/// A checked submission: regular files only, `bot.py` at the root, unpacked in a private
+/// temporary folder ([`Submission::dir`]) that lives as long as any clone.
 #[derive(Debug, Clone)]
 pub struct Submission {
     source: PathBuf,
+    dir: Arc<tempfile::TempDir>,
     files: Vec<SubmissionFile>,
 }
 
 impl Submission {
     /// Reads and checks a `.zip` file or a folder (packed on the fly).
     ///
-    /// Errors: see [`SubmissionError`]; nothing is written anywhere.
+    /// Errors: see [`SubmissionError`]; nothing is written outside the submission's own
+    /// temporary folder.
     pub fn load(path: &Path, limits: &SubmissionLimits) -> Result<Submission, SubmissionError> {
         let meta = fs::metadata(path).map_err(|e| unreadable(path, e))?;
-        let files = if meta.is_dir() {
-            read_folder(path, limits)?
-        } else {
-            within_archive_limit(path, meta.len(), limits)?;
-            let bytes = fs::read(path).map_err(|e| unreadable(path, e))?;
-            read_zip(path, &bytes, limits)?
-        };
-        Submission::check(path, files)
+        if !meta.is_dir() {
+            return Submission::from_zip_file(path, path, limits);
+        }
+        let dir = private_dir(path)?;
+        let files = read_folder(path, dir.path(), limits)?;
+        Submission::check(path, dir, files)
     }
 
-    /// Checks a zip archive held in memory; `label` names it in error messages.
+    /// Checks the zip file at `file` and unpacks it, reading it piece by piece (memory does
+    /// not grow with its size); `label` names it in error messages. Errors: see
+    /// [`SubmissionError`].
+    pub fn from_zip_file(label: &Path, file: &Path, limits: &SubmissionLimits) -> Result<Submission, SubmissionError> {
+        let handle = fs::File::open(file).map_err(|e| unreadable(label, e))?;
+        Submission::from_open_zip(label, handle, limits)
+    }
+
+    /// [`Submission::from_zip_file`] on a zip file already open (at any position: it is
+    /// read from its start). Errors: see [`SubmissionError`].
+    pub fn from_open_zip(
+        label: &Path,
+        handle: fs::File,
+        limits: &SubmissionLimits,
+    ) -> Result<Submission, SubmissionError> {
+        let len = handle.metadata().map_err(|e| unreadable(label, e))?.len();
+        within_archive_limit(label, len, limits)?;
+        let dir = private_dir(label)?;
+        let reader = std::io::BufReader::with_capacity(UNPACK_BUFFER, handle);
+        let files = read_zip_from(label, reader, len == 0, Some(dir.path()), limits)?;
+        Submission::check(label, dir, files)
+    }
+
+    /// Checks a zip archive held in memory (small ones: tests, `check` on bytes); `label`
+    /// names it in error messages. Errors: see [`SubmissionError`].
     pub fn from_zip_bytes(
         label: &Path,
         bytes: &[u8],
         limits: &SubmissionLimits,
     ) -> Result<Submission, SubmissionError> {
         within_archive_limit(label, bytes.len() as u64, limits)?;
-        let files = read_zip(label, bytes, limits)?;
-        Submission::check(label, files)
+        let dir = private_dir(label)?;
+        let files = read_zip_from(label, Cursor::new(bytes), bytes.is_empty(), Some(dir.path()), limits)?;
+        Submission::check(label, dir, files)
     }
 
     /// Checks the zip file at `file` as [`Submission::from_zip_bytes`] checks bytes, in
@@ -199,33 +240,40 @@ impl Submission {
         let handle = fs::File::open(file).map_err(|e| unreadable(label, e))?;
         let len = handle.metadata().map_err(|e| unreadable(label, e))?.len();
         within_archive_limit(label, len, limits)?;
-        let files = read_zip_from(label, std::io::BufReader::new(handle), len == 0, false, limits)?;
-        Submission::check(label, files).map(|_| ())
+        let files = read_zip_from(label, std::io::BufReader::new(handle), len == 0, None, limits)?;
+        check_files(label, files).map(|_| ())
     }
 
-    fn check(path: &Path, mut files: Vec<SubmissionFile>) -> Result<Submission, SubmissionError> {
-        if files.is_empty() {
-            return Err(SubmissionError::Empty { path: path.to_owned() });
-        }
-        files.sort_by(|a, b| a.path.cmp(&b.path));
-        if let Some(w) = files.windows(2).find(|w| w[0].path == w[1].path) {
-            return Err(SubmissionError::Duplicate { path: path.to_owned(), entry: w[0].path.clone() });
-        }
-        if !files.iter().any(|f| f.path == "bot.py") {
-            let nested: Vec<&str> =
-                files.iter().filter_map(|f| f.path.strip_suffix("/bot.py")).filter(|dir| !dir.contains('/')).collect();
-            let top: std::collections::BTreeSet<&str> =
-                files.iter().map(|f| f.path.split('/').next().unwrap_or("")).collect();
-            return Err(match nested.as_slice() {
-                [dir] if top.len() <= 2 => {
-                    SubmissionError::NestedBotPy { path: path.to_owned(), folder: dir.to_string() }
-                }
-                _ => SubmissionError::NoBotPy { path: path.to_owned() },
-            });
-        }
-        Ok(Submission { source: path.to_owned(), files })
+    fn check(path: &Path, dir: tempfile::TempDir, files: Vec<SubmissionFile>) -> Result<Submission, SubmissionError> {
+        let files = check_files(path, files)?;
+        Ok(Submission { source: path.to_owned(), dir: Arc::new(dir), files })
     }
+}
 
+/// The checks on the whole list of files: not empty, no duplicate, `bot.py` at the root.
+/// Returns them sorted by path.
+fn check_files(path: &Path, mut files: Vec<SubmissionFile>) -> Result<Vec<SubmissionFile>, SubmissionError> {
+    if files.is_empty() {
+        return Err(SubmissionError::Empty { path: path.to_owned() });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    if let Some(w) = files.windows(2).find(|w| w[0].path == w[1].path) {
+        return Err(SubmissionError::Duplicate { path: path.to_owned(), entry: w[0].path.clone() });
+    }
+    if !files.iter().any(|f| f.path == "bot.py") {
+        let nested: Vec<&str> =
+            files.iter().filter_map(|f| f.path.strip_suffix("/bot.py")).filter(|dir| !dir.contains('/')).collect();
+        let top: std::collections::BTreeSet<&str> =
+            files.iter().map(|f| f.path.split('/').next().unwrap_or("")).collect();
+        return Err(match nested.as_slice() {
+            [dir] if top.len() <= 2 => SubmissionError::NestedBotPy { path: path.to_owned(), folder: dir.to_string() },
+            _ => SubmissionError::NoBotPy { path: path.to_owned() },
+        });
+    }
+    Ok(files)
+}
+
+impl Submission {
     /// Where the submission was read from.
     pub fn source(&self) -> &Path {
         &self.source
@@ -238,32 +286,23 @@ impl Submission {
 
     /// Total uncompressed size, in bytes.
     pub fn unpacked_bytes(&self) -> u64 {
-        self.files.iter().map(|f| f.bytes.len() as u64).sum()
+        self.files.iter().map(|f| f.len).sum()
     }
 
-    /// Packs the files into an uncompressed tar archive (paths relative, parent folders
-    /// included, owned by `uid:gid`), ready for Docker's "upload archive" endpoint.
-    pub fn to_tar(&self, uid: u64, gid: u64) -> Vec<u8> {
-        let mut builder = tar::Builder::new(Vec::with_capacity(self.unpacked_bytes() as usize + 4096));
-        let mut dirs = std::collections::BTreeSet::new();
-        for file in &self.files {
-            let mut prefix = String::new();
-            for part in file.path.split('/').rev().skip(1).collect::<Vec<_>>().into_iter().rev() {
-                prefix.push_str(part);
-                prefix.push('/');
-                if dirs.insert(prefix.clone()) {
-                    let mut header = header(tar::EntryType::Directory, 0o755, 0, uid, gid);
-                    append(&mut builder, &mut header, &prefix, &[][..]);
-                }
-            }
-            let mut header = header(tar::EntryType::Regular, file.mode, file.bytes.len() as u64, uid, gid);
-            append(&mut builder, &mut header, &file.path, &file.bytes[..]);
-        }
-        // Writing into a Vec cannot fail.
-        builder.into_inner().unwrap_or_default()
+    /// The private folder holding the unpacked files (read it, never write it: every seat
+    /// of every game copies from it).
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
     }
 
-    /// Writes the files under `dir` (which must exist), creating folders and setting modes.
+    /// Where `file` (one of [`Submission::files`]) is on disk.
+    pub fn path_of(&self, file: &SubmissionFile) -> PathBuf {
+        self.dir.path().join(&file.path)
+    }
+
+    /// Copies the files under `dir` (which must exist), creating folders and setting modes,
+    /// from disk to disk (memory does not grow with their size). Errors: a file cannot be
+    /// read or written (the I/O error).
     pub fn unpack_into(&self, dir: &Path) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         for file in &self.files {
@@ -271,29 +310,58 @@ impl Submission {
             if let Some(parent) = target.parent() {
                 fs::create_dir_all(parent)?;
             }
-            fs::write(&target, &file.bytes)?;
+            fs::copy(self.path_of(file), &target)?;
             fs::set_permissions(&target, fs::Permissions::from_mode(file.mode))?;
         }
         Ok(())
     }
 }
 
-fn header(kind: tar::EntryType, mode: u32, size: u64, uid: u64, gid: u64) -> tar::Header {
-    let mut header = tar::Header::new_gnu();
-    header.set_entry_type(kind);
-    header.set_mode(mode);
-    header.set_size(size);
-    header.set_uid(uid);
-    header.set_gid(gid);
-    header.set_mtime(0);
-    header
+/// Read buffer of a zip being unpacked, in bytes.
+const UNPACK_BUFFER: usize = 256 * 1024;
+
+/// A new private temporary folder (mode 0700, in `$TMPDIR`) for the files of the
+/// submission `path`. Errors: [`SubmissionError::Unpack`].
+fn private_dir(path: &Path) -> Result<tempfile::TempDir, SubmissionError> {
+    tempfile::Builder::new().prefix("mjai-sim-submission-").tempdir().map_err(|e| SubmissionError::Unpack {
+        path: path.to_owned(),
+        entry: String::new(),
+        cause: format!("cannot create a temporary folder: {e}"),
+    })
 }
 
-fn append(builder: &mut tar::Builder<Vec<u8>>, header: &mut tar::Header, path: &str, data: &[u8]) {
-    // Paths were checked (relative, short components); a failure here is a bug in the checks.
-    if let Err(e) = builder.append_data(header, path, data) {
-        tracing::error!("tar packing of {path} failed: {e}");
+/// Writes `reader` to the new file `rel` under `dest` (parents created), at most `limit`
+/// bytes; returns how many it read (`limit + 1` when there were more: the caller refuses
+/// them). `corrupt` maps a read error, `unpack` a write error.
+fn write_entry(
+    dest: &Path,
+    rel: &str,
+    reader: &mut dyn Read,
+    limit: u64,
+    corrupt: &dyn Fn(std::io::Error) -> SubmissionError,
+    unpack: &dyn Fn(std::io::Error) -> SubmissionError,
+) -> Result<u64, SubmissionError> {
+    use std::io::Write;
+    let target = dest.join(rel);
+    if let Some(parent) = target.parent() {
+        fs::create_dir_all(parent).map_err(unpack)?;
     }
+    let mut out = std::io::BufWriter::with_capacity(UNPACK_BUFFER, fs::File::create(&target).map_err(unpack)?);
+    let mut limited = reader.take(limit + 1);
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut total = 0u64;
+    loop {
+        let n = match limited.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(corrupt(e)),
+        };
+        out.write_all(&buf[..n]).map_err(unpack)?;
+        total += n as u64;
+    }
+    out.flush().map_err(unpack)?;
+    Ok(total)
 }
 
 fn unreadable(path: &Path, e: std::io::Error) -> SubmissionError {
@@ -331,18 +399,14 @@ fn within_archive_limit(path: &Path, bytes: u64, limits: &SubmissionLimits) -> R
     }
 }
 
-fn read_zip(path: &Path, bytes: &[u8], limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
-    read_zip_from(path, Cursor::new(bytes), bytes.is_empty(), true, limits)
-}
-
 /// Reads and checks every entry of the zip in `reader` (`empty`: it has no bytes at all).
-/// `keep`: the files' contents are returned; otherwise they are decompressed and counted
-/// only (their `bytes` stay empty), so that a zip on disk is checked in constant memory.
+/// `dest`: the files are written under it; `None`: they are decompressed and counted only.
+/// Either way in constant memory.
 fn read_zip_from<R: Read + std::io::Seek>(
     path: &Path,
     reader: R,
     empty: bool,
-    keep: bool,
+    dest: Option<&Path>,
     limits: &SubmissionLimits,
 ) -> Result<Vec<SubmissionFile>, SubmissionError> {
     let mut archive = zip::ZipArchive::new(reader).map_err(|e| {
@@ -378,22 +442,27 @@ fn read_zip_from<R: Read + std::io::Seek>(
             entry: name.clone(),
             cause: e.to_string(),
         };
-        let mut data = Vec::new();
-        let mut limited = (&mut entry).take(budget + 1);
-        let size = match keep {
-            true => limited.read_to_end(&mut data).map_err(corrupt)? as u64,
-            false => std::io::copy(&mut limited, &mut std::io::sink()).map_err(corrupt)?,
+        let unpack = |e: std::io::Error| SubmissionError::Unpack {
+            path: path.to_owned(),
+            entry: name.clone(),
+            cause: e.to_string(),
+        };
+        let size = match dest {
+            Some(dest) => write_entry(dest, &name, &mut entry, budget, &corrupt, &unpack)?,
+            None => std::io::copy(&mut (&mut entry).take(budget + 1), &mut std::io::sink()).map_err(corrupt)?,
         };
         if size > budget {
             return Err(SubmissionError::TooLargeUnpacked { path: path.to_owned(), limit: limits.max_unpacked_bytes });
         }
         total += size;
-        files.push(SubmissionFile { path: name, mode, bytes: data });
+        files.push(SubmissionFile { path: name, mode, len: size });
     }
     Ok(files)
 }
 
-fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
+/// The files of the folder `root`, copied under `dest` (a snapshot: later changes to the
+/// folder do not reach the games).
+fn read_folder(root: &Path, dest: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionFile>, SubmissionError> {
     use std::os::unix::fs::PermissionsExt;
     let mut files = Vec::new();
     let mut total: u64 = 0;
@@ -421,9 +490,16 @@ fn read_folder(root: &Path, limits: &SubmissionLimits) -> Result<Vec<SubmissionF
             if files.len() >= limits.max_files {
                 return Err(SubmissionError::TooManyFiles { path: root.to_owned(), limit: limits.max_files });
             }
-            let bytes = fs::read(&full).map_err(|e| unreadable(&full, e))?;
+            let mut source = fs::File::open(&full).map_err(|e| unreadable(&full, e))?;
+            let corrupt = |e: std::io::Error| unreadable(&full, e);
+            let unpack = |e: std::io::Error| SubmissionError::Unpack {
+                path: root.to_owned(),
+                entry: name.clone(),
+                cause: e.to_string(),
+            };
+            let len = write_entry(dest, &name, &mut source, meta.len(), &corrupt, &unpack)?;
             let mode = (meta.permissions().mode() & 0o777) | 0o400;
-            files.push(SubmissionFile { path: name, mode, bytes });
+            files.push(SubmissionFile { path: name, mode, len });
         }
     }
     Ok(files)

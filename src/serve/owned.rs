@@ -216,6 +216,7 @@ mod tests {
             opponent: "builtin:tsumogiri".into(),
             work_dir: dir.join("work"),
             remote: None,
+            cache: None,
         };
         let (validator, _) = Validator::start(validation, 1, store.clone(), cancel.clone()).unwrap();
         let settings = Settings {

@@ -23,7 +23,6 @@
 //! records nothing and is logged as an error (validated again at the next start).
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -48,6 +47,7 @@ use crate::engine::game::{Rules, StartState};
 use crate::runtime::remote::control::Control;
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
 use crate::tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
+use crate::tournament::submission_cache::SubmissionCache;
 
 /// The bot's seats in each validation game, played in this order (the others are the
 /// built-in opponent): together every seat.
@@ -89,6 +89,9 @@ pub struct ValidationSettings {
     /// Where remote bots' connections wait (the server's hub); `None`: no remote bot is
     /// validated (their validation fails with a reason saying so).
     pub remote: Option<RemoteSeats>,
+    /// This host's submission cache (`--cache-dir`, `--cache-mb`); `None`: the zip is
+    /// written from the store straight into the game's folder.
+    pub cache: Option<Arc<SubmissionCache>>,
 }
 
 /// Runs validation games on their own thread ([`super::local`]), at most a fixed number
@@ -208,16 +211,13 @@ impl Games {
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let (bot, seatings): (BotSpec, Vec<&[usize]>) = match row.kind {
             BotKind::Zip => {
-                let bytes = self
-                    .store
-                    .blobs()
-                    .submission(&row.sha256)
-                    .await?
-                    .context("the submission is missing from the store")?;
+                // streamed from the store (through the cache) to disk, never whole in memory
                 let path = dir.join("bot.zip");
-                std::fs::File::create(&path)
-                    .and_then(|mut f| f.write_all(&bytes))
-                    .context("cannot write the submission")?;
+                let found = match &self.settings.cache {
+                    Some(cache) => cache.link_into(&self.store, &row.sha256, &path).await?,
+                    None => self.store.blobs().write_submission(&row.sha256, &path).await?.is_some(),
+                };
+                anyhow::ensure!(found, "the submission is missing from the store");
                 (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
             }
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),

@@ -93,8 +93,8 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
 /// files in path order (path, NUL, mode, NUL, length, NUL, bytes each).
 fn submission_sha256(path: &Path, sub: &Submission) -> anyhow::Result<String> {
     if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: cannot read ({e})", path.display()))?;
-        return Ok(hex::encode(Sha256::digest(&bytes)));
+        return crate::tournament::store::sha256_file(path)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read ({e})", path.display()));
     }
     let mut h = Sha256::new();
     for f in sub.files() {
@@ -102,9 +102,10 @@ fn submission_sha256(path: &Path, sub: &Submission) -> anyhow::Result<String> {
         h.update([0]);
         h.update(f.mode.to_string().as_bytes());
         h.update([0]);
-        h.update(f.bytes.len().to_string().as_bytes());
+        h.update(f.len.to_string().as_bytes());
         h.update([0]);
-        h.update(&f.bytes);
+        let copy = std::fs::File::open(sub.path_of(f)).and_then(|mut file| std::io::copy(&mut file, &mut h));
+        copy.map_err(|e| anyhow::anyhow!("{}: cannot read {} ({e})", path.display(), f.path))?;
     }
     Ok(hex::encode(h.finalize()))
 }

@@ -34,6 +34,7 @@ pub mod schedule;
 pub mod session;
 pub mod standings;
 pub mod store;
+pub mod submission_cache;
 
 #[cfg(test)]
 mod record_tests;

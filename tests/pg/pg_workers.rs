@@ -283,6 +283,64 @@ fn a_worker_plays_a_submission_it_reads_from_the_database_alone() {
     assert!(!tmp.path().join("work").exists(), "the worker leaves no work folder behind");
 }
 
+/// Lines of a worker's stderr (its cache logging at info) saying it fetched a submission.
+fn fetches_in(stderr: &[u8]) -> usize {
+    text(stderr).matches("fetched into the cache").count()
+}
+
+#[test]
+fn workers_on_one_host_fetch_a_submission_once_into_their_cache() {
+    let pg = PgCluster::start();
+    let url = pg.url();
+    let tmp = tempfile::tempdir().unwrap();
+    // bot.py and incompressible weights over the store's piece size: several pieces
+    let bot = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/tsumogiri/bot.py")).unwrap();
+    let mut x = 11u32;
+    let weights: Vec<u8> = (0..mjai_sim::tournament::store::CHUNK_BYTES + 4096)
+        .map(|_| {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (x >> 24) as u8
+        })
+        .collect();
+    let zip_bytes = zip_of(&[("bot.py", &bot), ("weights.bin", &weights)]);
+    let sha = mjai_sim::tournament::store::sha256_hex(&zip_bytes);
+    let zip = tmp.path().join("tz.zip");
+    std::fs::write(&zip, &zip_bytes).unwrap();
+    let cache = tmp.path().join("cache");
+    let rt = rt();
+    let store = rt.block_on(Store::open_url(&url, 2)).unwrap();
+    // two tournaments with the same submission, one after the other, each played by a new
+    // worker process on this host (one cache folder), then by one on "another host"
+    for (round, cache_dir, fetches) in [(0, &cache, 1), (1, &cache, 0), (2, &tmp.path().join("other-host"), 1)] {
+        let mut coordinator = mjai_sim()
+            .args(["tournament", "--db", &url, "--runtime", "process", "--sets", "1", "--jobs", "0", "--json"])
+            .args(["--seed", &format!("{},1", 5 + round)])
+            .arg(format!("tz={}", zip.display()))
+            .args(["builtin:tsumogiri", "builtin:rulebase", "builtin:tsumogiri", "--dir"])
+            .arg(tmp.path().join(format!("coord{round}")))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        poll(Duration::from_secs(60), "the tournament to be created", || {
+            (rt.block_on(store.leases().claimable_tournaments()).unwrap().len() == 1).then_some(())
+        });
+        let out = mjai_sim()
+            .env("RUST_LOG", "mjai_sim::tournament::submission_cache=info")
+            .args(["worker", "--db", &url, "--name", "cached", "--jobs", "2", "--exit-when-idle", "--cache-dir"])
+            .arg(cache_dir)
+            .args(["--work-dir"])
+            .arg(tmp.path().join("work"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "worker: {}", text(&out.stderr));
+        assert_eq!(fetches_in(&out.stderr), fetches, "round {round}: {}", text(&out.stderr));
+        assert!(wait_exit(&mut coordinator, Duration::from_secs(120)).success(), "coordinator {round}");
+        let cached = cache_dir.join(format!("{sha}.zip"));
+        assert_eq!(std::fs::read(&cached).unwrap(), zip_bytes, "round {round}: the cached zip is the submission");
+    }
+}
+
 #[test]
 fn the_coordinator_plays_alone_with_its_own_jobs_and_a_sqlite_url_works_too() {
     let tmp = tempfile::tempdir().unwrap();

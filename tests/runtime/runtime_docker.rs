@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::runtime_support::{assert_capped, test_submission};
+use crate::runtime_support::{assert_capped, test_submission, test_submission_with};
 use bollard::query_parameters::ListContainersOptions;
 use mjai_sim::runtime::docker::cleanup::ContainerGuard;
 use mjai_sim::runtime::docker::container::{DockerBot, SeatStart};
@@ -14,7 +14,10 @@ use mjai_sim::runtime::docker::host_dir::{host_root, IO_DIR};
 use mjai_sim::runtime::docker::image::default_image;
 use mjai_sim::runtime::docker::{daemon, DockerError, DockerOptions, Transport};
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
+use mjai_sim::runtime::submission::Submission;
+use mjai_sim::runtime::submission_tar::TAR_CHUNK;
 use mjai_sim::runtime::{Bot, BotError};
+use sha2::{Digest, Sha256};
 
 const T: Duration = Duration::from_secs(10);
 
@@ -24,6 +27,14 @@ fn options(transport: Transport) -> DockerOptions {
 
 /// Starts one seat directly (guard, container, log folder).
 async fn start(options: &DockerOptions) -> (DockerBot, ContainerGuard, tempfile::TempDir) {
+    start_with(options, Arc::new(test_submission())).await
+}
+
+/// [`start`] with `submission`.
+async fn start_with(
+    options: &DockerOptions,
+    submission: Arc<Submission>,
+) -> (DockerBot, ContainerGuard, tempfile::TempDir) {
     let docker = daemon().await.expect("Docker must be reachable for these tests");
     mjai_sim::runtime::docker::require_image(&docker, &options.image).await.expect("build the image first");
     let guard = ContainerGuard::new(docker);
@@ -32,7 +43,6 @@ async fn start(options: &DockerOptions) -> (DockerBot, ContainerGuard, tempfile:
         Transport::Stdio => "none".to_string(),
         Transport::Http => mjai_sim::runtime::docker::http::ensure_network(guard.docker()).await.unwrap(),
     };
-    let submission = Arc::new(test_submission());
     let stderr_log = logs.path().join("stderr.txt");
     let seat = SeatStart { seat: 1, submission: &submission, stderr_log: &stderr_log, cpus: 1.0, network: &network };
     let bot = DockerBot::start(&guard, options, seat).await.unwrap();
@@ -109,6 +119,29 @@ async fn a_remote_daemon_gets_the_files_by_upload_and_stdio_by_attach() {
     assert_eq!(bot.exchange("exit 3", T).await.unwrap_err(), BotError::Crashed("exit code 3".into()));
     bot.stop().await;
     assert_eq!(count_labelled(guard.game()).await, 0);
+}
+
+#[tokio::test]
+async fn a_submission_of_many_pieces_arrives_intact_by_upload_and_by_host_folder() {
+    // several pieces of the streamed archive (TAR_CHUNK), and of the store's (CHUNK_BYTES)
+    let len = 2 * mjai_sim::tournament::store::CHUNK_BYTES + 3 * TAR_CHUNK + 777;
+    let mut x = 7u32;
+    let weights: Vec<u8> = (0..len)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (x >> 16) as u8
+        })
+        .collect();
+    let sha = hex::encode(Sha256::digest(&weights));
+    let submission = Arc::new(test_submission_with(&[("model/weights.bin", &weights)]));
+    for local in [false, true] {
+        let options = DockerOptions { local, ..options(Transport::Stdio) };
+        let (mut bot, guard, _logs) = start_with(&options, submission.clone()).await;
+        let answer = bot.exchange("sha256 /workspace/model/weights.bin", Duration::from_secs(60)).await.unwrap();
+        assert_eq!(answer, sha, "local daemon: {local}");
+        bot.stop().await;
+        assert_eq!(count_labelled(guard.game()).await, 0);
+    }
 }
 
 #[tokio::test]

@@ -17,13 +17,14 @@ fn accepts_zip_with_bot_py_at_root_and_keeps_modes() {
     let paths: Vec<&str> = s.files().iter().map(|f| f.path.as_str()).collect();
     assert_eq!(paths, ["bot.py", "lib/x.so"]);
     assert_eq!(s.files()[1].mode, 0o755);
-    assert_eq!(s.files()[0].bytes, b"print(1)\n");
+    assert_eq!(s.files()[0].len, 9);
+    assert_eq!(std::fs::read(s.path_of(&s.files()[0])).unwrap(), b"print(1)\n");
 }
 
 #[test]
 fn tar_holds_folders_and_files_with_owner() {
     let s = load(&zip_of(&[("bot.py", b"x"), ("a/b/c.txt", b"yz")])).unwrap();
-    let tar_bytes = s.to_tar(1000, 1000);
+    let tar_bytes = s.write_tar(Vec::new(), 1000, 1000).unwrap();
     let mut archive = tar::Archive::new(&tar_bytes[..]);
     let mut seen = Vec::new();
     for e in archive.entries().unwrap() {

@@ -11,7 +11,7 @@ use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
 /// `close` (closes stdout, keeps running), `badutf8`, `twice` (two lines), `spawn`
 /// (forks a SIGTERM-ignoring child, answers its pid), `pid`, `uid`, `write PATH` (answers
 /// ok or the error), `ifaces` (network interfaces), `late SECS TEXT` (answers TEXT after
-/// SECS seconds), `none` (answers {"type":"none"}).
+/// SECS seconds), `sha256 PATH` (the file's hex sha256), `none` (answers {"type":"none"}).
 pub const TEST_BOT: &str = r#"
 import os, signal, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -65,6 +65,13 @@ for line in sys.stdin:
             out.write("ok\n")
         except OSError as e:
             out.write("fail " + e.__class__.__name__ + "\n")
+    elif cmd == "sha256":
+        import hashlib
+        h = hashlib.sha256()
+        with open(arg, "rb") as f:
+            for piece in iter(lambda: f.read(1 << 20), b""):
+                h.update(piece)
+        out.write(h.hexdigest() + "\n")
     elif cmd == "ifaces":
         out.write(",".join(sorted(os.listdir("/sys/class/net"))) + "\n")
     else:
@@ -74,8 +81,18 @@ for line in sys.stdin:
 
 /// The test bot as a checked submission (read from a temporary folder).
 pub fn test_submission() -> Submission {
+    test_submission_with(&[])
+}
+
+/// The test bot with more files beside it (`(path, bytes)`), as a checked submission.
+pub fn test_submission_with(files: &[(&str, &[u8])]) -> Submission {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bot.py"), TEST_BOT).unwrap();
+    for (path, bytes) in files {
+        let target = dir.path().join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, bytes).unwrap();
+    }
     Submission::load(dir.path(), &SubmissionLimits::default()).unwrap()
 }
 

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use bollard::query_parameters::{AttachContainerOptions, CreateContainerOptions, UploadToContainerOptions};
 use bollard::Docker;
-use bytes::Bytes;
 use futures_util::future::BoxFuture;
 use futures_util::StreamExt;
 use tokio::time::Instant;
@@ -134,10 +133,11 @@ impl DockerBot {
         let fail =
             |step: &str, e: &dyn std::fmt::Display| DockerError::Start { seat: n, cause: format!("{step}: {e}") };
         if host.is_none() {
-            let tar = Bytes::from(seat.submission.to_tar(options.uid, options.gid));
+            // streamed from the submission's folder on disk, a few pieces at a time
+            let tar = seat.submission.tar_stream(options.uid, options.gid);
             let upload = UploadToContainerOptions { path: options.workdir.clone(), ..Default::default() };
             docker
-                .upload_to_container(id, Some(upload), bollard::body_full(tar))
+                .upload_to_container(id, Some(upload), bollard::body_try_stream(tar))
                 // bounded: start.
                 .await
                 .map_err(|e| fail("copy the bot in", &e))?;

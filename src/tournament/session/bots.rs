@@ -3,6 +3,8 @@
 //! again by intake either way.
 
 use std::path::Path;
+
+use anyhow::Context;
 use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
@@ -13,6 +15,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::pool::LoadedBot;
 use crate::tournament::store::retry::{retry, Patience};
 use crate::tournament::store::{BotRow, Store};
+use crate::tournament::submission_cache::SubmissionCache;
 
 /// Games at once by default: one per CPU for built-in bots (the engine is CPU-bound); two
 /// per CPU with submissions (a game mostly waits on its bots' answers and container starts).
@@ -26,12 +29,16 @@ pub fn default_jobs(has_submissions: bool) -> usize {
 }
 
 /// The bots of `rows`: submissions are read from the database, never from the path they
-/// were given as. Errors: a submission missing or damaged (one line naming the bot).
+/// were given as, through this host's `cache` (fetched once per host; without one, into a
+/// temporary file each time), streamed to disk and unpacked from there (memory does not
+/// grow with a submission's size). Errors: a submission missing or damaged (one line
+/// naming the bot), the cache folder unwritable.
 pub async fn load_rows(
     store: &Store,
     config: &TournamentConfig,
     rows: &[BotRow],
     patience: &Patience,
+    cache: Option<&SubmissionCache>,
 ) -> anyhow::Result<Vec<LoadedBot>> {
     let mut loaded = Vec::with_capacity(rows.len());
     for r in rows {
@@ -41,19 +48,35 @@ pub async fn load_rows(
             BotSpec::Remote(name) => LoadedBot::Remote(name),
             BotSpec::RiichiLab(name) => LoadedBot::RiichiLab(name),
             BotSpec::Submission(_) => {
-                let bytes = retry("read a submission", patience, || store.blobs().submission(&r.sha256))
-                    .await?
-                    .ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "{}: bot {}: submission {} is not in the database; create the tournament again",
-                            store.name(),
-                            r.name,
-                            r.sha256
-                        )
-                    })?;
-                let sub = Submission::from_zip_bytes(Path::new(&r.name), &bytes, &config.submission_limits())
-                    .map_err(|e| anyhow::anyhow!("bot {}: {e}", r.name))?;
-                LoadedBot::Submission(Arc::new(sub))
+                let missing = || {
+                    anyhow::anyhow!(
+                        "{}: bot {}: submission {} is not in the database; create the tournament again",
+                        store.name(),
+                        r.name,
+                        r.sha256
+                    )
+                };
+                let limits = config.submission_limits();
+                let label = Path::new(&r.name).to_path_buf();
+                let sub = match cache {
+                    Some(cache) => {
+                        let file = retry("read a submission", patience, || cache.open_zip(store, &r.sha256))
+                            .await?
+                            .ok_or_else(missing)?;
+                        tokio::task::spawn_blocking(move || Submission::from_open_zip(&label, file, &limits)).await?
+                    }
+                    None => {
+                        let temp = tempfile::NamedTempFile::new().context("cannot create a temporary file")?;
+                        retry("read a submission", patience, || store.blobs().write_submission(&r.sha256, temp.path()))
+                            .await?
+                            .ok_or_else(missing)?;
+                        let path = temp.path().to_path_buf();
+                        let sub =
+                            tokio::task::spawn_blocking(move || Submission::from_zip_file(&label, &path, &limits));
+                        sub.await?
+                    }
+                };
+                LoadedBot::Submission(Arc::new(sub.map_err(|e| anyhow::anyhow!("bot {}: {e}", r.name))?))
             }
         });
     }

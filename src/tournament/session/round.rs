@@ -23,6 +23,7 @@ use crate::arena::launch::RemoteSeats;
 use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
 use crate::tournament::runner::{self, RunOptions};
 use crate::tournament::store::retry::{retry, Patience};
+use crate::tournament::submission_cache::SubmissionCache;
 
 /// How this process plays games: one settings type for a folder's tournament and for the
 /// database loops (coordinator, workers, server).
@@ -47,6 +48,9 @@ pub struct PlayOptions {
     /// Where `remote:NAME` bots find their bridges (a folder's listener, a grading server's
     /// hub); `None`: this process plays no remote bot (their games fail to start).
     pub remote: Option<RemoteSeats>,
+    /// Database tournaments: this host's submission cache (`--cache-dir`, `--cache-mb`);
+    /// `None`: each round reads the submissions into temporary files.
+    pub cache: Option<Arc<SubmissionCache>>,
 }
 
 impl PlayOptions {
@@ -61,6 +65,7 @@ impl PlayOptions {
             work_dir: PathBuf::new(),
             db_patience: Duration::ZERO,
             remote,
+            cache: None,
         }
     }
 }
@@ -103,10 +108,10 @@ impl Session {
             Place::Folder(_) => {
                 let from = self.loaded.len().min(rows.len());
                 let mut loaded: Vec<LoadedBot> = self.loaded.clone();
-                loaded.extend(load_rows(store, config, &rows[from..], patience).await?);
+                loaded.extend(load_rows(store, config, &rows[from..], patience, opts.cache.as_deref()).await?);
                 loaded
             }
-            Place::Database(_) => load_rows(store, config, &rows, patience).await?,
+            Place::Database(_) => load_rows(store, config, &rows, patience, opts.cache.as_deref()).await?,
         };
         let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
         let mut factory = BotFactory::new(loaded, &config.launch_settings()).await?;

@@ -67,6 +67,14 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
+/// Hex sha256 of the file at `path`, read piece by piece (memory does not grow with its
+/// size). Errors: the file cannot be read.
+pub fn sha256_file(path: &std::path::Path) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut std::fs::File::open(path)?, &mut hasher)?;
+    Ok(hex::encode(hasher.finalize()))
+}
+
 /// Bytes in the store: submissions by sha256 and games' files ([`Store::blobs`]).
 #[derive(Clone, Copy)]
 pub struct Blobs<'a> {
@@ -109,6 +117,60 @@ impl Blobs<'_> {
             return Err(StoreError::Mismatch { db: self.store.path.clone(), sha256: sha256.to_string(), actual });
         }
         Ok(Some(bytes))
+    }
+
+    /// Writes the submission stored under `sha256` to the file `dest` (created or
+    /// truncated), one stored piece of [`CHUNK_BYTES`] at a time, hashing as it goes:
+    /// memory holds one piece, never the submission. Returns its size in bytes, `None` when
+    /// the store has no such submission (`dest` untouched). A row written before pieces
+    /// existed (its bytes in `submissions` itself) is read whole. Errors: the database
+    /// failed; [`StoreError::LocalFile`] when `dest` cannot be written;
+    /// [`StoreError::Mismatch`] when the bytes do not hash to `sha256` (`dest` removed).
+    pub async fn write_submission(self, sha256: &str, dest: &std::path::Path) -> Result<Option<u64>, StoreError> {
+        use tokio::io::AsyncWriteExt;
+        let row = sqlx::query("SELECT CAST(LENGTH(bytes) AS BIGINT) FROM submissions WHERE sha256 = $1")
+            .bind(sha256)
+            .fetch_optional(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        let Some(row) = row else { return Ok(None) };
+        let inline: i64 = row.try_get(0).map_err(|e| self.store.err(e))?;
+        let local = |e: std::io::Error| StoreError::LocalFile {
+            db: self.store.path.clone(),
+            sha256: sha256.to_string(),
+            file: dest.display().to_string(),
+            cause: e.to_string(),
+        };
+        let mut out = tokio::fs::File::create(dest).await.map_err(local)?;
+        let (mut hasher, mut len) = (Sha256::new(), 0u64);
+        let mut idx = 0i64;
+        loop {
+            let sql = match (inline > 0, idx) {
+                (true, 0) => "SELECT bytes FROM submissions WHERE sha256 = $1 AND $2 = 0",
+                (true, _) => break,
+                (false, _) => "SELECT bytes FROM submission_chunks WHERE sha256 = $1 AND idx = $2",
+            };
+            let piece = sqlx::query(sql)
+                .bind(sha256)
+                .bind(idx)
+                .fetch_optional(&self.store.pool)
+                .await
+                .map_err(|e| self.store.err(e))?;
+            let Some(piece) = piece else { break };
+            let bytes: Vec<u8> = piece.try_get(0).map_err(|e| self.store.err(e))?;
+            hasher.update(&bytes);
+            len += bytes.len() as u64;
+            out.write_all(&bytes).await.map_err(local)?;
+            idx += 1;
+        }
+        out.flush().await.map_err(local)?;
+        out.sync_all().await.map_err(local)?;
+        let actual = hex::encode(hasher.finalize());
+        if actual != sha256 {
+            let _ = tokio::fs::remove_file(dest).await;
+            return Err(StoreError::Mismatch { db: self.store.path.clone(), sha256: sha256.to_string(), actual });
+        }
+        Ok(Some(len))
     }
 
     /// Schedule indices of the games that have stored files, in order.

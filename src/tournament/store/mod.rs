@@ -66,8 +66,8 @@ pub use crate::tournament::leaderboard::BotKind;
 pub use crate::tournament::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
 pub use authors::{AuthorListing, AuthorRow, Authors};
-pub use blobs::sha256_hex;
 pub use blobs::{gzip, Blobs, GameFiles};
+pub use blobs::{sha256_file, sha256_hex, CHUNK_BYTES};
 pub use board::Board;
 pub use bot_tokens::BotTokens;
 use connect::Dialect;
@@ -152,6 +152,20 @@ pub enum StoreError {
         sha256: String,
         /// The sha256 of the bytes stored.
         actual: String,
+    },
+    /// A submission read from the store could not be written to a file on this host.
+    #[error(
+        "{file}: cannot write submission {sha256} read from {db} ({cause}); check free space and permissions there"
+    )]
+    LocalFile {
+        /// The database, as named in messages (a URL without its password).
+        db: String,
+        /// The submission's key.
+        sha256: String,
+        /// The file being written.
+        file: String,
+        /// The I/O error.
+        cause: String,
     },
 }
 
