@@ -13,8 +13,15 @@ use super::support::{example_zip, noisy_zip, poll, spawn_in, Http};
 /// Longest wait for a validation game in Docker.
 const VALIDATION: Duration = Duration::from_secs(300);
 
+/// Held by each test here: their servers validate in Docker one test at a time. Run side by
+/// side, the torch bot's validation (`--image ml`) was seen to hang (no container, no Docker
+/// call in flight) while the other test's server played; alone it passes in about 13 s.
+/// The cause is not found yet (docs/testing.md).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn two_authors_upload_validate_in_docker_and_the_league_ranks_them() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = Arc::new(tempfile::tempdir().unwrap());
     let alice_zip = dir.path().join("alice-bot.zip");
     std::fs::write(&alice_zip, noisy_zip("tsumogiri", "alice-secret")).unwrap();
@@ -115,6 +122,7 @@ fn mlbot_zip() -> Vec<u8> {
 
 #[test]
 fn a_torch_bot_validates_with_image_ml_and_is_told_why_in_the_default_image() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let http = Http::new();
     let ml = spawn_in(Arc::new(tempfile::tempdir().unwrap()), &["--runtime", "docker", "--image", "ml", "--seed", "3"]);
     let alice = ml.author("alice", false);
