@@ -207,7 +207,6 @@ pub async fn log_so_far(store: &Store, id: u64) -> Result<(String, u32), ApiErro
     let mut hands = 0u32;
     loop {
         let page = store.live().hands(id, hands, PAGE).await?;
-        let Some(&(last, _)) = page.last() else { break };
         for (hand, events) in &page {
             if *hand != hands {
                 // a gap: an attempt starting over is being written; show what is whole
@@ -222,8 +221,8 @@ pub async fn log_so_far(store: &Store, id: u64) -> Result<(String, u32), ApiErro
             }
             hands += 1;
         }
-        if last + 1 != hands {
-            break;
+        if page.len() < PAGE as usize {
+            break; // the last page: no query more
         }
     }
     Ok((log, hands))

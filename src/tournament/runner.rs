@@ -128,6 +128,15 @@ impl Outcome {
     fn ends_game(&self) -> bool {
         !matches!(self, Outcome::Hand(..))
     }
+
+    /// The game this outcome ends (its live hands go), if it names one.
+    fn game_ended(&self) -> Option<u64> {
+        match self {
+            Outcome::Done(r, _) => Some(r.index),
+            Outcome::Failed(i, _) | Outcome::Internal(i, _) | Outcome::Released(i) | Outcome::Host(i, _) => Some(*i),
+            Outcome::Hand(..) | Outcome::Fatal(_) => None,
+        }
+    }
 }
 
 /// Games one run holds claimed at most (playing or waiting for a job): with submissions
@@ -254,15 +263,11 @@ async fn coordinate(
         }
         in_flight = in_flight.saturating_sub(batch.iter().filter(|o| o.ends_game()).count());
         let (mut records, mut files) = (Vec::new(), Vec::new());
-        let mut ended = Vec::new();
+        let ended: Vec<u64> = match options.live_hands {
+            true => batch.iter().filter_map(Outcome::game_ended).collect(),
+            false => Vec::new(),
+        };
         for o in batch {
-            match &o {
-                Outcome::Done(r, _) => ended.push(r.index),
-                Outcome::Failed(i, _) | Outcome::Internal(i, _) | Outcome::Released(i) | Outcome::Host(i, _) => {
-                    ended.push(*i)
-                }
-                Outcome::Hand(..) | Outcome::Fatal(_) => {}
-            }
             match o {
                 Outcome::Hand(index, hand, events) => {
                     // best effort: watchers lose this hand, the game goes on
@@ -308,7 +313,7 @@ async fn coordinate(
             }
         }
         // after the record: a watcher finds the whole log before the hands go
-        if options.live_hands && !ended.is_empty() {
+        if !ended.is_empty() {
             if let Err(e) = store.live().forget(&ended).await {
                 tracing::warn!("live hands of finished games not dropped: {e}");
             }
