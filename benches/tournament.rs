@@ -33,6 +33,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             max_submission_bytes: 0,
             stderr_paths: std::array::from_fn(|_| "/dev/null".into()),
             resources: Default::default(),
+            batch: None,
         };
         let bots = vec![LoadedBot::Builtin("tsumogiri".into()); 4];
         let factory = Arc::new(BotFactory::new(bots, &settings).await.unwrap());

@@ -5,7 +5,8 @@ theirs: `from mjai import Bot`, override think(), call start(). Needs the ml ima
 
 Files: bot.py (this), features.py (what the network sees, shared with train.py), model.pt
 (the weights, trained by train.py beside it: 74 KB).
-Usage: python3 -u bot.py SEAT
+Usage: python3 -u bot.py SEAT, or python3 -u bot.py --batch (every table-seat from one
+process, one forward pass per cycle: add `batch = true` in a mjai-sim.toml beside it).
 """
 
 import json
@@ -44,13 +45,23 @@ def policy() -> torch.nn.Module:
     return torch.nn.Sequential(torch.nn.Linear(FEATURES, HIDDEN), torch.nn.ReLU(), torch.nn.Linear(HIDDEN, KINDS))
 
 
+def load(weights: str = os.path.join(HERE, "model.pt")) -> torch.nn.Module:
+    """The policy with the weights of `weights`, ready to evaluate."""
+    model = policy()
+    model.load_state_dict(torch.load(weights, weights_only=True))
+    model.eval()
+    return model
+
+
 class MlBot(Bot):
-    def __init__(self, player_id: int, weights: str = os.path.join(HERE, "model.pt")):
+    def __init__(self, player_id: int, weights: str = os.path.join(HERE, "model.pt"), model: torch.nn.Module = None):
         super().__init__(player_id=player_id)
         self.table = Table()
-        self.model = policy()
-        self.model.load_state_dict(torch.load(weights, weights_only=True))
-        self.model.eval()
+        self.model = load(weights) if model is None else model
+        # batched mode (think_batch): the discard's network input and legal tiles, left
+        # for the cycle's one forward pass instead of evaluated here
+        self.defer = False
+        self.deferred = None
 
     def react(self, input_str: str) -> str:
         for event in json.loads(input_str):
@@ -88,13 +99,55 @@ class MlBot(Bot):
         return out
 
     def choose(self, legal: list) -> str:
-        """The legal tile the policy ranks highest (a plain five before a red one)."""
+        """The legal tile the policy ranks highest (a plain five before a red one). In
+        batched mode the input is kept for the cycle's forward pass (`think_batch`) and the
+        first legal tile stands in until then."""
+        view = self.table.view(self.player_id, self.tehai_mjai)
+        if self.defer:
+            self.deferred = (features(view), legal)
+            return legal[0]
         with torch.no_grad():
-            view = self.table.view(self.player_id, self.tehai_mjai)
             logits = self.model(torch.tensor([features(view)], dtype=torch.float32))[0]
-        best = max(legal, key=lambda t: (float(logits[kind(t)]), not t.endswith("r")))
-        return best
+        return best(legal, logits)
+
+
+def best(legal: list, logits) -> str:
+    """The legal tile with the highest logit (a plain five before a red one)."""
+    return max(legal, key=lambda t: (float(logits[kind(t)]), not t.endswith("r")))
+
+
+def serve_batched() -> None:
+    """`bot.py --batch` (mjai-sim's batched bots, docs/protocol.md): one model for every
+    table-seat, one forward pass per cycle over all the discards it asks for. Needs
+    `batch = true` in mjai-sim.toml beside this file."""
+    from mjai_sim.batch import Tables, serve_batched as serve
+
+    model = load()
+    tables = Tables(lambda seat: MlBot(player_id=seat, model=model))
+
+    def think_batch(requests: list) -> list:
+        actions, pending = [], []
+        for n, request in enumerate(requests):
+            bot = tables.bot(request)
+            bot.defer, bot.deferred = True, None
+            actions.append(tables.react(request))
+            if bot.deferred is not None and actions[-1].get("type") == "dahai":
+                pending.append((n, bot, bot.deferred))
+        if pending:
+            with torch.no_grad():
+                inputs = torch.tensor([f for _, _, (f, _) in pending], dtype=torch.float32)
+                logits = model(inputs)
+            for (n, bot, (_, legal)), row in zip(pending, logits):
+                tile = best(legal, row)
+                actions[n]["pai"] = tile
+                actions[n]["tsumogiri"] = tile == bot.last_self_tsumo
+        return actions
+
+    serve(think_batch)
 
 
 if __name__ == "__main__":
-    MlBot(player_id=int(sys.argv[1])).start()
+    if sys.argv[1:2] == ["--batch"]:
+        serve_batched()
+    else:
+        MlBot(player_id=int(sys.argv[1])).start()

@@ -117,6 +117,7 @@ pub async fn run_game(
         Ok(GameOutcome { report, summary, log: game.into_log(), builtin_fault })
     }
     .await;
+    launcher.close_batches().await; // bounded: inside.
     if let Some(guard) = launcher.guard() {
         guard.shutdown().await;
     }

@@ -15,6 +15,7 @@ use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
 use crate::engine::game::ranks;
+use crate::runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
 use crate::runtime::docker::resources::Resources;
@@ -171,6 +172,10 @@ pub struct LaunchSettings {
     pub stderr_paths: [PathBuf; 4],
     /// Container limits chosen by the user (Docker only); defaults where `None`.
     pub resources: Resources,
+    /// How submissions that opt in (`batch = true` in `mjai-sim.toml`) are batched: one
+    /// process serves all their seats ([`crate::runtime::batch`]); `None` (`--no-batch`):
+    /// one process per seat, as any bot.
+    pub batch: Option<BatchOptions>,
 }
 
 /// Checks the four submissions (intake) and prepares their runtime; the result starts any
@@ -220,18 +225,71 @@ pub async fn build_launcher(
             }
         });
     }
-    let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
     let has_submission = kinds.iter().any(|k| matches!(k, SeatKind::Submission(_)));
     let submissions = match settings.runtime {
         _ if !has_submission => None,
-        RuntimeKind::Docker => Some(docker_launcher(settings).await?),
-        RuntimeKind::Process => Some(SubmissionLauncher::process(ProcessOptions::default())),
+        RuntimeKind::Docker => Some(Arc::new(docker_launcher(settings).await?)),
+        RuntimeKind::Process => Some(Arc::new(SubmissionLauncher::process(ProcessOptions::default()))),
     };
+    let kinds = batch_seats(kinds, settings, submissions.as_ref())?;
+    let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
     Ok(SeatLauncher {
         kinds,
         stderr_paths: settings.stderr_paths.clone(),
         submissions,
         remote_conns: Mutex::new([None; 4]),
+    })
+}
+
+/// Seats of submissions that opt in to batching (unless `--no-batch`) become seats of one
+/// hub per submission: one process serves all of them. Its stderr goes to the first such
+/// seat's log. Errors: a batched bot with the http transport (the relay runs `bot.py SEAT`).
+fn batch_seats(
+    kinds: Vec<SeatKind>,
+    settings: &LaunchSettings,
+    submissions: Option<&Arc<SubmissionLauncher>>,
+) -> anyhow::Result<Vec<SeatKind>> {
+    let (Some(options), Some(launcher)) = (settings.batch, submissions) else {
+        return Ok(kinds);
+    };
+    let mut hubs: Vec<(Arc<Submission>, Arc<BatchHub>, u64)> = Vec::new();
+    let mut out = Vec::with_capacity(kinds.len());
+    for (seat, kind) in kinds.into_iter().enumerate() {
+        let SeatKind::Submission(sub) = &kind else {
+            out.push(kind);
+            continue;
+        };
+        if !sub.manifest().batch {
+            out.push(kind);
+            continue;
+        }
+        if settings.runtime == RuntimeKind::Docker && settings.transport != Transport::Stdio {
+            anyhow::bail!(
+                "seat {seat}: {} is a batched bot (mjai-sim.toml), which needs --transport stdio; or pass --no-batch",
+                sub.source().display()
+            );
+        }
+        let known = hubs.iter().find(|(s, _, _)| Arc::ptr_eq(s, sub)).map(|(_, h, t)| (h.clone(), *t));
+        let (hub, table) = match known {
+            Some(found) => found,
+            None => {
+                let spec = SeatSpec { submission: sub.clone(), stderr_log: settings.stderr_paths[seat].clone() };
+                let hub = Arc::new(BatchHub::new(batch_process(launcher.clone(), spec), options));
+                let table = hub.table();
+                hubs.push((sub.clone(), hub.clone(), table));
+                (hub, table)
+            }
+        };
+        out.push(SeatKind::Batched(hub, table));
+    }
+    Ok(out)
+}
+
+/// Starts a batched submission's process (`bot.py --batch`) with `launcher`.
+pub fn batch_process(launcher: Arc<SubmissionLauncher>, spec: SeatSpec) -> LaunchProcess {
+    Arc::new(move || {
+        let (launcher, spec) = (launcher.clone(), spec.clone());
+        Box::pin(async move { launcher.start_batch(&spec).await.map_err(BotError::from) })
     })
 }
 
@@ -254,6 +312,8 @@ impl fmt::Debug for RemoteSeats {
 enum SeatKind {
     Builtin(String),
     Submission(Arc<Submission>),
+    /// A seat of a batched submission: its hub and this game's table there.
+    Batched(Arc<BatchHub>, u64),
     Remote(RemoteSeats, String),
     /// A dialect seat: its session waits in the parking between restarts.
     RiichiLab(RemoteSeats, String, Parking),
@@ -281,7 +341,7 @@ pub const IMAGE_PROGRESS: &str = "mjai_sim::image";
 pub struct SeatLauncher {
     kinds: [SeatKind; 4],
     stderr_paths: [PathBuf; 4],
-    submissions: Option<SubmissionLauncher>,
+    submissions: Option<Arc<SubmissionLauncher>>,
     /// The connection each remote seat last played over (for its `game_over`).
     remote_conns: Mutex<[Option<u64>; 4]>,
 }
@@ -317,7 +377,17 @@ impl SeatLauncher {
     /// The container guard of this game, when seats run in Docker: shut it down at the end
     /// (removes every container left, e.g. after Ctrl-C during a start).
     pub fn guard(&self) -> Option<&ContainerGuard> {
-        self.submissions.as_ref().and_then(SubmissionLauncher::guard)
+        self.submissions.as_deref().and_then(SubmissionLauncher::guard)
+    }
+
+    /// Stops the processes of batched seats and waits (bounded): call it once the game is
+    /// over, before the guard's shutdown.
+    pub async fn close_batches(&self) {
+        for kind in &self.kinds {
+            if let SeatKind::Batched(hub, _) = kind {
+                hub.close().await; // bounded: inside (join_or_abort).
+            }
+        }
     }
 }
 
@@ -349,6 +419,7 @@ impl Launcher for SeatLauncher {
                     launcher.start_seat(seat, &spec).await.map_err(BotError::from)
                 }
                 (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
+                (SeatKind::Batched(hub, table), _) => Ok(Box::new(hub.seat(*table, seat)) as Box<dyn Bot>),
                 (SeatKind::RiichiLab(remote, name, parking), _) => {
                     // bounded: remote.wait.
                     let bot = seat_bot(parking, &remote.hub, name, remote.wait, seat).await?;

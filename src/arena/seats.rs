@@ -104,10 +104,13 @@ impl<'l> Seats<'l> {
                 let started = Instant::now();
                 let answer = match slot.as_mut() {
                     None => Err(BotError::Crashed("the bot is not running (it failed to start)".into())),
-                    Some(bot) => match within(timeout + GRACE, "an exchange", bot.exchange(line, timeout)).await {
-                        Ok(answer) => answer,
-                        Err(_) => Err(BotError::Timeout(timeout.as_secs_f64())),
-                    },
+                    Some(bot) => {
+                        let bound = timeout + GRACE + bot.queue_allowance();
+                        match within(bound, "an exchange", bot.exchange(line, timeout)).await {
+                            Ok(answer) => answer,
+                            Err(_) => Err(BotError::Timeout(timeout.as_secs_f64())),
+                        }
+                    }
                 };
                 Exchange { seat, answer, elapsed: started.elapsed() }
             });

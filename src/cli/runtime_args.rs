@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use super::numbers::{Bounded, Cpus, MemorySize};
+use super::numbers::{Bounded, Cpus, MemorySize, Seconds};
 use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
+use crate::runtime::batch::BatchConfig;
 use crate::runtime::docker::resources::{Gpus, Resources};
 
 /// Where and how submissions run.
@@ -36,6 +37,17 @@ pub struct RuntimeArgs {
     /// GPUs for each bot container: `all` or ids `0,1` (needs a GPU runtime in Docker) [default: none].
     #[arg(long, value_name = "all|IDS")]
     pub gpus: Option<Gpus>,
+    /// Play bots that opt in to batching (`batch = true` in their mjai-sim.toml) one
+    /// process per seat, like any bot.
+    #[arg(long, conflicts_with_all = ["batch", "batch_timeout"])]
+    pub no_batch: bool,
+    /// Most requests a batched bot gets in one line (1 to 65536) [default: 256].
+    #[arg(long, value_name = "N")]
+    pub batch: Option<Bounded<1, 65_536>>,
+    /// A batched bot's time for each request, from the moment its line is written, when
+    /// longer than the decision timeout [default: the decision timeout].
+    #[arg(long, value_name = "SECS")]
+    pub batch_timeout: Option<Seconds>,
 }
 
 impl clap::ValueEnum for RuntimeKind {
@@ -81,6 +93,17 @@ impl RuntimeArgs {
             max_submission_bytes: self.max_submission_mb.get().saturating_mul(1024 * 1024),
             stderr_paths,
             resources: self.resources(),
+            batch: self.batch().options(),
+        }
+    }
+
+    /// The batching chosen (`--no-batch`, `--batch`, `--batch-timeout`).
+    pub fn batch(&self) -> BatchConfig {
+        let default = BatchConfig::default();
+        BatchConfig {
+            enabled: !self.no_batch,
+            max: self.batch.map(|n| n.get() as usize).unwrap_or(default.max),
+            timeout_s: self.batch_timeout.map(|s| s.duration().as_secs_f64()),
         }
     }
 

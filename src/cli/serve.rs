@@ -182,6 +182,7 @@ fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
         rules: args.rules.rules(),
         resources: args.runtime.resources(),
         matching: args.matching.matching(),
+        batch: args.runtime.batch(),
         ..TournamentConfig::default()
     })
 }

@@ -51,8 +51,9 @@ pub struct Args {
     /// `duplicate` (4 or more bots) or `1v3` (CHALLENGER against three CHAMPION copies).
     #[arg(long, value_enum, default_value_t = FormatArg::Duplicate)]
     pub format: FormatArg,
-    /// Games played at once [default: 2 per CPU with submissions, 1 per CPU for built-ins].
-    #[arg(long, value_name = "J")]
+    /// Games played at once (`--tables`: the same) [default: 2 per CPU with submissions, 1
+    /// per CPU for built-ins, 32 when every submission is a batched bot].
+    #[arg(long, value_name = "J", visible_alias = "tables")]
     pub jobs: Option<usize>,
     /// Keep bots running between games (each game starts with start_game); after any
     /// error in a game its bots start fresh.
@@ -204,6 +205,7 @@ impl Args {
                 rules: self.rules.rules(),
                 resources: self.runtime.resources(),
                 matching: self.matching.matching(),
+                batch: self.runtime.batch(),
                 ..TournamentConfig::default()
             }),
         }

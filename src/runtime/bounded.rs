@@ -88,7 +88,7 @@ mod tests {
 
     /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
-    const BOT_IO: [(&str, &str); 15] = [
+    const BOT_IO: [(&str, &str); 17] = [
         ("runtime/process.rs", include_str!("process.rs")),
         ("runtime/docker/container.rs", include_str!("docker/container.rs")),
         ("runtime/docker/stdio.rs", include_str!("docker/stdio.rs")),
@@ -104,6 +104,8 @@ mod tests {
         ("runtime/remote/dial.rs", include_str!("remote/dial.rs")),
         ("runtime/riichilab/seat.rs", include_str!("riichilab/seat.rs")),
         ("runtime/riichilab/client.rs", include_str!("riichilab/client.rs")),
+        ("runtime/batch/hub.rs", include_str!("batch/hub.rs")),
+        ("runtime/batch/seat.rs", include_str!("batch/seat.rs")),
     ];
 
     /// Names whose call bounds the `.await` on the same line.

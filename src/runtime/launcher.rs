@@ -21,6 +21,10 @@ use super::process::{ProcessBot, ProcessOptions};
 use super::submission::Submission;
 use super::{Bot, BotError};
 
+/// The seat number a batched bot's process is started as (its container's name and
+/// labels; no game has a seat 4).
+pub const BATCH_SEAT: u8 = 4;
+
 /// One seat to start.
 #[derive(Debug, Clone)]
 pub struct SeatSpec {
@@ -155,6 +159,31 @@ impl SubmissionLauncher {
             Some(e) => {
                 futures_util::future::join_all(bots.iter_mut().map(|b| b.stop())).await;
                 Err(e)
+            }
+        }
+    }
+
+    /// Starts a batched bot's one process (`bot.py --batch`, [`super::batch`]); ready on
+    /// return. Its container (Docker) is named as seat [`BATCH_SEAT`] of the launcher's game.
+    pub async fn start_batch(&self, spec: &SeatSpec) -> Result<Box<dyn Bot>, LaunchError> {
+        match &self.kind {
+            Kind::Process(options) => {
+                let options = ProcessOptions { batch: true, ..options.clone() };
+                ProcessBot::start(&spec.submission, BATCH_SEAT, &spec.stderr_log, &options)
+                    .await
+                    .map(|b| Box::new(b) as Box<dyn Bot>)
+                    .map_err(|e| LaunchError::Process { seat: BATCH_SEAT, cause: format!("{e:#}") })
+            }
+            Kind::Docker { options, guard, cpus, network } => {
+                let options = DockerOptions { batch: true, ..(**options).clone() };
+                let start = SeatStart {
+                    seat: BATCH_SEAT,
+                    submission: &spec.submission,
+                    stderr_log: &spec.stderr_log,
+                    cpus: *cpus,
+                    network,
+                };
+                Ok(Box::new(DockerBot::start(guard, &options, start).await?))
             }
         }
     }

@@ -38,6 +38,14 @@ pub trait Bot: Send {
     /// before ending (the runtime drains its stderr first). No default, for the same reason
     /// as [`Bot::offer`]: a wrapper passes it on.
     fn stderr_tail(&self) -> Vec<String>;
+
+    /// How long a line may wait before it is written, beyond its timeout: zero for a bot
+    /// of its own (the default); a seat of a batched bot ([`batch::BatchSeat`]) waits for
+    /// its cycle, and its time limit runs from the moment the cycle is written. The match
+    /// loop bounds an exchange by the timeout plus this. A wrapper passes it on.
+    fn queue_allowance(&self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 /// Why a bot gave no usable answer line. The match layer turns each into a chombo.
@@ -85,11 +93,13 @@ impl BotError {
     }
 }
 
+pub mod batch;
 pub mod bounded;
 pub mod builtin;
 pub mod docker;
 pub mod launcher;
 pub mod line;
+pub mod manifest;
 pub mod missing_module;
 pub mod process;
 pub mod remote;

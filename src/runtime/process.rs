@@ -37,12 +37,31 @@ pub struct ProcessOptions {
     pub line_limit: usize,
     /// Cap of the stderr log, in bytes. Default 10 MiB.
     pub stderr_cap: u64,
+    /// Start `bot.py --batch` (one process serving many table-seats,
+    /// [`super::batch`]) instead of `bot.py SEAT`. Default false.
+    pub batch: bool,
 }
 
 impl Default for ProcessOptions {
     fn default() -> Self {
-        ProcessOptions { python: "python3".into(), line_limit: DEFAULT_LINE_LIMIT, stderr_cap: DEFAULT_STDERR_CAP }
+        ProcessOptions {
+            python: "python3".into(),
+            line_limit: DEFAULT_LINE_LIMIT,
+            stderr_cap: DEFAULT_STDERR_CAP,
+            batch: false,
+        }
     }
+}
+
+/// Writes `mjai_sim.batch` ([`super::batch::BATCH_PY`]) under `dir/.mjai-sim-python` for
+/// the bot to import, as bot images have it; returns that folder (for `PYTHONPATH`).
+fn batch_module(dir: &Path) -> std::io::Result<PathBuf> {
+    let root = dir.join(".mjai-sim-python");
+    let package = root.join("mjai_sim");
+    std::fs::create_dir_all(&package)?;
+    std::fs::write(package.join("__init__.py"), "")?;
+    std::fs::write(package.join("batch.py"), super::batch::BATCH_PY)?;
+    Ok(root)
 }
 
 /// A bot running as a local child process.
@@ -76,7 +95,15 @@ impl ProcessBot {
             .unpack_into(dir.path())
             .map_err(|e| anyhow::anyhow!("seat {seat}: cannot unpack the bot into {}: {e}", dir.path().display()))?;
         let mut command = Command::new(&options.python);
-        command.args(["-u", "bot.py", &seat.to_string()]).current_dir(dir.path());
+        let role = if options.batch { "--batch".to_string() } else { seat.to_string() };
+        command.args(["-u", "bot.py", &role]).current_dir(dir.path());
+        // as in the bot images, any bot may import mjai_sim.batch (batched or not: `main`
+        // plays one seat too)
+        let path =
+            batch_module(dir.path()).map_err(|e| anyhow::anyhow!("cannot write mjai_sim.batch beside the bot: {e}"))?;
+        let mut paths = vec![path];
+        paths.extend(std::env::var_os("PYTHONPATH").iter().flat_map(std::env::split_paths));
+        command.env("PYTHONPATH", std::env::join_paths(paths)?);
         let python = options.python.display().to_string();
         let failed =
             move |e: &std::io::Error| format!("{python} ({e}); install Python 3 or pass the interpreter's path");

@@ -17,6 +17,8 @@ use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::manifest::{Manifest, MANIFEST};
+
 /// Size limits applied while reading a submission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SubmissionLimits {
@@ -104,6 +106,14 @@ pub enum SubmissionError {
         /// The entry's name inside the archive or folder.
         entry: String,
     },
+    /// `mjai-sim.toml` at the root cannot be read or is not valid.
+    #[error("{path}: {cause}")]
+    Manifest {
+        /// The submission's path, as given.
+        path: PathBuf,
+        /// The manifest's problem and its fix ([`super::manifest::Manifest::parse`]).
+        cause: String,
+    },
     /// The same file appears twice.
     #[error("{path}: entry `{entry}` appears twice; remove the duplicate")]
     Duplicate {
@@ -180,6 +190,7 @@ pub struct Submission {
     source: PathBuf,
     dir: Arc<tempfile::TempDir>,
     files: Vec<SubmissionFile>,
+    manifest: Manifest,
 }
 
 impl Submission {
@@ -246,8 +257,27 @@ impl Submission {
 
     fn check(path: &Path, dir: tempfile::TempDir, files: Vec<SubmissionFile>) -> Result<Submission, SubmissionError> {
         let files = check_files(path, files)?;
-        Ok(Submission { source: path.to_owned(), dir: Arc::new(dir), files })
+        let manifest = read_manifest(path, dir.path(), &files)?;
+        Ok(Submission { source: path.to_owned(), dir: Arc::new(dir), files, manifest })
     }
+}
+
+/// Longest `mjai-sim.toml` read, in bytes.
+const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
+
+/// The submission's `mjai-sim.toml` (defaults when it has none). Errors:
+/// [`SubmissionError::Manifest`].
+fn read_manifest(path: &Path, dir: &Path, files: &[SubmissionFile]) -> Result<Manifest, SubmissionError> {
+    let bad = |cause: String| SubmissionError::Manifest { path: path.to_owned(), cause };
+    let Some(file) = files.iter().find(|f| f.path == MANIFEST) else {
+        return Ok(Manifest::default());
+    };
+    if file.len > MAX_MANIFEST_BYTES {
+        return Err(bad(format!("{MANIFEST} is {} bytes; keep it under {MAX_MANIFEST_BYTES}", file.len)));
+    }
+    let text = fs::read(dir.join(MANIFEST)).map_err(|e| bad(format!("cannot read {MANIFEST} ({e})")))?;
+    let text = String::from_utf8(text).map_err(|_| bad(format!("{MANIFEST} is not UTF-8; save it as UTF-8")))?;
+    Manifest::parse(&text).map_err(bad)
 }
 
 /// The checks on the whole list of files: not empty, no duplicate, `bot.py` at the root.
@@ -274,6 +304,11 @@ fn check_files(path: &Path, mut files: Vec<SubmissionFile>) -> Result<Vec<Submis
 }
 
 impl Submission {
+    /// What its `mjai-sim.toml` asks (defaults when it has none).
+    pub fn manifest(&self) -> Manifest {
+        self.manifest
+    }
+
     /// Where the submission was read from.
     pub fn source(&self) -> &Path {
         &self.source

@@ -9,6 +9,7 @@
 //! `rules` (or `""`) is Tenhou, no `game_timeout` (or 0) is [`DEFAULT_GAME_TIMEOUT`], no
 //! `clock` is mjai.app's and no `time_bank` is 0.
 
+use crate::runtime::batch::BatchConfig;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -86,6 +87,10 @@ pub struct TournamentConfig {
     /// resolved when the tournament was made (the preset's, or `--time-bank`).
     #[serde(default, with = "bank_seconds")]
     pub time_bank: Duration,
+    /// How bots that opt in are batched (`--no-batch`, `--batch`, `--batch-timeout`;
+    /// missing in older tournaments: the default, batching on).
+    #[serde(default)]
+    pub batch: BatchConfig,
 }
 
 /// How a league's top-up picks the bots of a set ([`crate::tournament::schedule::Scheduler`]).
@@ -129,6 +134,7 @@ impl Default for TournamentConfig {
             matching: Matching::Balanced,
             clock: limits.clock.preset,
             time_bank: limits.clock.bank,
+            batch: BatchConfig::default(),
         }
     }
 }
@@ -198,6 +204,7 @@ impl TournamentConfig {
             max_submission_bytes: self.max_submission_mb.saturating_mul(1024 * 1024),
             stderr_paths: std::array::from_fn(|_| PathBuf::from("/dev/null")),
             resources: self.resources.clone(),
+            batch: self.batch.options(),
         }
     }
 }

@@ -19,14 +19,15 @@ use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot, Parking};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use futures_util::future::{join_all, BoxFuture};
 
 use crate::arena::clock::Clock;
-use crate::arena::launch::{docker_launcher, LaunchSettings, RuntimeKind};
+use crate::arena::launch::{batch_process, docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
 use crate::engine::event::{Event, Seat};
+use crate::runtime::batch::{BatchHub, BatchOptions, BatchStats, LaunchProcess};
 use crate::runtime::bounded;
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
@@ -55,6 +56,11 @@ pub struct BotFactory {
     bots: Vec<LoadedBot>,
     runtime: Runtime,
     remote: Option<RemoteSeats>,
+    /// How bots that opt in are batched (`None`: `--no-batch`).
+    batch: Option<BatchOptions>,
+    /// Each batched bot's hub, started at its first seat (by bot index).
+    hubs: Vec<OnceLock<Arc<BatchHub>>>,
+    next_table: AtomicU64,
 }
 
 /// Where submissions run. In Docker every start gets its own container guard (and so its
@@ -107,7 +113,8 @@ impl BotFactory {
             }
             RuntimeKind::Process => Runtime::Process(SubmissionLauncher::process(ProcessOptions::default())),
         };
-        Ok(BotFactory { bots, runtime, remote: None })
+        let hubs = bots.iter().map(|_| OnceLock::new()).collect();
+        Ok(BotFactory { bots, runtime, remote: None, batch: settings.batch, hubs, next_table: AtomicU64::new(0) })
     }
 
     /// Lets `remote:NAME` bots play through `remote`'s hub.
@@ -198,6 +205,82 @@ impl BotFactory {
             }
         }
         Some(names)
+    }
+
+    /// True when bot `bot` is a submission that opts in to batching and batching is on:
+    /// its seats are served by one process ([`BotFactory::batch_seat`]).
+    pub fn is_batched(&self, bot: usize) -> bool {
+        self.batch.is_some()
+            && matches!(self.bots.get(bot), Some(LoadedBot::Submission(sub)) if sub.manifest().batch)
+            && !matches!(self.runtime, Runtime::None)
+    }
+
+    /// True when some bot is batched and every submission is: games then cost the host
+    /// little beyond the batched process, and many at once fill its cycles.
+    pub fn only_batched_submissions(&self) -> bool {
+        let subs: Vec<usize> =
+            (0..self.bots.len()).filter(|&b| matches!(self.bots[b], LoadedBot::Submission(_))).collect();
+        !subs.is_empty() && subs.iter().all(|&b| self.is_batched(b))
+    }
+
+    /// A fresh table number for a game's batched seats (unique within the tournament).
+    pub fn next_table(&self) -> u64 {
+        self.next_table.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The seat of batched bot `bot` at `table`, its hub started at the first call (the
+    /// process's stderr appended to `stderr`). Errors: `bot` is not batched
+    /// ([`BotFactory::is_batched`]), or a batched bot over Docker's http transport.
+    pub fn batch_seat(&self, bot: usize, table: u64, seat: Seat, stderr: &Path) -> Result<Box<dyn Bot>, BotError> {
+        let (Some(options), Some(LoadedBot::Submission(sub)), Some(hub)) =
+            (self.batch, self.bots.get(bot), self.hubs.get(bot))
+        else {
+            return Err(BotError::Host(format!("bot {bot} is not batched")));
+        };
+        if let Runtime::Docker { options: docker, .. } = &self.runtime {
+            if docker.transport != crate::runtime::docker::Transport::Stdio {
+                return Err(BotError::Host(format!(
+                    "{} is a batched bot (mjai-sim.toml), which needs --transport stdio; or pass --no-batch",
+                    sub.source().display()
+                )));
+            }
+        }
+        let spec = SeatSpec { submission: sub.clone(), stderr_log: stderr.to_path_buf() };
+        let hub = hub.get_or_init(|| Arc::new(BatchHub::new(self.batch_launch(bot, spec), options)));
+        Ok(Box::new(hub.seat(table, seat)))
+    }
+
+    /// How the process of batched bot `bot` starts (each start in Docker has a guard and a
+    /// container name of its own: `<tag>-b<bot>-<n>`).
+    fn batch_launch(&self, bot: usize, spec: SeatSpec) -> LaunchProcess {
+        match &self.runtime {
+            Runtime::Docker { client, options, tag, cpus, network, .. } => {
+                let (client, options, tag, cpus, network) =
+                    (client.clone(), (**options).clone(), tag.clone(), *cpus, network.clone());
+                let serial = Arc::new(AtomicU64::new(0));
+                Arc::new(move || {
+                    let n = serial.fetch_add(1, Ordering::Relaxed);
+                    let guard = ContainerGuard::with_game_id(client.clone(), format!("{tag}-b{bot}-{n}"));
+                    let runtime = SubmissionLauncher::docker_checked(options.clone(), guard, cpus, network.clone());
+                    let spec = spec.clone();
+                    // bounded: the hub's start timeout.
+                    Box::pin(async move { runtime.start_batch(&spec).await.map_err(BotError::from) })
+                })
+            }
+            _ => batch_process(Arc::new(SubmissionLauncher::process(ProcessOptions::default())), spec),
+        }
+    }
+
+    /// Stops the batched bots' processes (end of the tournament), each bounded.
+    pub async fn close_batches(&self) {
+        for hub in self.hubs.iter().filter_map(OnceLock::get) {
+            hub.close().await; // bounded: inside (join_or_abort).
+        }
+    }
+
+    /// Counts of each batched bot's cycles so far, by bot index (benchmarks print them).
+    pub fn batch_stats(&self) -> Vec<(usize, BatchStats)> {
+        self.hubs.iter().enumerate().filter_map(|(bot, hub)| hub.get().map(|h| (bot, h.stats()))).collect()
     }
 
     /// Starts bot `bot` for `seat`, its stderr appended to `stderr`.
@@ -305,19 +388,22 @@ pub struct GameSeats {
     remote_conns: Arc<Mutex<[Option<u64>; 4]>>,
     /// Each dialect seat's session between restarts (one connection per game).
     dialect: [Parking; 4],
+    /// This game's table number for batched seats.
+    table: u64,
 }
 
 impl GameSeats {
     /// The seats of a game with `bots` by seat; fresh bots write their stderr to `stderr`.
     pub fn new(pool: Arc<Pool>, bots: [usize; 4], stderr: [PathBuf; 4]) -> GameSeats {
         GameSeats {
-            pool,
+            pool: pool.clone(),
             bots,
             stderr,
             ready: Slots::default(),
             returned: Slots::default(),
             remote_conns: Arc::default(),
             dialect: Default::default(),
+            table: pool.factory.next_table(),
         }
     }
 
@@ -383,6 +469,14 @@ impl GameSeats {
             self.stderr[s].clone()
         };
         let (pool, bot) = (self.pool.clone(), self.bots[s]);
+        if self.pool.factory.is_batched(bot) {
+            // the process outlives any one game: its stderr goes beside kept bots' logs
+            let stderr = match std::fs::create_dir_all(&self.pool.bot_logs) {
+                Ok(()) => self.pool.bot_logs.join(format!("{bot}-batch.stderr.txt")),
+                Err(_) => self.stderr[s].clone(),
+            };
+            return self.pool.factory.batch_seat(bot, self.table, seat, &stderr);
+        }
         if let Some((name, remote)) = self.pool.factory.dialect(bot) {
             let Some(remote) = remote else {
                 return Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)")));
@@ -446,7 +540,8 @@ impl Launcher for GameSeats {
             };
             // A remote bot is its author's process on its author's machine: nothing to keep
             // (no start to save), and its bridge hears of each game's end only when it stops.
-            if self.pool.keep && !self.pool.factory.is_remote(self.bots[s]) {
+            let shared = self.pool.factory.is_remote(self.bots[s]) || self.pool.factory.is_batched(self.bots[s]);
+            if self.pool.keep && !shared {
                 let kept: Box<dyn Bot> =
                     Box::new(KeptBot { inner: Some(bot), seat: s, returned: self.returned.clone() });
                 Ok(kept)
@@ -486,6 +581,10 @@ impl Bot for KeptBot {
 
     fn stderr_tail(&self) -> Vec<String> {
         self.inner.as_ref().map(|b| b.stderr_tail()).unwrap_or_default()
+    }
+
+    fn queue_allowance(&self) -> std::time::Duration {
+        self.inner.as_ref().map(|b| b.queue_allowance()).unwrap_or_default()
     }
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {

@@ -5,12 +5,15 @@
 
 #[path = "../arena_support/mod.rs"]
 mod arena_support;
+#[path = "../batch_support/mod.rs"]
+mod batch_support;
 #[path = "../e2e_support/mod.rs"]
 mod e2e_support;
 #[path = "../remote_support/mod.rs"]
 mod remote_support;
 
 mod arena_loop;
+mod batch;
 mod bot_output;
 mod e2e_docker;
 mod e2e_process;

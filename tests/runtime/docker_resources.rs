@@ -24,6 +24,7 @@ fn settings(dir: &std::path::Path, resources: Resources) -> LaunchSettings {
         max_submission_bytes: 1 << 20,
         stderr_paths: std::array::from_fn(|seat| dir.join(format!("player_logs.{seat}.stderr.txt"))),
         resources,
+        batch: None,
     }
 }
 

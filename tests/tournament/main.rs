@@ -5,12 +5,15 @@
 
 #[path = "../aggregates_support/mod.rs"]
 mod aggregates_support;
+#[path = "../batch_support/mod.rs"]
+mod batch_support;
 #[path = "../e2e_support/mod.rs"]
 mod e2e_support;
 #[path = "../remote_support/mod.rs"]
 mod remote_support;
 
 mod aggregates;
+mod batch;
 mod canaries;
 mod command;
 mod host_faults;

@@ -36,8 +36,9 @@ pub fn labels(game: &str, seat: u8) -> HashMap<String, String> {
 /// The command the container runs: the bot itself (stdio) or the relay (http). With
 /// `fifos` (a local daemon, see [`super::host_dir`]) the bot's stdin and stdout are the
 /// FIFOs in [`IO_DIR`], opened by `sh` before it becomes the bot (`exec`).
+/// A batched bot ([`DockerOptions::batch`]) gets `--batch` where a seat's bot gets its seat.
 pub fn command(options: &DockerOptions, seat: u8, fifos: bool) -> Vec<String> {
-    let seat = seat.to_string();
+    let seat = if options.batch { "--batch".to_string() } else { seat.to_string() };
     match options.transport {
         Transport::Stdio if fifos => vec![
             "/bin/sh".into(),
@@ -156,6 +157,9 @@ mod tests {
         assert!(host.device_requests.is_none(), "no GPU unless asked");
         assert_eq!(body.user.as_deref(), Some("1000:1000"));
         assert_eq!(body.cmd.as_deref().unwrap()[1..], ["-u", "bot.py", "2"]);
+        let batched = DockerOptions { batch: true, ..DockerOptions::default() };
+        assert_eq!(command(&batched, 2, false)[1..], ["-u", "bot.py", "--batch"]);
+        assert_eq!(command(&batched, 2, true).last().map(String::as_str), Some("--batch"));
         assert_eq!(body.labels.as_ref().unwrap()["mjai-sim.seat"], "2");
         assert_eq!(body.labels.as_ref().unwrap()["mjai-sim.game"], "g1");
     }

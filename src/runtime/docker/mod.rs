@@ -104,6 +104,9 @@ pub struct DockerOptions {
     /// through the API into a volume, stdio through the attach stream. Default: true
     /// unless DOCKER_HOST names a daemon elsewhere ([`daemon_is_local`]).
     pub local: bool,
+    /// Start `bot.py --batch` (one container serving many table-seats,
+    /// [`crate::runtime::batch`]) instead of `bot.py SEAT`; stdio only. Default false.
+    pub batch: bool,
 }
 
 impl Default for DockerOptions {
@@ -126,6 +129,7 @@ impl Default for DockerOptions {
             ready_timeout: Duration::from_secs(20),
             gpus: None,
             local: daemon_is_local(),
+            batch: false,
         }
     }
 }

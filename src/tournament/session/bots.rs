@@ -17,6 +17,10 @@ use crate::tournament::store::retry::{retry, Patience};
 use crate::tournament::store::{BotRow, Store};
 use crate::tournament::submission_cache::SubmissionCache;
 
+/// Games at once by default when every submission is a batched bot: enough tables to
+/// keep its cycles full (`--jobs`/`--tables` to change it).
+pub const BATCH_TABLES: usize = 32;
+
 /// Games at once by default: one per CPU for built-in bots (the engine is CPU-bound); two
 /// per CPU with submissions (a game mostly waits on its bots' answers and container starts).
 pub fn default_jobs(has_submissions: bool) -> usize {

@@ -46,7 +46,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
-pub use self::bots::{default_jobs, intake, load_rows, NewBot};
+pub use self::bots::{default_jobs, intake, load_rows, NewBot, BATCH_TABLES};
 pub use self::new::{NewTournament, Plan};
 pub use self::play_loop::{is_host_fault, PlayLoop, Scope, Until, HOST_BACKOFF, HOST_BACKOFF_MAX, LEAGUE_REPORT};
 pub use self::round::PlayOptions;

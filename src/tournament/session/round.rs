@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use super::{default_jobs, load_rows, Observer, Place, Played, RunStart, Session};
+use super::{default_jobs, load_rows, Observer, Place, Played, RunStart, Session, BATCH_TABLES};
 use crate::arena::cancel::CancelToken;
 use crate::arena::launch::RemoteSeats;
 use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
@@ -121,7 +121,11 @@ impl Session {
         let factory = Arc::new(factory.with_remote(opts.remote.clone()));
         // One bridge connection plays one seat at a time: remote bots play one game at once
         // unless told otherwise (then run as many bridges as jobs).
-        let default = if opts.remote.is_some() { 1 } else { default_jobs(factory.has_submissions()) };
+        let default = match () {
+            _ if opts.remote.is_some() => 1,
+            _ if factory.only_batched_submissions() => BATCH_TABLES,
+            _ => default_jobs(factory.has_submissions()),
+        };
         let jobs = opts.jobs.unwrap_or(default).max(1);
         let (dir, html, store_files) = match &self.place {
             Place::Folder(dir) => (dir.clone(), !config.no_html, false),
@@ -171,6 +175,7 @@ impl Session {
         };
         let result = runner::run(store, pool.clone(), &options, stop, observer).await;
         pool.drain().await;
+        pool.factory().close_batches().await; // bounded: inside.
         result
     }
 }

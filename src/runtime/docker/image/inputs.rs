@@ -9,6 +9,9 @@ pub const DOCKERFILE: &str = include_str!("../../../../docker/Dockerfile");
 pub const REQUIREMENTS: &str = include_str!("../../../../docker/requirements.txt");
 /// `docker/relay.py`, the http relay.
 pub const RELAY: &str = include_str!("../../../../docker/relay.py");
+/// `python/mjai_sim/batch.py`, the helper of batched bots, installed in the image as
+/// `mjai_sim.batch` (on `PYTHONPATH`, `/opt/mjai-sim/python`).
+pub const BATCH_PY: &str = crate::runtime::batch::BATCH_PY;
 /// `docker/requirements-ml.txt`: what the ml image adds (mjai.app's torch 2.2.2 and numpy
 /// 1.26.4 with torch's dependencies), pinned with sha256 hashes.
 pub const REQUIREMENTS_ML: &str = include_str!("../../../../docker/requirements-ml.txt");
@@ -26,8 +29,8 @@ pub const DEBOOTSTRAP_VARIANT: &str = "minbase";
 pub const DEBOOTSTRAP_INCLUDE: &str = "python3,python3-pip";
 
 /// The files of the build context besides the wheels: (name in the context, contents).
-pub fn context_files() -> [(&'static str, &'static str); 3] {
-    [("Dockerfile", DOCKERFILE), ("requirements.txt", REQUIREMENTS), ("relay.py", RELAY)]
+pub fn context_files() -> [(&'static str, &'static str); 4] {
+    [("Dockerfile", DOCKERFILE), ("requirements.txt", REQUIREMENTS), ("relay.py", RELAY), ("batch.py", BATCH_PY)]
 }
 
 /// The first 12 hex digits of the sha256 of `files`, each hashed as `name NUL length NUL bytes`
