@@ -5,6 +5,7 @@ For each bot, the same 1v3 tournament against three builtin:tsumogiri, in the sa
   kept     `tournament --format 1v3 BOT.zip builtin:tsumogiri --keep-bots --no-batch --jobs J`
   batched  `tournament --format 1v3 BOT.zip builtin:tsumogiri --tables K` (the same zip:
            its mjai-sim.toml says `batch = true`)
+both with `--timeout 30` (a timeout's chombo would change the games compared)
 and prints hanchans per hour, host CPU-seconds per hanchan (all of the machine's busy time
 during the run, from /proc/stat: the referee, the containers and whatever else runs), the
 peak memory of the bot's containers per table (cgroup), and whether both runs gave the same
@@ -16,7 +17,8 @@ Bots:
           channels, random weights from a fixed seed, generated here); it plays tsumogiri
           and runs one forward pass per own discard (batched: one per cycle)
 
-Usage: scripts/bench-batch.py [--sets N] [--mortal-sets N] [--jobs J] [--tables K] [--gpus all]
+Usage: scripts/bench-batch.py [--sets N] [--mortal-sets N] [--jobs J] [--tables K] [--timeout S]
+                              [--gpus all] [--only mlbot|mortal] [--keep DIR]
 Needs the release build and the ml image (`mjai-sim image build --ml`). Docker only.
 """
 
@@ -85,6 +87,7 @@ def think_batch(requests):
     asking = sum(own_draw(r["seat"], r["events"])[0] for r in requests)
     if asking:
         forward(asking)
+    print(f"cycle {len(requests)} {asking}", file=sys.stderr, flush=True)
     return [act(r["seat"], r["events"]) for r in requests]
 
 
@@ -159,13 +162,29 @@ def logs(out, games):
     return [(out / f"games/{g:06}/mjai_log.json").read_bytes() for g in range(games)]
 
 
-def compare(name, zip_path, sets, jobs, tables, gpus, tmp):
+def chombos(out, games):
+    return sum(b'"reason":"error"' in log for log in logs(out, games))
+
+
+def cycles(out):
+    """Requests and forward passes per cycle, from the bot's stderr (`cycle N K` lines)."""
+    lines = [line.split() for line in (out / "bot_logs/0-batch.stderr.txt").read_text().splitlines()]
+    sizes = [(int(line[1]), int(line[2])) for line in lines if line[:1] == ["cycle"]]
+    if not sizes:
+        return ""
+    return (f"; {len(sizes)} cycles, {statistics.mean(r for r, _ in sizes):.1f} requests and "
+            f"{statistics.mean(k for _, k in sizes if k) if any(k for _, k in sizes) else 0:.1f} positions per cycle")
+
+
+def compare(name, zip_path, sets, jobs, tables, gpus, timeout, tmp):
     games = 4 * sets
-    gpu = ["--gpus", gpus] if gpus else []
-    kept = tournament(zip_path, sets, ["--keep-bots", "--no-batch", "--jobs", str(jobs), *gpu], tmp / f"{name}-kept")
-    batched = tournament(zip_path, sets, ["--tables", str(tables), *gpu], tmp / f"{name}-batched")
+    common = ["--timeout", str(timeout), *(["--gpus", gpus] if gpus else [])]
+    kept = tournament(zip_path, sets, ["--keep-bots", "--no-batch", "--jobs", str(jobs), *common], tmp / f"{name}-kept")
+    batched = tournament(zip_path, sets, ["--tables", str(tables), *common], tmp / f"{name}-batched")
     same = logs(tmp / f"{name}-kept", games) == logs(tmp / f"{name}-batched", games)
-    print(f"\n{name}: {games} games (1v3 against 3 x builtin:tsumogiri), same games: {same}")
+    print(f"\n{name}: {games} games (1v3 against 3 x builtin:tsumogiri), same games: {same}; games with a chombo: "
+          f"kept {chombos(tmp / f'{name}-kept', games)}, batched {chombos(tmp / f'{name}-batched', games)}"
+          f"{cycles(tmp / f'{name}-batched')}")
     print("| run | wall s | hanchans/hour | host CPU-s per hanchan | peak memory per table |")
     print("|---|---|---|---|---|")
     rows = {}
@@ -192,19 +211,23 @@ def main():
     parser.add_argument("--jobs", type=int, default=2, help="kept: games at once (default 2)")
     parser.add_argument("--tables", type=int, default=16, help="batched: games at once (default 16)")
     parser.add_argument("--gpus", help="pass --gpus to both runs (a GPU machine)")
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help="both runs: --timeout (default 30 s: a big network on a loaded CPU can take over 2 s)")
+    parser.add_argument("--keep", help="keep the tournaments' folders here")
     parser.add_argument("--only", choices=["mlbot", "mortal"])
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
-        tmp = pathlib.Path(tmp)
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as scratch:
+        tmp = pathlib.Path(args.keep or scratch)
+        tmp.mkdir(parents=True, exist_ok=True)
         toml = "batch = true\n"
         if args.only != "mortal":
             ml = ROOT / "examples/mlbot"
             files = {n: (ml / n).read_bytes() for n in ("bot.py", "features.py", "model.pt")}
             mlbot = make_zip(tmp / "mlbot.zip", {**files, "mjai-sim.toml": toml})
-            compare("mlbot", mlbot, args.sets, args.jobs, args.tables, args.gpus, tmp)
+            compare("mlbot", mlbot, args.sets, args.jobs, args.tables, args.gpus, args.timeout, tmp)
         if args.only != "mlbot":
             mortal = make_zip(tmp / "mortal.zip", {"bot.py": MORTAL_BOT, "mjai-sim.toml": toml})
-            compare("mortal", mortal, args.mortal_sets, args.jobs, args.tables, args.gpus, tmp)
+            compare("mortal", mortal, args.mortal_sets, args.jobs, args.tables, args.gpus, args.timeout, tmp)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
 //! left). Exit codes: 128 + the signal, i.e. 130 after SIGINT and 143 after SIGTERM
 //! ([`Shutdown::exit_code`]).
 
+use std::io::Write;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
 
@@ -51,12 +52,15 @@ impl Shutdown {
                     _ = term.recv() => libc::SIGTERM,
                 };
                 let name = if signo == libc::SIGINT { "SIGINT" } else { "SIGTERM" };
+                // Stop first, then say so: stderr may be a pipe nobody reads any more (the
+                // parent gone), and eprintln! would panic there, leaving the signal unheard.
                 if round == 0 {
                     record.store(signo, Ordering::SeqCst);
-                    eprintln!("mjai-sim: {name}: {doing} (again to quit at once)");
                     tx.cancel();
+                    let _ = writeln!(std::io::stderr(), "mjai-sim: {name}: {doing} (again to quit at once)");
                 } else {
-                    eprintln!("mjai-sim: {name} again: quitting now; run `mjai-sim cleanup` to remove leftovers");
+                    let line = "quitting now; run `mjai-sim cleanup` to remove leftovers";
+                    let _ = writeln!(std::io::stderr(), "mjai-sim: {name} again: {line}");
                     std::process::exit(128 + signo);
                 }
             }

@@ -123,6 +123,30 @@ fn sigterm_stops_a_process_game_and_keeps_its_logs() {
     assert_interrupted_logs_kept(dir.path());
 }
 
+#[test]
+fn sigterm_is_heard_when_nobody_reads_stderr_any_more() {
+    // A parent that died closes the pipes: the first signal's line cannot be written, and
+    // used to panic the signal task before it stopped anything (the game then ran on).
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = start_game(dir.path(), "process");
+    drop(child.stderr.take());
+    wait_for_third_draw_of_seat_1(&dir.path().join("mjai_log.json"));
+    kill(&child, libc::SIGTERM);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("SIGTERM unheard: the game still runs 60 s later");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(143));
+    assert_interrupted_logs_kept(dir.path());
+}
+
 /// A submission that reads its lines and never answers.
 fn silent_bot() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
