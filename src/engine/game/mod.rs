@@ -51,8 +51,8 @@ use super::event::{Event, Seat};
 use super::tile::Tile;
 
 pub use default_answer::default_answer;
-pub use hanchan::{final_scores, rank_order, ranks};
-pub use rules::{GameLength, Rules};
+pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
+pub use rules::{GameLength, Players, Rules, MAX_SEATS};
 pub use wall::Wall;
 
 use kyoku::Kyoku;
@@ -75,13 +75,23 @@ pub struct StartState {
 
 impl Default for StartState {
     fn default() -> Self {
-        StartState { bakaze: Tile::from_kind(27).unwrap(), kyoku: 1, honba: 0, kyotaku: 0, scores: [25000; 4] }
+        StartState::initial(Players::Four)
+    }
+}
+
+impl StartState {
+    /// East 1 with no sticks and [`Players::start_score`] for each seat at the table:
+    /// 25000 each, or 35000 for seats 0-2 of a three-player table (seat 3: 0).
+    pub fn initial(players: Players) -> StartState {
+        let mut scores = [0; 4];
+        scores[..players.count()].fill(players.start_score());
+        StartState { bakaze: Tile::from_kind(27).expect("E"), kyoku: 1, honba: 0, kyotaku: 0, scores }
     }
 }
 
 /// The seeded wall of the kyoku that starts in `state`.
-fn seeded_wall(seed: [u64; 2], state: &StartState) -> Wall {
-    Wall::seeded(seed, wall::kyoku_count(state.bakaze, state.kyoku), state.honba)
+fn seeded_wall(seed: [u64; 2], state: &StartState, players: Players) -> Wall {
+    Wall::seeded_for(players, seed, wall::kyoku_count(state.bakaze, state.kyoku), state.honba)
 }
 
 /// Game setup.
@@ -93,7 +103,8 @@ pub struct GameConfig {
     pub seed: [u64; 2],
     /// Player names, seat order.
     pub names: [String; 4],
-    /// Starting state.
+    /// Starting state. A three-player game takes [`StartState::initial`]`(Players::Three)`
+    /// (35000 each); a score given for seat 3 there is set to 0.
     pub start: StartState,
 }
 
@@ -139,15 +150,20 @@ impl Game {
         Game::with_rules(config, walls, Rules::default())
     }
 
-    /// Like [`Game::with_walls`], under `rules`.
+    /// Like [`Game::with_walls`], under `rules`. A three-player game ([`Rules::players`])
+    /// asks seats 0-2 only and logs seat 3 empty (see [`crate::event::Event::to_json_for`]
+    /// for the three-seat wire form); fixed `walls` must be three-player walls
+    /// ([`Wall::arranged_3p`]), else seeded walls are used.
     pub fn with_rules(config: GameConfig, walls: Vec<Wall>, rules: Rules) -> Game {
         // A hanchan logs up to about 1,700 events (tsumogiri self-play): reserving them up front
         // saves the regrowth copies.
         let mut log = Vec::with_capacity(2048);
         log.push(Event::StartGame { names: Some(Box::new(config.names.clone())), seed: Some(config.seed), id: None });
-        let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
-        let state = config.start.clone();
-        let wall = fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(config.seed, &state));
+        let mut fixed_walls: std::collections::VecDeque<Wall> =
+            walls.into_iter().filter(|w| w.players == rules.players).collect();
+        let mut state = config.start.clone();
+        state.scores[rules.players.count()..].fill(0);
+        let wall = fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(config.seed, &state, rules.players));
         let kyoku = Kyoku::start(&state, wall, rules, &mut log);
         let mut g = Game {
             config,
@@ -271,6 +287,11 @@ impl Game {
         self.advance();
     }
 
+    /// The rules the game is played under ([`Rules::players`]: the table size).
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
     /// True after `end_game` was logged.
     pub fn is_over(&self) -> bool {
         self.over
@@ -294,14 +315,17 @@ impl Game {
                 let next = hanchan::next_state(&self.state, outcome, self.kyoku.scores, self.kyoku.kyotaku, self.rules);
                 match next {
                     None => {
-                        self.final_scores = final_scores(self.kyoku.scores, self.kyoku.kyotaku);
+                        self.final_scores = final_scores_for(self.kyoku.scores, self.kyoku.kyotaku, self.rules.players);
                         self.log.push(Event::EndGame);
                         self.over = true;
                         self.pending.clear();
                         return;
                     }
                     Some(s) => {
-                        let wall = self.fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(self.config.seed, &s));
+                        let wall = self
+                            .fixed_walls
+                            .pop_front()
+                            .unwrap_or_else(|| seeded_wall(self.config.seed, &s, self.rules.players));
                         self.kyoku = Kyoku::start(&s, wall, self.rules, &mut self.log);
                         self.state = s;
                     }

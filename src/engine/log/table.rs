@@ -256,6 +256,15 @@ impl Table {
                 self.kan_makers.push(*actor);
                 self.interrupt();
             }
+            Event::Kita { actor, pai } => {
+                // Three-player: the North leaves the hand (nukidora); the replacement
+                // `tsumo` follows. Kita ends every ippatsu and the first go-around.
+                let s = &mut self.seats[usize::from(*actor)];
+                if !s.take(*pai) {
+                    missing = Some(*pai);
+                }
+                self.interrupt();
+            }
             Event::Dora { dora_marker } => self.dora_markers.push(*dora_marker),
             Event::Hora { deltas, .. } => {
                 self.add(deltas);
