@@ -31,6 +31,7 @@
 //! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
 //! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.
 
+pub mod autoplay;
 mod default_answer;
 pub mod from_log;
 mod hanchan;
