@@ -6,9 +6,9 @@
 //! each kyoku's wall in `Wall::from_tiles_3p` (or `from_tiles`) order; `log` the events in
 //! the table's wire form (`Event::to_json_for`: three entries per seat array at three seats).
 
+use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::wall::{kyoku_count, Wall};
 use mjai_sim_engine::game::{autoplay, GameConfig, Rules, StartState};
-use mjai_sim_engine::event::Event;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -19,11 +19,8 @@ fn main() {
     let players = rules.players;
     for g in first..first + games {
         let seed = [g, 0x5341_4E4D];
-        let config = GameConfig {
-            seed,
-            names: ["0", "1", "2", "3"].map(String::from),
-            start: StartState::initial(players),
-        };
+        let config =
+            GameConfig { seed, names: ["0", "1", "2", "3"].map(String::from), start: StartState::initial(players) };
         let game = autoplay::play(config, Vec::new(), rules, g);
         let walls: Vec<String> = game
             .log()

@@ -52,7 +52,16 @@ pub fn choose(game: &Game, decision: &Decision, draws: &mut Draws) -> usize {
         return i;
     }
     let calls: Vec<usize> = (0..legal.len())
-        .filter(|&i| matches!(legal[i], Event::Pon { .. } | Event::Chi { .. } | Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. }))
+        .filter(|&i| {
+            matches!(
+                legal[i],
+                Event::Pon { .. }
+                    | Event::Chi { .. }
+                    | Event::Daiminkan { .. }
+                    | Event::Ankan { .. }
+                    | Event::Kakan { .. }
+            )
+        })
         .collect();
     if !calls.is_empty() && draws.chance(25) {
         return calls[draws.below(calls.len())];

@@ -194,7 +194,8 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
         return;
     }
     dahai_options(p, seat, |_| true, out);
-    let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
+    let may_reach =
+        p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= usize::from(k.rules.riichi_min_live);
     if may_reach && sh <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
     }

@@ -43,6 +43,8 @@ pub mod replay;
 pub mod replay_converted;
 mod replay_guard;
 mod rules;
+#[cfg(test)]
+mod sanma_tests;
 mod shape;
 mod shown;
 mod validate;

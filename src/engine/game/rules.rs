@@ -62,6 +62,11 @@ pub struct Rules {
     /// rinshan kaihou. RiichiEnv (`state_3p/sanma.rs` `resolve_kita_rinshan` sets
     /// `is_rinshan_flag`, as Mahjong Soul does); Tenhou: it does not (a kita is not a kan).
     pub kita_is_rinshan: bool,
+    /// Riichi needs at least this many tiles left in the live wall. Tenhou: 4 (the riichi
+    /// player draws again; kept for the `tenhou-3p` preset, not checked against Tenhou's
+    /// sanma games here). RiichiEnv's three-player env: 1 (`state_3p/legal_actions.rs`:
+    /// `self.wall.drawable_count > 0`, where its four-player `legal_actions.rs` has `>= 4`).
+    pub riichi_min_live: u8,
 }
 
 /// Seats at the table: the table size of a game, carried in [`Rules::players`].
@@ -167,6 +172,7 @@ impl Rules {
             length: GameLength::Hanchan,
             players: Players::Four,
             kita_is_rinshan: false,
+            riichi_min_live: 4,
         }
     }
 
@@ -180,9 +186,10 @@ impl Rules {
     /// The three-player game riichi.dev ranks: RiichiEnv's `3p-red-half` (East and South
     /// rounds; `GameSubMode3P::Half`, game mode 5), RiichiEnv's sanma example game in its
     /// README. The same as [`Rules::tenhou_3p`] except that a win on a kita's replacement
-    /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`).
+    /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`) and riichi may be declared while
+    /// one live tile is left (RiichiEnv `state_3p/legal_actions.rs`).
     pub const fn riichi_dev_3p() -> Rules {
-        Rules { kita_is_rinshan: true, ..Rules::tenhou_3p() }
+        Rules { kita_is_rinshan: true, riichi_min_live: 1, ..Rules::tenhou_3p() }
     }
 
     /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
@@ -203,6 +210,7 @@ impl Rules {
             length: GameLength::Hanchan,
             players: Players::Four,
             kita_is_rinshan: false,
+            riichi_min_live: 4,
         }
     }
 
