@@ -62,10 +62,12 @@ pub struct Rules {
     /// rinshan kaihou. RiichiEnv (`state_3p/sanma.rs` `resolve_kita_rinshan` sets
     /// `is_rinshan_flag`, as Mahjong Soul does); Tenhou: it does not (a kita is not a kan).
     pub kita_is_rinshan: bool,
-    /// Riichi needs at least this many tiles left in the live wall. Tenhou: 4 (the riichi
-    /// player draws again; kept for the `tenhou-3p` preset, not checked against Tenhou's
-    /// sanma games here). RiichiEnv's three-player env: 1 (`state_3p/legal_actions.rs`:
-    /// `self.wall.drawable_count > 0`, where its four-player `legal_actions.rs` has `>= 4`).
+    /// Riichi needs at least this many tiles left in the live wall (after the riichi
+    /// player's draw). Tenhou: 4, so that the riichi player draws again (kept for the
+    /// `tenhou-3p` preset: not checked against Tenhou's sanma games here). RiichiEnv
+    /// 0.4.11's three-player env: 3 (measured by `scripts/crosscheck_3p.py`: it refuses
+    /// riichi with 1 or 2 tiles left and allows it with 3; its 0.4.8 source,
+    /// `state_3p/legal_actions.rs`, had `drawable_count > 0`).
     pub riichi_min_live: u8,
 }
 
@@ -187,9 +189,9 @@ impl Rules {
     /// rounds; `GameSubMode3P::Half`, game mode 5), RiichiEnv's sanma example game in its
     /// README. The same as [`Rules::tenhou_3p`] except that a win on a kita's replacement
     /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`) and riichi may be declared while
-    /// one live tile is left (RiichiEnv `state_3p/legal_actions.rs`).
+    /// three live tiles are left ([`Rules::riichi_min_live`]).
     pub const fn riichi_dev_3p() -> Rules {
-        Rules { kita_is_rinshan: true, riichi_min_live: 1, ..Rules::tenhou_3p() }
+        Rules { kita_is_rinshan: true, riichi_min_live: 3, ..Rules::tenhou_3p() }
     }
 
     /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
