@@ -9,8 +9,8 @@
 //!
 //! Three-player (sanma): no chi; `kita` after one's own draw while the live wall is not
 //! empty (RiichiEnv `sanma.rs` `get_kita_legal_actions`: a drawn tile and
-//! `drawable_count > 0`), after riichi only when it keeps the waits (the drawn North, or a
-//! held one whose going leaves the same waits); a kita may be robbed by any winning hand.
+//! `drawable_count > 0`), after riichi only the drawn North (RiichiEnv PR #233); a kita
+//! may be robbed by any winning hand.
 
 use crate::event::{Event, Seat};
 use crate::hand::{shanten, waits, MeldKind, Riichi};
@@ -218,18 +218,15 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
 }
 
 /// The `kita` a three-player seat may make now: it holds a North, has drawn, and the live
-/// wall is not empty; in riichi only when the waits stay the same.
+/// wall is not empty; in riichi only the drawn North (RiichiEnv PR #233, "Restrict
+/// post-riichi kita to the drawn North"), and never between `reach` and its discard.
 fn kita_option(k: &Kyoku, p: &Player, seat: Seat, out: &mut Vec<Event>) {
     const NORTH: u8 = 30;
     if k.rules.players != Players::Three || p.drawn.is_none() || k.live_left() == 0 || p.count(NORTH) == 0 {
         return;
     }
     if p.riichi != Riichi::None && p.drawn.map(|d| d.kind()) != Some(NORTH) {
-        let mut after = p.counts();
-        after[NORTH as usize] -= 1;
-        if waits(&after, p.calls.len() as u8) != p.waits() {
-            return;
-        }
+        return;
     }
     out.push(Event::Kita { actor: seat, pai: Tile::from_kind(NORTH).expect("N") });
 }
