@@ -161,7 +161,9 @@ impl Game {
         // A hanchan logs up to about 1,700 events (tsumogiri self-play): reserving them up front
         // saves the regrowth copies.
         let mut log = Vec::with_capacity(2048);
-        log.push(Event::StartGame { names: Some(Box::new(config.names.clone())), seed: Some(config.seed), id: None });
+        let mut names = config.names.clone();
+        names[rules.players.count()..].iter_mut().for_each(String::clear);
+        log.push(Event::StartGame { names: Some(Box::new(names)), seed: Some(config.seed), id: None });
         let mut fixed_walls: std::collections::VecDeque<Wall> =
             walls.into_iter().filter(|w| w.players == rules.players).collect();
         let mut state = config.start.clone();
