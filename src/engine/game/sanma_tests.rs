@@ -343,3 +343,43 @@ fn three_player_logs_never_panic_the_replayer_or_the_log_reader() {
         let _ = crate::log::read(&events);
     }
 }
+
+#[test]
+fn the_log_reader_scores_every_three_player_hora_to_its_deltas() {
+    // Each win of tenhou-3p self-play, read back from the three-seat wire form by
+    // `log::read` (which reads the table size from seat 3's empty place), scored by the
+    // reader's hand: the winner's gain is the payment (tsumo-son: two payers), plus 100
+    // per honba per payer (200 on ron) and the sticks for the first winner. Pao wins skipped.
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let c = GameConfig { seed: [seed, 11], ..config(StartState::initial(Players::Three)) };
+        let g = autoplay::play(c, Vec::new(), Rules::tenhou_3p(), seed);
+        let text: String = g.log().iter().map(|e| e.to_json_for(Players::Three) + "\n").collect();
+        let log = crate::log::read(&crate::event::parse_log(&text).unwrap());
+        for k in &log.kyokus {
+            assert_eq!(k.table.start.players, Players::Three);
+            assert!(k.problems.is_empty(), "{:?}", k.problems);
+            let honba = i32::from(k.table.start.honba);
+            for (i, e) in k.endings.iter().enumerate() {
+                let crate::log::Ending::Hora(h) = e else { continue };
+                let score = h.score().unwrap_or_else(|e| panic!("seed {seed} {}: {e}", k.table.start.label()));
+                if h.liable(&score).is_some() {
+                    continue;
+                }
+                let first = i == 0;
+                let sticks = 1000 * i32::from(h.kyotaku);
+                let p = score.payment;
+                let dealer = h.actor == k.table.start.oya;
+                let gain = if h.is_tsumo() {
+                    let shares = if dealer { 2 * p.tsumo_ko } else { p.tsumo_oya + p.tsumo_ko };
+                    shares + 200 * honba + sticks
+                } else {
+                    p.ron + if first { 200 * honba } else { 0 } + sticks
+                };
+                assert_eq!(h.gain(), gain, "seed {seed} {} hora {i}: {score:?}", k.table.start.label());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} wins checked");
+}
