@@ -93,7 +93,7 @@ impl KyokuStart {
 pub struct Table {
     /// The kyoku's `start_kyoku`.
     pub start: KyokuStart,
-    /// The four seats.
+    /// The seats ([`crate::game::MAX_SEATS`]; seat 3 stays empty at a three-player table).
     pub seats: [SeatState; 4],
     /// Dora indicators shown (`start_kyoku`'s, then one per `dora`).
     pub dora_markers: Vec<Tile>,

@@ -71,7 +71,7 @@ pub struct Kyoku {
     pub rinshan_drawn: usize,
     /// Dora indicators shown.
     pub dora_shown: usize,
-    /// The four seats.
+    /// The seats ([`super::MAX_SEATS`]; at a three-player table seat 3 is [`Player::absent`]).
     pub players: [Player; 4],
     /// Current decision point.
     pub phase: Phase,
