@@ -13,7 +13,7 @@ use mjai_sim_engine::game::{autoplay, GameConfig, Rules, StartState};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let usage = "usage: selfplay_logs PRESET GAMES [FIRST_SEED]";
-    let rules = args.get(1).and_then(|n| Rules::preset(n)).expect(usage);
+    let rules = args.get(1).and_then(|n| Rules::any_preset(n)).expect(usage);
     let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(usage);
     let first: u64 = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     let players = rules.players;

@@ -228,24 +228,29 @@ impl Rules {
         crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
-    /// The names of the presets, as `--rules` and stored tournament options take them: each
-    /// base preset, and the same for an East-only game (`-east`). The three-player ones
-    /// (`tenhou-3p`, `riichi-dev-3p`) have [`Players::Three`].
-    pub const PRESETS: [&'static str; 8] = [
-        "tenhou",
-        "mjai-app",
-        "tenhou-east",
-        "mjai-app-east",
-        "tenhou-3p",
-        "riichi-dev-3p",
-        "tenhou-3p-east",
-        "riichi-dev-3p-east",
-    ];
+    /// The names of the four-player presets, as `--rules` and stored tournament options
+    /// take them: each base preset, and the same for an East-only game (`-east`).
+    pub const PRESETS: [&'static str; 4] = ["tenhou", "mjai-app", "tenhou-east", "mjai-app-east"];
 
-    /// The preset named `name` (one of [`Rules::PRESETS`]), or `None`.
+    /// The names of the three-player presets ([`Players::Three`]), kept apart from
+    /// [`Rules::PRESETS`] until the front ends (CLI, tournaments, server) play three-player
+    /// games: find them with [`Rules::preset_3p`] or [`Rules::any_preset`].
+    pub const PRESETS_3P: [&'static str; 4] = ["tenhou-3p", "riichi-dev-3p", "tenhou-3p-east", "riichi-dev-3p-east"];
+
+    /// The four-player preset named `name` (one of [`Rules::PRESETS`]), or `None`.
     pub fn preset(name: &str) -> Option<Rules> {
+        Rules::any_preset(name).filter(|r| r.players == Players::Four)
+    }
+
+    /// The three-player preset named `name` (one of [`Rules::PRESETS_3P`]), or `None`.
+    pub fn preset_3p(name: &str) -> Option<Rules> {
+        Rules::any_preset(name).filter(|r| r.players == Players::Three)
+    }
+
+    /// The preset named `name`, four- or three-player, or `None`.
+    pub fn any_preset(name: &str) -> Option<Rules> {
         if let Some(base) = name.strip_suffix(EAST_SUFFIX) {
-            return Rules::preset(base).filter(|r| r.length == GameLength::Hanchan).map(Rules::east_only);
+            return Rules::any_preset(base).filter(|r| r.length == GameLength::Hanchan).map(Rules::east_only);
         }
         match name {
             "tenhou" => Some(Rules::tenhou()),
@@ -256,7 +261,7 @@ impl Rules {
         }
     }
 
-    /// The preset's name as `--rules` takes it (one of [`Rules::PRESETS`]), or `custom`.
+    /// The preset's name (one of [`Rules::PRESETS`] or [`Rules::PRESETS_3P`]), or `custom`.
     pub fn name(&self) -> &'static str {
         let hanchan = Rules { length: GameLength::Hanchan, ..*self };
         let base = [
@@ -289,8 +294,13 @@ mod tests {
         assert_eq!(Rules::preset("mortal"), None);
         assert_eq!(Rules::preset("tenhou-east"), Some(Rules::tenhou().east_only()));
         assert_eq!(Rules::preset("tenhou-east-east"), None);
-        assert_eq!(Rules::preset("riichi-dev-3p").map(|r| r.seats()), Some(3));
-        assert_eq!(Rules::preset("tenhou-3p-east"), Some(Rules::tenhou_3p().east_only()));
+        assert_eq!(Rules::preset("riichi-dev-3p"), None, "four-player presets only");
+        assert_eq!(Rules::preset_3p("riichi-dev-3p").map(|r| r.seats()), Some(3));
+        assert_eq!(Rules::preset_3p("tenhou"), None);
+        assert_eq!(Rules::any_preset("tenhou-3p-east"), Some(Rules::tenhou_3p().east_only()));
+        for name in Rules::PRESETS_3P {
+            assert_eq!(Rules::preset_3p(name).map(|r| r.name()), Some(name));
+        }
         for name in Rules::PRESETS {
             assert_eq!(Rules::preset(name).map(|r| r.name()), Some(name));
         }
