@@ -4,7 +4,7 @@
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::{GameLength, Players, Rules, StartState};
+use super::{GameLength, Players, Rules, StartState, MAX_SEATS};
 
 const EAST: u8 = 27;
 const SOUTH: u8 = 28;
@@ -35,7 +35,7 @@ const SOUTH: u8 = 28;
 pub fn next_state(
     cur: &StartState,
     outcome: Outcome,
-    scores: [i32; 4],
+    scores: [i32; MAX_SEATS],
     kyotaku: u8,
     rules: Rules,
 ) -> Option<StartState> {
@@ -85,23 +85,23 @@ pub fn next_state(
 
 /// Seats from first to last place; equal scores rank by seat order from the starting
 /// dealer (seat 0).
-pub fn rank_order(scores: [i32; 4]) -> [usize; 4] {
+pub fn rank_order(scores: [i32; MAX_SEATS]) -> [usize; MAX_SEATS] {
     rank_order_for(scores, Players::Four)
 }
 
 /// [`rank_order`] at a table of `players`: the seats at the table first, from first to
 /// last place; the empty seat of a three-player table (seat 3) after them.
-pub fn rank_order_for(scores: [i32; 4], players: Players) -> [usize; 4] {
+pub fn rank_order_for(scores: [i32; MAX_SEATS], players: Players) -> [usize; MAX_SEATS] {
     let seats = players.count();
-    let mut order = [0, 1, 2, 3];
+    let mut order: [usize; MAX_SEATS] = std::array::from_fn(|s| s);
     order.sort_by_key(|&s| (s >= seats, -i64::from(scores[s]), s));
     order
 }
 
 /// [`ranks`] at a table of `players`: place per seat, 1 = top; 0 for the empty seat of a
 /// three-player table.
-pub fn ranks_for(scores: [i32; 4], players: Players) -> [u8; 4] {
-    let mut out = [0u8; 4];
+pub fn ranks_for(scores: [i32; MAX_SEATS], players: Players) -> [u8; MAX_SEATS] {
+    let mut out = [0u8; MAX_SEATS];
     for (place, seat) in rank_order_for(scores, players).into_iter().enumerate().take(players.count()) {
         out[seat] = place as u8 + 1;
     }
@@ -110,7 +110,7 @@ pub fn ranks_for(scores: [i32; 4], players: Players) -> [u8; 4] {
 
 /// [`final_scores`] at a table of `players`: leftover riichi sticks go to the first place
 /// among the seats at the table.
-pub fn final_scores_for(mut scores: [i32; 4], kyotaku: u8, players: Players) -> [i32; 4] {
+pub fn final_scores_for(mut scores: [i32; MAX_SEATS], kyotaku: u8, players: Players) -> [i32; MAX_SEATS] {
     let top = rank_order_for(scores, players)[0];
     scores[top] += kyotaku as i32 * 1000;
     scores
@@ -118,8 +118,8 @@ pub fn final_scores_for(mut scores: [i32; 4], kyotaku: u8, players: Players) -> 
 
 /// Place per seat, 1 = top, from scores: equal scores rank by seat order from the starting
 /// dealer (seat 0), as Tenhou and mjai.app rank ([`rank_order`] read per seat).
-pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
-    let mut out = [0u8; 4];
+pub fn ranks(scores: [i32; MAX_SEATS]) -> [u8; MAX_SEATS] {
+    let mut out = [0u8; MAX_SEATS];
     for (place, seat) in rank_order(scores).into_iter().enumerate() {
         out[seat] = place as u8 + 1;
     }
@@ -127,7 +127,7 @@ pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
 }
 
 /// Final scores: riichi sticks left on the table go to the first place (Tenhou).
-pub fn final_scores(mut scores: [i32; 4], kyotaku: u8) -> [i32; 4] {
+pub fn final_scores(mut scores: [i32; MAX_SEATS], kyotaku: u8) -> [i32; MAX_SEATS] {
     let top = rank_order(scores)[0];
     scores[top] += kyotaku as i32 * 1000;
     scores

@@ -73,7 +73,7 @@ pub struct StartState {
     /// Riichi sticks on the table.
     pub kyotaku: u8,
     /// Scores in points.
-    pub scores: [i32; 4],
+    pub scores: [i32; MAX_SEATS],
 }
 
 impl Default for StartState {
@@ -86,7 +86,7 @@ impl StartState {
     /// East 1 with no sticks and [`Players::start_score`] for each seat at the table:
     /// 25000 each, or 35000 for seats 0-2 of a three-player table (seat 3: 0).
     pub fn initial(players: Players) -> StartState {
-        let mut scores = [0; 4];
+        let mut scores = [0; MAX_SEATS];
         scores[..players.count()].fill(players.start_score());
         StartState { bakaze: Tile::from_kind(27).expect("E"), kyoku: 1, honba: 0, kyotaku: 0, scores }
     }
@@ -105,7 +105,7 @@ pub struct GameConfig {
     /// mjai.app's engine (see [`Wall::seeded`]).
     pub seed: [u64; 2],
     /// Player names, seat order.
-    pub names: [String; 4],
+    pub names: [String; MAX_SEATS],
     /// Starting state. A three-player game takes [`StartState::initial`]`(Players::Three)`
     /// (35000 each); a score given for seat 3 there is set to 0.
     pub start: StartState,
@@ -138,7 +138,7 @@ pub struct Game {
     log: Vec<Event>,
     pending: legal::Pending,
     over: bool,
-    final_scores: [i32; 4],
+    final_scores: [i32; MAX_SEATS],
 }
 
 impl Game {
@@ -179,7 +179,7 @@ impl Game {
             log,
             pending: legal::Pending::default(),
             over: false,
-            final_scores: [0; 4],
+            final_scores: [0; MAX_SEATS],
         };
         g.advance();
         g
@@ -215,7 +215,7 @@ impl Game {
         if self.over {
             return Err(Illegal("the game is over".into()));
         }
-        let mut choices = [(0 as Seat, 0usize); 4];
+        let mut choices = [(0 as Seat, 0usize); MAX_SEATS];
         for (i, d) in self.pending.as_slice().iter().enumerate() {
             let mut mine = answers.iter().filter(|(s, _)| *s == d.seat);
             let Some((_, a)) = mine.next() else {
@@ -249,7 +249,7 @@ impl Game {
             return Err(Illegal(format!("seat {s} answered but was not asked")));
         }
         // Position of the chosen answer in each pending decision's list.
-        let mut at = [0usize; 4];
+        let mut at = [0usize; MAX_SEATS];
         for (i, d) in pending.iter().enumerate() {
             let mut mine = choices.iter().filter(|(s, _)| *s == d.seat);
             match (mine.next(), mine.next()) {
@@ -263,7 +263,7 @@ impl Game {
         }
         // The chosen answers move out of the pending lists, which are rebuilt below.
         let n = pending.len();
-        let mut canonical: [(Seat, Event); 4] = std::array::from_fn(|_| (0, Event::None));
+        let mut canonical: [(Seat, Event); MAX_SEATS] = std::array::from_fn(|_| (0, Event::None));
         for (i, (slot, &j)) in canonical.iter_mut().zip(&at[..n]).enumerate() {
             *slot = (self.pending.as_slice()[i].seat, self.pending.take(i, j));
         }
@@ -304,7 +304,7 @@ impl Game {
 
     /// Current scores in points (after `end_game`: with leftover riichi sticks given to the
     /// first place).
-    pub fn scores(&self) -> [i32; 4] {
+    pub fn scores(&self) -> [i32; MAX_SEATS] {
         if self.over {
             self.final_scores
         } else {

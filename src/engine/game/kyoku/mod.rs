@@ -15,7 +15,7 @@ use crate::tile::Tile;
 
 use super::player::Player;
 use super::wall::Wall;
-use super::{Players, Rules, StartState};
+use super::{Players, Rules, StartState, MAX_SEATS};
 
 pub use settle::{chombo_deltas, karaten};
 pub use turn::kuikae;
@@ -62,7 +62,7 @@ pub struct Kyoku {
     /// Dealer seat.
     pub oya: Seat,
     /// Scores in points.
-    pub scores: [i32; 4],
+    pub scores: [i32; MAX_SEATS],
     /// This kyoku's tiles.
     pub wall: Wall,
     /// Tiles drawn from the live wall.
@@ -72,7 +72,7 @@ pub struct Kyoku {
     /// Dora indicators shown.
     pub dora_shown: usize,
     /// The seats ([`super::MAX_SEATS`]; at a three-player table seat 3 is [`Player::absent`]).
-    pub players: [Player; 4],
+    pub players: [Player; MAX_SEATS],
     /// Current decision point.
     pub phase: Phase,
     /// No call (ankan included) has been made yet this kyoku.
@@ -234,7 +234,7 @@ impl Kyoku {
     pub fn end_ryukyoku(
         &mut self,
         outcome: Outcome,
-        deltas: [i32; 4],
+        deltas: [i32; MAX_SEATS],
         actor: Option<Seat>,
         reason: DrawReason,
         log: &mut Vec<Event>,

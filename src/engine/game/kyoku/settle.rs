@@ -5,7 +5,7 @@ use crate::event::{DrawReason, Event, Seat};
 use crate::hand::Riichi;
 use crate::tile::Tile;
 
-use super::super::Players;
+use super::super::{Players, MAX_SEATS};
 use super::{Kyoku, Outcome};
 
 /// Score changes of a chombo by `offenders` (seats; several may err at the same moment)
@@ -14,8 +14,8 @@ use super::{Kyoku, Outcome};
 /// penalty). Three-player: the same shares with one payee fewer, 8000 or 6000 in all
 /// (RiichiEnv `state_3p/mod.rs` `_trigger_ryukyoku`, "Error: Illegal Action":
 /// `4000 * (NP - 1)` and `4000 + 2000 * (NP - 2)`). Points.
-pub fn chombo_deltas(offenders: &[Seat], oya: Seat, players: Players) -> [i32; 4] {
-    let mut deltas = [0i32; 4];
+pub fn chombo_deltas(offenders: &[Seat], oya: Seat, players: Players) -> [i32; MAX_SEATS] {
+    let mut deltas = [0i32; MAX_SEATS];
     for &o in offenders {
         for s in players.seats().filter(|&s| s != o) {
             let pay = if o == oya || s == oya { 4000 } else { 2000 };
@@ -31,11 +31,11 @@ pub fn chombo_deltas(offenders: &[Seat], oya: Seat, players: Players) -> [i32; 4
 /// each), two get 1500 each, three get 1000 each from the one noten seat; all or none
 /// tenpai: nothing. Three-player: a 2000 pool (RiichiEnv `tenpai_pool`): one tenpai seat
 /// gets 1000 from each of the two others, two get 1000 each from the noten seat. Points.
-pub fn tenpai_payments(tenpai: [bool; 4], players: Players) -> [i32; 4] {
+pub fn tenpai_payments(tenpai: [bool; MAX_SEATS], players: Players) -> [i32; MAX_SEATS] {
     let seats = players.count() as i32;
     let pool = players.noten_pool();
     let n = tenpai.iter().take(seats as usize).filter(|&&t| t).count() as i32;
-    let mut out = [0; 4];
+    let mut out = [0; MAX_SEATS];
     if n == 0 || n == seats {
         return out;
     }
@@ -99,7 +99,7 @@ impl Kyoku {
             let honba = if i == 0 { self.honba as i32 } else { 0 };
             let sticks = if i == 0 { self.kyotaku as i32 * 1000 } else { 0 };
             let pay = score.payment;
-            let mut d = [0i32; 4];
+            let mut d = [0i32; MAX_SEATS];
             let pao = self.players[w as usize]
                 .pao
                 .filter(|(_, yaku)| score.yaku.iter().any(|(name, _)| name == yaku))
@@ -113,7 +113,7 @@ impl Kyoku {
                 }
                 if let Some(p) = pao {
                     // Tenhou: on tsumo the pao seat pays the whole hand.
-                    d = [0; 4];
+                    d = [0; MAX_SEATS];
                     d[p as usize] = -total;
                 }
                 d[w as usize] += total + sticks;
@@ -151,11 +151,11 @@ impl Kyoku {
     /// tenpai payments (Tenhou: nagashi replaces them; riichi sticks stay on the table).
     pub(super) fn exhaustive_draw(&mut self, log: &mut Vec<Event>) {
         let seats = self.rules.players;
-        let tenpai = [0, 1, 2, 3].map(|s| {
+        let tenpai: [bool; MAX_SEATS] = std::array::from_fn(|s| {
             let p = &self.players[s];
             s < seats.count() && (p.waits() != 0 || (self.rules.karaten_is_tenpai && karaten(&p.counts())))
         });
-        let mut deltas = [0i32; 4];
+        let mut deltas = [0i32; MAX_SEATS];
         let nagashi: Vec<Seat> = seats.seats().filter(|&s| self.players[s as usize].nagashi).collect();
         if nagashi.is_empty() {
             deltas = tenpai_payments(tenpai, seats);
