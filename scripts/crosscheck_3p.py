@@ -13,7 +13,9 @@ scores, honba, kyotaku)`) and the same wall, with the log's actions, and every e
 RiichiEnv writes is compared with the log's: draws, discards, calls, kita, dora, riichi,
 each hora's and ryukyoku's deltas and ura markers, and what follows the kyoku (the next
 start_kyoku's round, dealer, honba, sticks and scores, or the game's end). Prints each
-difference (game, kyoku, event) and a summary; exits 1 when there is any.
+difference (game, kyoku, event) and a summary; exits 1 when there is any. One known
+difference is counted apart and the kyoku checked on: the order of a minkan's waiting dora
+and a later ankan (see `check_kyoku`).
 """
 
 import json
@@ -141,6 +143,8 @@ def pick(env, pid, ev):
     return cands[0] if cands else None
 
 
+KNOWN = "known: "
+
 ACTIONS = {"dahai", "reach", "pon", "daiminkan", "kakan", "ankan", "kita", "hora"}
 
 
@@ -159,11 +163,20 @@ def check_kyoku(mode, wall, ours, after, label):
     k = len(log) - 2  # RiichiEnv's start_kyoku
     if log[k]["type"] != "start_kyoku":
         return [f"{label}: RiichiEnv did not start the kyoku: {log[-3:]}"]
+    ours = list(ours)
+    known = []
     j = 0  # our event
     while True:
         log = env.mjai_log
         while k < len(log) and j < len(ours):
             a, b = norm(log[k]), norm(ours[j])
+            if a["type"] == "ankan" and b["type"] == "dora" and j + 1 < len(ours) and norm(ours[j + 1]) == a:
+                # Known: a minkan's dora still waiting when an ankan is made. This engine shows
+                # it before the `ankan` (Tenhou, Mortal); RiichiEnv's `_resolve_kan` logs the
+                # `ankan`, then "any pending doras from previous kans". Same dora, same points.
+                known.append(f"{label} event {j}: the waiting dora after the ankan (RiichiEnv) / before it (ours)")
+                ours[j], ours[j + 1] = ours[j + 1], ours[j]
+                continue
             if a != b:
                 return [f"{label} event {j}: RiichiEnv {json.dumps(a)} / ours {json.dumps(b)}"]
             k += 1
@@ -209,7 +222,7 @@ def check_kyoku(mode, wall, ours, after, label):
     got = flow(rest[0]) if rest else {"type": "end_game" if env.done() else "nothing"}
     if got != flow(after):
         return [f"{label} after the kyoku: RiichiEnv {json.dumps(got)} / ours {json.dumps(flow(after))}"]
-    return []
+    return [KNOWN + k for k in known]
 
 
 def main():
@@ -233,8 +246,9 @@ def main():
         games += 1
     for d in diffs:
         print(d)
-    print(f"{games} games, {kyokus} kyoku, events {dict(stats)}: {len(diffs)} differences")
-    sys.exit(1 if diffs else 0)
+    known = sum(d.startswith(KNOWN) for d in diffs)
+    print(f"{games} games, {kyokus} kyoku, events {dict(stats)}: {len(diffs) - known} differences, {known} known (event order only)")
+    sys.exit(1 if len(diffs) > known else 0)
 
 
 if __name__ == "__main__":

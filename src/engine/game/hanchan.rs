@@ -257,6 +257,13 @@ mod tests {
         // Agari-yame in South 3: dealer seat 2 first with 40000.
         let oya_top = [30000, 35000, 40000, 0];
         assert!(super::next_state(&at3("S", 3, oya_top), Outcome::Hora { dealer_won: true }, oya_top, 0, r).is_none());
+        // West 1: the dealer (seat 0) keeps the deal by a win while seat 1 has 40300:
+        // tenhou-3p ends the game, riichi-dev-3p plays on (RiichiEnv PR #232).
+        let west = [40100, 40300, 24600, 0];
+        let win = Outcome::Hora { dealer_won: true };
+        assert!(super::next_state(&at3("W", 1, west), win, west, 0, r).is_none());
+        let n = super::next_state(&at3("W", 1, west), win, west, 0, Rules::riichi_dev_3p()).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba), ("W", 1, 1));
         // A bust ends it; seat 3's empty 0 is never a bust nor a place.
         let bust = [-100, 60000, 45100, 0];
         assert!(super::next_state(&at3("E", 1, bust), off, bust, 0, r).is_none());

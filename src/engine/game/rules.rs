@@ -188,10 +188,13 @@ impl Rules {
     /// The three-player game riichi.dev ranks: RiichiEnv's `3p-red-half` (East and South
     /// rounds; `GameSubMode3P::Half`, game mode 5), RiichiEnv's sanma example game in its
     /// README. The same as [`Rules::tenhou_3p`] except that a win on a kita's replacement
-    /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`) and riichi may be declared while
-    /// three live tiles are left ([`Rules::riichi_min_live`]).
+    /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`), riichi may be declared while
+    /// three live tiles are left ([`Rules::riichi_min_live`]), and a West-round dealer who
+    /// keeps the deal by a win or tenpai plays on although someone has 40000
+    /// ([`Rules::west_renchan_continues`]; RiichiEnv PR #232, "Preserve dealer renchan during
+    /// extension rounds", seen in the cross-check).
     pub const fn riichi_dev_3p() -> Rules {
-        Rules { kita_is_rinshan: true, riichi_min_live: 3, ..Rules::tenhou_3p() }
+        Rules { kita_is_rinshan: true, riichi_min_live: 3, west_renchan_continues: true, ..Rules::tenhou_3p() }
     }
 
     /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
