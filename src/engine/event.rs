@@ -5,11 +5,14 @@
 //! the order declared here (the order of Mortal's logs), optional fields left out when
 //! absent. Unknown fields in a bot's answer (e.g. `"meta"`) are ignored.
 
+mod seats;
+
 use serde::{Deserialize, Serialize};
 
+use super::game::Players;
 use super::tile::Tile;
 
-/// A seat index `0..4`; 0 is the starting dealer (chicha).
+/// A seat index `0..4` (`0..3` at a three-player table); 0 is the starting dealer (chicha).
 pub type Seat = u8;
 
 /// One mjai event or action. `deltas` and `scores` are points; `kyotaku` and `honba` count
@@ -20,8 +23,9 @@ pub enum Event {
     /// First event of a game. In the log it carries `seed`; a bot receives its `id` (seat).
     StartGame {
         /// Player names, seat order.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        /// Boxed: keeps [`Event`] small (every log entry and legal action is one).
+        /// Boxed: keeps [`Event`] small (every log entry and legal action is one). Three
+        /// entries are read for a three-player table (the fourth empty).
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seats::names")]
         names: Option<Box<[String; 4]>>,
         /// Wall seed `[seed, key]` (mjai.app form), in the full log only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -44,10 +48,13 @@ pub enum Event {
         kyotaku: u8,
         /// Dealer seat.
         oya: Seat,
-        /// Scores in points, seat order.
+        /// Scores in points, seat order (three entries on the wire at a three-player
+        /// table; seat 3 is 0 in memory).
+        #[serde(deserialize_with = "seats::scores")]
         scores: [i32; 4],
         /// Starting 13 tiles per seat; other seats' are `?` in a bot's view. Boxed: keeps
-        /// [`Event`] small.
+        /// [`Event`] small. Three hands on the wire at a three-player table.
+        #[serde(deserialize_with = "seats::tehais")]
         tehais: Box<[[Tile; 13]; 4]>,
     },
     /// A draw; `pai` is `?` when another seat draws.
@@ -115,6 +122,18 @@ pub enum Event {
         /// The four tiles.
         consumed: [Tile; 4],
     },
+    /// Three-player only: a North set aside as nukidora right after the seat's own draw
+    /// (抜きドラ), followed by a replacement draw from the dead wall and no new dora
+    /// indicator; others may ron the North (not chankan). RiichiEnv `state_3p/sanma.rs`
+    /// writes `{"type":"kita","actor":A,"pai":"N"}`; Mortal-family sanma bots write
+    /// `nukidora`, read as an alias (logs always write `kita`).
+    #[serde(alias = "nukidora")]
+    Kita {
+        /// Seat setting the North aside.
+        actor: Seat,
+        /// The tile: always `N`.
+        pai: Tile,
+    },
     /// A new dora indicator is revealed.
     Dora {
         /// The new dora indicator.
@@ -144,8 +163,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pai: Option<Tile>,
         /// Score changes per seat, kyotaku and honba included (in the log).
-        /// Score changes per seat, kyotaku and honba included (in the log).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seats::deltas")]
         deltas: Option<[i32; 4]>,
         /// Ura dora indicators (in the log).
         /// Ura dora indicators (in the log).
@@ -162,8 +180,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         actor: Option<Seat>,
         /// Score changes per seat (in the log).
-        /// Score changes per seat (in the log).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seats::deltas")]
         deltas: Option<[i32; 4]>,
         /// `"error"` for a chombo; absent otherwise.
         /// `"error"` for a chombo; absent otherwise.
@@ -184,9 +201,39 @@ impl Event {
         serde_json::to_string(self).expect("mjai events always serialise")
     }
 
+    /// Canonical compact JSON for a table of `players`: [`Event::to_json`] at four, and at
+    /// three the per-seat arrays (`scores`, `deltas`, `tehais`, `names`) cut to three
+    /// entries, as RiichiEnv's sanma logs write them.
+    pub fn to_json_for(&self, players: Players) -> String {
+        if players == Players::Four {
+            return self.to_json();
+        }
+        if !matches!(
+            self,
+            Event::StartGame { .. } | Event::StartKyoku { .. } | Event::Hora { .. } | Event::Ryukyoku { .. }
+        ) {
+            return self.to_json();
+        }
+        let serde_json::Value::Object(mut o) = serde_json::to_value(self).expect("mjai events always serialise") else {
+            unreachable!("events serialise as objects")
+        };
+        for key in seats::SEAT_KEYS {
+            if let Some(serde_json::Value::Array(a)) = o.get_mut(key) {
+                a.truncate(players.count());
+            }
+        }
+        // The map sorts its keys: write them back in the declared (canonical) order.
+        let fields: Vec<String> = seats::KEY_ORDER
+            .iter()
+            .filter_map(|&k| o.get(k).map(|v| format!("{}:{v}", serde_json::Value::from(k))))
+            .collect();
+        debug_assert_eq!(fields.len(), o.len(), "every key of {o:?} is in KEY_ORDER");
+        format!("{{{}}}", fields.join(","))
+    }
+
     /// The acting seat, for events that have one.
     pub fn actor(&self) -> Option<Seat> {
-        use Event::{Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon, Reach, ReachAccepted, Ryukyoku, Tsumo};
+        use Event::{Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Kita, Pon, Reach, ReachAccepted, Ryukyoku, Tsumo};
         match *self {
             Tsumo { actor, .. }
             | Dahai { actor, .. }
@@ -197,6 +244,7 @@ impl Event {
             | Ankan { actor, .. }
             | Reach { actor }
             | ReachAccepted { actor }
+            | Kita { actor, .. }
             | Hora { actor, .. } => Some(actor),
             Ryukyoku { actor: Some(actor), .. } => Some(actor),
             _ => Option::None,
@@ -373,6 +421,34 @@ mod tests {
         assert_eq!(e, Event::Dahai { actor: 0, pai: "C".parse().unwrap(), tsumogiri: false });
         assert!(serde_json::from_str::<Event>(r#"{"type":"dahai","pai":"C"}"#).is_err());
         assert!(serde_json::from_str::<Event>(r#"{"type":"dahai","actor":0,"pai":"0m","tsumogiri":true}"#).is_err());
+    }
+
+    #[test]
+    fn kita_reads_nukidora_and_writes_kita() {
+        let n: Tile = "N".parse().unwrap();
+        let e: Event = serde_json::from_str(r#"{"type":"nukidora","actor":1,"pai":"N"}"#).unwrap();
+        assert_eq!(e, Event::Kita { actor: 1, pai: n });
+        assert_eq!(e.to_json(), r#"{"type":"kita","actor":1,"pai":"N"}"#);
+        assert_eq!(e.actor(), Some(1));
+    }
+
+    #[test]
+    fn three_seat_arrays_read_padded_and_write_cut() {
+        let l = r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[35000,35000,35000],"tehais":[["1m","1m","1m","1m","9m","9m","9m","9m","1p","1p","1p","1p","2p"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#;
+        let e: Event = serde_json::from_str(l).unwrap();
+        match &e {
+            Event::StartKyoku { scores, tehais, .. } => {
+                assert_eq!(*scores, [35000, 35000, 35000, 0]);
+                assert_eq!(tehais[3], [Tile::UNKNOWN; 13]);
+            }
+            _ => unreachable!(),
+        }
+        assert_eq!(e.to_json_for(Players::Three), l);
+        let h = r#"{"type":"hora","actor":2,"target":0,"deltas":[-8000,0,8000],"ura_markers":[]}"#;
+        let e: Event = serde_json::from_str(h).unwrap();
+        assert_eq!(e.to_json_for(Players::Three), h);
+        assert!(e.to_json().contains("[-8000,0,8000,0]"));
+        assert!(serde_json::from_str::<Event>(r#"{"type":"ryukyoku","deltas":[1,2]}"#).is_err());
     }
 
     #[test]

@@ -131,6 +131,8 @@ impl Checker {
         }
         match e {
             Event::StartGame { .. } => {}
+            // This checker follows four-player games; kita is three-player only.
+            Event::Kita { .. } => return Err("kita in a four-player game".into()),
             Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
                 if *scores != self.scores {
                     return Err(format!("scores {scores:?} but the deltas so far give {:?}", self.scores));

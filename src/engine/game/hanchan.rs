@@ -4,11 +4,7 @@
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::{GameLength, Rules, StartState};
-
-/// Points a seat needs for the game to end after South 4 (Tenhou: 30000; below it the
-/// game goes into the West round).
-pub const TARGET: i32 = 30000;
+use super::{GameLength, Players, Rules, StartState, MAX_SEATS};
 
 const EAST: u8 = 27;
 const SOUTH: u8 = 28;
@@ -30,16 +26,25 @@ const SOUTH: u8 = 28;
 /// An East-only game ([`GameLength::Tonpuusen`]) is the same one round earlier (Tenhou's
 /// 東風戦; RiichiEnv `_advance_round`, game mode East): it ends after East 4 when someone
 /// has 30000, else goes on into the South round, which ends as the West round does above.
+///
+/// Three-player ([`Players::Three`]): three hands a round (the last regular hand is South
+/// 3, East 3 East-only), and 40000 instead of 30000 (RiichiEnv `state_3p/mod.rs`
+/// `_initialize_next_round`, game modes 4 `3p-red-east` and 5 `3p-red-half`: the game ends
+/// when the next round would pass the extension round, or enters or plays it with someone
+/// at 40000; agari-yame when the dealer of the last regular hand is first with 40000).
 pub fn next_state(
     cur: &StartState,
     outcome: Outcome,
-    scores: [i32; 4],
+    scores: [i32; MAX_SEATS],
     kyotaku: u8,
     rules: Rules,
 ) -> Option<StartState> {
-    if scores.iter().any(|&s| s < 0) {
+    let seats = rules.players.count();
+    let target = rules.players.target();
+    if scores[..seats].iter().any(|&s| s < 0) {
         return None;
     }
+    let hands = seats as u8;
     let oya = (cur.kyoku - 1) as usize;
     let (renchan, honba) = match outcome {
         Outcome::Hora { dealer_won: true } => (true, cur.honba.saturating_add(1)),
@@ -55,18 +60,18 @@ pub fn next_state(
         GameLength::Tonpuusen => EAST,
     };
     let extension = last + 1;
-    let someone_reached = scores.iter().any(|&s| s >= TARGET);
-    let last_hand = (wind == last && cur.kyoku == 4) || wind >= extension;
+    let someone_reached = scores[..seats].iter().any(|&s| s >= target);
+    let last_hand = (wind == last && cur.kyoku == hands) || wind >= extension;
     let kept_by_play = renchan && matches!(outcome, Outcome::Hora { .. } | Outcome::Exhaustive { .. });
     if wind >= extension && someone_reached && !(rules.west_renchan_continues && kept_by_play) {
         return None;
     }
-    if last_hand && kept_by_play && scores[oya] >= TARGET && rank_order(scores)[0] == oya {
+    if last_hand && kept_by_play && scores[oya] >= target && rank_order_for(scores, rules.players)[0] == oya {
         return None;
     }
     let (bakaze, kyoku) = if renchan {
         (wind, cur.kyoku)
-    } else if cur.kyoku < 4 {
+    } else if cur.kyoku < hands {
         (wind, cur.kyoku + 1)
     } else {
         (wind + 1, 1)
@@ -80,16 +85,41 @@ pub fn next_state(
 
 /// Seats from first to last place; equal scores rank by seat order from the starting
 /// dealer (seat 0).
-pub fn rank_order(scores: [i32; 4]) -> [usize; 4] {
-    let mut order = [0, 1, 2, 3];
-    order.sort_by_key(|&s| (-scores[s], s));
+pub fn rank_order(scores: [i32; MAX_SEATS]) -> [usize; MAX_SEATS] {
+    rank_order_for(scores, Players::Four)
+}
+
+/// [`rank_order`] at a table of `players`: the seats at the table first, from first to
+/// last place; the empty seat of a three-player table (seat 3) after them.
+pub fn rank_order_for(scores: [i32; MAX_SEATS], players: Players) -> [usize; MAX_SEATS] {
+    let seats = players.count();
+    let mut order: [usize; MAX_SEATS] = std::array::from_fn(|s| s);
+    order.sort_by_key(|&s| (s >= seats, -i64::from(scores[s]), s));
     order
+}
+
+/// [`ranks`] at a table of `players`: place per seat, 1 = top; 0 for the empty seat of a
+/// three-player table.
+pub fn ranks_for(scores: [i32; MAX_SEATS], players: Players) -> [u8; MAX_SEATS] {
+    let mut out = [0u8; MAX_SEATS];
+    for (place, seat) in rank_order_for(scores, players).into_iter().enumerate().take(players.count()) {
+        out[seat] = place as u8 + 1;
+    }
+    out
+}
+
+/// [`final_scores`] at a table of `players`: leftover riichi sticks go to the first place
+/// among the seats at the table.
+pub fn final_scores_for(mut scores: [i32; MAX_SEATS], kyotaku: u8, players: Players) -> [i32; MAX_SEATS] {
+    let top = rank_order_for(scores, players)[0];
+    scores[top] += kyotaku as i32 * 1000;
+    scores
 }
 
 /// Place per seat, 1 = top, from scores: equal scores rank by seat order from the starting
 /// dealer (seat 0), as Tenhou and mjai.app rank ([`rank_order`] read per seat).
-pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
-    let mut out = [0u8; 4];
+pub fn ranks(scores: [i32; MAX_SEATS]) -> [u8; MAX_SEATS] {
+    let mut out = [0u8; MAX_SEATS];
     for (place, seat) in rank_order(scores).into_iter().enumerate() {
         out[seat] = place as u8 + 1;
     }
@@ -97,7 +127,7 @@ pub fn ranks(scores: [i32; 4]) -> [u8; 4] {
 }
 
 /// Final scores: riichi sticks left on the table go to the first place (Tenhou).
-pub fn final_scores(mut scores: [i32; 4], kyotaku: u8) -> [i32; 4] {
+pub fn final_scores(mut scores: [i32; MAX_SEATS], kyotaku: u8) -> [i32; MAX_SEATS] {
     let top = rank_order(scores)[0];
     scores[top] += kyotaku as i32 * 1000;
     scores
@@ -202,6 +232,44 @@ mod tests {
         // The same states under the hanchan rules go on.
         assert!(next_state(&at("E", 4, 0), off, [31000, 23000, 23000, 23000], 0).is_some());
         assert!(next_state(&at("S", 1, 0), off, [31000, 23000, 23000, 23000], 0).is_some());
+    }
+
+    fn at3(wind: &str, kyoku: u8, scores: [i32; 4]) -> StartState {
+        StartState { bakaze: wind.parse().unwrap(), kyoku, honba: 0, kyotaku: 0, scores }
+    }
+
+    #[test]
+    fn three_player_hanchan_has_three_hands_a_round_and_a_40000_goal() {
+        let r = Rules::tenhou_3p();
+        let off = Outcome::Hora { dealer_won: false };
+        let even = [35000, 35000, 35000, 0];
+        // East 3 is followed by South 1 (three dealers).
+        let n = super::next_state(&at3("E", 3, even), off, even, 0, r).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba), ("S", 1, 0));
+        // South 3 over: 40000 ends it, 39000 goes on into West 1 (RiichiEnv mode 5).
+        let top = [40000, 33000, 32000, 0];
+        assert!(super::next_state(&at3("S", 3, top), off, top, 0, r).is_none());
+        let short = [39000, 34000, 32000, 0];
+        let w = super::next_state(&at3("S", 3, short), off, short, 0, r).unwrap();
+        assert_eq!((w.bakaze.as_mjai(), w.kyoku), ("W", 1));
+        // 30000 is no goal at three seats: South 3 at 39000 is no end, West 3 is the last.
+        assert!(super::next_state(&at3("W", 3, short), off, short, 0, r).is_none());
+        // Agari-yame in South 3: dealer seat 2 first with 40000.
+        let oya_top = [30000, 35000, 40000, 0];
+        assert!(super::next_state(&at3("S", 3, oya_top), Outcome::Hora { dealer_won: true }, oya_top, 0, r).is_none());
+        // West 1: the dealer (seat 0) keeps the deal by a win while seat 1 has 40300:
+        // tenhou-3p ends the game, riichi-dev-3p plays on (RiichiEnv PR #232).
+        let west = [40100, 40300, 24600, 0];
+        let win = Outcome::Hora { dealer_won: true };
+        assert!(super::next_state(&at3("W", 1, west), win, west, 0, r).is_none());
+        let n = super::next_state(&at3("W", 1, west), win, west, 0, Rules::riichi_dev_3p()).unwrap();
+        assert_eq!((n.bakaze.as_mjai(), n.kyoku, n.honba), ("W", 1, 1));
+        // A bust ends it; seat 3's empty 0 is never a bust nor a place.
+        let bust = [-100, 60000, 45100, 0];
+        assert!(super::next_state(&at3("E", 1, bust), off, bust, 0, r).is_none());
+        assert_eq!(ranks_for([30000, 45000, 30000, 0], Players::Three), [2, 1, 3, 0]);
+        assert_eq!(ranks_for([-100, 60000, 45100, 0], Players::Three), [3, 1, 2, 0]);
+        assert_eq!(final_scores_for([-100, 60000, 44100, 0], 1, Players::Three), [-100, 61000, 44100, 0]);
     }
 
     #[test]

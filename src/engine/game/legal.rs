@@ -6,6 +6,11 @@
 //! left in the live wall; after riichi only the drawn tile may go, and an ankan only when
 //! it uses the drawn tile and keeps the waits; ron needs no furiten and a yaku; a kakan can
 //! be robbed by any winning hand, an ankan only by kokushi musou tenpai (Tenhou).
+//!
+//! Three-player (sanma): no chi; `kita` after one's own draw while the live wall is not
+//! empty (RiichiEnv `sanma.rs` `get_kita_legal_actions`: a drawn tile and
+//! `drawable_count > 0`), after riichi only the drawn North (RiichiEnv PR #233); a kita
+//! may be robbed by any winning hand.
 
 use crate::event::{Event, Seat};
 use crate::hand::{shanten, waits, MeldKind, Riichi};
@@ -14,7 +19,7 @@ use crate::tile::Tile;
 use super::kyoku::{Kyoku, Phase};
 use super::player::Player;
 use super::shape;
-use super::Decision;
+use super::{Decision, Players};
 
 /// The pending decisions, with their storage kept between rebuilds: once warm, computing
 /// the legal sets of a whole game allocates nothing.
@@ -53,6 +58,7 @@ impl Pending {
             Phase::Discarded { seat, tile } => self.claims(k, seat, tile, ClaimKind::Discard),
             Phase::Kakan { seat, tile } => self.claims(k, seat, tile, ClaimKind::Kakan),
             Phase::Ankan { seat, tile } => self.claims(k, seat, tile, ClaimKind::Ankan),
+            Phase::Kita { seat, tile } => self.claims(k, seat, tile, ClaimKind::Kita),
             Phase::Over => {}
         }
     }
@@ -67,15 +73,15 @@ impl Pending {
     /// Answers to `from`'s discard, kakan or ankan of `tile`: a decision for each other seat
     /// that may win or call (with `none` to pass), in seat order.
     fn claims(&mut self, k: &Kyoku, from: Seat, tile: Tile, kind: ClaimKind) {
-        for s in (0..4u8).filter(|&s| s != from) {
+        for s in (0..k.seats()).filter(|&s| s != from) {
             let p = &k.players[s as usize];
             let wins = p.waits() >> tile.kind() & 1 == 1
                 && !p.is_furiten()
                 && (kind != ClaimKind::Ankan || (k.rules.kokushi_robs_ankan && shape::is_kokushi_shape(&p.counts())))
-                && k.score_win(s, tile, false, kind != ClaimKind::Discard).is_some();
+                && k.score_win(s, tile, false, matches!(kind, ClaimKind::Kakan | ClaimKind::Ankan)).is_some();
             let may_call =
                 kind == ClaimKind::Discard && p.riichi == Riichi::None && !p.reach_declared && k.live_left() > 0;
-            if !(wins || may_call && could_call(p, s, from, tile)) {
+            if !(wins || may_call && could_call(k, p, s, from, tile)) {
                 continue;
             }
             let legal = self.open(s);
@@ -108,6 +114,7 @@ enum ClaimKind {
     Discard,
     Kakan,
     Ankan,
+    Kita,
 }
 
 fn sorted<const N: usize>(mut t: [Tile; N]) -> [Tile; N] {
@@ -183,10 +190,12 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
                 }
             }
         }
+        kita_option(k, p, seat, out);
         return;
     }
     dahai_options(p, seat, |_| true, out);
-    let may_reach = p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= 4;
+    let may_reach =
+        p.is_closed() && k.scores[seat as usize] >= 1000 && k.live_left() >= usize::from(k.rules.riichi_min_live);
     if may_reach && sh <= 0 && p.tehai.iter().any(|&t| tenpai_after(p, t)) {
         out.push(Event::Reach { actor: seat });
     }
@@ -205,6 +214,21 @@ fn turn_options(k: &Kyoku, seat: Seat, after_call: bool, out: &mut Vec<Event>) {
     if k.uninterrupted && p.kawa.is_empty() && shape::yaochuu_kinds(&counts) >= 9 {
         out.push(Event::Ryukyoku { actor: Some(seat), deltas: None, reason: None });
     }
+    kita_option(k, p, seat, out);
+}
+
+/// The `kita` a three-player seat may make now: it holds a North, has drawn, and the live
+/// wall is not empty; in riichi only the drawn North (RiichiEnv PR #233, "Restrict
+/// post-riichi kita to the drawn North"), and never between `reach` and its discard.
+fn kita_option(k: &Kyoku, p: &Player, seat: Seat, out: &mut Vec<Event>) {
+    const NORTH: u8 = 30;
+    if k.rules.players != Players::Three || p.drawn.is_none() || k.live_left() == 0 || p.count(NORTH) == 0 {
+        return;
+    }
+    if p.riichi != Riichi::None && p.drawn.map(|d| d.kind()) != Some(NORTH) {
+        return;
+    }
+    out.push(Event::Kita { actor: seat, pai: Tile::from_kind(NORTH).expect("N") });
 }
 
 fn ankan_of(p: &Player, seat: Seat, kind: u8) -> Event {
@@ -213,14 +237,14 @@ fn ankan_of(p: &Player, seat: Seat, kind: u8) -> Event {
 }
 
 /// A quick filter before [`calls_on`]: `s` holds two of the kind (pon), or is the next seat
-/// and holds a neighbour of a suited tile (chi). Kuikae and red fives are left to
-/// `calls_on`.
-fn could_call(p: &Player, s: Seat, from: Seat, tile: Tile) -> bool {
+/// at a four-player table and holds a neighbour of a suited tile (chi). Kuikae and red
+/// fives are left to `calls_on`.
+fn could_call(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile) -> bool {
     let kind = tile.kind();
     if p.count(kind) >= 2 {
         return true;
     }
-    if s != (from + 1) % 4 || tile.is_honor() {
+    if !k.rules.players.allows_chi() || s != k.next_seat(from) || tile.is_honor() {
         return false;
     }
     let n = tile.number();
@@ -274,7 +298,7 @@ fn calls_on(k: &Kyoku, p: &Player, s: Seat, from: Seat, tile: Tile, out: &mut Ve
             out.push(Event::Daiminkan { actor: s, target: from, pai: tile, consumed: sorted(c) });
         }
     }
-    if s == (from + 1) % 4 && !tile.is_honor() {
+    if k.rules.players.allows_chi() && s == k.next_seat(from) && !tile.is_honor() {
         let n = tile.number() as i8;
         for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
             if !(1..=9).contains(&(n + a)) || !(1..=9).contains(&(n + b)) {

@@ -31,6 +31,7 @@
 //! - Nagashi mangan is paid as a mangan tsumo and replaces the noten payments.
 //! - Karaten (waiting only on a kind the hand holds four of) is not tenpai.
 
+pub mod autoplay;
 mod default_answer;
 pub mod from_log;
 mod hanchan;
@@ -42,6 +43,8 @@ pub mod replay;
 pub mod replay_converted;
 mod replay_guard;
 mod rules;
+#[cfg(test)]
+mod sanma_tests;
 mod shape;
 mod shown;
 mod validate;
@@ -51,8 +54,8 @@ use super::event::{Event, Seat};
 use super::tile::Tile;
 
 pub use default_answer::default_answer;
-pub use hanchan::{final_scores, rank_order, ranks};
-pub use rules::{GameLength, Rules};
+pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
+pub use rules::{GameLength, Players, Rules, MAX_SEATS};
 pub use wall::Wall;
 
 use kyoku::Kyoku;
@@ -70,18 +73,28 @@ pub struct StartState {
     /// Riichi sticks on the table.
     pub kyotaku: u8,
     /// Scores in points.
-    pub scores: [i32; 4],
+    pub scores: [i32; MAX_SEATS],
 }
 
 impl Default for StartState {
     fn default() -> Self {
-        StartState { bakaze: Tile::from_kind(27).unwrap(), kyoku: 1, honba: 0, kyotaku: 0, scores: [25000; 4] }
+        StartState::initial(Players::Four)
+    }
+}
+
+impl StartState {
+    /// East 1 with no sticks and [`Players::start_score`] for each seat at the table:
+    /// 25000 each, or 35000 for seats 0-2 of a three-player table (seat 3: 0).
+    pub fn initial(players: Players) -> StartState {
+        let mut scores = [0; MAX_SEATS];
+        scores[..players.count()].fill(players.start_score());
+        StartState { bakaze: Tile::from_kind(27).expect("E"), kyoku: 1, honba: 0, kyotaku: 0, scores }
     }
 }
 
 /// The seeded wall of the kyoku that starts in `state`.
-fn seeded_wall(seed: [u64; 2], state: &StartState) -> Wall {
-    Wall::seeded(seed, wall::kyoku_count(state.bakaze, state.kyoku), state.honba)
+fn seeded_wall(seed: [u64; 2], state: &StartState, players: Players) -> Wall {
+    Wall::seeded_for(players, seed, wall::kyoku_count(state.bakaze, state.kyoku), state.honba)
 }
 
 /// Game setup.
@@ -92,8 +105,9 @@ pub struct GameConfig {
     /// mjai.app's engine (see [`Wall::seeded`]).
     pub seed: [u64; 2],
     /// Player names, seat order.
-    pub names: [String; 4],
-    /// Starting state.
+    pub names: [String; MAX_SEATS],
+    /// Starting state. A three-player game takes [`StartState::initial`]`(Players::Three)`
+    /// (35000 each); a score given for seat 3 there is set to 0.
     pub start: StartState,
 }
 
@@ -124,7 +138,7 @@ pub struct Game {
     log: Vec<Event>,
     pending: legal::Pending,
     over: bool,
-    final_scores: [i32; 4],
+    final_scores: [i32; MAX_SEATS],
 }
 
 impl Game {
@@ -139,15 +153,22 @@ impl Game {
         Game::with_rules(config, walls, Rules::default())
     }
 
-    /// Like [`Game::with_walls`], under `rules`.
+    /// Like [`Game::with_walls`], under `rules`. A three-player game ([`Rules::players`])
+    /// asks seats 0-2 only and logs seat 3 empty (see [`crate::event::Event::to_json_for`]
+    /// for the three-seat wire form); fixed `walls` must be three-player walls
+    /// ([`Wall::arranged_3p`]), else seeded walls are used.
     pub fn with_rules(config: GameConfig, walls: Vec<Wall>, rules: Rules) -> Game {
         // A hanchan logs up to about 1,700 events (tsumogiri self-play): reserving them up front
         // saves the regrowth copies.
         let mut log = Vec::with_capacity(2048);
-        log.push(Event::StartGame { names: Some(Box::new(config.names.clone())), seed: Some(config.seed), id: None });
-        let mut fixed_walls: std::collections::VecDeque<Wall> = walls.into();
-        let state = config.start.clone();
-        let wall = fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(config.seed, &state));
+        let mut names = config.names.clone();
+        names[rules.players.count()..].iter_mut().for_each(String::clear);
+        log.push(Event::StartGame { names: Some(Box::new(names)), seed: Some(config.seed), id: None });
+        let mut fixed_walls: std::collections::VecDeque<Wall> =
+            walls.into_iter().filter(|w| w.players == rules.players).collect();
+        let mut state = config.start.clone();
+        state.scores[rules.players.count()..].fill(0);
+        let wall = fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(config.seed, &state, rules.players));
         let kyoku = Kyoku::start(&state, wall, rules, &mut log);
         let mut g = Game {
             config,
@@ -158,7 +179,7 @@ impl Game {
             log,
             pending: legal::Pending::default(),
             over: false,
-            final_scores: [0; 4],
+            final_scores: [0; MAX_SEATS],
         };
         g.advance();
         g
@@ -194,7 +215,7 @@ impl Game {
         if self.over {
             return Err(Illegal("the game is over".into()));
         }
-        let mut choices = [(0 as Seat, 0usize); 4];
+        let mut choices = [(0 as Seat, 0usize); MAX_SEATS];
         for (i, d) in self.pending.as_slice().iter().enumerate() {
             let mut mine = answers.iter().filter(|(s, _)| *s == d.seat);
             let Some((_, a)) = mine.next() else {
@@ -228,7 +249,7 @@ impl Game {
             return Err(Illegal(format!("seat {s} answered but was not asked")));
         }
         // Position of the chosen answer in each pending decision's list.
-        let mut at = [0usize; 4];
+        let mut at = [0usize; MAX_SEATS];
         for (i, d) in pending.iter().enumerate() {
             let mut mine = choices.iter().filter(|(s, _)| *s == d.seat);
             match (mine.next(), mine.next()) {
@@ -242,7 +263,7 @@ impl Game {
         }
         // The chosen answers move out of the pending lists, which are rebuilt below.
         let n = pending.len();
-        let mut canonical: [(Seat, Event); 4] = std::array::from_fn(|_| (0, Event::None));
+        let mut canonical: [(Seat, Event); MAX_SEATS] = std::array::from_fn(|_| (0, Event::None));
         for (i, (slot, &j)) in canonical.iter_mut().zip(&at[..n]).enumerate() {
             *slot = (self.pending.as_slice()[i].seat, self.pending.take(i, j));
         }
@@ -271,6 +292,11 @@ impl Game {
         self.advance();
     }
 
+    /// The rules the game is played under ([`Rules::players`]: the table size).
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
     /// True after `end_game` was logged.
     pub fn is_over(&self) -> bool {
         self.over
@@ -278,7 +304,7 @@ impl Game {
 
     /// Current scores in points (after `end_game`: with leftover riichi sticks given to the
     /// first place).
-    pub fn scores(&self) -> [i32; 4] {
+    pub fn scores(&self) -> [i32; MAX_SEATS] {
         if self.over {
             self.final_scores
         } else {
@@ -294,14 +320,17 @@ impl Game {
                 let next = hanchan::next_state(&self.state, outcome, self.kyoku.scores, self.kyoku.kyotaku, self.rules);
                 match next {
                     None => {
-                        self.final_scores = final_scores(self.kyoku.scores, self.kyoku.kyotaku);
+                        self.final_scores = final_scores_for(self.kyoku.scores, self.kyoku.kyotaku, self.rules.players);
                         self.log.push(Event::EndGame);
                         self.over = true;
                         self.pending.clear();
                         return;
                     }
                     Some(s) => {
-                        let wall = self.fixed_walls.pop_front().unwrap_or_else(|| seeded_wall(self.config.seed, &s));
+                        let wall = self
+                            .fixed_walls
+                            .pop_front()
+                            .unwrap_or_else(|| seeded_wall(self.config.seed, &s, self.rules.players));
                         self.kyoku = Kyoku::start(&s, wall, self.rules, &mut self.log);
                         self.state = s;
                     }

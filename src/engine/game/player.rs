@@ -44,6 +44,8 @@ pub struct Player {
     pub kuikae: u64,
     /// The seat that fed the last set of daisangen or daisuushii (pao), with the yaku name.
     pub pao: Option<(Seat, &'static str)>,
+    /// Norths set aside by `kita` (three-player), each one han of nukidora.
+    pub kita: u8,
     /// Waits of the hand between turns (bit per kind), refreshed at every discard.
     wait_mask: u64,
     /// The concealed counts and call count `wait_mask` was computed from: a discard that
@@ -68,10 +70,22 @@ impl Player {
             nagashi: true,
             kuikae: 0,
             pao: None,
+            kita: 0,
             wait_mask: 0,
             wait_key: None,
         };
         p.refresh_waits();
+        p
+    }
+
+    /// The empty seat of a three-player table (seat 3): no tiles, never asked.
+    pub fn absent() -> Player {
+        let mut p = Player::new(&[Tile::from_kind(0).expect("1m"); 13]);
+        while let Some(&t) = p.tehai.last() {
+            p.remove(t);
+        }
+        p.refresh_waits();
+        p.nagashi = false;
         p
     }
 

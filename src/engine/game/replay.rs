@@ -100,7 +100,7 @@ pub fn replay_observed_with(
         };
         if let Event::Ryukyoku { actor, deltas: Some(deltas), reason: Some(reason) } = next {
             if reason == "error" {
-                let offenders = chombo_offenders(game.log(), *actor, deltas)
+                let offenders = chombo_offenders(game.log(), *actor, deltas, rules.players)
                     .ok_or_else(|| at(n, format!("no set of offenders gives the chombo deltas {deltas:?}")))?;
                 game.chombo(&offenders);
                 continue;
@@ -136,14 +136,22 @@ pub fn replay_observed_with(
 /// The seats whose chombo gives `deltas` in the current kyoku of `so_far`: the smallest set
 /// that contains `actor` (the first offender, when logged). Several seats may err at once and
 /// the log names only one, so the set is recovered from the deltas.
-fn chombo_offenders(so_far: &[Event], actor: Option<Seat>, deltas: &[i32; 4]) -> Option<Vec<Seat>> {
+fn chombo_offenders(
+    so_far: &[Event],
+    actor: Option<Seat>,
+    deltas: &[i32; 4],
+    players: super::Players,
+) -> Option<Vec<Seat>> {
     let oya = so_far.iter().rev().find_map(|e| match e {
         Event::StartKyoku { oya, .. } => Some(*oya),
         _ => None,
     })?;
-    let mut sets: Vec<Vec<Seat>> = (1u8..16).map(|mask| (0..4u8).filter(|s| mask & (1 << s) != 0).collect()).collect();
+    let mut sets: Vec<Vec<Seat>> =
+        (1u8..16).map(|mask| players.seats().filter(|s| mask & (1 << s) != 0).collect()).collect();
     sets.sort_by_key(Vec::len);
-    sets.into_iter().filter(|set| actor.is_none_or(|a| set.contains(&a))).find(|set| chombo_deltas(set, oya) == *deltas)
+    sets.into_iter()
+        .filter(|set| actor.is_none_or(|a| set.contains(&a)))
+        .find(|set| !set.is_empty() && chombo_deltas(set, oya, players) == *deltas)
 }
 
 /// The bot answer of `seat` implied by the log at `n`, or `none` when it may pass.

@@ -55,6 +55,85 @@ pub struct Rules {
     /// (tonpuusen: riichi.dev's validation game, RiichiEnv's game mode East). See
     /// [`super::hanchan::next_state`] for when each ends.
     pub length: GameLength,
+    /// How many sit at the table ([`Players::Four`] or [`Players::Three`], sanma). Front
+    /// ends learn the table size here: `rules.players.count()` seats, numbered `0..count`.
+    pub players: Players,
+    /// Three-player only: a tsumo on the replacement tile drawn after a `kita` scores
+    /// rinshan kaihou. RiichiEnv (`state_3p/sanma.rs` `resolve_kita_rinshan` sets
+    /// `is_rinshan_flag`, as Mahjong Soul does); Tenhou: it does not (a kita is not a kan).
+    pub kita_is_rinshan: bool,
+    /// Riichi needs at least this many tiles left in the live wall (after the riichi
+    /// player's draw). Tenhou: 4, so that the riichi player draws again (kept for the
+    /// `tenhou-3p` preset: not checked against Tenhou's sanma games here). RiichiEnv
+    /// 0.4.11's three-player env: 3 (measured by `scripts/crosscheck_3p.py`: it refuses
+    /// riichi with 1 or 2 tiles left and allows it with 3; its 0.4.8 source,
+    /// `state_3p/legal_actions.rs`, had `drawable_count > 0`).
+    pub riichi_min_live: u8,
+}
+
+/// Seats at the table: the table size of a game, carried in [`Rules::players`].
+///
+/// Seat arrays keep [`MAX_SEATS`] entries as capacity (events, walls, scores); seats from
+/// `count()` on are empty (score 0, no tiles) and never asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Players {
+    /// Four-player riichi mahjong (136 tiles).
+    #[default]
+    Four,
+    /// Three-player riichi mahjong, sanma (108 tiles: 2m-8m removed; no chi; kita).
+    Three,
+}
+
+/// The most seats a table has: the capacity of every per-seat array.
+pub const MAX_SEATS: usize = 4;
+
+impl Players {
+    /// Seats at the table: 4 or 3.
+    pub const fn count(self) -> usize {
+        match self {
+            Players::Four => 4,
+            Players::Three => 3,
+        }
+    }
+
+    /// The seats, `0..count()`.
+    pub fn seats(self) -> std::ops::Range<u8> {
+        0..self.count() as u8
+    }
+
+    /// Points each seat starts with: 25000 (Tenhou), 35000 in three-player (RiichiEnv
+    /// `state_3p/game_mode.rs` `starting_score`; Tenhou sanma 35000).
+    pub const fn start_score(self) -> i32 {
+        match self {
+            Players::Four => 25000,
+            Players::Three => 35000,
+        }
+    }
+
+    /// Points someone needs for the game to end after the last regular hand: 30000, or
+    /// 40000 in three-player (RiichiEnv `state_3p/mod.rs` `_initialize_next_round`; Tenhou
+    /// sanma 40000 返し).
+    pub const fn target(self) -> i32 {
+        match self {
+            Players::Four => 30000,
+            Players::Three => 40000,
+        }
+    }
+
+    /// The noten payments' pool at an exhaustive draw: 3000, or 2000 in three-player
+    /// (RiichiEnv `state_3p/game_mode.rs` `tenpai_pool`).
+    pub const fn noten_pool(self) -> i32 {
+        match self {
+            Players::Four => 3000,
+            Players::Three => 2000,
+        }
+    }
+
+    /// Chi is allowed: four-player only (sanma has no chi: RiichiEnv `state_3p`
+    /// `legal_actions.rs` offers pon and kans only; Tenhou sanma: チーなし).
+    pub const fn allows_chi(self) -> bool {
+        matches!(self, Players::Four)
+    }
 }
 
 /// The length of a game (Tenhou: 東南戦 and 東風戦).
@@ -93,7 +172,29 @@ impl Rules {
             four_riichi_after_tsumo: false,
             abort_before_reach_accepted: false,
             length: GameLength::Hanchan,
+            players: Players::Four,
+            kita_is_rinshan: false,
+            riichi_min_live: 4,
         }
+    }
+
+    /// Tenhou's three-player rules (三麻 東南戦): the [`Rules::tenhou`] switches on a
+    /// three-seat table, 35000 start, 40000 goal, a win on a kita's replacement tile is not
+    /// rinshan kaihou.
+    pub const fn tenhou_3p() -> Rules {
+        Rules { players: Players::Three, kita_is_rinshan: false, ..Rules::tenhou() }
+    }
+
+    /// The three-player game riichi.dev ranks: RiichiEnv's `3p-red-half` (East and South
+    /// rounds; `GameSubMode3P::Half`, game mode 5), RiichiEnv's sanma example game in its
+    /// README. The same as [`Rules::tenhou_3p`] except that a win on a kita's replacement
+    /// tile scores rinshan kaihou (RiichiEnv `sanma.rs`), riichi may be declared while
+    /// three live tiles are left ([`Rules::riichi_min_live`]), and a West-round dealer who
+    /// keeps the deal by a win or tenpai plays on although someone has 40000
+    /// ([`Rules::west_renchan_continues`]; RiichiEnv PR #232, "Preserve dealer renchan during
+    /// extension rounds", seen in the cross-check).
+    pub const fn riichi_dev_3p() -> Rules {
+        Rules { kita_is_rinshan: true, riichi_min_live: 3, west_renchan_continues: true, ..Rules::tenhou_3p() }
     }
 
     /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
@@ -112,6 +213,9 @@ impl Rules {
             four_riichi_after_tsumo: true,
             abort_before_reach_accepted: true,
             length: GameLength::Hanchan,
+            players: Players::Four,
+            kita_is_rinshan: false,
+            riichi_min_live: 4,
         }
     }
 
@@ -127,33 +231,58 @@ impl Rules {
         crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
     }
 
-    /// The names of the presets, as `--rules` and stored tournament options take them: each
-    /// base preset, and the same for an East-only game (`-east`).
+    /// The names of the four-player presets, as `--rules` and stored tournament options
+    /// take them: each base preset, and the same for an East-only game (`-east`).
     pub const PRESETS: [&'static str; 4] = ["tenhou", "mjai-app", "tenhou-east", "mjai-app-east"];
 
-    /// The preset named `name` (one of [`Rules::PRESETS`]), or `None`.
+    /// The names of the three-player presets ([`Players::Three`]), kept apart from
+    /// [`Rules::PRESETS`] until the front ends (CLI, tournaments, server) play three-player
+    /// games: find them with [`Rules::preset_3p`] or [`Rules::any_preset`].
+    pub const PRESETS_3P: [&'static str; 4] = ["tenhou-3p", "riichi-dev-3p", "tenhou-3p-east", "riichi-dev-3p-east"];
+
+    /// The four-player preset named `name` (one of [`Rules::PRESETS`]), or `None`.
     pub fn preset(name: &str) -> Option<Rules> {
+        Rules::any_preset(name).filter(|r| r.players == Players::Four)
+    }
+
+    /// The three-player preset named `name` (one of [`Rules::PRESETS_3P`]), or `None`.
+    pub fn preset_3p(name: &str) -> Option<Rules> {
+        Rules::any_preset(name).filter(|r| r.players == Players::Three)
+    }
+
+    /// The preset named `name`, four- or three-player, or `None`.
+    pub fn any_preset(name: &str) -> Option<Rules> {
         if let Some(base) = name.strip_suffix(EAST_SUFFIX) {
-            return Rules::preset(base).filter(|r| r.length == GameLength::Hanchan).map(Rules::east_only);
+            return Rules::any_preset(base).filter(|r| r.length == GameLength::Hanchan).map(Rules::east_only);
         }
         match name {
             "tenhou" => Some(Rules::tenhou()),
             "mjai-app" => Some(Rules::mjai_app()),
+            "tenhou-3p" => Some(Rules::tenhou_3p()),
+            "riichi-dev-3p" => Some(Rules::riichi_dev_3p()),
             _ => None,
         }
     }
 
-    /// The preset's name as `--rules` takes it (`tenhou`, `mjai-app`, `tenhou-east`,
-    /// `mjai-app-east`), or `custom`.
+    /// The preset's name (one of [`Rules::PRESETS`] or [`Rules::PRESETS_3P`]), or `custom`.
     pub fn name(&self) -> &'static str {
         let hanchan = Rules { length: GameLength::Hanchan, ..*self };
-        match (hanchan == Rules::tenhou(), hanchan == Rules::mjai_app(), self.length) {
-            (true, _, GameLength::Hanchan) => "tenhou",
-            (true, _, GameLength::Tonpuusen) => "tenhou-east",
-            (_, true, GameLength::Hanchan) => "mjai-app",
-            (_, true, GameLength::Tonpuusen) => "mjai-app-east",
-            _ => "custom",
+        let base = [
+            (Rules::tenhou(), "tenhou", "tenhou-east"),
+            (Rules::mjai_app(), "mjai-app", "mjai-app-east"),
+            (Rules::tenhou_3p(), "tenhou-3p", "tenhou-3p-east"),
+            (Rules::riichi_dev_3p(), "riichi-dev-3p", "riichi-dev-3p-east"),
+        ];
+        match base.iter().find(|(r, _, _)| *r == hanchan) {
+            Some((_, name, _)) if self.length == GameLength::Hanchan => name,
+            Some((_, _, east)) => east,
+            None => "custom",
         }
+    }
+
+    /// Seats at the table (4, or 3 for sanma): [`Players::count`] of [`Rules::players`].
+    pub const fn seats(&self) -> usize {
+        self.players.count()
     }
 }
 
@@ -168,6 +297,13 @@ mod tests {
         assert_eq!(Rules::preset("mortal"), None);
         assert_eq!(Rules::preset("tenhou-east"), Some(Rules::tenhou().east_only()));
         assert_eq!(Rules::preset("tenhou-east-east"), None);
+        assert_eq!(Rules::preset("riichi-dev-3p"), None, "four-player presets only");
+        assert_eq!(Rules::preset_3p("riichi-dev-3p").map(|r| r.seats()), Some(3));
+        assert_eq!(Rules::preset_3p("tenhou"), None);
+        assert_eq!(Rules::any_preset("tenhou-3p-east"), Some(Rules::tenhou_3p().east_only()));
+        for name in Rules::PRESETS_3P {
+            assert_eq!(Rules::preset_3p(name).map(|r| r.name()), Some(name));
+        }
         for name in Rules::PRESETS {
             assert_eq!(Rules::preset(name).map(|r| r.name()), Some(name));
         }

@@ -72,7 +72,10 @@ pub fn validate(k: &Kyoku, pending: &[Decision], seat: Seat, line: &str) -> Resu
     let types: Vec<String> =
         decision.legal.iter().map(type_name).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     if let (Event::Chi { .. }, Phase::Discarded { seat: from, .. }) = (&answer, k.phase) {
-        if (from + 1) % 4 != seat {
+        if !k.rules.players.allows_chi() {
+            return Err(illegal("chi is not played at a three-player table"));
+        }
+        if k.next_seat(from) != seat {
             return Err(illegal(format!("chi only from the left seat: seat {seat} may not chi seat {from}'s discard")));
         }
     }
@@ -111,8 +114,8 @@ fn reason(k: &Kyoku, seat: Seat, answer: &Event) -> String {
                 Phase::Discarded { seat: s, .. } => s,
                 _ => target,
             };
-            if target != from || (from + 1) % 4 != seat {
-                format!("chi only from the left seat (kamicha {})", (seat + 3) % 4)
+            if target != from || k.next_seat(from) != seat {
+                format!("chi only from the left seat (kamicha {})", (seat + k.seats() - 1) % k.seats())
             } else if let Some(t) = consumed.iter().find(|t| !holds(t)) {
                 format!("chi: consumed {t} is not in your hand")
             } else {

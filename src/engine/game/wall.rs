@@ -12,30 +12,57 @@
 //! indicators from the front. Duplicate games that reach the same hand get the same wall, and
 //! a seed gives the same walls as in mjai.app. The exact crates matter: rand 0.9 shuffles
 //! differently (see `tests/logs/walls_mortal.rs`), so rand 0.8 and rand_chacha 0.3 are used here.
+//!
+//! Three-player walls (sanma, [`Players::Three`]) hold 108 tiles: 2m-8m are removed, red
+//! fives are 5p and 5s only (RiichiEnv `state_3p/wall.rs`, `is_sanma_excluded_tile`). By use:
+//! 39 starting tiles (13 per seat), a live wall of 55 draws, 8 replacement tiles (4 kans and
+//! 4 kita; RiichiEnv: "3P doubles the rinshan area because kita also draws from it"), and
+//! the dora and ura indicators. As in RiichiEnv's layout (`load_wall`: "Dora stacks 4-5
+//! extend into the live wall area"), the 4th and 5th indicator pairs are the last four
+//! live tiles: indicator 4 is `live[54]` (ura `live[53]`), indicator 5 `live[52]` (ura
+//! `live[51]`). Each replacement draw shortens the live wall by one, so a shown indicator
+//! is never drawn: indicator 4 needs three kans (then at most 52 live draws), indicator 5
+//! four (at most 51). A seeded three-player wall is the 108-tile set shuffled by the same
+//! SHA3-256/ChaCha12 scheme, laid out in [`Wall::from_tiles_3p`] order.
 
 use rand08::seq::SliceRandom;
 use rand08::SeedableRng;
 use rand_chacha03::ChaCha12Rng;
 use sha3::{Digest, Sha3_256};
 
+use super::rules::Players;
 use crate::tile::{Tile, KINDS};
 
 /// Tiles drawn from the live wall in a kyoku without kans (136 - 52 - 14).
 pub const LIVE_TILES: usize = 70;
 
+/// Three-player: tiles drawn from the live wall without kans or kita (108 - 39 - 14;
+/// RiichiEnv `drawable_count`, "matches MjSoul left_tile_count (= total - 14 - dealt)").
+pub const LIVE_TILES_3P: usize = 55;
+
+/// Three-player: replacement tiles for kans and kita (RiichiEnv: 8 rinshan slots).
+pub const RINSHAN_3P: usize = 8;
+
+/// Three-player: tiles in [`Wall::from_tiles_3p`] order (39 + 55 + 8 + 3 + 3).
+pub const TILES_3P: usize = 108;
+
 /// One kyoku's tiles, laid out by use rather than physical position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wall {
-    /// Starting 13 tiles per seat (seat order, not dealer order).
+    /// Starting 13 tiles per seat (seat order, not dealer order); in three-player, seat 3's
+    /// are `?` (capacity, see [`Players`]).
     pub haipai: [[Tile; 13]; 4],
-    /// Live wall in draw order (70 tiles; each kan leaves one more undrawn at the end).
+    /// Live wall in draw order (70 tiles, 55 in three-player; each kan or kita leaves one
+    /// more undrawn at the end).
     pub live: Vec<Tile>,
-    /// Replacement tiles for kans, in draw order.
-    pub rinshan: [Tile; 4],
+    /// Replacement tiles for kans (and kita), in draw order: 4, or 8 in three-player.
+    pub rinshan: Vec<Tile>,
     /// Dora indicators: the first is shown at `start_kyoku`, one more per kan.
     pub dora_markers: [Tile; 5],
     /// Ura indicators, matching `dora_markers` one for one.
     pub ura_markers: [Tile; 5],
+    /// The table the wall is for (136 or 108 tiles).
+    pub players: Players,
 }
 
 /// The kyoku counted from East 1 = 0 (South 1 = 4, West 1 = 8), as mjai.app's
@@ -46,8 +73,21 @@ pub fn kyoku_count(bakaze: Tile, kyoku: u8) -> u8 {
 
 /// The 136 tiles of a set: four of each kind, one of the four fives of each suit red.
 pub fn full_set() -> Vec<Tile> {
+    full_set_for(Players::Four)
+}
+
+/// Whether kind `kind` is in a three-player set: 2m-8m are not (RiichiEnv
+/// `is_sanma_excluded_tile`; Tenhou sanma: 二萬から八萬を抜く).
+pub const fn in_sanma_set(kind: u8) -> bool {
+    !(kind >= 1 && kind <= 7)
+}
+
+/// The tiles of a set for `players`: 136 (one red five per suit), or 108 for three-player
+/// (2m-8m removed, so the red fives are 5p and 5s only). In set order, 1m first, the red five
+/// first among its kind.
+pub fn full_set_for(players: Players) -> Vec<Tile> {
     let mut tiles = Vec::with_capacity(136);
-    for kind in 0..KINDS as u8 {
+    for kind in (0..KINDS as u8).filter(|&k| players == Players::Four || in_sanma_set(k)) {
         let t = Tile::from_kind(kind).expect("kind < 34");
         for copy in 0..4 {
             match t.akaize() {
@@ -64,6 +104,12 @@ impl Wall {
     /// the kyoku counted from East 1 = 0 (see [`kyoku_count`]) and `honba` (see the module
     /// doc for the scheme).
     pub fn seeded(seed: [u64; 2], kyoku: u8, honba: u8) -> Wall {
+        Wall::seeded_for(Players::Four, seed, kyoku, honba)
+    }
+
+    /// Like [`Wall::seeded`] for `players`: a three-player wall shuffles the 108-tile set
+    /// the same way and lays the shuffled sequence out in [`Wall::from_tiles_3p`] order.
+    pub fn seeded_for(players: Players, seed: [u64; 2], kyoku: u8, honba: u8) -> Wall {
         let [nonce, key] = seed;
         let digest = Sha3_256::new()
             .chain_update(nonce.to_le_bytes())
@@ -71,8 +117,11 @@ impl Wall {
             .chain_update([kyoku, honba])
             .finalize();
         let mut rng = ChaCha12Rng::from_seed(digest.into());
-        let mut seq = full_set();
+        let mut seq = full_set_for(players);
         seq.shuffle(&mut rng);
+        if players == Players::Three {
+            return Wall::from_tiles_3p(&seq).expect("a shuffled three-player set is a valid wall");
+        }
         let mut tiles: Vec<Tile> = seq[..52].to_vec();
         tiles.extend(seq[66..].iter().rev());
         tiles.extend(seq[52..56].iter().rev());
@@ -97,9 +146,39 @@ impl Wall {
         let wall = Wall {
             haipai,
             live: take(52, LIVE_TILES),
-            rinshan: take(122, 4).try_into().expect("4 tiles"),
+            rinshan: take(122, 4),
             dora_markers: take(126, 5).try_into().expect("5 tiles"),
             ura_markers: take(131, 5).try_into().expect("5 tiles"),
+            players: Players::Four,
+        };
+        wall.check()?;
+        Ok(wall)
+    }
+
+    /// A three-player wall from 108 tiles in this order: 13 per seat (seats 0, 1, 2), 55
+    /// live tiles in draw order, 8 replacement tiles in draw order, dora indicators 1-3,
+    /// ura indicators 1-3. Indicators 4 and 5 (and their ura) are the last live tiles (see
+    /// the module doc).
+    ///
+    /// Errors when the tiles are not exactly one three-player set.
+    pub fn from_tiles_3p(tiles: &[Tile]) -> Result<Wall, String> {
+        if tiles.len() != TILES_3P {
+            return Err(format!("a three-player wall needs {TILES_3P} tiles, got {}", tiles.len()));
+        }
+        let mut haipai = [[Tile::UNKNOWN; 13]; 4];
+        for (s, hand) in haipai.iter_mut().take(3).enumerate() {
+            hand.copy_from_slice(&tiles[s * 13..s * 13 + 13]);
+        }
+        let live = tiles[39..39 + LIVE_TILES_3P].to_vec();
+        let at = 39 + LIVE_TILES_3P + RINSHAN_3P;
+        let (d, u) = (&tiles[at..at + 3], &tiles[at + 3..at + 6]);
+        let wall = Wall {
+            haipai,
+            rinshan: tiles[39 + LIVE_TILES_3P..at].to_vec(),
+            dora_markers: [d[0], d[1], d[2], live[54], live[52]],
+            ura_markers: [u[0], u[1], u[2], live[53], live[51]],
+            live,
+            players: Players::Three,
         };
         wall.check()?;
         Ok(wall)
@@ -146,27 +225,96 @@ impl Wall {
         Wall::from_tiles(&tiles)
     }
 
-    /// All 136 tiles in the order [`Wall::from_tiles`] takes.
+    /// A three-player wall with some tiles fixed, the rest filled with the tiles left over
+    /// from the 108-tile set in set order: `haipai` (13 per seat, 3 seats), the first `live`
+    /// draws, the first `rinshan` tiles, dora and ura indicators 1-3 from the first.
+    ///
+    /// Errors when a part is too long or a tile occurs more often than the set holds
+    /// (2m-8m and `5mr` are not in it).
+    pub fn arranged_3p(
+        haipai: [Vec<Tile>; 3],
+        mut live: Vec<Tile>,
+        mut rinshan: Vec<Tile>,
+        mut dora: Vec<Tile>,
+        mut ura: Vec<Tile>,
+    ) -> Result<Wall, String> {
+        if haipai.iter().any(|h| h.len() != 13) {
+            return Err("each starting hand needs 13 tiles".into());
+        }
+        if live.len() > LIVE_TILES_3P || rinshan.len() > RINSHAN_3P || dora.len() > 3 || ura.len() > 3 {
+            return Err("more tiles than a three-player wall part holds (55 live, 8 rinshan, 3 dora, 3 ura)".into());
+        }
+        let mut left = full_set_for(Players::Three);
+        for t in haipai.iter().flatten().chain(&live).chain(&rinshan).chain(&dora).chain(&ura) {
+            match left.iter().position(|x| x == t) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(format!("more {t} than a three-player set holds")),
+            }
+        }
+        let mut fill = left.into_iter();
+        for (v, n) in [(&mut live, LIVE_TILES_3P), (&mut rinshan, RINSHAN_3P), (&mut dora, 3), (&mut ura, 3)] {
+            while v.len() < n {
+                v.push(fill.next().expect("108 tiles in all"));
+            }
+        }
+        let mut tiles: Vec<Tile> = haipai.concat();
+        tiles.extend(live);
+        tiles.extend(rinshan);
+        tiles.extend(dora);
+        tiles.extend(ura);
+        Wall::from_tiles_3p(&tiles)
+    }
+
+    /// All tiles in the order [`Wall::from_tiles`] (136) or [`Wall::from_tiles_3p`] (108)
+    /// takes.
     pub fn tiles(&self) -> Vec<Tile> {
-        let mut out: Vec<Tile> = self.haipai.iter().flatten().copied().collect();
+        let seats = self.players.count();
+        let mut out: Vec<Tile> = self.haipai[..seats].iter().flatten().copied().collect();
         out.extend(&self.live);
-        out.extend(self.rinshan);
-        out.extend(self.dora_markers);
-        out.extend(self.ura_markers);
+        out.extend(&self.rinshan);
+        let own = if self.players == Players::Three { 3 } else { 5 };
+        out.extend(&self.dora_markers[..own]);
+        out.extend(&self.ura_markers[..own]);
         out
     }
 
     /// Checks that the wall holds exactly one full set (four of each kind, one red five per
-    /// suit, 70 live tiles). The error names the first tile kind that is off.
+    /// suit, 70 live tiles, 4 rinshan; three-player: the 108-tile set, 55 live, 8 rinshan,
+    /// indicators 4-5 the last live tiles). The error names the first tile kind that is off.
     pub fn check(&self) -> Result<(), String> {
-        if self.live.len() != LIVE_TILES {
-            return Err(format!("the live wall needs {LIVE_TILES} tiles, got {}", self.live.len()));
+        let (live, rinshan) = match self.players {
+            Players::Four => (LIVE_TILES, 4),
+            Players::Three => (LIVE_TILES_3P, RINSHAN_3P),
+        };
+        if self.live.len() != live {
+            return Err(format!("the live wall needs {live} tiles, got {}", self.live.len()));
+        }
+        if self.rinshan.len() != rinshan {
+            return Err(format!("the wall needs {rinshan} rinshan tiles, got {}", self.rinshan.len()));
+        }
+        if self.players == Players::Three {
+            let l = &self.live;
+            if self.dora_markers[3..] != [l[54], l[52]] || self.ura_markers[3..] != [l[53], l[51]] {
+                return Err("three-player indicators 4 and 5 must be the last live tiles".into());
+            }
+            if self.haipai[3] != [Tile::UNKNOWN; 13] {
+                return Err("a three-player wall deals no seat 3".into());
+            }
         }
         let mut count = [0u8; 38];
         for t in self.tiles() {
             count[t.id() as usize] += 1;
         }
-        for t in full_set().into_iter().collect::<std::collections::BTreeSet<_>>() {
+        if count[Tile::UNKNOWN.id() as usize] > 0 {
+            return Err("the wall has ? tiles".into());
+        }
+        let set: std::collections::BTreeSet<_> = full_set_for(self.players).into_iter().collect();
+        if let Some(t) = (0..37u8).filter_map(Tile::from_id).find(|t| count[t.id() as usize] > 0 && !set.contains(t)) {
+            return Err(format!("the wall has {} of {t}, expected 0", count[t.id() as usize]));
+        }
+        for t in set {
             let want = if t.is_red() {
                 1
             } else if t.akaize().is_some() {

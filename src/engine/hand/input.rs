@@ -32,7 +32,7 @@ fn known(t: Tile, what: &str) -> Result<(), NoWin> {
 }
 
 /// Checks the context and counts its tiles.
-pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
+pub(crate) fn count(ctx: &WinContext, kita: u8) -> Result<Counted, NoWin> {
     if ctx.melds.len() > 4 {
         return Err(invalid(format!("{} calls given; a hand has at most 4", ctx.melds.len())));
     }
@@ -73,7 +73,7 @@ pub(crate) fn count(ctx: &WinContext) -> Result<Counted, NoWin> {
     if let Some(s) = (0..3).find(|&s| red[s] > 1) {
         return Err(invalid(format!("{} red 5{}; each suit has one red five", red[s], ["m", "p", "s"][s])));
     }
-    flags(ctx)?;
+    flags(ctx, kita)?;
     let aka = red.iter().sum();
     Ok(Counted { concealed, all, melds, meld_count: ctx.melds.len(), aka })
 }
@@ -108,8 +108,9 @@ fn meld_set(m: &super::Meld) -> Result<Set, NoWin> {
     Ok(Set { kind, first: kinds[0], closed: m.kind == MeldKind::Ankan })
 }
 
-/// Flags that contradict each other or the calls.
-fn flags(ctx: &WinContext) -> Result<(), NoWin> {
+/// Flags that contradict each other or the calls. `kita`: Norths set aside (three-player),
+/// whose replacement draw may count as rinshan (RiichiEnv) without a kan.
+fn flags(ctx: &WinContext, kita: u8) -> Result<(), NoWin> {
     let wind = |k: u8| (27..=30).contains(&k);
     if !wind(ctx.bakaze) || !wind(ctx.jikaze) {
         return Err(invalid(format!(
@@ -124,8 +125,8 @@ fn flags(ctx: &WinContext) -> Result<(), NoWin> {
     if ctx.ippatsu && ctx.riichi == Riichi::None {
         return Err(invalid("ippatsu without riichi"));
     }
-    if ctx.rinshan && (!ctx.tsumo || !ctx.melds.iter().any(|m| m.is_kan())) {
-        return Err(invalid("rinshan kaihou needs a tsumo after a kan"));
+    if ctx.rinshan && (!ctx.tsumo || (kita == 0 && !ctx.melds.iter().any(|m| m.is_kan()))) {
+        return Err(invalid("rinshan kaihou needs a tsumo after a kan (or a kita)"));
     }
     if ctx.chankan && ctx.tsumo {
         return Err(invalid("chankan is a ron, not a tsumo"));

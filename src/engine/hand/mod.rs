@@ -18,6 +18,7 @@ mod yakuman;
 
 pub use meld::{Meld, MeldKind};
 pub use points::{base_points, payment};
+pub use score::Extra;
 pub use shanten::DiscardChoice;
 
 use super::tile::{Tile, KINDS};
@@ -171,5 +172,14 @@ pub enum NoWin {
 /// an open call, ippatsu without riichi, rinshan without a kan or by ron, chankan by tsumo,
 /// first_draw by ron or after a call).
 pub fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
-    score::evaluate(ctx)
+    score::evaluate(ctx, &Extra::default())
+}
+
+/// Like [`evaluate`], with a three-player table's additions ([`Extra`]): 1m indicates 9m,
+/// and each North set aside by kita is one han of `"nukidora"` (RiichiEnv
+/// `hand_evaluator_3p.rs`, `ID_NUKIDORA`; Tenhou sanma: 抜きドラ) and counts as dora or ura
+/// dora once per indicator pointing to North. Nukidora, like any dora, is no yaku. Same
+/// errors as [`evaluate`].
+pub fn evaluate_with(ctx: &WinContext, extra: &Extra) -> Result<HandScore, NoWin> {
+    score::evaluate(ctx, extra)
 }

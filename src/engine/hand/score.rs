@@ -20,15 +20,44 @@ struct Best {
     found: bool,
 }
 
-/// Dora, aka dora and ura dora counts of the hand.
+/// Dora, aka dora, ura dora and nukidora counts of the hand.
 struct Dora {
     dora: u8,
     aka: u8,
     ura: u8,
+    nuki: u8,
 }
 
-fn count_indicated(all: &[u8; KINDS], markers: &[Tile]) -> u8 {
-    markers.iter().map(|m| all[m.dora_from_indicator() as usize]).sum()
+/// The dora kind `marker` indicates; three-player (`sanma`): 1m indicates 9m (2m-8m are
+/// not in the set; RiichiEnv `state_3p/game_mode.rs` `get_next_dora_tile`: "manzu wraps
+/// 1m(0)->9m(8) and 9m(8)->1m(0) directly").
+fn indicated(marker: Tile, sanma: bool) -> u8 {
+    match marker.kind() {
+        0 if sanma => 8,
+        _ => marker.dora_from_indicator(),
+    }
+}
+
+/// Dora counted from `markers`: tiles of the hand (`all`), plus each North set aside by kita
+/// when a marker indicates North (RiichiEnv `hand_evaluator_3p.rs`: "they still count as
+/// dora/ura-dora when the dora tile is North").
+fn count_indicated(all: &[u8; KINDS], markers: &[Tile], extra: &Extra) -> u8 {
+    const NORTH: u8 = 30;
+    markers
+        .iter()
+        .map(|&m| indicated(m, extra.sanma))
+        .map(|k| all[k as usize] + if k == NORTH { extra.kita } else { 0 })
+        .sum()
+}
+
+/// What a three-player table adds to a hand's scoring (see [`super::evaluate_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extra {
+    /// Three-player dora indicators: 1m indicates 9m.
+    pub sanma: bool,
+    /// Norths the winner set aside by kita: one han of nukidora each, and dora (ura dora)
+    /// once per indicator (ura indicator) that points to North.
+    pub kita: u8,
 }
 
 impl Best {
@@ -42,7 +71,7 @@ impl Best {
             let n = list.as_slice().len() as u8;
             (n * YAKUMAN_HAN, 0, n)
         } else {
-            for (name, n) in [("dora", d.dora), ("aka dora", d.aka), ("ura dora", d.ura)] {
+            for (name, n) in [("dora", d.dora), ("aka dora", d.aka), ("ura dora", d.ura), ("nukidora", d.nuki)] {
                 if n > 0 {
                     list.push(name, n);
                 }
@@ -57,13 +86,14 @@ impl Best {
     }
 }
 
-pub(crate) fn evaluate(ctx: &WinContext) -> Result<HandScore, NoWin> {
-    let counted = input::count(ctx)?;
+pub(crate) fn evaluate(ctx: &WinContext, extra: &Extra) -> Result<HandScore, NoWin> {
+    let counted = input::count(ctx, extra.kita)?;
     let f = Facts::new(ctx, counted.concealed, counted.all);
     let d = Dora {
-        dora: count_indicated(&f.all, &ctx.dora_markers),
+        dora: count_indicated(&f.all, &ctx.dora_markers, extra),
         aka: counted.aka,
-        ura: if ctx.riichi == Riichi::None { 0 } else { count_indicated(&f.all, &ctx.ura_markers) },
+        ura: if ctx.riichi == Riichi::None { 0 } else { count_indicated(&f.all, &ctx.ura_markers, extra) },
+        nuki: extra.kita,
     };
     let mut best = Best { yaku: YakuList::new(), han: 0, fu: 0, yakuman: 0, points: 0, found: false };
     let mut list = YakuList::new();

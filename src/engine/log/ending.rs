@@ -2,8 +2,8 @@
 //! engine's evaluator) or its `ryukyoku` with why it was drawn.
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::wall::LIVE_TILES;
-use crate::hand::{evaluate, HandScore, NoWin, Riichi, WinContext};
+use crate::game::Players;
+use crate::hand::{evaluate_with, Extra, HandScore, NoWin, Riichi, WinContext};
 use crate::tile::Tile;
 
 use super::table::Table;
@@ -33,6 +33,9 @@ pub struct Hora {
     /// calls made one (it applies only when the hand scores that yakuman: see
     /// [`Hora::liable`]).
     pub pao: Option<(Seat, &'static str)>,
+    /// What a three-player table adds to the hand's scoring (the winner's kita, the 1m->9m
+    /// dora; [`Table::extra`]).
+    pub extra: Extra,
 }
 
 impl Hora {
@@ -49,7 +52,7 @@ impl Hora {
     /// The engine's score of the hand (Tenhou rules: yaku with han, fu, points before honba
     /// and kyotaku); errors when the hand does not score or the log shows no such win.
     pub fn score(&self) -> Result<HandScore, NoWin> {
-        self.win.as_ref().map_err(Clone::clone).and_then(evaluate)
+        self.win.as_ref().map_err(Clone::clone).and_then(|w| evaluate_with(w, &self.extra))
     }
 
     /// The seat liable under pao for `score` (this hand's), when its yakuman is in it.
@@ -92,13 +95,16 @@ pub enum Ending {
 /// four in riichi, then the live wall empty (exhaustive), else triple ron; after a `tsumo`,
 /// four riichi (mjai.app draws the next tile before that abort) else kyuushu kyuuhai.
 pub fn inferred_reason(t: &Table) -> DrawReason {
-    let all_riichi = t.seats.iter().all(|s| s.riichi != Riichi::None || s.reach_pending);
+    // Four riichi and four winds are four-player aborts only.
+    let four = t.start.players == Players::Four;
+    let all_riichi = four && t.seats.iter().all(|s| s.riichi != Riichi::None || s.reach_pending);
     if matches!(t.last, Some(Event::Tsumo { .. })) {
         return if all_riichi { DrawReason::FourRiichi } else { DrawReason::KyuushuKyuuhai };
     }
     let after_discard = matches!(t.last, Some(Event::Dahai { .. } | Event::ReachAccepted { .. }));
     let first = t.seats[0].river.first().map(|d| d.pai.kind());
-    let four_winds = t.uninterrupted
+    let four_winds = four
+        && t.uninterrupted
         && first.is_some_and(|k| (27..=30).contains(&k))
         && t.seats.iter().all(|s| s.river.len() == 1 && s.river[0].pai.kind() == first.unwrap_or_default());
     if four_winds {
@@ -107,7 +113,7 @@ pub fn inferred_reason(t: &Table) -> DrawReason {
         DrawReason::FourKans
     } else if all_riichi {
         DrawReason::FourRiichi
-    } else if after_discard && t.draws >= LIVE_TILES {
+    } else if after_discard && t.draws >= t.live_tiles() {
         DrawReason::Exhaustive
     } else {
         DrawReason::TripleRon

@@ -2,7 +2,7 @@
 //! [`Table`], recording how it ended ([`KyokuLog`]).
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::{final_scores, Rules};
+use crate::game::{final_scores_for, Rules};
 use crate::tile::Tile;
 
 use super::ending::{inferred_reason, Ending, Hora, Ryukyoku};
@@ -123,6 +123,7 @@ impl KyokuLog {
                     ura_markers: ura,
                     kyotaku: t.kyotaku,
                     pao: t.seats.get(usize::from(*actor)).and_then(|s| s.pao),
+                    extra: t.extra(*actor),
                 }));
             }
             Event::Ryukyoku { actor, deltas, .. } => {
@@ -166,10 +167,11 @@ pub struct GameLog {
 
 impl GameLog {
     /// Scores after the last kyoku with leftover riichi sticks to the first place (Tenhou,
-    /// [`final_scores`]); 25000 each when the log has no kyoku.
+    /// [`crate::game::final_scores_for`], among the seats at the table); 25000 each when
+    /// the log has no kyoku.
     pub fn final_scores(&self) -> [i32; 4] {
         match self.kyokus.last() {
-            Some(k) => final_scores(k.table.scores, k.table.kyotaku),
+            Some(k) => final_scores_for(k.table.scores, k.table.kyotaku, k.table.start.players),
             None => [25000; 4],
         }
     }

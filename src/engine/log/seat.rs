@@ -113,6 +113,8 @@ pub struct SeatState {
     /// Pao: the seat that fed the third dragon set or the fourth wind set, and the yakuman
     /// (`"daisangen"`, `"daisuushii"`).
     pub pao: Option<(Seat, &'static str)>,
+    /// Norths set aside by `kita` (three-player): each one han of nukidora.
+    pub kita: u8,
 }
 
 impl SeatState {

@@ -9,8 +9,9 @@
 //! chiihou need a tsumo before the seat's first discard with no call.
 
 use crate::event::{Event, Seat};
-use crate::game::wall::LIVE_TILES;
-use crate::hand::{Meld, MeldKind, NoWin, Riichi, WinContext};
+use crate::game::wall::{LIVE_TILES, LIVE_TILES_3P};
+use crate::game::Players;
+use crate::hand::{Extra, Meld, MeldKind, NoWin, Riichi, WinContext};
 use crate::tile::Tile;
 
 use super::seat::{Action, Discard, SeatState};
@@ -34,6 +35,10 @@ pub struct KyokuStart {
     pub scores: [i32; 4],
     /// The 13 tiles dealt to each seat (`?` for the seats a masked view hides).
     pub tehais: [[Tile; 13]; 4],
+    /// The table size. [`KyokuStart::of`] reads a three-player table from seat 3's empty
+    /// place (score 0 and no tiles shown: the three-seat wire form read back); a caller that
+    /// knows the rules may set it.
+    pub players: Players,
 }
 
 impl Default for KyokuStart {
@@ -48,6 +53,7 @@ impl Default for KyokuStart {
             oya: 0,
             scores: [25000; 4],
             tehais: [[Tile::UNKNOWN; 13]; 4],
+            players: Players::Four,
         }
     }
 }
@@ -65,6 +71,11 @@ impl KyokuStart {
                 oya: *oya,
                 scores: *scores,
                 tehais: **tehais,
+                players: if scores[3] == 0 && tehais[3] == [Tile::UNKNOWN; 13] {
+                    Players::Three
+                } else {
+                    Players::Four
+                },
             }),
             _ => None,
         }
@@ -82,7 +93,7 @@ impl KyokuStart {
 pub struct Table {
     /// The kyoku's `start_kyoku`.
     pub start: KyokuStart,
-    /// The four seats.
+    /// The seats ([`crate::game::MAX_SEATS`]; seat 3 stays empty at a three-player table).
     pub seats: [SeatState; 4],
     /// Dora indicators shown (`start_kyoku`'s, then one per `dora`).
     pub dora_markers: Vec<Tile>,
@@ -98,6 +109,11 @@ pub struct Table {
     pub uninterrupted: bool,
     /// The last draw came from the dead wall.
     pub rinshan: bool,
+    /// That dead-wall draw replaced a North set aside by `kita` (three-player).
+    pub kita_draw: bool,
+    /// A tsumo on a kita's replacement tile scores rinshan kaihou (the `riichi-dev-3p`
+    /// preset, [`crate::game::Rules::kita_is_rinshan`]); false (Tenhou) unless set.
+    pub kita_is_rinshan: bool,
     /// Kans made, by seat, in order.
     pub kan_makers: Vec<Seat>,
     /// The last event that is neither `hora` nor `dora` (what a ron or chankan wins on,
@@ -122,6 +138,8 @@ impl Table {
             draws: 0,
             uninterrupted: true,
             rinshan: false,
+            kita_draw: false,
+            kita_is_rinshan: false,
             kan_makers: Vec::new(),
             last: None,
             start,
@@ -131,12 +149,30 @@ impl Table {
     /// Tiles left to draw from the live wall ([`LIVE_TILES`] at the start, mjai's
     /// `tiles_left`).
     pub fn tiles_left(&self) -> usize {
-        LIVE_TILES.saturating_sub(self.draws)
+        self.live_tiles().saturating_sub(self.draws)
     }
 
-    /// Seat wind kind of `seat` (27 = East for the dealer).
+    /// Draws in a kyoku without kans (or kita): 70, or 55 at a three-player table.
+    pub fn live_tiles(&self) -> usize {
+        match self.start.players {
+            Players::Four => LIVE_TILES,
+            Players::Three => LIVE_TILES_3P,
+        }
+    }
+
+    /// Seat wind kind of `seat` (27 = East for the dealer; E, S, W at three seats).
     pub fn jikaze(&self, seat: Seat) -> u8 {
-        27 + (seat % 4 + 4 - self.start.oya % 4) % 4
+        let n = self.start.players.count() as u8;
+        27 + (seat % n + n - self.start.oya % n) % n
+    }
+
+    /// What a three-player table adds to the scoring of `seat`'s hand (the 1m->9m dora,
+    /// its kita); nothing at four seats.
+    pub fn extra(&self, seat: Seat) -> Extra {
+        Extra {
+            sanma: self.start.players == Players::Three,
+            kita: self.seats.get(usize::from(seat)).map_or(0, |s| s.kita),
+        }
     }
 
     /// Follows one event; a `start_kyoku` starts a new table. Returns a one-line problem
@@ -168,8 +204,11 @@ impl Table {
         let mut no_pon = false;
         match e {
             Event::Tsumo { actor, pai } => {
-                let rinshan =
-                    matches!(self.last, Some(Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. }));
+                let rinshan = matches!(
+                    self.last,
+                    Some(Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } | Event::Kita { .. })
+                );
+                self.kita_draw = matches!(self.last, Some(Event::Kita { .. }));
                 let s = &mut self.seats[usize::from(*actor)];
                 s.tehai.push(*pai);
                 s.drawn = Some(*pai);
@@ -256,6 +295,17 @@ impl Table {
                 self.kan_makers.push(*actor);
                 self.interrupt();
             }
+            Event::Kita { actor, pai } => {
+                // Three-player: the North leaves the hand (nukidora); the replacement
+                // `tsumo` follows. Kita ends every ippatsu and the first go-around.
+                let s = &mut self.seats[usize::from(*actor)];
+                if !s.take(*pai) {
+                    missing = Some(*pai);
+                }
+                s.kita = s.kita.saturating_add(1);
+                s.drawn = None;
+                self.interrupt();
+            }
             Event::Dora { dora_marker } => self.dora_markers.push(*dora_marker),
             Event::Hora { deltas, .. } => {
                 self.add(deltas);
@@ -324,13 +374,15 @@ impl Table {
             (Some(Event::Dahai { pai, .. }), false) => (*pai, false),
             (Some(Event::Kakan { pai, .. }), false) => (*pai, true),
             (Some(Event::Ankan { consumed, .. }), false) => (consumed[0], true),
-            _ => return Err(NoWin::Invalid("a ron that follows no discard or kan".into())),
+            // A robbed kita is no chankan.
+            (Some(Event::Kita { pai, .. }), false) => (*pai, false),
+            _ => return Err(NoWin::Invalid("a ron that follows no discard, kan or kita".into())),
         };
         let mut held = SeatState { tehai: s.tehai.clone(), ..SeatState::default() };
         if tsumo && !held.take(win_tile) {
             return Err(NoWin::Invalid(format!("the winning tile {win_tile} is not in the hand")));
         }
-        let rinshan = tsumo && self.rinshan;
+        let rinshan = tsumo && self.rinshan && (!self.kita_draw || self.kita_is_rinshan);
         let riichi = s.riichi;
         Ok(WinContext {
             tehai: held.tehai,
@@ -339,7 +391,7 @@ impl Table {
             tsumo,
             riichi,
             ippatsu: s.ippatsu && riichi != Riichi::None,
-            last_tile: self.draws == LIVE_TILES && !chankan && !rinshan,
+            last_tile: self.draws == self.live_tiles() && !chankan && !(tsumo && self.rinshan),
             rinshan,
             chankan,
             first_draw: tsumo && self.uninterrupted && s.river.is_empty(),

@@ -12,13 +12,17 @@ impl Kyoku {
     /// kakan or ankan. Seats not asked count as passing.
     pub fn apply_claims(&mut self, answers: &[(Seat, Event)], log: &mut Vec<Event>) {
         let (from, tile) = match self.phase {
-            Phase::Discarded { seat, tile } | Phase::Kakan { seat, tile } | Phase::Ankan { seat, tile } => (seat, tile),
+            Phase::Discarded { seat, tile }
+            | Phase::Kakan { seat, tile }
+            | Phase::Ankan { seat, tile }
+            | Phase::Kita { seat, tile } => (seat, tile),
             _ => unreachable!("claims follow a discard or a kan"),
         };
         let mut winners: Vec<Seat> =
             answers.iter().filter(|(_, a)| matches!(a, Event::Hora { .. })).map(|(s, _)| *s).collect();
-        winners.sort_by_key(|&s| (s + 4 - from) % 4);
-        for s in (0..4u8).filter(|&s| s != from && !winners.contains(&s)) {
+        let n = self.seats();
+        winners.sort_by_key(|&s| (s + n - from) % n);
+        for s in (0..n).filter(|&s| s != from && !winners.contains(&s)) {
             let p = &mut self.players[s as usize];
             if p.waits() >> tile.kind() & 1 == 1 {
                 if p.riichi != Riichi::None {
@@ -33,12 +37,15 @@ impl Kyoku {
             return;
         }
         if !winners.is_empty() {
-            let chankan = !matches!(self.phase, Phase::Discarded { .. });
+            // Robbing a kita is no chankan (RiichiEnv `sanma.rs`: "Kita does not award
+            // chankan yaku").
+            let chankan = matches!(self.phase, Phase::Kakan { .. } | Phase::Ankan { .. });
             self.settle_horas(from, tile, &winners, chankan, log);
             return;
         }
         match self.phase {
             Phase::Kakan { seat, .. } => self.after_kakan(seat, log),
+            Phase::Kita { seat, .. } => self.after_kita(seat, log),
             Phase::Ankan { seat, .. } => self.after_ankan(seat, log),
             _ => {
                 // mjai.app aborts for four winds or four kans before a riichi declared with

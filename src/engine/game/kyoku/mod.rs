@@ -5,16 +5,17 @@
 //! ends, [`Kyoku::outcome`] tells the hanchan how to go on.
 
 mod claims;
+mod kita;
 mod settle;
 mod turn;
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::hand::{evaluate, HandScore, Riichi, WinContext};
+use crate::hand::{evaluate_with, Extra, HandScore, Riichi, WinContext};
 use crate::tile::Tile;
 
 use super::player::Player;
-use super::wall::{Wall, LIVE_TILES};
-use super::{Rules, StartState};
+use super::wall::Wall;
+use super::{Players, Rules, StartState, MAX_SEATS};
 
 pub use settle::{chombo_deltas, karaten};
 pub use turn::kuikae;
@@ -30,6 +31,8 @@ pub enum Phase {
     Kakan { seat: Seat, tile: Tile },
     /// `seat` declared an ankan of `tile`'s kind; only kokushi tenpai may rob it (Tenhou).
     Ankan { seat: Seat, tile: Tile },
+    /// `seat` set a North aside (`kita`, three-player); others may ron it (not chankan).
+    Kita { seat: Seat, tile: Tile },
     /// The kyoku has ended; see [`Kyoku::outcome`].
     Over,
 }
@@ -59,7 +62,7 @@ pub struct Kyoku {
     /// Dealer seat.
     pub oya: Seat,
     /// Scores in points.
-    pub scores: [i32; 4],
+    pub scores: [i32; MAX_SEATS],
     /// This kyoku's tiles.
     pub wall: Wall,
     /// Tiles drawn from the live wall.
@@ -68,8 +71,8 @@ pub struct Kyoku {
     pub rinshan_drawn: usize,
     /// Dora indicators shown.
     pub dora_shown: usize,
-    /// The four seats.
-    pub players: [Player; 4],
+    /// The seats ([`super::MAX_SEATS`]; at a three-player table seat 3 is [`Player::absent`]).
+    pub players: [Player; MAX_SEATS],
     /// Current decision point.
     pub phase: Phase,
     /// No call (ankan included) has been made yet this kyoku.
@@ -85,6 +88,8 @@ pub struct Kyoku {
     pub dora_at_tsumo: bool,
     /// The current turn began with a rinshan draw.
     pub rinshan_turn: bool,
+    /// That rinshan draw replaced a North set aside by kita (three-player).
+    pub kita_turn: bool,
     /// Set when the kyoku is over.
     pub outcome: Option<Outcome>,
     /// Rule switches.
@@ -96,8 +101,9 @@ impl Kyoku {
     /// dealer's first tsumo.
     pub fn start(state: &StartState, wall: Wall, rules: Rules, log: &mut Vec<Event>) -> Kyoku {
         let StartState { bakaze, kyoku, honba, kyotaku, scores } = state.clone();
-        let oya = (kyoku.max(1) - 1) % 4;
-        let players = [0, 1, 2, 3].map(|s| Player::new(&wall.haipai[s]));
+        let seats = rules.players.count();
+        let oya = (kyoku.max(1) - 1) % seats as u8;
+        let players = std::array::from_fn(|s| if s < seats { Player::new(&wall.haipai[s]) } else { Player::absent() });
         let mut k = Kyoku {
             bakaze,
             honba,
@@ -115,6 +121,7 @@ impl Kyoku {
             dora_at_discard: false,
             dora_at_tsumo: false,
             rinshan_turn: false,
+            kita_turn: false,
             outcome: None,
             rules,
         };
@@ -132,14 +139,24 @@ impl Kyoku {
         k
     }
 
-    /// Tiles still drawable from the live wall (each kan takes one from its end).
+    /// Tiles still drawable from the live wall (each kan or kita takes one from its end).
     pub fn live_left(&self) -> usize {
-        LIVE_TILES - self.live_drawn - self.rinshan_drawn
+        self.wall.live.len().saturating_sub(self.live_drawn + self.rinshan_drawn)
     }
 
-    /// Seat wind kind (27 = East for the dealer).
+    /// Seats at the table (4, or 3 for sanma).
+    pub fn seats(&self) -> u8 {
+        self.rules.players.count() as u8
+    }
+
+    /// The seat after `seat` in turn order (shimocha).
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.seats()
+    }
+
+    /// Seat wind kind (27 = East for the dealer; three-player: E, S, W).
     pub fn jikaze(&self, seat: Seat) -> u8 {
-        27 + (seat + 4 - self.oya) % 4
+        27 + (seat + self.seats() - self.oya) % self.seats()
     }
 
     /// Kans made by all seats.
@@ -165,6 +182,7 @@ impl Kyoku {
         p.drawn = Some(tile);
         p.kuikae = 0;
         self.rinshan_turn = rinshan;
+        self.kita_turn = false;
         log.push(Event::Tsumo { actor: seat, pai: tile });
         self.phase = Phase::Turn { seat, after_call: false };
     }
@@ -199,7 +217,7 @@ impl Kyoku {
             riichi: p.riichi,
             ippatsu: p.ippatsu && p.riichi != Riichi::None,
             last_tile: self.live_left() == 0 && !chankan && !(tsumo && self.rinshan_turn),
-            rinshan: tsumo && self.rinshan_turn,
+            rinshan: tsumo && self.rinshan_turn && (!self.kita_turn || self.rules.kita_is_rinshan),
             chankan,
             first_draw: tsumo && self.uninterrupted && p.kawa.is_empty(),
             bakaze: self.bakaze.kind(),
@@ -207,7 +225,8 @@ impl Kyoku {
             dora_markers: self.wall.dora_markers[..self.dora_shown].to_vec(),
             ura_markers: self.wall.ura_markers[..self.dora_shown].to_vec(),
         };
-        let score = evaluate(&ctx).ok()?;
+        let extra = Extra { sanma: self.rules.players == Players::Three, kita: p.kita };
+        let score = evaluate_with(&ctx, &extra).ok()?;
         Some(if self.rules.tenhou_chiihou_alone { first_draw_alone(score) } else { score })
     }
 
@@ -215,7 +234,7 @@ impl Kyoku {
     pub fn end_ryukyoku(
         &mut self,
         outcome: Outcome,
-        deltas: [i32; 4],
+        deltas: [i32; MAX_SEATS],
         actor: Option<Seat>,
         reason: DrawReason,
         log: &mut Vec<Event>,
@@ -237,7 +256,7 @@ impl Kyoku {
     /// otherwise 4000 to the dealer and 2000 to each other seat). Riichi sticks already
     /// deposited stay on the table.
     pub fn chombo(&mut self, offenders: &[Seat], log: &mut Vec<Event>) {
-        let deltas = settle::chombo_deltas(offenders, self.oya);
+        let deltas = settle::chombo_deltas(offenders, self.oya, self.rules.players);
         self.end_ryukyoku(Outcome::Chombo, deltas, offenders.first().copied(), DrawReason::Chombo, log);
     }
 }

@@ -5,15 +5,19 @@ use crate::event::{DrawReason, Event, Seat};
 use crate::hand::Riichi;
 use crate::tile::Tile;
 
+use super::super::{Players, MAX_SEATS};
 use super::{Kyoku, Outcome};
 
 /// Score changes of a chombo by `offenders` (seats; several may err at the same moment)
-/// with `oya` dealing: each offender pays a mangan, as dealer 4000 to each other seat,
-/// otherwise 4000 to the dealer and 2000 to each other seat (mjai.app's penalty). Points.
-pub fn chombo_deltas(offenders: &[Seat], oya: Seat) -> [i32; 4] {
-    let mut deltas = [0i32; 4];
+/// with `oya` dealing at a table of `players`: each offender pays a mangan, as dealer 4000
+/// to each other seat, otherwise 4000 to the dealer and 2000 to each other seat (mjai.app's
+/// penalty). Three-player: the same shares with one payee fewer, 8000 or 6000 in all
+/// (RiichiEnv `state_3p/mod.rs` `_trigger_ryukyoku`, "Error: Illegal Action":
+/// `4000 * (NP - 1)` and `4000 + 2000 * (NP - 2)`). Points.
+pub fn chombo_deltas(offenders: &[Seat], oya: Seat, players: Players) -> [i32; MAX_SEATS] {
+    let mut deltas = [0i32; MAX_SEATS];
     for &o in offenders {
-        for s in (0..4u8).filter(|&s| s != o) {
+        for s in players.seats().filter(|&s| s != o) {
             let pay = if o == oya || s == oya { 4000 } else { 2000 };
             deltas[s as usize] += pay;
             deltas[o as usize] -= pay;
@@ -22,15 +26,23 @@ pub fn chombo_deltas(offenders: &[Seat], oya: Seat) -> [i32; 4] {
     deltas
 }
 
-/// Noten payments at an exhaustive draw (Tenhou: 3000 points split): one tenpai seat gets
-/// 3000 from the others (1000 each), two get 1500 each, three get 1000 each from the one
-/// noten seat; all or none tenpai: nothing.
-pub fn tenpai_payments(tenpai: [bool; 4]) -> [i32; 4] {
-    let n = tenpai.iter().filter(|&&t| t).count() as i32;
-    if n == 0 || n == 4 {
-        return [0; 4];
+/// Noten payments at an exhaustive draw among the first `players.count()` seats of
+/// `tenpai` (Tenhou: 3000 points split): one tenpai seat gets 3000 from the others (1000
+/// each), two get 1500 each, three get 1000 each from the one noten seat; all or none
+/// tenpai: nothing. Three-player: a 2000 pool (RiichiEnv `tenpai_pool`): one tenpai seat
+/// gets 1000 from each of the two others, two get 1000 each from the noten seat. Points.
+pub fn tenpai_payments(tenpai: [bool; MAX_SEATS], players: Players) -> [i32; MAX_SEATS] {
+    let seats = players.count() as i32;
+    let pool = players.noten_pool();
+    let n = tenpai.iter().take(seats as usize).filter(|&&t| t).count() as i32;
+    let mut out = [0; MAX_SEATS];
+    if n == 0 || n == seats {
+        return out;
     }
-    tenpai.map(|t| if t { 3000 / n } else { -3000 / (4 - n) })
+    for (s, d) in out.iter_mut().enumerate().take(seats as usize) {
+        *d = if tenpai[s] { pool / n } else { -pool / (seats - n) };
+    }
+    out
 }
 
 /// Karaten: the concealed `3k+1` tiles `counts` are completed only by a fifth tile of a
@@ -66,6 +78,12 @@ fn complete(c: &mut [u8; 34], pair_left: bool) -> bool {
 impl Kyoku {
     /// Logs one `hora` per winner (in seat order after `target`; Tenhou: the first takes the
     /// honba and riichi sticks) and ends the kyoku. `target == winners[0]` for tsumo.
+    ///
+    /// Honba: 100 per stick from each payer of a tsumo; on ron 100 per stick for each other
+    /// seat, all from the discarder: 300 at four seats, 200 at three (RiichiEnv `score.rs`
+    /// `calculate_score`: `honba * 100 * (np - 1)`). Three-player tsumo is tsumo-son: each
+    /// payer pays its four-player share, with one payer fewer (RiichiEnv
+    /// `make_score_result`: `pay_oya + pay_ko * (np - 2)`).
     pub(super) fn settle_horas(
         &mut self,
         target: Seat,
@@ -74,32 +92,33 @@ impl Kyoku {
         chankan: bool,
         log: &mut Vec<Event>,
     ) {
+        let n = self.seats();
         for (i, &w) in winners.iter().enumerate() {
             let tsumo = w == target;
             let score = self.score_win(w, tile, tsumo, chankan).expect("a legal hora scores");
             let honba = if i == 0 { self.honba as i32 } else { 0 };
             let sticks = if i == 0 { self.kyotaku as i32 * 1000 } else { 0 };
             let pay = score.payment;
-            let mut d = [0i32; 4];
+            let mut d = [0i32; MAX_SEATS];
             let pao = self.players[w as usize]
                 .pao
                 .filter(|(_, yaku)| score.yaku.iter().any(|(name, _)| name == yaku))
                 .map(|(seat, _)| seat);
             if tsumo {
                 let mut total = 0;
-                for s in (0..4u8).filter(|&s| s != w) {
+                for s in (0..n).filter(|&s| s != w) {
                     let share = if s == self.oya { pay.tsumo_oya } else { pay.tsumo_ko } + 100 * honba;
                     d[s as usize] -= share;
                     total += share;
                 }
                 if let Some(p) = pao {
                     // Tenhou: on tsumo the pao seat pays the whole hand.
-                    d = [0; 4];
+                    d = [0; MAX_SEATS];
                     d[p as usize] = -total;
                 }
                 d[w as usize] += total + sticks;
             } else {
-                let total = pay.ron + 300 * honba;
+                let total = pay.ron + 100 * (n as i32 - 1) * honba;
                 match pao {
                     // Tenhou: on ron the pao seat and the discarder split the hand; the
                     // pao seat pays the honba (「積み棒は包」).
@@ -131,17 +150,18 @@ impl Kyoku {
     /// The live wall is empty and the last discard passed: nagashi mangan if any, else
     /// tenpai payments (Tenhou: nagashi replaces them; riichi sticks stay on the table).
     pub(super) fn exhaustive_draw(&mut self, log: &mut Vec<Event>) {
-        let tenpai = [0, 1, 2, 3].map(|s| {
+        let seats = self.rules.players;
+        let tenpai: [bool; MAX_SEATS] = std::array::from_fn(|s| {
             let p = &self.players[s];
-            p.waits() != 0 || (self.rules.karaten_is_tenpai && karaten(&p.counts()))
+            s < seats.count() && (p.waits() != 0 || (self.rules.karaten_is_tenpai && karaten(&p.counts())))
         });
-        let mut deltas = [0i32; 4];
-        let nagashi: Vec<Seat> = (0..4u8).filter(|&s| self.players[s as usize].nagashi).collect();
+        let mut deltas = [0i32; MAX_SEATS];
+        let nagashi: Vec<Seat> = seats.seats().filter(|&s| self.players[s as usize].nagashi).collect();
         if nagashi.is_empty() {
-            deltas = tenpai_payments(tenpai);
+            deltas = tenpai_payments(tenpai, seats);
         }
         for &n in &nagashi {
-            for s in (0..4u8).filter(|&s| s != n) {
+            for s in seats.seats().filter(|&s| s != n) {
                 let pay = if n == self.oya || s == self.oya { 4000 } else { 2000 };
                 deltas[s as usize] -= pay;
                 deltas[n as usize] += pay;
@@ -154,7 +174,12 @@ impl Kyoku {
 
 #[cfg(test)]
 mod tests {
-    use super::tenpai_payments;
+    use super::tenpai_payments as four;
+    use super::Players;
+
+    fn tenpai_payments(t: [bool; 4]) -> [i32; 4] {
+        four(t, Players::Four)
+    }
 
     #[test]
     fn karaten_is_a_completion_only_by_a_fifth_tile() {
@@ -177,5 +202,24 @@ mod tests {
         assert_eq!(tenpai_payments([false, true, true, true]), [-3000, 1000, 1000, 1000]);
         assert_eq!(tenpai_payments([true; 4]), [0; 4]);
         assert_eq!(tenpai_payments([false; 4]), [0; 4]);
+    }
+
+    #[test]
+    fn three_player_noten_payments_split_2000() {
+        // RiichiEnv `tenpai_pool` 2000: 1000 from each of two, or 1000 each from one.
+        let three = |t| four(t, Players::Three);
+        assert_eq!(three([true, false, false, false]), [2000, -1000, -1000, 0]);
+        assert_eq!(three([false, true, true, false]), [-2000, 1000, 1000, 0]);
+        assert_eq!(three([true, true, true, false]), [0; 4]);
+        assert_eq!(three([false; 4]), [0; 4]);
+    }
+
+    #[test]
+    fn three_player_chombo_is_a_mangan_tsumo_son() {
+        // Dealer (seat 0) errs: 4000 to each of two. Non-dealer: 4000 to the dealer, 2000 to
+        // the other (RiichiEnv: 8000 / 6000).
+        assert_eq!(super::chombo_deltas(&[0], 0, Players::Three), [-8000, 4000, 4000, 0]);
+        assert_eq!(super::chombo_deltas(&[2], 0, Players::Three), [4000, 2000, -6000, 0]);
+        assert_eq!(super::chombo_deltas(&[2], 0, Players::Four), [4000, 2000, -8000, 2000]);
     }
 }

@@ -18,6 +18,7 @@ impl Kyoku {
                 log.push(action.clone());
             }
             Event::Ankan { consumed, .. } => self.ankan(seat, consumed, log),
+            Event::Kita { pai, .. } => self.kita(seat, pai, log),
             Event::Kakan { pai, .. } => self.kakan(seat, pai, log),
             Event::Hora { .. } => {
                 let tile = self.players[seat as usize].drawn.expect("tsumo wins hold the drawn tile");
@@ -26,7 +27,7 @@ impl Kyoku {
             Event::Ryukyoku { .. } => {
                 self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::KyuushuKyuuhai, log);
             }
-            _ => unreachable!("legal turn actions are dahai, reach, ankan, kakan, hora, ryukyoku"),
+            _ => unreachable!("legal turn actions are dahai, reach, ankan, kakan, kita, hora, ryukyoku"),
         }
     }
 
@@ -72,11 +73,15 @@ impl Kyoku {
         self.scores[seat as usize] -= 1000;
         self.kyotaku = self.kyotaku.saturating_add(1);
         log.push(Event::ReachAccepted { actor: seat });
-        if self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None) {
+        // Four riichi (四家立直); not at a three-player table (RiichiEnv `state_3p`
+        // `check_abortive_draw`: "Suucha Riichi ... disabled in 3P").
+        if self.rules.players == super::Players::Four
+            && self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None)
+        {
             if self.rules.four_riichi_after_tsumo {
                 // mjai.app: the next seat draws before the hand is aborted (nobody can call:
                 // all four are in riichi; a riichi leaves at least 3 live tiles).
-                self.draw((seat + 1) % 4, false, log);
+                self.draw(self.next_seat(seat), false, log);
             }
             self.end_ryukyoku(Outcome::Abortive, [0; 4], None, DrawReason::FourRiichi, log);
             return false;
@@ -84,9 +89,12 @@ impl Kyoku {
         true
     }
 
-    /// Four winds: the first four discards, with no call, are the same wind.
+    /// Four winds: the first four discards, with no call, are the same wind. Never at a
+    /// three-player table (RiichiEnv `state_3p` `check_abortive_draw`: "Sufuurenta ...
+    /// disabled in 3P").
     pub(super) fn four_winds(&self) -> bool {
-        self.uninterrupted
+        self.rules.players == super::Players::Four
+            && self.uninterrupted
             && self.players.iter().all(|p| p.kawa.len() == 1)
             && (27..=30).contains(&self.players[0].kawa[0].kind())
             && self.players.iter().all(|p| p.kawa[0].kind() == self.players[0].kawa[0].kind())
@@ -99,7 +107,8 @@ impl Kyoku {
         } else if self.live_left() == 0 {
             self.exhaustive_draw(log);
         } else {
-            self.draw((seat + 1) % 4, false, log);
+            let next = self.next_seat(seat);
+            self.draw(next, false, log);
         }
     }
 
@@ -119,7 +128,7 @@ impl Kyoku {
         self.kans() == 4 && self.kan_makers.iter().any(|&m| m != self.kan_makers[0])
     }
 
-    fn interrupt(&mut self) {
+    pub(super) fn interrupt(&mut self) {
         self.uninterrupted = false;
         for p in &mut self.players {
             p.ippatsu = false;
@@ -163,7 +172,7 @@ impl Kyoku {
 
     /// A daiminkan or kakan was made: its dora waits for the maker's discard; the dora of
     /// an earlier kan still waiting is shown before the rinshan tsumo instead.
-    fn minkan_dora(&mut self) {
+    pub(super) fn minkan_dora(&mut self) {
         if self.dora_at_discard {
             self.dora_at_tsumo = true;
         }
