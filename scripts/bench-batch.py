@@ -6,7 +6,8 @@ For each bot, the same 1v3 tournament against three builtin:tsumogiri, in the sa
   batched  `tournament --format 1v3 BOT.zip builtin:tsumogiri --tables K` (the same zip:
            its mjai-sim.toml says `batch = true`)
 both with `--timeout 30` (a timeout's chombo would change the games compared)
-and prints hanchans per hour, host CPU-seconds per hanchan (all of the machine's busy time
+`--runs` times each, alternated, and prints for the run of median wall time hanchans per
+hour, host CPU-seconds per hanchan (all of the machine's busy time
 during the run, from /proc/stat: the referee, the containers and whatever else runs), the
 peak memory of the bot's containers per table (cgroup), and whether both runs gave the same
 games (mjai_log.json of every game).
@@ -176,15 +177,27 @@ def cycles(out):
             f"{statistics.mean(k for _, k in sizes if k) if any(k for _, k in sizes) else 0:.1f} positions per cycle")
 
 
-def compare(name, zip_path, sets, jobs, tables, gpus, timeout, tmp):
+def median_run(runs):
+    """The run of median wall time among `runs` (wall, cpu, peaks), and every wall time."""
+    ordered = sorted(runs, key=lambda r: r[0])
+    return ordered[len(ordered) // 2], [round(r[0], 1) for r in runs]
+
+
+def compare(name, zip_path, sets, jobs, tables, gpus, timeout, repeat, tmp):
     games = 4 * sets
     common = ["--timeout", str(timeout), *(["--gpus", gpus] if gpus else [])]
-    kept = tournament(zip_path, sets, ["--keep-bots", "--no-batch", "--jobs", str(jobs), *common], tmp / f"{name}-kept")
-    batched = tournament(zip_path, sets, ["--tables", str(tables), *common], tmp / f"{name}-batched")
-    same = logs(tmp / f"{name}-kept", games) == logs(tmp / f"{name}-batched", games)
-    print(f"\n{name}: {games} games (1v3 against 3 x builtin:tsumogiri), same games: {same}; games with a chombo: "
-          f"kept {chombos(tmp / f'{name}-kept', games)}, batched {chombos(tmp / f'{name}-batched', games)}"
-          f"{cycles(tmp / f'{name}-batched')}")
+    kept_runs, batched_runs = [], []
+    for n in range(repeat):  # alternated, so that a change of load hits both
+        kept_dir, batched_dir = tmp / f"{name}-kept-{n}", tmp / f"{name}-batched-{n}"
+        kept_runs.append(tournament(zip_path, sets, ["--keep-bots", "--no-batch", "--jobs", str(jobs), *common],
+                                    kept_dir))
+        batched_runs.append(tournament(zip_path, sets, ["--tables", str(tables), *common], batched_dir))
+    (kept, kept_walls), (batched, batched_walls) = median_run(kept_runs), median_run(batched_runs)
+    print(f"\n{name}: wall s of each run: kept {kept_walls}, batched {batched_walls} (medians below)")
+    kept_dir, batched_dir = tmp / f"{name}-kept-0", tmp / f"{name}-batched-0"
+    same = logs(kept_dir, games) == logs(batched_dir, games)
+    print(f"{name}: {games} games (1v3 against 3 x builtin:tsumogiri), same games: {same}; games with a chombo: "
+          f"kept {chombos(kept_dir, games)}, batched {chombos(batched_dir, games)}{cycles(batched_dir)}")
     print("| run | wall s | hanchans/hour | host CPU-s per hanchan | peak memory per table |")
     print("|---|---|---|---|---|")
     rows = {}
@@ -214,6 +227,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="both runs: --timeout (default 30 s: a big network on a loaded CPU can take over 2 s)")
     parser.add_argument("--keep", help="keep the tournaments' folders here")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each, alternated; medians (default 3)")
     parser.add_argument("--only", choices=["mlbot", "mortal"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as scratch:
@@ -224,10 +238,10 @@ def main():
             ml = ROOT / "examples/mlbot"
             files = {n: (ml / n).read_bytes() for n in ("bot.py", "features.py", "model.pt")}
             mlbot = make_zip(tmp / "mlbot.zip", {**files, "mjai-sim.toml": toml})
-            compare("mlbot", mlbot, args.sets, args.jobs, args.tables, args.gpus, args.timeout, tmp)
+            compare("mlbot", mlbot, args.sets, args.jobs, args.tables, args.gpus, args.timeout, args.runs, tmp)
         if args.only != "mlbot":
             mortal = make_zip(tmp / "mortal.zip", {"bot.py": MORTAL_BOT, "mjai-sim.toml": toml})
-            compare("mortal", mortal, args.mortal_sets, args.jobs, args.tables, args.gpus, args.timeout, tmp)
+            compare("mortal", mortal, args.mortal_sets, args.jobs, args.tables, args.gpus, args.timeout, args.runs, tmp)
 
 
 if __name__ == "__main__":
