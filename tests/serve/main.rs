@@ -23,6 +23,7 @@
 
 mod authors;
 mod authz;
+mod batch;
 mod browser;
 #[path = "../browser_support/mod.rs"]
 mod browser_support;
