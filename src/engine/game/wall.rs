@@ -71,6 +71,42 @@ pub fn kyoku_count(bakaze: Tile, kyoku: u8) -> u8 {
     (bakaze.kind().saturating_sub(27)) * 4 + kyoku.saturating_sub(1)
 }
 
+/// The tiles of an arranged wall in [`Wall::from_tiles`] order: `haipai` (13 per seat),
+/// then the parts (live draws, rinshan, dora and ura indicators), each filled up to its
+/// size in `sizes` with what is `left` of the set, in set order. `names`: the set and the
+/// error for a part too long, as the errors say them.
+fn arrange(
+    haipai: &[Vec<Tile>],
+    mut parts: [Vec<Tile>; 4],
+    sizes: [usize; 4],
+    mut left: Vec<Tile>,
+    names: (&str, &str),
+) -> Result<Vec<Tile>, String> {
+    if haipai.iter().any(|h| h.len() != 13) {
+        return Err("each starting hand needs 13 tiles".into());
+    }
+    if parts.iter().zip(sizes).any(|(part, size)| part.len() > size) {
+        return Err(names.1.into());
+    }
+    for t in haipai.iter().flatten().chain(parts.iter().flatten()) {
+        match left.iter().position(|x| x == t) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => return Err(format!("more {t} than {} holds", names.0)),
+        }
+    }
+    let mut fill = left.into_iter();
+    for (part, size) in parts.iter_mut().zip(sizes) {
+        while part.len() < size {
+            part.push(fill.next().ok_or("the set ran out while filling the wall")?);
+        }
+    }
+    let mut tiles: Vec<Tile> = haipai.concat();
+    tiles.extend(parts.into_iter().flatten());
+    Ok(tiles)
+}
+
 /// The 136 tiles of a set: four of each kind, one of the four fives of each suit red.
 pub fn full_set() -> Vec<Tile> {
     full_set_for(Players::Four)
@@ -191,37 +227,18 @@ impl Wall {
     /// Errors when a part is too long or a tile occurs more often than a set holds.
     pub fn arranged(
         haipai: [Vec<Tile>; 4],
-        mut live: Vec<Tile>,
-        mut rinshan: Vec<Tile>,
-        mut dora: Vec<Tile>,
-        mut ura: Vec<Tile>,
+        live: Vec<Tile>,
+        rinshan: Vec<Tile>,
+        dora: Vec<Tile>,
+        ura: Vec<Tile>,
     ) -> Result<Wall, String> {
-        if haipai.iter().any(|h| h.len() != 13) {
-            return Err("each starting hand needs 13 tiles".into());
-        }
-        if live.len() > LIVE_TILES || rinshan.len() > 4 || dora.len() > 5 || ura.len() > 5 {
-            return Err("more tiles than a wall part holds (70 live, 4 rinshan, 5 dora, 5 ura)".into());
-        }
-        let mut left = full_set();
-        for t in haipai.iter().flatten().chain(&live).chain(&rinshan).chain(&dora).chain(&ura) {
-            match left.iter().position(|x| x == t) {
-                Some(i) => {
-                    left.remove(i);
-                }
-                None => return Err(format!("more {t} than a set holds")),
-            }
-        }
-        let mut fill = left.into_iter();
-        for (v, n) in [(&mut live, LIVE_TILES), (&mut rinshan, 4), (&mut dora, 5), (&mut ura, 5)] {
-            while v.len() < n {
-                v.push(fill.next().expect("136 tiles in all"));
-            }
-        }
-        let mut tiles: Vec<Tile> = haipai.concat();
-        tiles.extend(live);
-        tiles.extend(rinshan);
-        tiles.extend(dora);
-        tiles.extend(ura);
+        let tiles = arrange(
+            &haipai,
+            [live, rinshan, dora, ura],
+            [LIVE_TILES, 4, 5, 5],
+            full_set(),
+            ("a set", "more tiles than a wall part holds (70 live, 4 rinshan, 5 dora, 5 ura)"),
+        )?;
         Wall::from_tiles(&tiles)
     }
 
@@ -233,37 +250,21 @@ impl Wall {
     /// (2m-8m and `5mr` are not in it).
     pub fn arranged_3p(
         haipai: [Vec<Tile>; 3],
-        mut live: Vec<Tile>,
-        mut rinshan: Vec<Tile>,
-        mut dora: Vec<Tile>,
-        mut ura: Vec<Tile>,
+        live: Vec<Tile>,
+        rinshan: Vec<Tile>,
+        dora: Vec<Tile>,
+        ura: Vec<Tile>,
     ) -> Result<Wall, String> {
-        if haipai.iter().any(|h| h.len() != 13) {
-            return Err("each starting hand needs 13 tiles".into());
-        }
-        if live.len() > LIVE_TILES_3P || rinshan.len() > RINSHAN_3P || dora.len() > 3 || ura.len() > 3 {
-            return Err("more tiles than a three-player wall part holds (55 live, 8 rinshan, 3 dora, 3 ura)".into());
-        }
-        let mut left = full_set_for(Players::Three);
-        for t in haipai.iter().flatten().chain(&live).chain(&rinshan).chain(&dora).chain(&ura) {
-            match left.iter().position(|x| x == t) {
-                Some(i) => {
-                    left.remove(i);
-                }
-                None => return Err(format!("more {t} than a three-player set holds")),
-            }
-        }
-        let mut fill = left.into_iter();
-        for (v, n) in [(&mut live, LIVE_TILES_3P), (&mut rinshan, RINSHAN_3P), (&mut dora, 3), (&mut ura, 3)] {
-            while v.len() < n {
-                v.push(fill.next().expect("108 tiles in all"));
-            }
-        }
-        let mut tiles: Vec<Tile> = haipai.concat();
-        tiles.extend(live);
-        tiles.extend(rinshan);
-        tiles.extend(dora);
-        tiles.extend(ura);
+        let tiles = arrange(
+            &haipai,
+            [live, rinshan, dora, ura],
+            [LIVE_TILES_3P, RINSHAN_3P, 3, 3],
+            full_set_for(Players::Three),
+            (
+                "a three-player set",
+                "more tiles than a three-player wall part holds (55 live, 8 rinshan, 3 dora, 3 ura)",
+            ),
+        )?;
         Wall::from_tiles_3p(&tiles)
     }
 

@@ -1,15 +1,16 @@
 //! The hub: one batched process, its cycles, its restarts.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use super::queue::{Ask, Reply, Shared};
 use super::seat::BatchSeat;
 use super::wire::{cycle_line, split_answer, Request};
 use super::BatchOptions;
@@ -22,36 +23,6 @@ pub type LaunchProcess = Arc<dyn Fn() -> BoxFuture<'static, Result<Box<dyn Bot>,
 
 /// Time granted to the process's own timeout before the hub stops waiting itself.
 const GRACE: Duration = Duration::from_millis(500);
-
-/// One seat's line waiting for its cycle.
-pub(super) struct Ask {
-    pub table: u64,
-    pub seat: u8,
-    pub line: String,
-    pub timeout: Duration,
-    /// The process generation that served this seat before (`None`: never served).
-    pub served: Option<u64>,
-    pub reply: oneshot::Sender<Reply>,
-}
-
-/// What a seat gets back.
-pub(super) struct Reply {
-    pub answer: Result<String, BotError>,
-    /// The process generation that read the line (`None` when none did).
-    pub epoch: Option<u64>,
-}
-
-/// What hub and seats share.
-#[derive(Default)]
-pub(super) struct Shared {
-    /// Seats alive (a cycle closes early once each of them waits).
-    pub live: AtomicUsize,
-    /// The process's last stderr lines, as of the last cycle.
-    pub tail: Mutex<Vec<String>>,
-    starts: AtomicU64,
-    cycles: AtomicU64,
-    requests: AtomicU64,
-}
 
 /// Counts of a hub's work so far (benchmarks print the mean cycle).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

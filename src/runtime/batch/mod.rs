@@ -20,6 +20,7 @@
 //!   chombo at its next request, and the process is started again on the next cycle.
 
 mod hub;
+mod queue;
 mod seat;
 pub mod wire;
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
-use super::hub::{Ask, Shared};
+use super::queue::{Ask, Shared};
 use crate::engine::event::Event;
 use crate::runtime::{Bot, BotError};
 
