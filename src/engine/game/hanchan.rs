@@ -119,18 +119,12 @@ pub fn final_scores_for(mut scores: [i32; MAX_SEATS], kyotaku: u8, players: Play
 /// Place per seat, 1 = top, from scores: equal scores rank by seat order from the starting
 /// dealer (seat 0), as Tenhou and mjai.app rank ([`rank_order`] read per seat).
 pub fn ranks(scores: [i32; MAX_SEATS]) -> [u8; MAX_SEATS] {
-    let mut out = [0u8; MAX_SEATS];
-    for (place, seat) in rank_order(scores).into_iter().enumerate() {
-        out[seat] = place as u8 + 1;
-    }
-    out
+    ranks_for(scores, Players::Four)
 }
 
 /// Final scores: riichi sticks left on the table go to the first place (Tenhou).
-pub fn final_scores(mut scores: [i32; MAX_SEATS], kyotaku: u8) -> [i32; MAX_SEATS] {
-    let top = rank_order(scores)[0];
-    scores[top] += kyotaku as i32 * 1000;
-    scores
+pub fn final_scores(scores: [i32; MAX_SEATS], kyotaku: u8) -> [i32; MAX_SEATS] {
+    final_scores_for(scores, kyotaku, Players::Four)
 }
 
 #[cfg(test)]

@@ -56,6 +56,15 @@ pub struct Player {
 impl Player {
     /// A seat with its 13 starting tiles.
     pub fn new(haipai: &[Tile; 13]) -> Player {
+        Player::holding(haipai)
+    }
+
+    /// The empty seat of a three-player table (seat 3): no tiles, never asked.
+    pub fn absent() -> Player {
+        Player { nagashi: false, ..Player::holding(&[]) }
+    }
+
+    fn holding(haipai: &[Tile]) -> Player {
         let mut p = Player {
             tehai: haipai.to_vec(),
             kind_counts: to_counts(haipai),
@@ -75,17 +84,6 @@ impl Player {
             wait_key: None,
         };
         p.refresh_waits();
-        p
-    }
-
-    /// The empty seat of a three-player table (seat 3): no tiles, never asked.
-    pub fn absent() -> Player {
-        let mut p = Player::new(&[Tile::from_kind(0).expect("1m"); 13]);
-        while let Some(&t) = p.tehai.last() {
-            p.remove(t);
-        }
-        p.refresh_waits();
-        p.nagashi = false;
         p
     }
 
