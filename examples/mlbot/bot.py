@@ -54,16 +54,19 @@ def load(weights: str = os.path.join(HERE, "model.pt")) -> torch.nn.Module:
 
 
 class MlBot(Bot):
-    def __init__(self, player_id: int, weights: str = os.path.join(HERE, "model.pt"), model: torch.nn.Module = None):
+    def __init__(
+        self, player_id: int, weights: str = os.path.join(HERE, "model.pt"), model: torch.nn.Module = None, defer=False
+    ):
         super().__init__(player_id=player_id)
         self.table = Table()
         self.model = load(weights) if model is None else model
         # batched mode (think_batch): the discard's network input and legal tiles, left
         # for the cycle's one forward pass instead of evaluated here
-        self.defer = False
+        self.defer = defer
         self.deferred = None
 
     def react(self, input_str: str) -> str:
+        self.deferred = None
         for event in json.loads(input_str):
             self.table.see(event)
         return super().react(input_str)
@@ -123,15 +126,15 @@ def serve_batched() -> None:
     from mjai_sim.batch import Tables, serve_batched as serve
 
     model = load()
-    tables = Tables(lambda seat: MlBot(player_id=seat, model=model))
+    tables = Tables(lambda seat: MlBot(player_id=seat, model=model, defer=True))
 
     def think_batch(requests: list) -> list:
         actions, pending = [], []
         for n, request in enumerate(requests):
-            bot = tables.bot(request)
-            bot.defer, bot.deferred = True, None
             actions.append(tables.react(request))
-            if bot.deferred is not None and actions[-1].get("type") == "dahai":
+            # gone after end_game or an error; otherwise the instance that just answered
+            bot = tables.bots.get((request["table"], request["seat"]))
+            if bot is not None and bot.deferred is not None and actions[-1].get("type") == "dahai":
                 pending.append((n, bot, bot.deferred))
         if pending:
             with torch.no_grad():

@@ -263,11 +263,8 @@ fn batch_seats(
             out.push(kind);
             continue;
         }
-        if settings.runtime == RuntimeKind::Docker && settings.transport != Transport::Stdio {
-            anyhow::bail!(
-                "seat {seat}: {} is a batched bot (mjai-sim.toml), which needs --transport stdio; or pass --no-batch",
-                sub.source().display()
-            );
+        if let Some(why) = batch_refused(settings, sub) {
+            anyhow::bail!("seat {seat}: {why}");
         }
         let known = hubs.iter().find(|(s, _, _)| Arc::ptr_eq(s, sub)).map(|(_, h, t)| (h.clone(), *t));
         let (hub, table) = match known {
@@ -283,6 +280,19 @@ fn batch_seats(
         out.push(SeatKind::Batched(hub, table));
     }
     Ok(out)
+}
+
+/// Why `sub`, a batched bot, cannot be batched under `settings`: the http transport (its
+/// relay runs `bot.py SEAT`), as one line with the fix; `None` when it can. Checked at
+/// intake, by one game and by a tournament's bots.
+pub fn batch_refused(settings: &LaunchSettings, sub: &Submission) -> Option<String> {
+    let http = settings.runtime == RuntimeKind::Docker && settings.transport != Transport::Stdio;
+    (settings.batch.is_some() && sub.manifest().batch && http).then(|| {
+        format!(
+            "{} is a batched bot (mjai-sim.toml), which needs --transport stdio; or pass --no-batch",
+            sub.source().display()
+        )
+    })
 }
 
 /// Starts a batched submission's process (`bot.py --batch`) with `launcher`.

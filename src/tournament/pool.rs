@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use futures_util::future::{join_all, BoxFuture};
 
 use crate::arena::clock::Clock;
-use crate::arena::launch::{batch_process, docker_launcher, LaunchSettings, RuntimeKind};
+use crate::arena::launch::{batch_process, batch_refused, docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
 use crate::engine::event::{Event, Seat};
 use crate::runtime::batch::{BatchHub, BatchOptions, BatchStats, LaunchProcess};
@@ -60,6 +60,8 @@ pub struct BotFactory {
     batch: Option<BatchOptions>,
     /// Each batched bot's hub, started at its first seat (by bot index).
     hubs: Vec<OnceLock<Arc<BatchHub>>>,
+    /// Why each batched bot cannot be batched here ([`batch_refused`]), by bot index.
+    refused: Vec<Option<String>>,
     next_table: AtomicU64,
 }
 
@@ -68,7 +70,7 @@ pub struct BotFactory {
 /// collide, and a bot's container lives exactly as long as the bot.
 enum Runtime {
     None,
-    Process(SubmissionLauncher),
+    Process(Arc<SubmissionLauncher>),
     Docker {
         client: bollard::Docker,
         options: Box<DockerOptions>,
@@ -111,10 +113,18 @@ impl BotFactory {
                     network,
                 }
             }
-            RuntimeKind::Process => Runtime::Process(SubmissionLauncher::process(ProcessOptions::default())),
+            RuntimeKind::Process => Runtime::Process(Arc::new(SubmissionLauncher::process(ProcessOptions::default()))),
         };
         let hubs = bots.iter().map(|_| OnceLock::new()).collect();
-        Ok(BotFactory { bots, runtime, remote: None, batch: settings.batch, hubs, next_table: AtomicU64::new(0) })
+        let refused = bots
+            .iter()
+            .map(|b| match b {
+                LoadedBot::Submission(sub) => batch_refused(settings, sub),
+                _ => None,
+            })
+            .collect();
+        let next_table = AtomicU64::new(0);
+        Ok(BotFactory { bots, runtime, remote: None, batch: settings.batch, hubs, refused, next_table })
     }
 
     /// Lets `remote:NAME` bots play through `remote`'s hub.
@@ -230,20 +240,16 @@ impl BotFactory {
 
     /// The seat of batched bot `bot` at `table`, its hub started at the first call (the
     /// process's stderr appended to `stderr`). Errors: `bot` is not batched
-    /// ([`BotFactory::is_batched`]), or a batched bot over Docker's http transport.
+    /// ([`BotFactory::is_batched`]), or it cannot be batched here ([`batch_refused`]: the
+    /// http transport).
     pub fn batch_seat(&self, bot: usize, table: u64, seat: Seat, stderr: &Path) -> Result<Box<dyn Bot>, BotError> {
         let (Some(options), Some(LoadedBot::Submission(sub)), Some(hub)) =
             (self.batch, self.bots.get(bot), self.hubs.get(bot))
         else {
             return Err(BotError::Host(format!("bot {bot} is not batched")));
         };
-        if let Runtime::Docker { options: docker, .. } = &self.runtime {
-            if docker.transport != crate::runtime::docker::Transport::Stdio {
-                return Err(BotError::Host(format!(
-                    "{} is a batched bot (mjai-sim.toml), which needs --transport stdio; or pass --no-batch",
-                    sub.source().display()
-                )));
-            }
+        if let Some(Some(why)) = self.refused.get(bot) {
+            return Err(BotError::Host(why.clone()));
         }
         let spec = SeatSpec { submission: sub.clone(), stderr_log: stderr.to_path_buf() };
         let hub = hub.get_or_init(|| Arc::new(BatchHub::new(self.batch_launch(bot, spec), options)));
@@ -267,7 +273,8 @@ impl BotFactory {
                     Box::pin(async move { runtime.start_batch(&spec).await.map_err(BotError::from) })
                 })
             }
-            _ => batch_process(Arc::new(SubmissionLauncher::process(ProcessOptions::default())), spec),
+            Runtime::Process(runtime) => batch_process(runtime.clone(), spec),
+            Runtime::None => batch_process(Arc::new(SubmissionLauncher::process(ProcessOptions::default())), spec),
         }
     }
 
