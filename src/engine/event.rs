@@ -348,6 +348,16 @@ pub fn batch_line(events: &[Event]) -> String {
     serde_json::to_string(events).expect("mjai events always serialise")
 }
 
+/// [`batch_line`] for a table of `players`: each event in its wire form for that table
+/// ([`Event::to_json_for`]: three entries per seat array at three seats).
+pub fn batch_line_for(events: &[Event], players: Players) -> String {
+    if players == Players::Four {
+        return batch_line(events);
+    }
+    let items: Vec<String> = events.iter().map(|e| e.to_json_for(players)).collect();
+    format!("[{}]", items.join(","))
+}
+
 /// A line of an mjai log that is not an event.
 #[derive(Debug, thiserror::Error)]
 #[error("line {line} is not an mjai event: {cause}")]

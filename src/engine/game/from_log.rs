@@ -105,7 +105,7 @@ pub fn logged_hand(log: &[Event], label: HandLabel) -> Result<LoggedHand, String
             continue;
         }
         let (shown, _) = ShownTiles::read(log, index).map_err(|d| d.to_string())?;
-        let seeded = seed.map(|s| Wall::seeded(s, kyoku_count(*bakaze, *kyoku), *honba));
+        let seeded = seed.map(|s| Wall::seeded_for(shown.players, s, kyoku_count(*bakaze, *kyoku), *honba));
         let (wall, source) = match seeded {
             Some(w) if shown.agree_with(&w) => (w, WallSource::Seed),
             _ => {

@@ -182,6 +182,7 @@ fn answer_from_log(log: &[Event], n: usize, seat: Seat, may_pass: bool) -> Optio
         | Event::Daiminkan { .. }
         | Event::Kakan { .. }
         | Event::Ankan { .. }
+        | Event::Kita { .. }
         | Event::Reach { .. })
             if e.actor() == Some(seat) =>
         {

@@ -96,6 +96,15 @@ impl Players {
         }
     }
 
+    /// The table of `count` seats: 4 or 3; `None` for any other number.
+    pub const fn of_count(count: usize) -> Option<Players> {
+        match count {
+            4 => Some(Players::Four),
+            3 => Some(Players::Three),
+            _ => None,
+        }
+    }
+
     /// The seats, `0..count()`.
     pub fn seats(self) -> std::ops::Range<u8> {
         0..self.count() as u8

@@ -1,18 +1,23 @@
 //! The tiles of one hand's wall that an mjai log shows: the haipai in `start_kyoku`, the
 //! live and rinshan draws (a `tsumo` right after a kan is a rinshan draw), the dora
 //! indicators (`start_kyoku` and `dora`) and the ura indicators of a riichi winner's `hora`.
+//! At a three-player table a `tsumo` right after a `kita` is a replacement draw too.
 
 use crate::event::Event;
 use crate::tile::Tile;
 
 use super::replay::Disagreement;
 use super::wall::Wall;
+use super::Players;
+use crate::log::KyokuStart;
 
 /// What a log shows of one hand's wall, each part in the order it is used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShownTiles {
-    /// Starting 13 tiles per seat.
+    /// Starting 13 tiles per seat (seat 3's all `?` at a three-player table).
     pub haipai: [[Tile; 13]; 4],
+    /// The table size, read from the `start_kyoku` ([`KyokuStart::of`]).
+    pub players: Players,
     /// Live draws, in draw order.
     pub live: Vec<Tile>,
     /// Rinshan draws, in draw order.
@@ -31,11 +36,12 @@ impl ShownTiles {
     /// `start_kyoku` comes before `end_kyoku`.
     pub fn read(log: &[Event], start: usize) -> Result<(ShownTiles, usize), Disagreement> {
         let at = |index, reason: &str| Disagreement { index, reason: reason.into() };
-        let Some(Event::StartKyoku { dora_marker, tehais, .. }) = log.get(start) else {
+        let Some(event @ Event::StartKyoku { dora_marker, tehais, .. }) = log.get(start) else {
             return Err(at(start, "not a start_kyoku"));
         };
         let mut shown = ShownTiles {
             haipai: **tehais,
+            players: KyokuStart::of(event).map_or(Players::Four, |k| k.players),
             live: Vec::new(),
             rinshan: Vec::new(),
             dora: vec![*dora_marker],
@@ -50,7 +56,9 @@ impl ShownTiles {
                     after_kan = false;
                 }
                 Event::Tsumo { pai, .. } => shown.live.push(*pai),
-                Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } => after_kan = true,
+                Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } | Event::Kita { .. } => {
+                    after_kan = true
+                }
                 Event::Dora { dora_marker } => shown.dora.push(*dora_marker),
                 Event::Hora { ura_markers: Some(u), .. } if u.len() > shown.ura.len() => shown.ura = u.clone(),
                 Event::StartKyoku { .. } => return Err(at(i, "start_kyoku before the previous end_kyoku")),
@@ -62,10 +70,21 @@ impl ShownTiles {
     }
 
     /// A wall holding these tiles where the log shows them; every tile it never shows is
-    /// filled with the tiles left over, in set order (see [`Wall::arranged`]).
+    /// filled with the tiles left over, in set order (see [`Wall::arranged`], and
+    /// [`Wall::arranged_3p`] at a three-player table).
     ///
     /// Errors when the log shows more tiles of a kind than a set holds, or too many draws.
     pub fn to_wall(&self) -> Result<Wall, String> {
+        if self.players == Players::Three {
+            let [a, b, c, _] = &self.haipai;
+            return Wall::arranged_3p(
+                [a.to_vec(), b.to_vec(), c.to_vec()],
+                self.live.clone(),
+                self.rinshan.clone(),
+                self.dora.clone(),
+                self.ura.clone(),
+            );
+        }
         Wall::arranged(
             self.haipai.map(|h| h.to_vec()),
             self.live.clone(),
