@@ -33,7 +33,7 @@ pub const INTERNAL_ERROR: &str = "internal error: ";
 /// The first built-in seat of `report` charged a chombo, if any. `builtin[seat]`: the
 /// built-in's name when that seat is one (`None`: a submission or a remote bot, whose
 /// chombos are results).
-pub fn builtin_fault(report: &MatchReport, builtin: &[Option<&str>; 4]) -> Option<BuiltinFault> {
+pub fn builtin_fault(report: &MatchReport, builtin: &[Option<&str>]) -> Option<BuiltinFault> {
     let (seat, name) =
         builtin.iter().enumerate().find_map(|(s, name)| name.filter(|_| report.chombos[s] > 0).map(|n| (s, n)))?;
     let first = report
@@ -61,6 +61,7 @@ mod tests {
             decision_times: Default::default(),
             errors,
             warnings: Vec::new(),
+            players: crate::engine::game::Players::Four,
         }
     }
 

@@ -18,25 +18,28 @@ use super::observer::{Fanout, GameObserver};
 use super::summary::Summary;
 use super::{play_match, MatchOptions};
 use crate::engine::event::Event;
-use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall};
+use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall, MAX_SEATS};
 use crate::runtime::riichilab::wire::validation_result;
 
 /// What one game is: bots by seat, walls, start, limits and where its files go.
 #[derive(Debug, Clone)]
 pub struct GameSpec {
-    /// Bots, seat 0 (first dealer) to seat 3.
-    pub bots: [BotSpec; 4],
-    /// Names written in `start_game.names` (mjai.app writes `"0".."3"`).
-    pub names: [String; 4],
+    /// Bots, seat 0 (first dealer) on: one per seat of `rules.players` (four, or three for
+    /// sanma); any other number is refused by [`run_game`].
+    pub bots: Vec<BotSpec>,
+    /// Names written in `start_game.names` (mjai.app writes `"0".."3"`; at three seats the
+    /// fourth is written nowhere).
+    pub names: [String; MAX_SEATS],
     /// Wall seed `[nonce, key]`, as in the log's `start_game.seed`.
     pub seed: [u64; 2],
-    /// Where the game starts (East 1, 25000 each by default).
+    /// Where the game starts (East 1, 25000 each by default; [`StartState::initial`] of the
+    /// table size).
     pub start: StartState,
     /// Rule variant the engine referees (Tenhou by default).
     pub rules: Rules,
     /// Time limits and restart cap.
     pub options: MatchOptions,
-    /// Runtime, transport, image, intake limit and stderr paths of the four seats.
+    /// Runtime, transport, image, intake limit and stderr paths of the seats.
     pub settings: LaunchSettings,
     /// Output folder (created if missing).
     pub dir: PathBuf,
@@ -85,10 +88,19 @@ pub async fn run_game(
     stop: tokio::sync::watch::Receiver<bool>,
     on_start: impl FnOnce(&super::launch::SeatLauncher),
 ) -> anyhow::Result<GameOutcome> {
+    let players = spec.rules.players;
+    if spec.bots.len() != players.count() {
+        anyhow::bail!(
+            "{} bots given for the {} rules, which seat {}",
+            spec.bots.len(),
+            spec.rules.name(),
+            players.count()
+        );
+    }
     let launcher = build_launcher(&spec.bots, &spec.settings, spec.remote.as_ref()).await?;
     let result = async {
         let mut logs =
-            LogDir::create(&spec.dir).context("cannot create the logs folder (choose another with --logs-dir)")?;
+            LogDir::create_for(&spec.dir, players).context("cannot create the logs folder (choose another with --logs-dir)")?;
         let config = GameConfig { seed: spec.seed, names: spec.names.clone(), start: spec.start.clone() };
         let walls = spec.from_log.iter().filter_map(|f| f.wall.clone()).collect();
         let mut game = Game::with_rules(config, walls, spec.rules);
@@ -97,22 +109,22 @@ pub async fn run_game(
             let mut observers = Fanout(vec![&mut logs, observer]);
             play_match(&mut game, &launcher, &spec.options, &mut observers, stop).await?
         };
-        let mut summary = Summary::new(game.log(), &report, spec.bots.each_ref().map(|b| b.to_string()));
+        let mut summary = Summary::new(game.log(), &report, spec.bots.iter().map(|b| b.to_string()).collect());
         if let (Some(start), Some(from)) = (summary.start.as_mut(), &spec.from_log) {
             start.from = Some(from.source.clone());
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        let dialect: Vec<usize> = (0..4).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
+        let dialect: Vec<usize> = (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
         let farewell = (spec.validation && !dialect.is_empty()).then(|| {
             let verdict = super::verdict::validation_verdict(&report, &dialect);
             validation_result(verdict.is_ok(), verdict.err().map(|(_, why)| why).as_deref())
         });
         launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.
-        let builtin = spec.bots.each_ref().map(|b| match b {
+        let builtin: Vec<Option<&str>> = spec.bots.iter().map(|b| match b {
             BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
             BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,
-        });
+        }).collect();
         let builtin_fault = builtin_fault(&report, &builtin);
         Ok(GameOutcome { report, summary, log: game.into_log(), builtin_fault })
     }

@@ -14,7 +14,7 @@ use futures_util::future::BoxFuture;
 use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
-use crate::engine::game::ranks;
+use crate::engine::game::{ranks_for, Players, MAX_SEATS};
 use crate::runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
@@ -157,7 +157,7 @@ impl RuntimeKind {
 /// How lines reach a bot in Docker (the runtime's own choice, one type for every layer).
 pub use crate::runtime::docker::Transport;
 
-/// Everything needed to start the four seats.
+/// Everything needed to start the seats of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LaunchSettings {
     /// Runtime of submissions.
@@ -169,7 +169,7 @@ pub struct LaunchSettings {
     /// Largest accepted submission, in bytes.
     pub max_submission_bytes: u64,
     /// Where each seat's stderr goes (`player_logs.{seat}.stderr.txt`).
-    pub stderr_paths: [PathBuf; 4],
+    pub stderr_paths: [PathBuf; MAX_SEATS],
     /// Container limits chosen by the user (Docker only); defaults where `None`.
     pub resources: Resources,
     /// How submissions that opt in (`batch = true` in `mjai-sim.toml`) are batched: one
@@ -178,18 +178,19 @@ pub struct LaunchSettings {
     pub batch: Option<BatchOptions>,
 }
 
-/// Checks the four submissions (intake) and prepares their runtime; the result starts any
+/// Checks the submissions of `specs` (one per seat: four, or three at a three-player table;
+/// intake) and prepares their runtime; the result starts any
 /// seat on demand. Errors (one line naming the seat, the cause and the fix) come before
 /// any bot starts: unknown built-in, unreadable or malformed submission, Docker daemon
 /// unreachable, image missing.
 pub async fn build_launcher(
-    specs: &[BotSpec; 4],
+    specs: &[BotSpec],
     settings: &LaunchSettings,
     remote: Option<&RemoteSeats>,
 ) -> anyhow::Result<SeatLauncher> {
     let limits = SubmissionLimits { max_archive_bytes: settings.max_submission_bytes, ..SubmissionLimits::default() };
     let mut loaded: Vec<(PathBuf, Arc<Submission>)> = Vec::new();
-    let mut kinds = Vec::with_capacity(4);
+    let mut kinds = Vec::with_capacity(specs.len());
     for (seat, spec) in specs.iter().enumerate() {
         kinds.push(match spec {
             BotSpec::Builtin(name) => {
@@ -232,12 +233,11 @@ pub async fn build_launcher(
         RuntimeKind::Process => Some(Arc::new(SubmissionLauncher::process(ProcessOptions::default()))),
     };
     let kinds = batch_seats(kinds, settings, submissions.as_ref())?;
-    let kinds: [SeatKind; 4] = kinds.try_into().map_err(|_| anyhow::anyhow!("four seats"))?;
     Ok(SeatLauncher {
         kinds,
         stderr_paths: settings.stderr_paths.clone(),
         submissions,
-        remote_conns: Mutex::new([None; 4]),
+        remote_conns: Mutex::new([None; MAX_SEATS]),
     })
 }
 
@@ -349,21 +349,23 @@ pub const IMAGE_PROGRESS: &str = "mjai_sim::image";
 /// Starts any seat on demand: built-ins in process, submissions through the runtime's
 /// launcher (Docker or local processes). Implements the match loop's [`Launcher`].
 pub struct SeatLauncher {
-    kinds: [SeatKind; 4],
-    stderr_paths: [PathBuf; 4],
+    /// One per seat of the table (four, or three).
+    kinds: Vec<SeatKind>,
+    stderr_paths: [PathBuf; MAX_SEATS],
     submissions: Option<Arc<SubmissionLauncher>>,
     /// The connection each remote seat last played over (for its `game_over`).
-    remote_conns: Mutex<[Option<u64>; 4]>,
+    remote_conns: Mutex<[Option<u64>; MAX_SEATS]>,
 }
 
 impl SeatLauncher {
     /// Tells each remote seat's bridge how the game ended (`game_over`: scores in points,
     /// chombos, its rank); does not wait.
-    pub fn report_remote(&self, scores: [i32; 4], chombos: [u32; 4]) {
-        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; 4]);
-        for (seat, kind) in (0..4u8).zip(&self.kinds) {
+    pub fn report_remote(&self, scores: [i32; MAX_SEATS], chombos: [u32; MAX_SEATS]) {
+        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; MAX_SEATS]);
+        let players = Players::of_count(self.kinds.len()).unwrap_or_default();
+        for (seat, kind) in players.seats().zip(&self.kinds) {
             if let (SeatKind::Remote(remote, name), Some(conn)) = (kind, conns[usize::from(seat)]) {
-                let rank = ranks(scores)[usize::from(seat)];
+                let rank = ranks_for(scores, players)[usize::from(seat)];
                 remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
             }
         }

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, GameObserver};
 use crate::engine::event::{Event, Seat};
+use crate::engine::game::Players;
 use crate::runtime::stderr_log::DEFAULT_STDERR_CAP;
 
 /// Cap of each `player_logs.{SEAT}.stdout.txt` for a whole game, in bytes: 10 MiB (as stderr).
@@ -40,9 +41,12 @@ pub fn restart_marker(restarts: u32, kyoku: Option<&str>) -> String {
 pub struct LogDir {
     dir: PathBuf,
     mjai_log: File,
-    stdout: [File; 4],
+    /// One per seat of the table.
+    stdout: Vec<File>,
     /// Bytes written to each stdout log; past [`LogDir::stdout_cap`] lines are dropped.
-    stdout_written: [u64; 4],
+    stdout_written: Vec<u64>,
+    /// The table size: events are written in its wire form ([`Event::to_json_for`]).
+    players: Players,
     stdout_cap: u64,
     /// The hand of the last `start_kyoku` logged (`E1-0`).
     kyoku: Option<String>,
@@ -50,26 +54,34 @@ pub struct LogDir {
 }
 
 impl LogDir {
-    /// Creates `dir` (and parents) and the log files in it. Existing files of a previous
-    /// game with the same names are replaced.
+    /// Creates `dir` (and parents) and the log files of a four-player game in it
+    /// ([`LogDir::create_for`]).
     pub fn create(dir: &Path) -> io::Result<LogDir> {
+        LogDir::create_for(dir, Players::Four)
+    }
+
+    /// Creates `dir` (and parents) and the log files of a table of `players` in it: one
+    /// `player_logs.{seat}.*` pair per seat, `mjai_log.json` in the table's wire form (three
+    /// entries per seat array at three seats). Existing files of a previous game with the
+    /// same names are replaced.
+    pub fn create_for(dir: &Path, players: Players) -> io::Result<LogDir> {
         fs::create_dir_all(dir).map_err(|e| with_path(e, dir))?;
         let new_file = |name: String| {
             let path = dir.join(name);
             File::create(&path).map_err(|e| with_path(e, &path))
         };
         let mjai_log = new_file("mjai_log.json".into())?;
-        let mut stdout = Vec::with_capacity(4);
-        for seat in 0..4 {
+        let mut stdout = Vec::with_capacity(players.count());
+        for seat in players.seats() {
             stdout.push(new_file(format!("player_logs.{seat}.stdout.txt"))?);
             new_file(format!("player_logs.{seat}.stderr.txt"))?;
         }
-        let stdout: [File; 4] = stdout.try_into().map_err(|_| io::Error::other("four seats"))?;
         let logs = LogDir {
             dir: dir.to_path_buf(),
             mjai_log,
             stdout,
-            stdout_written: [0; 4],
+            stdout_written: vec![0; players.count()],
+            players,
             stdout_cap: STDOUT_CAP,
             kyoku: None,
             errors: Vec::new(),
@@ -137,8 +149,8 @@ impl GameObserver for LogDir {
         let mut text = String::new();
         for (i, e) in events.iter().enumerate() {
             match metas.get(i).and_then(Option::as_ref) {
-                Some(meta) => text.push_str(&meta.on_event_json(e)),
-                None => text.push_str(&e.to_json()),
+                Some(meta) => text.push_str(&meta.on_event_json(e, self.players)),
+                None => text.push_str(&e.to_json_for(self.players)),
             }
             text.push('\n');
         }
@@ -148,7 +160,9 @@ impl GameObserver for LogDir {
 
     fn on_answer(&mut self, seat: Seat, line: &str) -> io::Result<()> {
         let seat = usize::from(seat);
-        let (file, written) = (&mut self.stdout[seat], &mut self.stdout_written[seat]);
+        let (Some(file), Some(written)) = (self.stdout.get_mut(seat), self.stdout_written.get_mut(seat)) else {
+            return Ok(());
+        };
         let size = line.len() as u64 + 1;
         if *written > self.stdout_cap {
             return Ok(());
@@ -165,7 +179,7 @@ impl GameObserver for LogDir {
 
     fn on_restart(&mut self, restarts: u32) -> io::Result<()> {
         let marker = restart_marker(restarts, self.kyoku.as_deref());
-        for seat in 0..4 {
+        for seat in self.players.seats() {
             self.open_stderr(seat)?.write_all(marker.as_bytes())?;
         }
         Ok(())

@@ -9,7 +9,7 @@
 //!   line (mjai.app drops them; we deliver them, e.g. the hora with its deltas), and at the
 //!   end of the game `[{"type":"end_game"}]`. Anything but `none` there is a warning;
 //! - a timeout, crash, unparsable or illegal answer, or `none` when the seat must act is a
-//!   chombo ([`Table::chombo`]): the hand ends at once, all four bots are stopped and
+//!   chombo ([`Table::chombo`]): the hand ends at once, all the bots are stopped and
 //!   started fresh, and the game resumes at the next hand (bots get `start_game` again,
 //!   then the events from the current `start_kyoku` on);
 //! - except under a clock that forgives timeouts ([`OnTimeout::Default`], riichi.dev's):
@@ -35,8 +35,8 @@ use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
 use super::{Clock, Launcher, MatchOptions, OnTimeout, Refill, Table};
-use crate::engine::event::{batch_line, Event, Seat};
-use crate::engine::game::default_answer;
+use crate::engine::event::{batch_line_for, Event, Seat};
+use crate::engine::game::{default_answer, Players, MAX_SEATS};
 use crate::runtime::BotError;
 
 /// How a match ended.
@@ -58,22 +58,25 @@ pub enum Ending {
 pub struct MatchReport {
     /// How the match ended.
     pub ending: Ending,
-    /// Scores (points) when the match ended.
-    pub scores: [i32; 4],
+    /// Scores (points) when the match ended ([`MAX_SEATS`] entries, as every per-seat
+    /// array here: seats from `players.count()` on stay empty).
+    pub scores: [i32; MAX_SEATS],
     /// Chombos per seat.
-    pub chombos: [u32; 4],
+    pub chombos: [u32; MAX_SEATS],
     /// Timeouts per seat for which the default action was played, with no penalty (only
     /// under a clock with [`OnTimeout::Default`]; each also has an `errors` entry of type
     /// `defaulted`).
-    pub defaulted: [u32; 4],
-    /// Restarts of the four bots.
+    pub defaulted: [u32; MAX_SEATS],
+    /// Restarts of the bots.
     pub restarts: u32,
     /// Every decision's answer time per seat (informational lines excluded).
-    pub decision_times: [Vec<Duration>; 4],
+    pub decision_times: [Vec<Duration>; MAX_SEATS],
     /// Errors, in order (`errors.json`).
     pub errors: Vec<ErrorEntry>,
     /// Warnings, in order (e.g. an answer other than `none` to `end_kyoku`).
     pub warnings: Vec<ErrorEntry>,
+    /// The table size the match was played at (4, or 3 for sanma).
+    pub players: Players,
 }
 
 /// Why a match could not be refereed at all (not a bot's fault).
@@ -135,11 +138,13 @@ pub async fn play_match(
     observer: &mut dyn GameObserver,
     shutdown: watch::Receiver<bool>,
 ) -> Result<MatchReport, MatchError> {
-    let clocks: [Clock; 4] = std::array::from_fn(|s| launcher.seat_clock(s as Seat).unwrap_or(options.clock));
+    let players = table.players();
+    let clocks: [Clock; MAX_SEATS] = std::array::from_fn(|s| launcher.seat_clock(s as Seat).unwrap_or(options.clock));
     let watchdog = Watchdog::new(options, &clocks);
     let mut referee = Referee {
         watchdog: watchdog.clone(),
-        seats: Seats::new(launcher),
+        seats: Seats::new(launcher, players),
+        players,
         relay: Relay::at(1),
         options,
         observer,
@@ -151,10 +156,11 @@ pub async fn play_match(
         report: MatchReport {
             ending: Ending::Completed,
             scores: table.scores(),
-            chombos: [0; 4],
-            defaulted: [0; 4],
+            chombos: [0; MAX_SEATS],
+            defaulted: [0; MAX_SEATS],
             restarts: 0,
             decision_times: Default::default(),
+            players,
             errors: Vec::new(),
             warnings: Vec::new(),
         },
@@ -177,6 +183,8 @@ struct Referee<'a> {
     /// Kicked after every step; see [`super::watchdog`].
     watchdog: Watchdog,
     seats: Seats<'a>,
+    /// The table size.
+    players: Players,
     relay: Relay,
     options: &'a MatchOptions,
     observer: &'a mut dyn GameObserver,
@@ -186,9 +194,9 @@ struct Referee<'a> {
     /// `meta` of the answers just applied, with the action, waiting for their logged event.
     metas: Vec<(Seat, Event, AnswerMeta)>,
     /// Each seat's clock, fixed when the match starts.
-    clocks: [Clock; 4],
+    clocks: [Clock; MAX_SEATS],
     /// What is left of each seat's time bank ([`Clock::bank`]).
-    bank: [Duration; 4],
+    bank: [Duration; MAX_SEATS],
     report: MatchReport,
 }
 
@@ -297,7 +305,7 @@ impl Referee<'_> {
         }
     }
 
-    /// Launches four bots and sends each its `start_game`; returns the seats that failed.
+    /// Launches the table's bots and sends each its `start_game`; returns the seats that failed.
     async fn start_bots(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let limit = self.options.start_timeout;
@@ -312,13 +320,13 @@ impl Referee<'_> {
         }
         let mut offenders = Vec::new();
         let mut requests = Vec::new();
-        for (seat, error) in (0..4u8).zip(launched) {
+        for (seat, error) in self.players.seats().zip(launched) {
             match error {
                 Some(e) => {
                     offenders.push(seat);
                     self.error(table, seat, "start", format!("the bot could not be started: {e}"), None)?;
                 }
-                None => requests.push((seat, start_game_line(log, seat), limit)),
+                None => requests.push((seat, start_game_line(log, seat, self.players), limit)),
             }
         }
         self.relay = Relay::at(last_start_kyoku(log).unwrap_or(log.len()));
@@ -330,7 +338,7 @@ impl Referee<'_> {
     }
 
     fn has_unseen_end(&self, table: &dyn Table) -> bool {
-        (0..4).any(|seat| self.relay.unseen_end(seat, table.log()).is_some())
+        self.players.seats().any(|seat| self.relay.unseen_end(seat, table.log()).is_some())
     }
 
     /// Sends every seat its events up to the next `end_kyoku` / `end_game`.
@@ -338,11 +346,11 @@ impl Referee<'_> {
         let log = table.log();
         let mut requests = Vec::new();
         let mut limits = Vec::new();
-        for seat in 0..4u8 {
+        for seat in self.players.seats() {
             if let Some(end) = self.relay.unseen_end(seat, log) {
                 let events = self.relay.take(seat, log, end + 1);
                 let allowed = self.allowed(seat, &events);
-                requests.push((seat, batch_line(&events), allowed.duration()));
+                requests.push((seat, batch_line_for(&events, self.players), allowed.duration()));
                 limits.push((seat, allowed));
             }
         }
@@ -426,7 +434,7 @@ impl Referee<'_> {
         for &seat in &pending {
             let events = self.relay.take(seat, table.log(), table.log().len());
             let allowed = self.allowed(seat, &events);
-            requests.push((seat, batch_line(&events), allowed.duration()));
+            requests.push((seat, batch_line_for(&events, self.players), allowed.duration()));
             limits.push((seat, allowed));
         }
         let Some(done) = self.exchange(&requests).await else { return Ok(None) };

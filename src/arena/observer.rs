@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::engine::event::{Event, Seat};
+use crate::engine::game::Players;
 
 /// Longest offending line kept in an [`ErrorEntry`] (bytes): 1 KiB.
 pub const MAX_LINE_BYTES: usize = 1024;
@@ -62,10 +63,11 @@ impl AnswerMeta {
         Some(if text.len() <= MAX_META_BYTES { AnswerMeta::Kept(text) } else { AnswerMeta::Dropped(text.len()) })
     }
 
-    /// `event`'s JSON line with this meta: `"meta":{..}` (or `"meta_dropped":BYTES`) added
+    /// `event`'s JSON line (the wire form of a table of `players`) with this meta:
+    /// `"meta":{..}` (or `"meta_dropped":BYTES`) added
     /// as its last field. mjai readers ignore fields they do not know (`mjai-sim verify` too).
-    pub fn on_event_json(&self, event: &Event) -> String {
-        let mut json = event.to_json();
+    pub fn on_event_json(&self, event: &Event, players: Players) -> String {
+        let mut json = event.to_json_for(players);
         json.pop(); // the closing brace
         match self {
             AnswerMeta::Kept(meta) => {
@@ -188,7 +190,7 @@ mod tests {
         let answer =
             r#"{"type":"dahai","actor":2,"pai":"5m","tsumogiri":false,"meta":{"q_values":[0.5,-1],"mask_bits":3}}"#;
         let meta = AnswerMeta::of_answer(answer).unwrap();
-        let line = meta.on_event_json(&dahai);
+        let line = meta.on_event_json(&dahai, Players::Four);
         let back: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(back["meta"]["q_values"][1], -1);
         assert_eq!(back["pai"], "5m");
@@ -196,7 +198,7 @@ mod tests {
         let big = format!(r#"{{"type":"none","meta":{{"x":"{}"}}}}"#, "a".repeat(MAX_META_BYTES));
         let dropped = AnswerMeta::of_answer(&big).unwrap();
         assert_eq!(dropped, AnswerMeta::Dropped(MAX_META_BYTES + 8));
-        assert!(dropped.on_event_json(&dahai).ends_with(&format!(",\"meta_dropped\":{}}}", MAX_META_BYTES + 8)));
+        assert!(dropped.on_event_json(&dahai, Players::Four).ends_with(&format!(",\"meta_dropped\":{}}}", MAX_META_BYTES + 8)));
         assert_eq!(AnswerMeta::of_answer(r#"{"type":"none"}"#), None);
     }
 }

@@ -8,6 +8,8 @@ use serde::Serialize;
 
 use super::observer::{ErrorEntry, GameObserver};
 use crate::engine::event::{Event, Seat};
+use crate::engine::game::{Players, MAX_SEATS};
+use crate::engine::log::KyokuStart;
 
 /// How a hand ended (one per `hora` or `ryukyoku` event; a double ron has two), with the
 /// mjai event's fields.
@@ -54,19 +56,22 @@ pub struct EndedHand {
     pub kyoku: String,
     /// How it ended, in log order.
     pub results: Vec<HandResult>,
-    /// Net change of each seat in points: the results' deltas minus 1000 per accepted riichi.
-    pub deltas: [i32; 4],
+    /// Net change of each seat in points: the results' deltas minus 1000 per accepted riichi
+    /// (one entry per seat: three at a three-player table).
+    pub deltas: Vec<i32>,
     /// Scores in points after the hand (`summary.json`'s `end_kyoku_scores`).
-    pub scores: [i32; 4],
+    pub scores: Vec<i32>,
 }
 
 /// Follows the log's events and tells when a hand ends, with what happened in it.
 #[derive(Debug, Clone, Default)]
 pub struct HandTally {
     hand: Option<String>,
-    start_scores: [i32; 4],
+    start_scores: [i32; MAX_SEATS],
     results: Vec<HandResult>,
-    deltas: [i32; 4],
+    deltas: [i32; MAX_SEATS],
+    /// The hand's table size (from its `start_kyoku`).
+    players: Players,
 }
 
 impl HandTally {
@@ -77,7 +82,8 @@ impl HandTally {
                 self.hand = Some(format!("{bakaze}{kyoku}-{honba}"));
                 self.start_scores = *scores;
                 self.results.clear();
-                self.deltas = [0; 4];
+                self.deltas = [0; MAX_SEATS];
+                self.players = KyokuStart::of(event).map_or(Players::Four, |k| k.players);
             }
             Event::ReachAccepted { actor } => self.deltas[usize::from(*actor)] -= 1000,
             Event::Hora { actor, target, deltas, .. } => {
@@ -90,11 +96,12 @@ impl HandTally {
             }
             Event::EndKyoku => {
                 let kyoku = self.hand.take().unwrap_or_else(|| "?".into());
-                let scores = std::array::from_fn(|s| self.start_scores[s] + self.deltas[s]);
+                let seats = 0..self.players.count();
+                let scores = seats.clone().map(|s| self.start_scores[s] + self.deltas[s]).collect();
                 return Some(EndedHand {
                     kyoku,
                     results: std::mem::take(&mut self.results),
-                    deltas: self.deltas,
+                    deltas: self.deltas[seats].to_vec(),
                     scores,
                 });
             }
@@ -103,7 +110,7 @@ impl HandTally {
         None
     }
 
-    fn add(&mut self, deltas: &Option<[i32; 4]>) {
+    fn add(&mut self, deltas: &Option<[i32; MAX_SEATS]>) {
         if let Some(d) = deltas {
             for (s, v) in self.deltas.iter_mut().zip(d) {
                 *s += v;
@@ -162,7 +169,7 @@ impl<W: Write> GameObserver for HandLines<W> {
     }
 
     fn on_restart(&mut self, restarts: u32) -> io::Result<()> {
-        writeln!(self.out, "restarting all four bots (restart {restarts})")
+        writeln!(self.out, "restarting all the bots (restart {restarts})")
     }
 }
 

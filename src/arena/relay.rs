@@ -2,22 +2,24 @@
 //!
 //! A seat is written to only when it must act or at the end of a hand or game. Each line
 //! holds every event since the seat's previous line, masked for it
-//! ([`Event::masked_for`]), as one JSON array ([`batch_line`]). Per seat, a cursor into the
+//! ([`Event::masked_for`]), as one JSON array in the table's wire form
+//! ([`batch_line_for`]: three entries per seat array at a three-player table). Per seat, a cursor into the
 //! unmasked log marks the first event the seat has not received.
 
-use crate::engine::event::{batch_line, Event, Seat};
+use crate::engine::event::{batch_line_for, Event, Seat};
+use crate::engine::game::{Players, MAX_SEATS};
 
 /// Per-seat cursors into the game log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Relay {
-    cursors: [usize; 4],
+    cursors: [usize; MAX_SEATS],
 }
 
 impl Relay {
     /// All seats positioned at `index` of the log: 1 right after `start_game` at the start of
     /// a game, or the index of the current `start_kyoku` after a restart.
     pub fn at(index: usize) -> Relay {
-        Relay { cursors: [index; 4] }
+        Relay { cursors: [index; MAX_SEATS] }
     }
 
     /// Index of the first event `seat` has not received.
@@ -47,12 +49,12 @@ impl Relay {
 
 /// The first line of a (re)started bot: the log's `start_game` masked for `seat`
 /// (`names` and `id`, no seed), alone in its array.
-pub fn start_game_line(log: &[Event], seat: Seat) -> String {
+pub fn start_game_line(log: &[Event], seat: Seat, players: Players) -> String {
     let start = match log.first() {
         Some(e @ Event::StartGame { .. }) => e.masked_for(seat),
         _ => Event::StartGame { names: None, seed: None, id: Some(seat) },
     };
-    batch_line(&[start])
+    batch_line_for(&[start], players)
 }
 
 /// Index of the last `start_kyoku` in `log`: where restarted bots resume.
@@ -110,7 +112,12 @@ mod tests {
     #[test]
     fn start_game_line_has_id_and_no_seed() {
         let log = sample_log();
-        assert_eq!(start_game_line(&log, 2), r#"[{"type":"start_game","names":["a","b","c","d"],"id":2}]"#);
+        assert_eq!(start_game_line(&log, 2, Players::Four), r#"[{"type":"start_game","names":["a","b","c","d"],"id":2}]"#);
+        assert_eq!(
+            start_game_line(&log, 2, Players::Three),
+            r#"[{"type":"start_game","names":["a","b","c"],"id":2}]"#,
+            "three names at a three-player table"
+        );
     }
 
     #[test]

@@ -3,15 +3,16 @@
 
 use super::summary::Summary;
 
-/// The final table as text (one header line, one line per seat, trailing newline).
+/// The final table as text (one header line, one line per seat: four, or three at a
+/// three-player table; trailing newline).
 pub fn render(summary: &Summary) -> String {
     let width = summary.bots.iter().map(|b| b.chars().count()).max().unwrap_or(3).clamp(3, 40);
     let mut out = format!(
         "{:<4} {:<width$} {:>7} {:>4} {:>7} {:>9} {:>9} {:>9}\n",
         "seat", "bot", "score", "rank", "chombos", "median ms", "p99 ms", "max ms"
     );
-    for seat in 0..4 {
-        let t = &summary.decision_times[seat];
+    for seat in 0..summary.bots.len() {
+        let Some(t) = summary.decision_times.get(seat) else { break };
         let bot = shorten(&summary.bots[seat], width);
         out.push_str(&format!(
             "{:<4} {:<width$} {:>7} {:>4} {:>7} {:>9.1} {:>9.1} {:>9.1}\n",

@@ -11,6 +11,7 @@ use tokio::time::Instant;
 
 use super::Launcher;
 use crate::engine::event::{Event, Seat};
+use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::bounded::{self, within};
 use crate::runtime::{Bot, BotError};
 
@@ -37,27 +38,29 @@ pub type Request = (Seat, String, Duration);
 /// exchange until the next restart.
 pub struct Seats<'l> {
     launcher: &'l dyn Launcher,
-    bots: [Option<Box<dyn Bot>>; 4],
+    bots: [Option<Box<dyn Bot>>; MAX_SEATS],
+    /// The table size: seats `0..players.count()` are started.
+    players: Players,
 }
 
 impl<'l> Seats<'l> {
-    /// Four empty seats; call [`Seats::launch_all`] next.
-    pub fn new(launcher: &'l dyn Launcher) -> Seats<'l> {
-        Seats { launcher, bots: [None, None, None, None] }
+    /// Empty seats for a table of `players`; call [`Seats::launch_all`] next.
+    pub fn new(launcher: &'l dyn Launcher, players: Players) -> Seats<'l> {
+        Seats { launcher, bots: std::array::from_fn(|_| None), players }
     }
 
     /// Launches a fresh bot in every seat, concurrently, each bounded by `limit`. Returns
     /// the launch error per seat (`None` when the bot runs).
-    pub async fn launch_all(&mut self, limit: Duration) -> [Option<BotError>; 4] {
+    pub async fn launch_all(&mut self, limit: Duration) -> Vec<Option<BotError>> {
         let launcher = self.launcher;
-        let launches = (0..4u8).map(|seat| async move {
+        let launches = self.players.seats().map(|seat| async move {
             match within(limit + GRACE, "starting a bot", launcher.launch(seat)).await {
                 Ok(result) => result,
                 Err(_) => Err(BotError::Timeout(limit.as_secs_f64())),
             }
         });
         let results = join_all(launches).await; // bounded: each by within() above.
-        let mut errors: [Option<BotError>; 4] = [None, None, None, None];
+        let mut errors: Vec<Option<BotError>> = vec![None; results.len()];
         for (seat, result) in results.into_iter().enumerate() {
             match result {
                 Ok(bot) => self.bots[seat] = Some(bot),
@@ -82,7 +85,7 @@ impl<'l> Seats<'l> {
     /// empties the seats.
     pub async fn stop_all(&mut self) {
         bounded::stop_all(self.bots.iter_mut().flatten()).await;
-        self.bots = [None, None, None, None];
+        self.bots = std::array::from_fn(|_| None);
     }
 
     /// The last stderr lines of the bot in `seat` (empty when none runs there).

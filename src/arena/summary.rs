@@ -7,7 +7,7 @@ use super::match_loop::{Ending, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::ranks;
+use crate::engine::game::{ranks_for, Players};
 use crate::engine::log::{read, GameLog, KyokuStart};
 use crate::engine::tile::Tile;
 
@@ -29,11 +29,12 @@ pub struct KyokuInfo {
 /// One hand (mjai.app's `kyoku` entries). Scores are points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KyokuRecord {
-    /// Scores in `start_kyoku`.
-    pub start_kyoku_scores: [i32; 4],
+    /// Scores in `start_kyoku`, one per seat (three at a three-player table, as every
+    /// per-seat list of `summary.json`).
+    pub start_kyoku_scores: Vec<i32>,
     /// Scores after the hand: start scores, minus 1000 per accepted riichi, plus the deltas
     /// of every `hora` / `ryukyoku`.
-    pub end_kyoku_scores: [i32; 4],
+    pub end_kyoku_scores: Vec<i32>,
     /// The hand.
     pub kyoku_info: KyokuInfo,
     /// The errors of this hand (chombos, and timeouts `defaulted` without penalty under
@@ -53,8 +54,8 @@ pub struct GameStart {
     pub honba: u8,
     /// Riichi sticks on the table.
     pub kyotaku: u8,
-    /// Scores in points, seat order.
-    pub scores: [i32; 4],
+    /// Scores in points, seat order (one per seat).
+    pub scores: Vec<i32>,
     /// `LOG@HAND` of `--from` (the hand re-played); `null` otherwise.
     pub from: Option<String>,
 }
@@ -67,8 +68,8 @@ impl GameStart {
 
     /// The start of `game`'s first kyoku, with `from` unset; `None` before any hand.
     fn first(game: &GameLog) -> Option<GameStart> {
-        let KyokuStart { bakaze, kyoku, honba, kyotaku, scores, .. } = *game.kyokus.first()?.start();
-        Some(GameStart { bakaze, kyoku, honba, kyotaku, scores, from: None })
+        let KyokuStart { bakaze, kyoku, honba, kyotaku, scores, players, .. } = *game.kyokus.first()?.start();
+        Some(GameStart { bakaze, kyoku, honba, kyotaku, scores: seat_list(scores, players), from: None })
     }
 }
 
@@ -79,8 +80,9 @@ pub struct Summary {
     pub kyoku: Vec<KyokuRecord>,
     /// Number of hands.
     pub kyoku_count: usize,
-    /// Rank per seat, 1 = top; ties go to the earlier seat (mjai.app, Tenhou).
-    pub rank: [u8; 4],
+    /// Rank per seat, 1 = top; ties go to the earlier seat (mjai.app, Tenhou). Every
+    /// per-seat list here has one entry per seat: four, or three at a three-player table.
+    pub rank: Vec<u8>,
     /// True when the game reached `end_game`.
     pub completed: bool,
     /// `completed`, `restart_limit`, `interrupted` or `failed` (the game's watchdog ended it:
@@ -90,23 +92,23 @@ pub struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
     /// Final scores in points.
-    pub scores: [i32; 4],
+    pub scores: Vec<i32>,
     /// Chombos per seat.
-    pub chombos: [u32; 4],
+    pub chombos: Vec<u32>,
     /// Timeouts per seat answered by the default action, with no penalty (riichi.dev's
     /// clock, `--clock riichi-dev`; always 0 under mjai.app's). Each has an `errors.json`
     /// entry of type `defaulted`.
-    pub defaulted: [u32; 4],
-    /// Restarts of the four bots.
+    pub defaulted: Vec<u32>,
+    /// Restarts of the bots.
     pub restarts: u32,
     /// Errors in all (details in `errors.json`).
     pub error_count: usize,
     /// Warnings (harmless oddities such as a non-`none` answer to `end_kyoku`).
     pub warnings: Vec<ErrorEntry>,
     /// Decision-time statistics per seat.
-    pub decision_times: [DecisionStats; 4],
+    pub decision_times: Vec<DecisionStats>,
     /// The bot of each seat, as given on the command line.
-    pub bots: [String; 4],
+    pub bots: Vec<String>,
     /// Wall seed `[seed, key]` (as in the log's `start_game`).
     pub seed: Option<[u64; 2]>,
     /// Where the game started (East 1, 25000 each unless `--from` or `--start`).
@@ -114,8 +116,11 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Builds the summary from the full game log, the match report and the seats' bots.
-    pub fn new(log: &[Event], report: &MatchReport, bots: [String; 4]) -> Summary {
+    /// Builds the summary from the full game log, the match report and the seats' bots
+    /// (one per seat of the report's table; more are cut).
+    pub fn new(log: &[Event], report: &MatchReport, mut bots: Vec<String>) -> Summary {
+        let players = report.players;
+        bots.truncate(players.count());
         let game = read(log);
         let kyoku = records(&game, &report.errors);
         let ending = match report.ending {
@@ -127,20 +132,20 @@ impl Summary {
         Summary {
             kyoku_count: kyoku.len(),
             kyoku,
-            rank: ranks(report.scores),
+            rank: seat_list(ranks_for(report.scores, players), players),
             completed: report.ending == Ending::Completed,
             ending: ending.to_string(),
             failure: match &report.ending {
                 Ending::Failed(reason) => Some(reason.clone()),
                 _ => None,
             },
-            scores: report.scores,
-            chombos: report.chombos,
-            defaulted: report.defaulted,
+            scores: seat_list(report.scores, players),
+            chombos: seat_list(report.chombos, players),
+            defaulted: seat_list(report.defaulted, players),
             restarts: report.restarts,
             error_count: report.errors.len(),
             warnings: report.warnings.clone(),
-            decision_times: report.decision_times.each_ref().map(|t| DecisionStats::of(t)),
+            decision_times: report.decision_times[..players.count()].iter().map(|t| DecisionStats::of(t)).collect(),
             bots,
             seed: game.seed,
             start: GameStart::first(&game),
@@ -154,6 +159,12 @@ pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
     records(&read(log), errors)
 }
 
+/// The entries of the table's seats in a per-seat array: four, or three at a three-player
+/// table (the array's seat 3 is empty there).
+pub fn seat_list<T: Copy>(array: [T; crate::engine::game::MAX_SEATS], players: Players) -> Vec<T> {
+    array[..players.count()].to_vec()
+}
+
 fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
     game.kyokus
         .iter()
@@ -162,8 +173,8 @@ fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
             let label = k.label();
             let errs: Vec<ErrorEntry> = errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
             KyokuRecord {
-                start_kyoku_scores: st.scores,
-                end_kyoku_scores: k.table.scores,
+                start_kyoku_scores: seat_list(st.scores, st.players),
+                end_kyoku_scores: seat_list(k.table.scores, st.players),
                 kyoku_info: KyokuInfo {
                     bakaze: st.bakaze,
                     kyoku: st.kyoku,
@@ -228,7 +239,7 @@ mod tests {
         assert_eq!(recs[1].kyoku_info.oya, 1);
         assert_eq!(recs[2].end_kyoku_scores, recs[2].start_kyoku_scores, "unfinished hand kept as is");
         let start = GameStart::of(&log[2..]).expect("a start_kyoku");
-        assert_eq!((start.kyoku, start.honba, start.scores, start.from), (2, 0, [21100, 28900, 25000, 25000], None));
+        assert_eq!((start.kyoku, start.honba, start.scores, start.from), (2, 0, vec![21100, 28900, 25000, 25000], None));
         let json = serde_json::to_value(&recs[0]).unwrap();
         assert_eq!(json["kyoku_info"]["bakaze"], "E");
         assert!(json["error_info"].is_null());

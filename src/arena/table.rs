@@ -6,7 +6,7 @@
 //! how the engine stores its state.
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, Illegal};
+use crate::engine::game::{Decision, Game, Illegal, Players, MAX_SEATS};
 
 /// A game the match loop can referee. Same contract as the methods of [`Game`] with the
 /// same names.
@@ -24,8 +24,11 @@ pub trait Table {
     fn chombo(&mut self, offenders: &[Seat]);
     /// True after `end_game` was logged.
     fn is_over(&self) -> bool;
-    /// Current scores in points.
-    fn scores(&self) -> [i32; 4];
+    /// Current scores in points ([`MAX_SEATS`] entries; seats from `players().count()` on
+    /// are empty).
+    fn scores(&self) -> [i32; MAX_SEATS];
+    /// The table size: which seats are asked and how events are written on the wire.
+    fn players(&self) -> Players;
 }
 
 impl Table for Game {
@@ -47,7 +50,10 @@ impl Table for Game {
     fn is_over(&self) -> bool {
         Game::is_over(self)
     }
-    fn scores(&self) -> [i32; 4] {
+    fn scores(&self) -> [i32; MAX_SEATS] {
         Game::scores(self)
+    }
+    fn players(&self) -> Players {
+        self.rules().players
     }
 }

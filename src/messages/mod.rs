@@ -40,7 +40,7 @@ pub enum Message {
         /// The game's output folder (`mjai_log.json`, `summary.json`, ...).
         logs_dir: String,
         /// The bot of each seat, as given on the command line.
-        bots: [String; 4],
+        bots: Vec<String>,
         /// The `mjai-sim.game` label of the game's containers; `null` without Docker.
         containers_label: Option<String>,
     },

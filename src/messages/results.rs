@@ -63,13 +63,14 @@ pub struct GameResult {
     pub ending: String,
     /// Whether the game reached `end_game`.
     pub completed: bool,
-    /// Final scores in points, by seat.
-    pub scores: [i32; 4],
-    /// Ranks 1..=4, by seat.
-    pub rank: [u8; 4],
+    /// Final scores in points, by seat (three entries at a three-player table, as `rank`
+    /// and `chombos`).
+    pub scores: Vec<i32>,
+    /// Ranks 1..=4 (1..=3 at three players), by seat.
+    pub rank: Vec<u8>,
     /// Chombos, by seat.
-    pub chombos: [u32; 4],
-    /// Restarts of the four bots.
+    pub chombos: Vec<u32>,
+    /// Restarts of the bots.
     pub restarts: u32,
     /// Hands played.
     pub kyoku_count: usize,
@@ -84,9 +85,9 @@ impl GameResult {
             logs_dir,
             ending: summary.ending.clone(),
             completed: summary.completed,
-            scores: summary.scores,
-            rank: summary.rank,
-            chombos: summary.chombos,
+            scores: summary.scores.clone(),
+            rank: summary.rank.clone(),
+            chombos: summary.chombos.clone(),
             restarts: summary.restarts,
             kyoku_count: summary.kyoku_count,
             seed: summary.seed,
@@ -105,8 +106,8 @@ pub struct VerifyResult {
     pub kyokus: usize,
     /// Events compared; `null` for a partial game.
     pub events: Option<usize>,
-    /// Final scores in points; `null` for a partial game.
-    pub final_scores: Option<[i32; 4]>,
+    /// Final scores in points, one per seat (three for sanma); `null` for a partial game.
+    pub final_scores: Option<Vec<i32>>,
     /// The log stops after an `end_kyoku` (an excerpt).
     pub partial: bool,
     /// Converter conventions noted (logs converted by mjai-reviewer).

@@ -332,15 +332,17 @@ impl Games {
         let _slot = self.slots.acquire().await.context("the validation slots are closed")?;
         let _ = std::fs::remove_dir_all(&game_dir);
         let s = &self.settings;
-        let bots = std::array::from_fn(|seat| match seats.contains(&seat) {
-            true => bot.clone(),
-            false => BotSpec::Builtin(s.opponent.clone()),
-        });
+        let bots = (0..rules.players.count())
+            .map(|seat| match seats.contains(&seat) {
+                true => bot.clone(),
+                false => BotSpec::Builtin(s.opponent.clone()),
+            })
+            .collect();
         let spec = GameSpec {
             bots,
             names: ["0", "1", "2", "3"].map(String::from),
             seed: [rand::random::<u32>() as u64, 0],
-            start: StartState::default(),
+            start: StartState::initial(rules.players),
             rules,
             options: s.options.clone(),
             settings: LaunchSettings {

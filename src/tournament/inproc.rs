@@ -18,7 +18,8 @@ pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchR
         agents.push(crate::bots::by_name(name).map_err(|e| e.to_string())?);
     }
     let mut agents: [Box<dyn crate::bots::Agent>; 4] = agents.try_into().map_err(|_| "four seats".to_string())?;
-    let config = GameConfig { seed, names: ["0", "1", "2", "3"].map(String::from), start: StartState::default() };
+    let config =
+        GameConfig { seed, names: ["0", "1", "2", "3"].map(String::from), start: StartState::initial(rules.players) };
     let finished = selfplay::play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers)
         .map_err(|e| format!("rules engine error: {e}"))?;
     let mut chombos = [0u32; 4];
@@ -34,6 +35,7 @@ pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchR
         decision_times: Default::default(),
         errors: Vec::new(),
         warnings: Vec::new(),
+        players: finished.players,
     };
     Ok((report, finished.log))
 }

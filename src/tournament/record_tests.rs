@@ -162,6 +162,7 @@ fn record_takes_scores_chombos_and_times_from_the_report() {
         decision_times: [vec![Duration::from_millis(3); 5], vec![], vec![Duration::from_millis(40)], vec![]],
         errors: vec![],
         warnings: vec![],
+        players: crate::engine::game::Players::Four,
     };
     let r = GameRecord::from_game(7, 1, [3, 0, 2, 1], &game_log(), &report, &Rules::tenhou());
     assert_eq!((r.index, r.set, r.seats), (7, 1, [3, 0, 2, 1]));

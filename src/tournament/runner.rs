@@ -505,7 +505,7 @@ async fn play_logged(
         })?
     };
     if let Some(logs) = &logs {
-        let bots = game.seats.map(|b| options.names.get(b).cloned().unwrap_or_default());
+        let bots = game.seats.iter().map(|&b| options.names.get(b).cloned().unwrap_or_default()).collect();
         let summary = Summary::new(table.log(), &report, bots);
         logs.write_summary(&summary).map_err(|e| GameError::Fatal(format!("cannot write summary.json: {e}")))?;
         // The viewer page, as the main job writes it; a failure costs the page, not the game.

@@ -241,7 +241,7 @@ async fn output_folder_holds_log_errors_answers_and_summary() {
         let mut both = Fanout(vec![&mut logs, &mut progress]);
         play(&mut table, &launcher, MatchOptions::default(), &mut both).await
     };
-    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from));
+    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from).to_vec());
     logs.write_summary(&summary).unwrap();
 
     let read = |name: &str| std::fs::read_to_string(tmp.path().join(name)).unwrap();
@@ -262,7 +262,7 @@ async fn output_folder_holds_log_errors_answers_and_summary() {
     assert_eq!(s["kyoku"][0]["error_info"][0]["player_id"], 1);
     let progress = String::from_utf8(progress.into_inner()).unwrap();
     assert!(progress.contains("E1-0") && progress.contains("chombo"), "{progress}");
-    assert!(progress.contains("restarting all four bots"), "{progress}");
+    assert!(progress.contains("restarting all the bots"), "{progress}");
 }
 
 /// `n` seconds and `ms` milliseconds.
@@ -293,7 +293,7 @@ async fn under_riichi_dev_a_decision_never_answered_plays_the_default_without_pe
     let launcher = ScriptLauncher::new([Delays(vec![Duration::ZERO, Duration::MAX]), T, T, T]);
     let mut logs = LogDir::create(tmp.path()).unwrap();
     let report = play(&mut table, &launcher, riichi_dev(), &mut logs).await;
-    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from));
+    let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from).to_vec());
     logs.write_summary(&summary).unwrap();
 
     assert_eq!(report.ending, Ending::Completed);

@@ -162,6 +162,9 @@ impl Table for ScriptTable {
     fn scores(&self) -> [i32; 4] {
         self.scores
     }
+    fn players(&self) -> mjai_sim::engine::game::Players {
+        mjai_sim::engine::game::Players::Four
+    }
 }
 
 /// How a scripted bot answers one line.
