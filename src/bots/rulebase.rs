@@ -11,7 +11,9 @@ use super::state::PlayerState;
 /// Wins whenever it can (tsumo or ron), declares riichi as soon as a closed hand is tenpai,
 /// discards the tile that leaves the lowest shanten (ties: most ukeire, i.e. most unseen
 /// tiles that lower the shanten; then terminals/honors first), pons a yakuhai when it holds
-/// exactly a pair of it, and declines every other call, kan and kyuushu kyuuhai.
+/// exactly a pair of it, and declines every other call, kan and kyuushu kyuuhai. At a
+/// three-player table it sets every North aside (kita) when it may: each is a han of dora,
+/// and North is never a yakuhai there (the seats are East, South and West).
 #[derive(Debug, Clone, Default)]
 pub struct Rulebase {
     state: PlayerState,
@@ -31,6 +33,9 @@ impl Rulebase {
     fn choose(&self, legal: &[Event]) -> Event {
         if let Some(h) = legal.iter().find(|e| matches!(e, Event::Hora { .. })) {
             return h.clone();
+        }
+        if let Some(k) = legal.iter().find(|e| matches!(e, Event::Kita { .. })) {
+            return k.clone();
         }
         if let Some(r) = legal.iter().find(|e| matches!(e, Event::Reach { .. })) {
             return r.clone();

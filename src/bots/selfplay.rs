@@ -1,8 +1,9 @@
-//! Self-play: a [`Game`] driven by four [`Agent`]s in process, with typed events (masked
+//! Self-play: a [`Game`] driven by [`Agent`]s in process (one per seat; at a three-player
+//! table the fourth is never asked), with typed events (masked
 //! per seat with [`Event::masked_for`], no JSON), the log kept in memory.
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, GameConfig, Rules};
+use crate::engine::game::{Decision, Game, GameConfig, Players, Rules, StartState, MAX_SEATS};
 
 use super::agent::Agent;
 
@@ -26,8 +27,11 @@ impl AnswerObserver for IgnoreAnswers {
 pub struct Finished {
     /// The full unmasked log, `start_game` .. `end_game` (what `mjai_log.json` holds).
     pub log: Vec<Event>,
-    /// Final scores in points, seat order.
-    pub scores: [i32; 4],
+    /// Final scores in points, seat order ([`MAX_SEATS`] entries; seat 3 is 0 at a
+    /// three-player table).
+    pub scores: [i32; MAX_SEATS],
+    /// The table size it was played at.
+    pub players: Players,
     /// Chombos: the seat and why its answer was refused.
     pub chombos: Vec<(Seat, String)>,
 }
@@ -49,24 +53,25 @@ pub enum SelfPlayError {
 /// `end_game`), whose answer is ignored. An answer that is not legal is a chombo.
 pub fn play(
     config: GameConfig,
-    agents: &mut [Box<dyn Agent>; 4],
+    agents: &mut [Box<dyn Agent>; MAX_SEATS],
     observer: &mut dyn AnswerObserver,
 ) -> Result<Finished, SelfPlayError> {
     play_with_rules(config, Rules::default(), agents, observer)
 }
 
-/// Like [`play`], under `rules` (Tenhou for [`play`]).
+/// Like [`play`], under `rules` (Tenhou for [`play`]). At a three-player table
+/// (`rules.players`) `agents[3]` is never asked and gets no events.
 pub fn play_with_rules(
     config: GameConfig,
     rules: Rules,
-    agents: &mut [Box<dyn Agent>; 4],
+    agents: &mut [Box<dyn Agent>; MAX_SEATS],
     observer: &mut dyn AnswerObserver,
 ) -> Result<Finished, SelfPlayError> {
     let mut game = Game::with_rules(config, Vec::new(), rules);
-    let mut sent = [0usize; 4];
+    let mut sent = [0usize; MAX_SEATS];
     let mut chombos = Vec::new();
     let mut batch = Vec::new();
-    let mut choices = Vec::with_capacity(4);
+    let mut choices = Vec::with_capacity(MAX_SEATS);
     let mut offenders = Vec::new();
     while !game.is_over() {
         let pending = game.pending();
@@ -105,18 +110,24 @@ pub fn play_with_rules(
             game.apply_legal(&choices).map_err(|e| SelfPlayError::Refused(e.0))?;
         }
     }
-    for (s, agent) in agents.iter_mut().enumerate() {
+    for (s, agent) in agents.iter_mut().enumerate().take(rules.players.count()) {
         if sent[s] < game.log().len() {
             let rest: Vec<Event> = game.log()[sent[s]..].iter().map(|e| e.masked_for(s as Seat)).collect();
             agent.react(&rest, &[]);
         }
     }
     let scores = game.scores();
-    Ok(Finished { log: game.into_log(), scores, chombos })
+    Ok(Finished { log: game.into_log(), scores, players: rules.players, chombos })
 }
 
-/// The setup of game number `index` of a self-play series with seed `seed`: wall seed
-/// `[seed, index]`, East 1, 25000 each.
-pub fn series_config(seed: u64, index: u64, names: [String; 4]) -> GameConfig {
-    GameConfig { seed: [seed, index], names, start: Default::default() }
+/// The setup of game number `index` of a four-player self-play series with seed `seed`:
+/// wall seed `[seed, index]`, East 1, 25000 each ([`series_config_for`]).
+pub fn series_config(seed: u64, index: u64, names: [String; MAX_SEATS]) -> GameConfig {
+    series_config_for(seed, index, names, Players::Four)
+}
+
+/// [`series_config`] at a table of `players`: the start score each is
+/// [`StartState::initial`]'s (25000, 35000 in sanma).
+pub fn series_config_for(seed: u64, index: u64, names: [String; MAX_SEATS], players: Players) -> GameConfig {
+    GameConfig { seed: [seed, index], names, start: StartState::initial(players) }
 }

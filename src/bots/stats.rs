@@ -1,6 +1,6 @@
 //! Per-seat statistics over finished self-play games.
 
-use crate::engine::game::ranks;
+use crate::engine::game::{ranks_for, MAX_SEATS};
 use crate::engine::log::read;
 
 use super::selfplay::Finished;
@@ -13,16 +13,16 @@ pub struct Tally {
     /// Hands (kyoku) counted, chombo hands included.
     pub kyokus: u64,
     /// Sum of final scores per seat.
-    pub score_sum: [i64; 4],
+    pub score_sum: [i64; MAX_SEATS],
     /// Placements per seat: `ranks[seat][r]` counts finishes in place `r + 1` (ties go to
     /// the earlier seat, as mjai.app ranks).
-    pub ranks: [[u64; 4]; 4],
+    pub ranks: [[u64; MAX_SEATS]; MAX_SEATS],
     /// Wins (hora) per seat.
-    pub horas: [u64; 4],
+    pub horas: [u64; MAX_SEATS],
     /// Ron wins paid by this seat (deal-ins).
-    pub deal_ins: [u64; 4],
+    pub deal_ins: [u64; MAX_SEATS],
     /// Chombos per seat.
-    pub chombos: [u64; 4],
+    pub chombos: [u64; MAX_SEATS],
 }
 
 impl Tally {
@@ -42,7 +42,7 @@ impl Tally {
                 }
             }
         }
-        for (seat, place) in ranks(game.scores).iter().enumerate() {
+        for (seat, place) in ranks_for(game.scores, game.players).iter().enumerate().take(game.players.count()) {
             self.ranks[seat][*place as usize - 1] += 1;
             self.score_sum[seat] += i64::from(game.scores[seat]);
         }
@@ -58,7 +58,7 @@ impl Tally {
 
     /// Mean placement of `seat` (1.0 = always first).
     pub fn mean_rank(&self, seat: usize) -> f64 {
-        let total: u64 = (0..4).map(|r| self.ranks[seat][r] * (r as u64 + 1)).sum();
+        let total: u64 = (0..MAX_SEATS).map(|r| self.ranks[seat][r] * (r as u64 + 1)).sum();
         total as f64 / self.games.max(1) as f64
     }
 
@@ -93,7 +93,12 @@ mod tests {
             },
             Event::Hora { actor: 2, target: 1, pai: None, deltas: Some([0, -8000, 8000, 0]), ura_markers: None },
         ];
-        let game = Finished { log, scores: [25000, 17000, 33000, 25000], chombos: vec![(3, "x".into())] };
+        let game = Finished {
+            log,
+            scores: [25000, 17000, 33000, 25000],
+            players: crate::engine::game::Players::Four,
+            chombos: vec![(3, "x".into())],
+        };
         let mut t = Tally::default();
         t.add(&game);
         assert_eq!((t.kyokus, t.horas, t.deal_ins, t.chombos), (1, [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]));

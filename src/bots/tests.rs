@@ -102,6 +102,19 @@ fn rulebase_wins_riichis_and_pons_yakuhai_among_the_offered_answers() {
 }
 
 #[test]
+fn rulebase_sets_a_north_aside_when_kita_is_offered_and_wins_first() {
+    let mut ev = start("19m19p19s1234z567z");
+    ev.push(Event::Tsumo { actor: 0, pai: t("N") });
+    let kita = Event::Kita { actor: 0, pai: t("N") };
+    let mut legal = vec![Event::Reach { actor: 0 }, kita.clone()];
+    legal.extend(dahais(0, "19m19p19s1234z567z", "N"));
+    assert_eq!(Rulebase::new().react(&ev, &legal), kita, "kita before riichi or a discard");
+    let tsumo = Event::Hora { actor: 0, target: 0, pai: Some(t("N")), deltas: None, ura_markers: None };
+    legal.insert(0, tsumo.clone());
+    assert_eq!(Rulebase::new().react(&ev, &legal), tsumo, "a win before kita");
+}
+
+#[test]
 fn rulebase_discards_toward_lower_shanten() {
     let mut bot = Rulebase::new();
     // 123m 456p 789s 23s 5m E + draw N: 1-shanten whatever goes; an isolated honor goes
