@@ -2,6 +2,7 @@
 # Wall time of one hanchan with four tsumogiri example bots in Docker, from command start to
 # exit, as a user sees it (container start and stop included). Prints each run and the
 # median. Usage: scripts/bench-game.sh [RUNS (default 3)] [extra mjai-sim options...]
+# With a three-player preset among the options (`--rules riichi-dev-3p`) three bots play.
 # Needs: the release build and the bot image (`cargo run --release -- image build`).
 # Reference: mjai.app takes 19.2 s for the same game on this machine kind; target <= 2.0 s.
 set -euo pipefail
@@ -12,12 +13,14 @@ bin=target/release/mjai-sim
 cargo build --release --quiet
 bot=examples/tsumogiri
 [[ -f $bot/bot.py ]] || { echo "bench: $bot/bot.py is missing (example bots not merged?)" >&2; exit 1; }
+bots=("$bot" "$bot" "$bot" "$bot")
+[[ " $* " == *-3p* ]] && bots=("$bot" "$bot" "$bot")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 times=()
 for ((i = 1; i <= runs; i++)); do
     start=$(date +%s.%N)
-    if ! "$bin" --seed "$i" --logs-dir "$out/run$i" "$@" "$bot" "$bot" "$bot" "$bot" >"$out/run$i.out" 2>"$out/run$i.err"; then
+    if ! "$bin" --seed "$i" --logs-dir "$out/run$i" "$@" "${bots[@]}" >"$out/run$i.out" 2>"$out/run$i.err"; then
         echo "bench: run $i failed:" >&2
         tail -5 "$out/run$i.err" >&2
         exit 1

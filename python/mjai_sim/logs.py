@@ -43,7 +43,8 @@ def verify(path: PathLike, rules: str = "tenhou") -> Verdict:
 
     Args:
         path: an mjai log (one JSON event per line, e.g. ``mjai_log.json``).
-        rules: ``"tenhou"`` or ``"mjai-app"`` (logs of mjai.app's engine).
+        rules: ``"tenhou"`` or ``"mjai-app"`` (logs of mjai.app's engine), or a
+            three-player preset (``"riichi-dev-3p"``, ``"tenhou-3p"``) for a sanma log.
 
     Returns:
         The verdict of a log the engine reproduces.

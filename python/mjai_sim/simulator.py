@@ -41,12 +41,14 @@ GAME_OPTIONS: Dict[str, str] = {
 
 
 class Simulator:
-    """One hanchan between four submissions, as ``mjai.Simulator``.
+    """One hanchan between four submissions, as ``mjai.Simulator`` (or three, with
+    ``rules="riichi-dev-3p"`` or ``"tenhou-3p"``: a three-player game).
 
     Args:
         submissions: the four bots, seat 0 (first dealer) to seat 3: a ``.zip`` with
             ``bot.py`` at its root (mjai.app's format), a folder holding ``bot.py``, or
-            ``"builtin:NAME"``.
+            ``"builtin:NAME"``; three with a three-player preset (every per-seat list of
+            the summary then has three entries).
         logs_dir: output folder (created if missing).
         timeout: seconds for one decision (``--timeout``).
         port: accepted for mjai compatibility and unused (no ports: bots talk over pipes).
@@ -54,7 +56,8 @@ class Simulator:
         quiet: do not copy the binary's progress lines (one per hand) to ``sys.stderr``.
         html: also write ``game.html`` (the viewer) in ``logs_dir``; off by default so that
             the folder holds exactly mjai's files (:func:`mjai_sim.view` writes it later).
-        **options: more CLI options, see :data:`GAME_OPTIONS`: ``rules="tenhou"|"mjai-app"``,
+        **options: more CLI options, see :data:`GAME_OPTIONS`:
+            ``rules="tenhou"|"mjai-app"|"riichi-dev-3p"|"tenhou-3p"``,
             ``clock="mjai-app"|"riichi-dev"`` (riichi.dev's clock: a 15 s bank refilled each
             hand, a timeout plays the default action with no penalty; ``timeout`` still sets
             the decision time, so pass ``timeout=3.0`` for riichi.dev's), ``time_bank``

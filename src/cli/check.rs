@@ -129,7 +129,7 @@ async fn exchanges(bot: &mut dyn Bot, seed: u64, timeout: Duration) -> bool {
     let log = game.log();
 
     let started = Instant::now();
-    let answer = exchange(bot, &start_game_line(log, 0), timeout).await; // bounded: within().
+    let answer = exchange(bot, &start_game_line(log, 0, crate::engine::game::Players::Four), timeout).await; // bounded: within().
     let took = started.elapsed();
     match answer.as_deref().map(serde_json::from_str::<Event>) {
         Ok(Ok(Event::None)) => step(true, "start_game -> none", took, ""),

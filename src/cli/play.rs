@@ -1,4 +1,5 @@
-//! `mjai-sim [OPTIONS] BOT BOT BOT BOT`: play one hanchan (the default command).
+//! `mjai-sim [OPTIONS] BOT BOT BOT BOT`: play one hanchan (the default command); three bots
+//! with a three-player preset (`--rules riichi-dev-3p`) play sanma.
 //!
 //! Shows one progress line per hand on stderr, writes the output folder as the game goes,
 //! and prints the final table (or, with `--json`, the summary as JSON on stdout).
@@ -26,6 +27,7 @@ use crate::arena::match_loop::Ending;
 use crate::arena::observer::Fanout;
 use crate::arena::progress::HandLines;
 use crate::arena::{scoreboard, MatchOptions};
+use crate::engine::game::Players;
 use crate::messages::results::GameResult;
 use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
 
@@ -33,7 +35,8 @@ use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The four bots, seat 0 (first dealer) to seat 3: a .zip or a folder holding bot.py,
-    /// or builtin:NAME (e.g. builtin:tsumogiri).
+    /// or builtin:NAME (e.g. builtin:tsumogiri); three with a three-player preset
+    /// (--rules riichi-dev-3p or tenhou-3p).
     #[arg(value_name = "BOT")]
     pub bots: Vec<BotSpec>,
     /// Output folder [default: logs/<game id>/].
@@ -89,16 +92,32 @@ pub(super) fn parse_seed(text: &str) -> Result<[u64; 2], String> {
     Ok([seed, key])
 }
 
+/// Why `given` BOT arguments cannot play under rules for `players` (preset `preset`), as one
+/// line naming the fix; `None` when they can (four, or three with a three-player preset).
+pub(super) fn seat_count_error(given: usize, players: Players, preset: &str) -> Option<String> {
+    const FORMS: &str = "a .zip, a folder with bot.py, or builtin:NAME";
+    match (given, players) {
+        (n, p) if n == p.count() => None,
+        (3, Players::Four) => Some(format!(
+            "3 BOT arguments given but --rules {preset} seats 4: a three-player game needs a three-player preset, e.g. --rules riichi-dev-3p"
+        )),
+        (4, Players::Three) => Some(format!(
+            "4 BOT arguments given but --rules {preset} is three-player (sanma): give 3 bots, or a four-player preset"
+        )),
+        (n, Players::Three) => Some(format!(
+            "{n} BOT argument(s) given, 3 needed for --rules {preset}: mjai-sim --rules {preset} BOT BOT BOT ({FORMS})"
+        )),
+        (n, Players::Four) => Some(format!(
+            "{n} BOT argument(s) given, 4 needed: mjai-sim [OPTIONS] BOT BOT BOT BOT ({FORMS}; 3 with --rules riichi-dev-3p)"
+        )),
+    }
+}
+
 /// Runs the game; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    if args.bots.len() != 4 {
-        bail!(CodedError::new(
-            ErrorCode::BadOption,
-            format!(
-                "{} BOT argument(s) given, 4 needed: mjai-sim [OPTIONS] BOT BOT BOT BOT (a .zip, a folder with bot.py, or builtin:NAME)",
-                args.bots.len()
-            )
-        ));
+    let rules = args.rules.rules();
+    if let Some(why) = seat_count_error(args.bots.len(), rules.players, rules.name()) {
+        bail!(CodedError::new(ErrorCode::BadOption, why));
     }
     let options = MatchOptions {
         clock: args.clock.clock(),
@@ -106,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         max_restarts: args.max_restarts,
         game_timeout: args.game_timeout.duration(),
     };
-    let start = args.start.resolve(args.seed)?;
+    let start = args.start.resolve(args.seed, rules.players)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
     let dir = args.logs_dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(crate::arena::run_id::game_id(seed)));
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
@@ -123,7 +142,7 @@ async fn play(
     let settings = args.runtime.settings(std::array::from_fn(|seat| stderr_path_in(&dir, seat as u8)));
     let remote = crate::arena::remote_seats::listen_for(&args.bots, args.listen, options.start_timeout).await?;
     let spec = GameSpec {
-        bots: std::array::from_fn(|i| args.bots[i].clone()),
+        bots: args.bots.clone(),
         names: ["0", "1", "2", "3"].map(String::from),
         seed,
         start: start.start,
@@ -165,7 +184,7 @@ async fn play(
             emit(&Message::GameStarted {
                 seed,
                 logs_dir: dir.display().to_string(),
-                bots: spec.bots.each_ref().map(|b| b.to_string()),
+                bots: spec.bots.iter().map(|b| b.to_string()).collect(),
                 containers_label: launcher.guard().map(|g| g.game().to_string()),
             });
         }
@@ -236,5 +255,17 @@ mod tests {
         assert_eq!(parse_seed("10000,2000"), Ok([10000, 2000]));
         assert!(parse_seed("1,2,3").is_err());
         assert!(parse_seed("x").unwrap_err().contains("--seed 42"));
+    }
+
+    #[test]
+    fn three_bots_need_a_three_player_preset_and_four_a_four_player_one() {
+        assert_eq!(seat_count_error(4, Players::Four, "tenhou"), None);
+        assert_eq!(seat_count_error(3, Players::Three, "riichi-dev-3p"), None);
+        let three = seat_count_error(3, Players::Four, "tenhou").unwrap();
+        assert!(three.contains("--rules riichi-dev-3p"), "{three}");
+        let four = seat_count_error(4, Players::Three, "tenhou-3p").unwrap();
+        assert!(four.contains("give 3 bots"), "{four}");
+        assert!(seat_count_error(2, Players::Three, "tenhou-3p").unwrap().contains("3 needed"));
+        assert!(seat_count_error(5, Players::Four, "tenhou").unwrap().contains("4 needed"));
     }
 }

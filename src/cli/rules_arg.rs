@@ -1,7 +1,8 @@
-//! `--rules tenhou|mjai-app|tenhou-east|mjai-app-east`: the rule preset argument, shared by every command that plays
-//! or replays games (the main job, `selfplay`, `verify`, tournaments).
+//! `--rules tenhou|mjai-app|riichi-dev-3p|tenhou-3p` (each also `-east`): the rule preset
+//! argument, shared by every command that plays or replays games (the main job, `selfplay`,
+//! `verify`, tournaments). The `-3p` presets are three-player (sanma): three seats.
 
-use crate::engine::game::Rules;
+use crate::engine::game::{Players, Rules};
 
 /// A rule preset by name (see [`Rules`] for what each switch changes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -16,6 +17,19 @@ pub enum RulesArg {
     TenhouEast,
     /// mjai.app's engine, East round only.
     MjaiAppEast,
+    /// Three-player (sanma) as riichi.dev ranks it: RiichiEnv's `3p-red-half` (docs/rules.md
+    /// "Three-player (sanma)").
+    #[value(name = "riichi-dev-3p")]
+    RiichiDev3p,
+    /// Three-player (sanma) under Tenhou's sanma rules.
+    #[value(name = "tenhou-3p")]
+    Tenhou3p,
+    /// riichi-dev-3p, East round only.
+    #[value(name = "riichi-dev-3p-east")]
+    RiichiDev3pEast,
+    /// tenhou-3p, East round only.
+    #[value(name = "tenhou-3p-east")]
+    Tenhou3pEast,
 }
 
 impl RulesArg {
@@ -26,6 +40,10 @@ impl RulesArg {
             RulesArg::MjaiApp => Rules::mjai_app(),
             RulesArg::TenhouEast => Rules::tenhou().east_only(),
             RulesArg::MjaiAppEast => Rules::mjai_app().east_only(),
+            RulesArg::RiichiDev3p => Rules::riichi_dev_3p(),
+            RulesArg::Tenhou3p => Rules::tenhou_3p(),
+            RulesArg::RiichiDev3pEast => Rules::riichi_dev_3p().east_only(),
+            RulesArg::Tenhou3pEast => Rules::tenhou_3p().east_only(),
         }
     }
 }
@@ -34,7 +52,8 @@ impl RulesArg {
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct RulesFlag {
     /// Rule preset: tenhou, or mjai-app (mjai.app's engine, to grade exactly like mjai.app
-    /// or to verify its logs); `-east` after either plays East-only games (tonpuusen).
+    /// or to verify its logs); riichi-dev-3p or tenhou-3p for three-player games (sanma: give
+    /// three bots); `-east` after any plays East-only games (tonpuusen).
     #[arg(long = "rules", value_enum, value_name = "PRESET", default_value_t = RulesArg::Tenhou)]
     pub preset: RulesArg,
 }
@@ -43,6 +62,21 @@ impl RulesFlag {
     /// The engine's rule switches.
     pub fn rules(self) -> Rules {
         self.preset.rules()
+    }
+
+    /// Refuses a three-player preset for `command`, which plays four-player games only
+    /// (tournaments, leagues and the server, until they rotate three seats): one line naming
+    /// what plays sanma today.
+    pub fn four_player_only(self, command: &str) -> anyhow::Result<()> {
+        let rules = self.rules();
+        if rules.players == Players::Four {
+            return Ok(());
+        }
+        anyhow::bail!(
+            "--rules {}: {command} plays four-player games only for now; play three-player games one at a time with `mjai-sim --rules {} BOT BOT BOT`",
+            rules.name(),
+            rules.name()
+        )
     }
 }
 
@@ -62,9 +96,13 @@ mod tests {
         assert_eq!(Cli::parse_from(["x"]).rules.rules(), Rules::tenhou());
         assert_eq!(Cli::parse_from(["x", "--rules", "mjai-app"]).rules.rules(), Rules::mjai_app());
         assert_eq!(Cli::parse_from(["x", "--rules", "tenhou"]).rules.rules().name(), "tenhou");
-        for name in Rules::PRESETS {
-            assert_eq!(Cli::parse_from(["x", "--rules", name]).rules.rules(), Rules::preset(name).unwrap());
+        for name in Rules::PRESETS.into_iter().chain(Rules::PRESETS_3P) {
+            assert_eq!(Cli::parse_from(["x", "--rules", name]).rules.rules(), Rules::any_preset(name).unwrap());
         }
+        let sanma = Cli::parse_from(["x", "--rules", "riichi-dev-3p"]).rules;
+        let e = sanma.four_player_only("tournament").unwrap_err().to_string();
+        assert!(e.contains("tournament plays four-player games only") && e.contains("BOT BOT BOT"), "{e}");
+        assert!(Cli::parse_from(["x"]).rules.four_player_only("tournament").is_ok());
         let e = Cli::try_parse_from(["x", "--rules", "mortal"]).unwrap_err().to_string();
         assert!(e.contains("tenhou") && e.contains("mjai-app"), "{e}");
     }

@@ -7,17 +7,19 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 use super::rules_arg::RulesFlag;
-use crate::bots::selfplay::{play_with_rules, series_config, Finished, IgnoreAnswers};
+use crate::bots::selfplay::{play_with_rules, series_config_for, Finished, IgnoreAnswers};
 use crate::bots::stats::Tally;
 use crate::bots::{self, Agent};
+use crate::engine::game::{Players, MAX_SEATS};
 
 /// Arguments of `selfplay`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Four bots, seat order, e.g. `builtin:rulebase builtin:tsumogiri builtin:tsumogiri builtin:rulebase`.
+    /// Four bots, seat order, e.g. `builtin:rulebase builtin:tsumogiri builtin:tsumogiri builtin:rulebase`;
+    /// three with a three-player preset (`--rules riichi-dev-3p`).
     #[arg(value_name = "BOT")]
     pub positional: Vec<String>,
-    /// Four bots as one comma-separated list (instead of positional ones).
+    /// The bots as one comma-separated list (instead of positional ones).
     #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,BOT,BOT")]
     pub bots: Vec<String>,
     /// Number of hanchans.
@@ -36,15 +38,16 @@ pub struct Args {
 
 /// Runs `selfplay`; returns the exit code (0, or 1 if any game hit an engine error).
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let specs = bot_specs(&args)?;
-    let names: [String; 4] = std::array::from_fn(|s| specs[s].clone());
+    let rules = args.rules.rules();
+    let specs = bot_specs(&args, rules.players)?;
+    let names: [String; MAX_SEATS] = std::array::from_fn(|s| specs.get(s).cloned().unwrap_or_default());
     let mut tally = Tally::default();
     let start = Instant::now();
     let mut failures = 0u64;
     for i in 0..args.games {
-        let mut agents: [Box<dyn Agent>; 4] = make_agents(&specs)?;
-        let config = series_config(args.seed, i, names.clone());
-        match play_with_rules(config, args.rules.rules(), &mut agents, &mut IgnoreAnswers) {
+        let mut agents: [Box<dyn Agent>; MAX_SEATS] = make_agents(&specs)?;
+        let config = series_config_for(args.seed, i, names.clone(), rules.players);
+        match play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers) {
             Ok(game) => {
                 if let Some(dir) = &args.logs_dir {
                     write_log(&game_dir(dir, i, args.games), &game)?;
@@ -58,19 +61,23 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    print_summary(&names, &tally, secs);
+    print_summary(&specs, &tally, secs);
     Ok(if failures == 0 { 0 } else { 1 })
 }
 
-fn bot_specs(args: &Args) -> anyhow::Result<Vec<String>> {
+fn bot_specs(args: &Args, players: Players) -> anyhow::Result<Vec<String>> {
     let specs = match (args.positional.is_empty(), args.bots.is_empty()) {
         (false, true) => args.positional.clone(),
         (true, false) => args.bots.clone(),
         (true, true) => bail!("no bots given: pass four, e.g. --bots builtin:rulebase,builtin:tsumogiri,builtin:tsumogiri,builtin:rulebase"),
         (false, false) => bail!("bots given both positionally and with --bots: use one of the two"),
     };
-    if specs.len() != 4 {
-        bail!("{} bots given, need exactly four (one per seat)", specs.len());
+    match (specs.len(), players) {
+        (n, p) if n == p.count() => {}
+        (3, Players::Four) => {
+            bail!("3 bots given but the rules seat 4: three-player self-play needs a three-player preset, e.g. --rules riichi-dev-3p")
+        }
+        (n, p) => bail!("{n} bots given, need exactly {} (one per seat)", p.count()),
     }
     for s in &specs {
         if !s.starts_with("builtin:") {
@@ -80,9 +87,14 @@ fn bot_specs(args: &Args) -> anyhow::Result<Vec<String>> {
     Ok(specs)
 }
 
-fn make_agents(specs: &[String]) -> anyhow::Result<[Box<dyn Agent>; 4]> {
-    let v: Vec<Box<dyn Agent>> = specs.iter().map(|s| bots::from_spec(s)).collect::<Result<_, _>>()?;
-    v.try_into().map_err(|_| anyhow::anyhow!("need exactly four bots"))
+/// One agent per bot; at a three-player table the fourth seat's (never asked) is a
+/// tsumogiri.
+fn make_agents(specs: &[String]) -> anyhow::Result<[Box<dyn Agent>; MAX_SEATS]> {
+    let mut v: Vec<Box<dyn Agent>> = specs.iter().map(|s| bots::from_spec(s)).collect::<Result<_, _>>()?;
+    while v.len() < MAX_SEATS {
+        v.push(Box::new(bots::Tsumogiri::new()));
+    }
+    v.try_into().map_err(|_| anyhow::anyhow!("at most {MAX_SEATS} bots"))
 }
 
 fn game_dir(dir: &Path, index: u64, games: u64) -> PathBuf {
@@ -100,13 +112,13 @@ fn write_log(dir: &Path, game: &Finished) -> anyhow::Result<()> {
     let file = std::fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
     let mut out = std::io::BufWriter::new(file);
     for e in &game.log {
-        writeln!(out, "{}", e.to_json())?;
+        writeln!(out, "{}", e.to_json_for(game.players))?;
     }
     out.flush().with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 
-fn print_summary(names: &[String; 4], t: &Tally, secs: f64) {
+fn print_summary(names: &[String], t: &Tally, secs: f64) {
     println!("{} games, {} hands in {:.2} s ({:.1} games/s)", t.games, t.kyokus, secs, t.games as f64 / secs.max(1e-9));
     println!("seat  bot                    mean score  mean rank  1st     hora    deal-in  chombo");
     for (s, name) in names.iter().enumerate() {
@@ -140,12 +152,15 @@ mod tests {
     #[test]
     fn bot_lists_are_checked_with_one_line_errors() {
         let four = ["builtin:rulebase", "builtin:tsumogiri", "builtin:tsumogiri", "builtin:rulebase"];
-        assert_eq!(bot_specs(&args(&four, &[])).unwrap(), four);
-        assert_eq!(bot_specs(&args(&[], &four)).unwrap(), four);
-        let e = |a: Args| bot_specs(&a).unwrap_err().to_string();
+        assert_eq!(bot_specs(&args(&four, &[]), Players::Four).unwrap(), four);
+        assert_eq!(bot_specs(&args(&[], &four), Players::Four).unwrap(), four);
+        assert_eq!(bot_specs(&args(&four[..3], &[]), Players::Three).unwrap(), four[..3]);
+        let e = |a: Args| bot_specs(&a, Players::Four).unwrap_err().to_string();
         assert!(e(args(&[], &[])).contains("no bots given"));
         assert!(e(args(&four, &four)).contains("use one of the two"));
-        assert!(e(args(&four[..3], &[])).contains("3 bots given"));
+        assert!(e(args(&four[..3], &[])).contains("--rules riichi-dev-3p"));
+        let four_at_three = bot_specs(&args(&four, &[]), Players::Three).unwrap_err().to_string();
+        assert!(four_at_three.contains("need exactly 3"), "{four_at_three}");
         assert!(e(args(&["a.zip", four[1], four[2], four[3]], &[])).contains("'a.zip' is not a built-in bot"));
         let nope = vec!["builtin:nope".to_string(); 4];
         assert!(make_agents(&nope)

@@ -161,6 +161,7 @@ pub enum ServeCommand {
 
 /// Runs `serve` or `serve author ...`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
+    args.rules.four_player_only("the server")?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     match args.command {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),

@@ -9,7 +9,8 @@ use anyhow::{bail, Context};
 use crate::arena::game_run::FromLog;
 use crate::engine::event::parse_log;
 use crate::engine::game::from_log::{logged_hand, HandLabel, WallSource};
-use crate::engine::game::StartState;
+use crate::engine::game::{Players, StartState, MAX_SEATS};
+use crate::engine::log::read;
 
 /// Start options of the main job (flattened into its arguments).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -22,9 +23,10 @@ pub struct StartArgs {
     /// [default: E1].
     #[arg(long, value_name = "HAND")]
     pub start: Option<HandLabel>,
-    /// Starting scores in points, seat 0 to seat 3 [default: 25000 each].
+    /// Starting scores in points, one per seat from seat 0 (four, or three for sanma)
+    /// [default: the rules' start score each: 25000, 35000 in sanma].
     #[arg(long, value_name = "P,P,P,P", value_parser = parse_scores)]
-    pub scores: Option<[i32; 4]>,
+    pub scores: Option<Vec<i32>>,
     /// Honba sticks at the start [default: 0, or the honba of --start].
     #[arg(long, value_name = "N")]
     pub honba: Option<u8>,
@@ -47,12 +49,13 @@ pub struct ResolvedStart {
 }
 
 impl StartArgs {
-    /// Resolves the options given `--seed` (`seed`). Errors (one line naming the fix): a
-    /// `--from` that is not LOG@HAND, a log that cannot be read or has no such hand, `--seed`
-    /// with a log that has its own seed, `--honba` against the honba of `--start`.
-    pub fn resolve(&self, seed: Option<[u64; 2]>) -> anyhow::Result<ResolvedStart> {
+    /// Resolves the options given `--seed` (`seed`) for a table of `players`. Errors (one
+    /// line naming the fix): a `--from` that is not LOG@HAND, a log that cannot be read or
+    /// has no such hand or is of the other table size, `--seed` with a log that has its own
+    /// seed, `--honba` against the honba of `--start`, `--scores` not one per seat.
+    pub fn resolve(&self, seed: Option<[u64; 2]>, players: Players) -> anyhow::Result<ResolvedStart> {
         if let Some(from) = &self.from {
-            return resolve_from(from, seed);
+            return resolve_from(from, seed, players);
         }
         let label = self.start.unwrap_or_else(|| "E1".parse().expect("a valid label"));
         let honba = match (label.honba, self.honba) {
@@ -66,14 +69,25 @@ impl StartArgs {
             kyoku: label.kyoku,
             honba,
             kyotaku: self.kyotaku.unwrap_or(0),
-            scores: self.scores.unwrap_or([25000; 4]),
+            scores: match &self.scores {
+                None => StartState::initial(players).scores,
+                Some(given) if given.len() == players.count() => {
+                    std::array::from_fn(|s| given.get(s).copied().unwrap_or(0))
+                }
+                Some(given) => bail!(
+                    "--scores gives {} scores but the table has {} seats: give one per seat, e.g. --scores {}",
+                    given.len(),
+                    players.count(),
+                    vec![players.start_score().to_string(); players.count()].join(",")
+                ),
+            },
         };
         Ok(ResolvedStart { start, seed, from_log: None, note: None })
     }
 }
 
 /// `--from LOG@HAND`.
-fn resolve_from(from: &str, seed: Option<[u64; 2]>) -> anyhow::Result<ResolvedStart> {
+fn resolve_from(from: &str, seed: Option<[u64; 2]>, players: Players) -> anyhow::Result<ResolvedStart> {
     let Some((path, hand)) = from.rsplit_once('@') else {
         bail!("--from {from}: give LOG@HAND, e.g. --from logs/x/mjai_log.json@S2-1");
     };
@@ -81,6 +95,19 @@ fn resolve_from(from: &str, seed: Option<[u64; 2]>) -> anyhow::Result<ResolvedSt
     let text = std::fs::read_to_string(Path::new(path))
         .with_context(|| format!("--from {from}: cannot read {path} (give the path of an mjai log)"))?;
     let log = parse_log(&text).with_context(|| format!("--from {from}: {path} is not an mjai log"))?;
+    if let Some(logged) = read(&log).kyokus.first().map(|k| k.start().players) {
+        if logged != players {
+            bail!(
+                "--from {from}: {path} is a {}-player game but the rules seat {}: {}",
+                logged.count(),
+                players.count(),
+                match logged {
+                    Players::Three => "give three bots and --rules riichi-dev-3p (or tenhou-3p)",
+                    Players::Four => "give four bots and a four-player preset (--rules tenhou)",
+                }
+            );
+        }
+    }
     let hand = logged_hand(&log, label).map_err(|e| anyhow::anyhow!("--from {from}: {e}"))?;
     let seed = match (hand.seed, seed) {
         (Some(logged), Some(given)) if logged != given => bail!(
@@ -107,13 +134,17 @@ fn resolve_from(from: &str, seed: Option<[u64; 2]>) -> anyhow::Result<ResolvedSt
     Ok(ResolvedStart { start: hand.start, seed, from_log: Some(FromLog { source, wall }), note: Some(note) })
 }
 
-/// `P,P,P,P`: four scores in points.
-fn parse_scores(text: &str) -> Result<[i32; 4], String> {
-    let err =
-        || format!("`{text}` is not four scores: give points for seats 0-3, e.g. --scores 30000,20000,25000,25000");
+/// `P,P,P,P` (or `P,P,P` for sanma): one score in points per seat.
+fn parse_scores(text: &str) -> Result<Vec<i32>, String> {
+    let err = || {
+        format!("`{text}` is not one score per seat: give points for seats 0-3, e.g. --scores 30000,20000,25000,25000 (three for sanma)")
+    };
     let scores: Vec<i32> =
         text.split(',').map(|p| p.trim().parse::<i32>().map_err(|_| err())).collect::<Result<_, _>>()?;
-    scores.try_into().map_err(|_| err())
+    if !(3..=MAX_SEATS).contains(&scores.len()) {
+        return Err(err());
+    }
+    Ok(scores)
 }
 
 #[cfg(test)]
@@ -124,11 +155,11 @@ mod tests {
     fn made_up_starts() {
         let args = StartArgs {
             start: Some("S2-1".parse().unwrap()),
-            scores: Some([30000, 20000, 25000, 25000]),
+            scores: Some(vec![30000, 20000, 25000, 25000]),
             kyotaku: Some(1),
             ..StartArgs::default()
         };
-        let r = args.resolve(Some([5, 6])).unwrap();
+        let r = args.resolve(Some([5, 6]), Players::Four).unwrap();
         assert_eq!(
             (r.start.bakaze.as_mjai(), r.start.kyoku, r.start.honba, r.start.kyotaku, r.start.scores),
             ("S", 2, 1, 1, [30000, 20000, 25000, 25000])
@@ -136,15 +167,22 @@ mod tests {
         assert_eq!(r.seed, Some([5, 6]));
         assert!(r.from_log.is_none());
         let clash = StartArgs { honba: Some(2), ..args };
-        assert!(clash.resolve(None).unwrap_err().to_string().contains("give the honba once"));
-        assert_eq!(StartArgs::default().resolve(None).unwrap().start, StartState::default());
+        assert!(clash.resolve(None, Players::Four).unwrap_err().to_string().contains("give the honba once"));
+        assert_eq!(StartArgs::default().resolve(None, Players::Four).unwrap().start, StartState::default());
+        let sanma = StartArgs::default().resolve(None, Players::Three).unwrap().start;
+        assert_eq!(sanma.scores, [35000, 35000, 35000, 0], "sanma starts at 35000");
+        let three = StartArgs { scores: Some(vec![40000, 30000, 35000]), ..StartArgs::default() };
+        assert_eq!(three.resolve(None, Players::Three).unwrap().start.scores, [40000, 30000, 35000, 0]);
+        let e = three.resolve(None, Players::Four).unwrap_err().to_string();
+        assert!(e.contains("3 scores but the table has 4 seats"), "{e}");
     }
 
     #[test]
     fn scores_parse() {
-        assert_eq!(parse_scores("30000,20000,25000,25000"), Ok([30000, 20000, 25000, 25000]));
-        assert_eq!(parse_scores("-100, 0, 50000,50100"), Ok([-100, 0, 50000, 50100]));
-        for bad in ["1,2,3", "1,2,3,4,5", "a,b,c,d", ""] {
+        assert_eq!(parse_scores("30000,20000,25000,25000"), Ok(vec![30000, 20000, 25000, 25000]));
+        assert_eq!(parse_scores("-100, 0, 50000,50100"), Ok(vec![-100, 0, 50000, 50100]));
+        assert_eq!(parse_scores("40000,30000,35000"), Ok(vec![40000, 30000, 35000]), "three for sanma");
+        for bad in ["1,2", "1,2,3,4,5", "a,b,c,d", ""] {
             assert!(parse_scores(bad).unwrap_err().contains("--scores 30000"), "{bad}");
         }
     }
@@ -152,9 +190,9 @@ mod tests {
     #[test]
     fn from_needs_log_at_hand() {
         let args = |from: &str| StartArgs { from: Some(from.into()), ..StartArgs::default() };
-        assert!(args("mjai_log.json").resolve(None).unwrap_err().to_string().contains("LOG@HAND"));
-        assert!(args("x@Q9").resolve(None).unwrap_err().to_string().contains("e.g. S2-1"));
-        let missing = args("tests/data/no-such-log.json@E1").resolve(None).unwrap_err();
+        assert!(args("mjai_log.json").resolve(None, Players::Four).unwrap_err().to_string().contains("LOG@HAND"));
+        assert!(args("x@Q9").resolve(None, Players::Four).unwrap_err().to_string().contains("e.g. S2-1"));
+        let missing = args("tests/data/no-such-log.json@E1").resolve(None, Players::Four).unwrap_err();
         assert!(format!("{missing:#}").contains("cannot read tests/data/no-such-log.json"), "{missing:#}");
     }
 }

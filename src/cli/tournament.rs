@@ -137,6 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
+    args.rules.four_player_only("tournament")?;
     let visible = !args.json && !args.messages.json() && std::io::stderr().is_terminal();
     let progress = args.observer(Arc::new(Progress::folder(visible)));
     let session = match &args.resume {

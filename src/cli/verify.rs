@@ -11,6 +11,8 @@ use super::message_format::{emit, emit_result, MessageFormatFlag};
 use super::rules_arg::{RulesArg, RulesFlag};
 use crate::engine::event::parse_log;
 use crate::engine::game::replay_converted::replay_lenient_with;
+use crate::engine::game::Players;
+use crate::engine::log::read;
 use crate::messages::results::VerifyResult;
 use crate::messages::{CommandResult, ErrorCode, ErrorMessage, Message};
 
@@ -38,13 +40,28 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let name = preset.rules().name();
     let log = args.log.display().to_string();
     let json = args.messages.json();
+    let players = preset.rules().players;
+    if let Some(logged) = read(&events).kyokus.first().map(|k| k.start().players).filter(|&p| p != players) {
+        anyhow::bail!(
+            "{log} is a {}-player game but --rules {name} seats {}: verify it with {}",
+            logged.count(),
+            players.count(),
+            match logged {
+                Players::Three => "--rules riichi-dev-3p (or tenhou-3p)",
+                Players::Four => "a four-player preset, e.g. --rules tenhou",
+            }
+        );
+    }
+    let seats = players.count();
     match replay_lenient_with(&events, preset.rules()) {
         Ok(lenient) => {
             let message = match &lenient.full {
                 None => format!("ok under --rules {name}, {} kyoku verified, partial game", lenient.kyokus),
                 Some(r) => format!(
                     "ok under --rules {name}, {} events, {} kyoku reproduced; final scores {:?}",
-                    r.events, r.kyokus, r.scores
+                    r.events,
+                    r.kyokus,
+                    &r.scores[..seats]
                 ),
             };
             if json {
@@ -53,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     rules: name.to_string(),
                     kyokus: lenient.full.map_or(lenient.kyokus, |r| r.kyokus),
                     events: lenient.full.map(|r| r.events),
-                    final_scores: lenient.full.map(|r| r.scores),
+                    final_scores: lenient.full.map(|r| r.scores[..seats].to_vec()),
                     partial: lenient.full.is_none(),
                     notes: lenient.notes,
                     message,

@@ -4,7 +4,7 @@
 
 use crate::e2e_support;
 use crate::e2e_support::{
-    chombo_deltas, chombos, play, repo, require_docker, require_image, require_ml_image, zip_files, Run,
+    chombo_deltas, chombos, play, play_seats, repo, require_docker, require_image, require_ml_image, zip_files, Run,
 };
 
 fn setup() {
@@ -58,6 +58,24 @@ fn four_example_bots_play_a_full_hanchan() {
     }
     // Each seat's answers are logged.
     assert!(!run.read("player_logs.1.stdout.txt").is_empty());
+}
+
+#[test]
+fn three_example_bots_play_a_three_player_hanchan_in_three_containers() {
+    setup();
+    let (t, s) = (repo("examples/tsumogiri"), repo("examples/shanten"));
+    let run = play_seats(&[&s, &t, &s], &["--seed", "2", "--rules", "riichi-dev-3p"]);
+    run.assert_complete_and_verified_under("riichi-dev-3p");
+    assert_eq!(run.errors(), Vec::<serde_json::Value>::new(), "{}", run.stderr());
+    let summary = run.summary();
+    assert_eq!(summary["bots"].as_array().map(Vec::len), Some(3));
+    for seat in 0..3 {
+        assert!(summary["decision_times"][seat]["count"].as_u64().unwrap() > 0, "seat {seat} decided nothing");
+        assert!(!run.read(&format!("player_logs.{seat}.stdout.txt")).is_empty());
+    }
+    assert!(!run.dir.path().join("player_logs.3.stdout.txt").exists(), "no fourth container");
+    let first = &run.log()[1];
+    assert_eq!(first["scores"], serde_json::json!([35000, 35000, 35000]), "{first}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::e2e_support::{bin, play, repo};
+use crate::e2e_support::{bin, play, play_seats, repo};
 
 #[test]
 fn builtin_bots_play_a_full_hanchan_with_json_summary() {
@@ -39,6 +39,37 @@ fn example_bots_run_as_local_processes() {
     let run = play([&t, &t, &t, &t], &["--seed", "13", "--runtime", "process"]);
     run.assert_complete_and_verified();
     assert!(run.read("player_logs.0.stdout.txt").lines().count() > 10);
+}
+
+#[test]
+fn three_example_bots_play_a_three_player_hanchan_as_local_processes() {
+    let t = repo("examples/tsumogiri");
+    let s = repo("examples/shanten");
+    let run = play_seats(&[&t, &s, &t], &["--seed", "14", "--runtime", "process", "--rules", "riichi-dev-3p"]);
+    run.assert_complete_and_verified_under("riichi-dev-3p");
+    assert_eq!(run.summary()["chombos"], serde_json::json!([0, 0, 0]));
+    let start = run.read("player_logs.1.stdout.txt");
+    assert!(start.lines().count() > 10, "{start}");
+    assert!(!run.dir.path().join("player_logs.3.stdout.txt").exists(), "three seats, three logs");
+}
+
+#[test]
+fn an_invalid_bot_pays_a_chombo_at_a_three_player_table() {
+    let (t, bad) = (repo("examples/tsumogiri"), repo("examples/invalid"));
+    let run = play_seats(&[&t, &bad, &t], &["--seed", "15", "--runtime", "process", "--rules", "riichi-dev-3p"]);
+    run.assert_complete_and_verified_under("riichi-dev-3p");
+    let chombos = run.summary()["chombos"].clone();
+    assert_eq!(chombos[0], 0);
+    assert_eq!(chombos[2], 0);
+    assert!(chombos[1].as_u64().unwrap() >= 1, "{chombos}");
+    let errors: Vec<_> = run.log().into_iter().filter(|e| e["reason"] == "error").collect();
+    assert_eq!(errors.len() as u64, chombos[1].as_u64().unwrap());
+    for e in &errors {
+        let deltas = e["deltas"].as_array().unwrap();
+        assert_eq!(deltas.len(), 3, "{e}");
+        assert!(deltas[1].as_i64().unwrap() < 0, "the offender pays: {e}");
+        assert_eq!(deltas.iter().map(|d| d.as_i64().unwrap()).sum::<i64>(), 0, "{e}");
+    }
 }
 
 #[test]

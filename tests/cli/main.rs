@@ -14,5 +14,6 @@ mod cli_export;
 mod cli_from;
 mod cli_hand;
 mod cli_options;
+mod cli_sanma;
 mod cli_verify;
 mod message_format;

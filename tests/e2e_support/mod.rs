@@ -154,8 +154,15 @@ impl Run {
     /// Asserts [`Run::assert_complete`] and a log that replays through the engine
     /// (`mjai-sim verify`).
     pub fn assert_complete_and_verified(&self) {
+        self.assert_complete_and_verified_under("tenhou");
+    }
+
+    /// [`Run::assert_complete_and_verified`] for a game played under `--rules RULES` (a
+    /// three-player preset: three seats, 105000 points).
+    pub fn assert_complete_and_verified_under(&self, rules: &str) {
         self.assert_complete();
-        let verify = Command::new(bin()).arg("verify").arg(self.log_path()).output().unwrap();
+        let verify =
+            Command::new(bin()).arg("verify").arg(self.log_path()).args(["--rules", rules]).output().unwrap();
         assert!(
             verify.status.success(),
             "mjai-sim verify refused the log: {}{}",
@@ -164,14 +171,15 @@ impl Run {
         );
     }
 
-    /// Asserts exit 0, a completed game, scores summing to 100000, a log from start_game
-    /// to end_game.
+    /// Asserts exit 0, a completed game, scores summing to 100000 (105000 at three seats), a
+    /// log from start_game to end_game.
     pub fn assert_complete(&self) {
         assert!(self.output.status.success(), "exit {:?}\n{}", self.output.status, self.stderr());
         let s = self.summary();
         assert_eq!(s["completed"], true, "{s}");
         let scores: Vec<i64> = s["scores"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
-        assert_eq!(scores.iter().sum::<i64>(), 100000, "scores {scores:?}");
+        let total = if scores.len() == 3 { 105_000 } else { 100_000 };
+        assert_eq!(scores.iter().sum::<i64>(), total, "scores {scores:?}");
         let log = self.log();
         assert_eq!(log.first().unwrap()["type"], "start_game");
         assert_eq!(log.last().unwrap()["type"], "end_game");
@@ -180,6 +188,11 @@ impl Run {
 
 /// Plays one game with `bots` and extra options; the output folder is a fresh temp dir.
 pub fn play(bots: [&str; 4], options: &[&str]) -> Run {
+    play_seats(&bots, options)
+}
+
+/// [`play`] with any number of bots (three for a three-player preset in `options`).
+pub fn play_seats(bots: &[&str], options: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let output = Command::new(bin())
         .args(options)

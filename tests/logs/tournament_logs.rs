@@ -174,6 +174,7 @@ fn report(scores: [i32; 4], chombos: [u32; 4]) -> MatchReport {
         decision_times: std::array::from_fn(|s| vec![Duration::from_micros(100 * (s as u64 + 1)); 3]),
         errors: vec![],
         warnings: vec![],
+        players: mjai_sim::engine::game::Players::Four,
     }
 }
 

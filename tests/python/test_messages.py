@@ -107,3 +107,17 @@ def test_the_package_passes_the_flag_and_reads_no_human_text(tmp_path: Path, mon
         text = source.read_text()
         assert "literal_eval" not in text, source
         assert not re.search(r"^import re$", text, re.M), f"{source}: regexes over output"
+
+
+def test_three_submissions_play_a_three_player_game(tmp_path: Path) -> None:
+    bots = ["builtin:rulebase", "builtin:tsumogiri", "builtin:rulebase"]
+    summary = mjai_sim.Simulator(bots, logs_dir=tmp_path / "g", seed=(3, 0), rules="riichi-dev-3p", quiet=True).run()
+    assert summary["completed"] is True
+    assert len(summary["scores"]) == 3 and sum(summary["scores"]) == 105_000
+    assert sorted(summary["rank"]) == [1, 2, 3]
+    verdict = mjai_sim.verify(tmp_path / "g" / "mjai_log.json", rules="riichi-dev-3p")
+    assert verdict.final_scores == summary["scores"]
+    with pytest.raises(MjaiSimError) as caught:
+        mjai_sim.Simulator(bots, logs_dir=tmp_path / "h", quiet=True).run()
+    assert caught.value.code == "bad_option"
+    assert "riichi-dev-3p" in caught.value.message
