@@ -84,3 +84,36 @@ fn a_three_player_log_that_contradicts_itself_shows_where() {
     assert!(f.reason.contains("does not hold 5m") && !f.reason.contains('\n'), "{f:?}");
     assert!(d.horas.iter().all(|h| h.event < at), "no win after the failure is scored");
 }
+
+/// In headless Chromium: three seats and no fourth place, three final scores, the kita
+/// beside the seat's calls, under the page's strict CSP and with no request made.
+#[test]
+fn a_three_player_page_in_the_browser_shows_three_seats_and_the_kita() {
+    use crate::browser_support::{attr_after, load, scratch};
+    let (_, log) = sanma_support::game_with_kita();
+    let dir = scratch("sanma");
+    let html = render_game(&GameInput { title: "sanma".into(), log: &sanma_support::text(&log), ..Default::default() });
+    let page = dir.join("game.html");
+    std::fs::write(&page, html.unwrap()).unwrap();
+
+    let end = load(&page, &format!("event={}", log.len() - 1));
+    assert!(!end.dom.contains("id=\"seat-3\""), "no fourth place on the table");
+    assert!(!end.dom.contains("<option>3</option>"), "no seat 3 to view from");
+    assert!(end.dom.contains("data-players=\"3\""));
+    let d = analyse(&GameInput { log: &sanma_support::text(&log), ..Default::default() }).unwrap();
+    let fin: Vec<String> = d.final_scores.unwrap()[..3].iter().map(i32::to_string).collect();
+    assert_eq!(attr_after(&end.dom, "id=\"final\"", "data-scores"), fin.join(" "));
+    assert!(end.csp_violations().is_empty(), "{}", end.console);
+    assert!(end.page_requests.is_empty(), "{:?}", end.page_requests);
+
+    // Right after the first kita: its seat shows the North set aside, as many as it made.
+    let at = log.iter().position(|e| matches!(e, Event::Kita { .. })).unwrap();
+    let Event::Kita { actor, .. } = log[at] else { unreachable!() };
+    let hand = log[..at].iter().rposition(|e| matches!(e, Event::StartKyoku { .. })).unwrap();
+    let made = log[hand..=at].iter().filter(|e| matches!(e, Event::Kita { actor: a, .. } if *a == actor)).count();
+    let mid = load(&page, &format!("event={at}"));
+    let seat = format!("id=\"seat-{actor}\"");
+    assert_eq!(attr_after(&mid.dom, &seat, "class=\"kita\" data-count"), made.to_string(), "seat {actor}");
+    assert!(mid.dom.contains("sets aside North (kita)"), "the event line says what happened");
+    assert!(mid.csp_violations().is_empty(), "{}", mid.console);
+}
