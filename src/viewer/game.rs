@@ -17,8 +17,8 @@ use serde_json::Value;
 use super::ViewError;
 use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::game::replay::replay_observed;
-use crate::engine::hand::HandScore;
 use crate::engine::game::Players;
+use crate::engine::hand::HandScore;
 use crate::engine::log::{read, Closing, Ending, GameLog, KyokuStart};
 
 /// The files of one game, as text. Only `log` is required.

@@ -12,8 +12,11 @@ pub const NAMES: [&str; 4] = ["alice", "bob", "carol", ""];
 /// The whole three-player game of `seed`: its events, `start_game` to `end_game`.
 pub fn game(seed: u64) -> Vec<Event> {
     let rules = Rules::any_preset("riichi-dev-3p").expect("a three-player preset");
-    let config =
-        GameConfig { seed: [seed, 0x5341_4E4D], names: NAMES.map(String::from), start: StartState::initial(Players::Three) };
+    let config = GameConfig {
+        seed: [seed, 0x5341_4E4D],
+        names: NAMES.map(String::from),
+        start: StartState::initial(Players::Three),
+    };
     autoplay::play(config, Vec::new(), rules, seed).log().to_vec()
 }
 

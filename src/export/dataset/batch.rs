@@ -41,13 +41,21 @@ fn public<'a>(c: &mut Columns, views: impl Iterator<Item = &'a View> + Clone) {
     c.list("dora_markers", StringBuilder::new(), views.clone().map(|v| names(&v.dora_markers)));
     let rivers = views.clone().map(|v| at_table(v, &v.discards));
     let each = |r: &'a [Vec<crate::engine::log::Discard>]| r.iter();
-    c.list2("discards", StringBuilder::new(), rivers.clone().map(|r| each(r).map(|d| d.iter().map(|x| x.pai.as_mjai()))));
+    c.list2(
+        "discards",
+        StringBuilder::new(),
+        rivers.clone().map(|r| each(r).map(|d| d.iter().map(|x| x.pai.as_mjai()))),
+    );
     c.list2(
         "discards_tsumogiri",
         BooleanBuilder::new(),
         rivers.clone().map(|r| each(r).map(|d| d.iter().map(|x| x.tsumogiri))),
     );
-    c.list2("discards_called", BooleanBuilder::new(), rivers.clone().map(|r| each(r).map(|d| d.iter().map(|x| x.called))));
+    c.list2(
+        "discards_called",
+        BooleanBuilder::new(),
+        rivers.clone().map(|r| each(r).map(|d| d.iter().map(|x| x.called))),
+    );
     c.list2("discards_riichi", BooleanBuilder::new(), rivers.map(|r| each(r).map(|d| d.iter().map(|x| x.riichi))));
     c.list2("melds", StringBuilder::new(), views.clone().map(|v| at_table(v, &v.melds)));
     c.list("reach", BooleanBuilder::new(), views.map(|v| at_table(v, &v.reach).iter().copied()));
@@ -64,9 +72,17 @@ pub fn decisions<'a>(game: &str, rows: &'a [DecisionRow]) -> Result<RecordBatch,
     c.str("action", rows.iter().map(|r| &r.action));
     c.bool("action_shown", rows.iter().map(|r| r.action_shown));
     let seen = |r: &'a DecisionRow| r.view.seats;
-    c.list2("label_tehais", StringBuilder::new(), rows.iter().map(|r| r.hidden.tehais[..seen(r)].iter().map(|t| names(t))));
+    c.list2(
+        "label_tehais",
+        StringBuilder::new(),
+        rows.iter().map(|r| r.hidden.tehais[..seen(r)].iter().map(|t| names(t))),
+    );
     c.list("label_tenpai", BooleanBuilder::new(), rows.iter().map(|r| r.hidden.tenpai[..seen(r)].iter().copied()));
-    c.list2("label_waits", StringBuilder::new(), rows.iter().map(|r| r.hidden.waits[..seen(r)].iter().map(|t| names(t))));
+    c.list2(
+        "label_waits",
+        StringBuilder::new(),
+        rows.iter().map(|r| r.hidden.waits[..seen(r)].iter().map(|t| names(t))),
+    );
     c.i8("label_shanten", rows.iter().map(|r| r.hidden.shanten[usize::from(r.seat)]));
     c.i32("label_hand_delta", rows.iter().map(|r| r.hand_delta));
     c.u8("label_final_rank", rows.iter().map(|r| r.final_rank));

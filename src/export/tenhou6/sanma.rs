@@ -16,8 +16,9 @@
 //!   replacement draw is an ordinary take.
 //! - Calls keep the four-seat geometry: seen from East, South is shimocha and West toimen
 //!   (the empty North would be kamicha), so [`super::tiles`]'s call strings are unchanged.
-//! - Nukidora is counted in `ドラ(N飜)` (the game above: a riichi ron with one kita and no
-//!   dora tile shows `ドラ(1飜)`); Mahjong Soul conversions write `抜きドラ` instead.
+//! - Nukidora is counted in `ドラ(N飜)` (the game above: E2's riichi ron and S3-2's
+//!   riichi tsumo, each with one kita and no dora tile, show `ドラ(1飜)`); Mahjong Soul
+//!   conversions write `抜きドラ` instead.
 //! - `sc` results: 40,000 returned, uma +20 / 0 / −20 and the oka (3 × 5,000) to the top:
 //!   47,200 / 31,900 / 25,900 give 42 / −8 / −34 in the game above (Tenhou rounds to
 //!   whole thousands first; this export keeps one decimal, as its four-player results do).
