@@ -146,3 +146,27 @@ fn the_three_player_first_hand_round_trips_its_win_in_tenhou_terms() {
     let point = k[16][2][3].as_str().unwrap();
     assert!(point.ends_with('点') || point.ends_with('∀'), "{point}");
 }
+
+#[test]
+fn a_riichi_dev_3p_tsumo_on_a_kita_replacement_is_exported_with_rinshan_and_a_note() {
+    use mjai_sim::engine::event::Event;
+    // riichi-dev-3p (RiichiEnv) pays rinshan kaihou on a kita's replacement tile; Tenhou
+    // does not: the export shows the hand as the log paid it and says so. Seed 38 of the
+    // support games has one such win (S1-1, seat 2, no yaku but rinshan kaihou).
+    let log = crate::sanma_support::game(38);
+    let dir = scratch("sanma-kita-rinshan");
+    let path = dir.join("mjai_log.json");
+    std::fs::write(&path, crate::sanma_support::text(&log)).unwrap();
+    let out = run(&["export", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let note = "hora by seat 2: a tsumo on a kita's replacement tile, paid with rinshan kaihou (riichi-dev-3p";
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    assert!(!err.contains("cannot score") && !err.contains("the engine scores"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let win = v["log"].as_array().unwrap().iter().find(|k| k[0] == serde_json::json!([4, 1, 0])).expect("S1-1");
+    assert_eq!(win[16][2][0], 2);
+    assert!(win[16][2].as_array().unwrap().contains(&serde_json::json!("嶺上開花(1飜)")), "{}", win[16]);
+    let kitas = log.iter().filter(|e| matches!(e, Event::Kita { actor: 2, .. })).count();
+    assert!(kitas > 0);
+}

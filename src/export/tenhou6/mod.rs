@@ -109,7 +109,7 @@ pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportErro
         notes: Vec::new(),
     };
     for k in &game.kyokus {
-        out.log.push(kyoku_entry(k, errors, &mut out.notes));
+        out.log.push(kyoku_entry(log, k, errors, &mut out.notes));
     }
     let fin = game.final_scores();
     let order = rank_order_for(fin, players);
@@ -129,7 +129,7 @@ pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportErro
 
 /// One kyoku's array (see the module doc); its notes go to `notes`, prefixed with its label,
 /// in log order.
-fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> Value {
+fn kyoku_entry(log: &[Event], k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> Value {
     let label = k.label();
     let st = k.start();
     let index = 4 * st.bakaze.kind().saturating_sub(27) + st.kyoku.saturating_sub(1);
@@ -138,7 +138,7 @@ fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> V
     let mut result = Vec::new();
     for ending in &k.endings {
         match ending {
-            Ending::Hora(h) => hora(k, h, &mut result, &mut at),
+            Ending::Hora(h) => hora(log, k, h, &mut result, &mut at),
             Ending::Ryukyoku(r) => {
                 result = ryukyoku(k, r, &label, errors, &mut at);
                 // mjai.app draws the next tile before a four-riichi abort; Tenhou does not.
@@ -221,22 +221,33 @@ fn rivers(k: &KyokuLog) -> ([Vec<Value>; MAX_SEATS], [Vec<Value>; MAX_SEATS]) {
     (takes, discards)
 }
 
-/// Adds one `hora` to the kyoku's result (`和了` first), noting a hand the engine cannot
-/// score or scores to other points than the logged deltas.
-fn hora(k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize, String)>) {
+/// Adds one `hora` of `log` to the kyoku's result (`和了` first), noting a hand the engine
+/// cannot score or scores to other points than the logged deltas. A tsumo on a kita's
+/// replacement tile that the deltas pay with rinshan kaihou (the `riichi-dev-3p` preset;
+/// Tenhou gives none) is exported so, with a note.
+fn hora(log: &[Event], k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize, String)>) {
     let actor = h.actor;
-    let entry = result::hora_entry(k, h);
     let d = h.deltas.unwrap_or([0; 4]);
+    let first = result.is_empty();
+    let (honba, kyo) = if first { (i32::from(k.start().honba), i32::from(h.kyotaku)) } else { (0, 0) };
+    // 100 per honba per other seat: ron 300 from the discarder, tsumo 100 from each of
+    // three (200 and two at three seats).
+    let extra = honba_per_stick(k.start()) * honba + 1000 * kyo;
+    let gain = d.get(usize::from(actor)).copied().unwrap_or(0);
+    let mut entry = result::hora_entry(k, h);
+    if entry.total.is_none_or(|t| t + extra != gain) && after_kita(log, h) {
+        if let Some(alt) = result::kita_rinshan_entry(k, h).filter(|e| e.total.is_some_and(|t| t + extra == gain)) {
+            notes.push((
+                h.index,
+                format!("hora by seat {actor}: a tsumo on a kita's replacement tile, paid with rinshan kaihou (riichi-dev-3p; Tenhou gives none)"),
+            ));
+            entry = alt;
+        }
+    }
     if let Some(p) = &entry.problem {
         notes.push((h.index, format!("hora by seat {actor}: the engine cannot score the logged hand ({p})")));
     }
-    let first = result.is_empty();
     if let Some(total) = entry.total {
-        let (honba, kyo) = if first { (i32::from(k.start().honba), i32::from(h.kyotaku)) } else { (0, 0) };
-        // 100 per honba per other seat: ron 300 from the discarder, tsumo 100 from each of
-        // three (200 and two at three seats).
-        let extra = honba_per_stick(k.start()) * honba + 1000 * kyo;
-        let gain = d.get(usize::from(actor)).copied().unwrap_or(0);
         if gain != total + extra {
             notes.push((
                 h.index,
@@ -251,6 +262,15 @@ fn hora(k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize,
     }
     result.push(json!(d));
     result.push(entry.entry);
+}
+
+/// True when `h` is a tsumo whose tile replaced the winner's kita (`kita`, then `tsumo`,
+/// then this `hora`).
+fn after_kita(log: &[Event], h: &Hora) -> bool {
+    let before = |n: usize| h.index.checked_sub(n).and_then(|i| log.get(i));
+    h.is_tsumo()
+        && matches!(before(1), Some(Event::Tsumo { actor, .. }) if *actor == h.actor)
+        && matches!(before(2), Some(Event::Kita { actor, .. }) if *actor == h.actor)
 }
 
 /// Points one honba stick adds to a win: 100 from (or for) each other seat at the table.

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::engine::event::DrawReason;
 use crate::engine::game::{Players, Rules};
-use crate::engine::hand::Payment;
+use crate::engine::hand::{evaluate_with, HandScore, Payment};
 use crate::engine::log::{Hora, KyokuLog};
 
 use super::yaku_names::{point_string, yaku_strings};
@@ -104,17 +104,35 @@ pub struct HoraEntry {
 
 /// The entry of win `h` of kyoku `k`, scored by the engine.
 pub fn hora_entry(k: &KyokuLog, h: &Hora) -> HoraEntry {
-    let (actor, target) = (h.actor, h.target);
     match h.score() {
-        Ok(score) => {
-            let pao = h.liable(&score).unwrap_or(actor);
-            let dealer = actor == k.start().oya;
-            let mut v = vec![json!(actor), json!(target), json!(pao), json!(point_string(&score, dealer))];
-            let jikaze = k.table.jikaze(actor);
-            v.extend(yaku_strings(&score, jikaze, k.start().bakaze.kind()).into_iter().map(Value::from));
-            let total = (pao == actor).then(|| received(&score.payment, dealer, k.start().players));
-            HoraEntry { entry: Value::Array(v), total, problem: None }
-        }
-        Err(e) => HoraEntry { entry: json!([actor, target, actor]), total: None, problem: Some(e.to_string()) },
+        Ok(score) => scored_entry(k, h, &score),
+        Err(e) => HoraEntry { entry: json!([h.actor, h.target, h.actor]), total: None, problem: Some(e.to_string()) },
     }
+}
+
+/// The entry of tsumo `h` scored with rinshan kaihou, as the `riichi-dev-3p` preset scores
+/// a tsumo on a kita's replacement tile (RiichiEnv `sanma.rs` `resolve_kita_rinshan`;
+/// Tenhou gives none: [`crate::engine::game::Rules::kita_is_rinshan`]). `None` when `h` is
+/// no tsumo by a seat that has set a North aside, or does not score so. The caller knows
+/// whether the tile drawn replaced a kita.
+pub fn kita_rinshan_entry(k: &KyokuLog, h: &Hora) -> Option<HoraEntry> {
+    let mut win = h.win.clone().ok()?;
+    if !win.tsumo || win.rinshan || h.extra.kita == 0 {
+        return None;
+    }
+    win.rinshan = true;
+    let score = evaluate_with(&win, &h.extra).ok()?;
+    Some(scored_entry(k, h, &score))
+}
+
+/// The entry of win `h` of kyoku `k` worth `score`.
+fn scored_entry(k: &KyokuLog, h: &Hora, score: &HandScore) -> HoraEntry {
+    let (actor, target) = (h.actor, h.target);
+    let pao = h.liable(score).unwrap_or(actor);
+    let dealer = actor == k.start().oya;
+    let mut v = vec![json!(actor), json!(target), json!(pao), json!(point_string(score, dealer))];
+    let jikaze = k.table.jikaze(actor);
+    v.extend(yaku_strings(score, jikaze, k.start().bakaze.kind()).into_iter().map(Value::from));
+    let total = (pao == actor).then(|| received(&score.payment, dealer, k.start().players));
+    HoraEntry { entry: Value::Array(v), total, problem: None }
 }
