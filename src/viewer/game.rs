@@ -18,8 +18,8 @@ use super::ViewError;
 use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::game::replay::replay_observed;
 use crate::engine::game::Players;
-use crate::engine::hand::HandScore;
-use crate::engine::log::{read, Closing, Ending, GameLog, KyokuStart};
+use crate::engine::hand::{evaluate_with, HandScore};
+use crate::engine::log::{read, Closing, Ending, GameLog, Hora, KyokuLog, KyokuStart};
 
 /// The files of one game, as text. Only `log` is required.
 #[derive(Debug, Clone, Default)]
@@ -191,7 +191,7 @@ pub fn analyse(input: &GameInput) -> Result<GameData, ViewError> {
     };
     Ok(match players {
         Players::Four => replayed(base, &typed, &typed_at, &lines),
-        Players::Three => read_only(base, &game, &typed_at, &lines),
+        Players::Three => read_only(base, &game, &typed, &typed_at, &lines),
     })
 }
 
@@ -219,8 +219,9 @@ fn replayed(mut data: GameData, typed: &[Event], typed_at: &[usize], lines: &[us
 }
 
 /// `data` with the wins scored by the log reader, and its first contradiction as the
-/// failure (three seats: not replayed, see the module doc).
-fn read_only(mut data: GameData, game: &GameLog, typed_at: &[usize], lines: &[usize]) -> GameData {
+/// failure (three seats: not replayed, see the module doc). A tsumo on a kita's
+/// replacement tile that the deltas pay with rinshan kaihou (`riichi-dev-3p`) is scored so.
+fn read_only(mut data: GameData, game: &GameLog, typed: &[Event], typed_at: &[usize], lines: &[usize]) -> GameData {
     data.unverified = Some(
         "three-player log: not replayed by the engine (its replay does not rebuild three-player walls yet); \
          wins are scored by the log reader"
@@ -236,7 +237,11 @@ fn read_only(mut data: GameData, game: &GameLog, typed_at: &[usize], lines: &[us
     }
     for k in &game.kyokus {
         for h in k.horas() {
-            let Ok(s) = h.score() else { continue };
+            let score = match h.score() {
+                Ok(s) if !after_kita(typed, h) || tsumo_paid(k, h, &s) => Some(s),
+                other => kita_rinshan(h).filter(|s| tsumo_paid(k, h, s)).or(other.ok()),
+            };
+            let Some(s) = score else { continue };
             if data.failure.as_ref().is_some_and(|f| f.event <= typed_at[h.index]) {
                 continue;
             }
@@ -244,6 +249,33 @@ fn read_only(mut data: GameData, game: &GameLog, typed_at: &[usize], lines: &[us
         }
     }
     data
+}
+
+/// True when `h` is a tsumo whose tile replaced the winner's kita (`kita`, `tsumo`, `hora`).
+fn after_kita(typed: &[Event], h: &Hora) -> bool {
+    let before = |n: usize| h.index.checked_sub(n).and_then(|i| typed.get(i));
+    h.is_tsumo()
+        && matches!(before(1), Some(Event::Tsumo { actor, .. }) if *actor == h.actor)
+        && matches!(before(2), Some(Event::Kita { actor, .. }) if *actor == h.actor)
+}
+
+/// The score of tsumo `h` with rinshan kaihou, as `riichi-dev-3p` pays a tsumo on a kita's
+/// replacement tile (RiichiEnv; Tenhou gives none); `None` when it does not score so.
+fn kita_rinshan(h: &Hora) -> Option<HandScore> {
+    let mut win = h.win.clone().ok()?;
+    if !win.tsumo || win.rinshan || h.extra.kita == 0 {
+        return None;
+    }
+    win.rinshan = true;
+    evaluate_with(&win, &h.extra).ok()
+}
+
+/// True when the deltas pay three-player tsumo `h` of `k` as `s`: two payers (tsumo-son),
+/// 100 per honba from each, and the sticks.
+fn tsumo_paid(k: &KyokuLog, h: &Hora, s: &HandScore) -> bool {
+    let p = s.payment;
+    let hand = if h.actor == k.start().oya { 2 * p.tsumo_ko } else { p.tsumo_oya + p.tsumo_ko };
+    h.gain() == hand + 200 * i32::from(k.start().honba) + 1000 * i32::from(h.kyotaku)
 }
 
 /// The failure at typed event `index` (`events` when past the typed events) with its line.

@@ -117,3 +117,33 @@ fn a_three_player_page_in_the_browser_shows_three_seats_and_the_kita() {
     assert!(mid.dom.contains("sets aside North (kita)"), "the event line says what happened");
     assert!(mid.csp_violations().is_empty(), "{}", mid.console);
 }
+
+#[test]
+fn a_riichi_dev_3p_tsumo_on_a_kita_replacement_is_scored_as_paid() {
+    // Seed 38: S1-1, seat 2 wins by tsumo on the tile that replaced its kita, with rinshan
+    // kaihou as its only yaku (riichi-dev-3p pays it; Tenhou's rules would not).
+    let log = sanma_support::game(38);
+    let text = sanma_support::text(&log);
+    let d = analyse(&GameInput { log: &text, ..Default::default() }).unwrap();
+    let horas = log.iter().filter(|e| matches!(e, Event::Hora { .. })).count();
+    assert_eq!(d.horas.len(), horas, "every win scored");
+    let rinshan: Vec<_> = d.horas.iter().filter(|h| h.yaku.iter().any(|(y, _)| y == "rinshan kaihou")).collect();
+    assert_eq!(rinshan.len(), 1, "{:?}", d.horas);
+    let h = rinshan[0];
+    assert_eq!((h.actor, h.target), (2, 2));
+    assert!(matches!(log[h.event - 2], Event::Kita { actor: 2, .. }), "on a kita's replacement tile");
+    let Event::Hora { deltas: Some(deltas), .. } = &log[h.event] else { unreachable!() };
+    let Some(Event::StartKyoku { honba, kyotaku, .. }) =
+        log[..h.event].iter().rev().find(|e| matches!(e, Event::StartKyoku { .. }))
+    else {
+        unreachable!()
+    };
+    let sticks = i32::from(*kyotaku)
+        + log[..h.event]
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::StartKyoku { .. }))
+            .filter(|e| matches!(e, Event::ReachAccepted { .. }))
+            .count() as i32;
+    assert_eq!(deltas[2], hand_points(&h.points) + 200 * i32::from(*honba) + 1000 * sticks);
+}
