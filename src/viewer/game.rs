@@ -3,6 +3,13 @@
 //! points of each `hora` scored by the engine (re-derived by replaying the log), chombos
 //! with their `errors.json` entries and the bot's stderr tail, unknown event types, and the
 //! first place where the log fails verification. The page's script only displays this.
+//!
+//! A three-player log (seat 3 empty in `start_kyoku`, [`KyokuStart::players`]) shows three
+//! seats and each seat's kita. The engine's replay does not rebuild three-player walls yet,
+//! so such a log is not replayed: its wins are scored by the log reader (the scorer of
+//! `export` and `dataset`, [`crate::engine::log::Hora::score`]) and its failure is the first
+//! place where the reader finds the log contradicting itself ([`GameData::unverified`] says
+//! so on the page).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -10,8 +17,9 @@ use serde_json::Value;
 use super::ViewError;
 use crate::engine::event::{DrawReason, Event, Seat};
 use crate::engine::game::replay::replay_observed;
-use crate::engine::hand::HandScore;
-use crate::engine::log::{read, Closing, Ending};
+use crate::engine::game::Players;
+use crate::engine::hand::{evaluate_with, HandScore};
+use crate::engine::log::{read, Closing, Ending, GameLog, Hora, KyokuLog, KyokuStart};
 
 /// The files of one game, as text. Only `log` is required.
 #[derive(Debug, Clone, Default)]
@@ -28,8 +36,9 @@ pub struct GameInput<'a> {
     pub stderr_tails: [Option<String>; 4],
 }
 
-/// Event types of the mjai protocol (anything else is listed as unknown and skipped).
-const KNOWN: [&str; 17] = [
+/// Event types of the mjai protocol (anything else is listed as unknown and skipped);
+/// `kita` is three-player, `nukidora` its Mortal-family alias.
+const KNOWN: [&str; 19] = [
     "start_game",
     "start_kyoku",
     "tsumo",
@@ -47,6 +56,8 @@ const KNOWN: [&str; 17] = [
     "end_kyoku",
     "end_game",
     "none",
+    "kita",
+    "nukidora",
 ];
 
 /// Everything the page displays, serialised as JSON into it.
@@ -54,6 +65,12 @@ const KNOWN: [&str; 17] = [
 pub struct GameData {
     /// Page title.
     pub title: String,
+    /// Seats at the table: 4, or 3 for a three-player log (read from its first
+    /// `start_kyoku`); seat-indexed arrays keep four entries, the page shows this many.
+    pub players: usize,
+    /// Why the log was not verified by replaying it (a three-player log, see the module
+    /// doc); `None` when it was.
+    pub unverified: Option<String>,
     /// Player names by seat (`start_game.names`, else `"0".."3"`).
     pub names: [String; 4],
     /// Every log line that parsed as a JSON object, in order (index = line number - 1 of
@@ -154,8 +171,34 @@ pub fn analyse(input: &GameInput) -> Result<GameData, ViewError> {
     if let Some(b) = bad {
         failure = Some(b);
     }
+    let players = typed.iter().find_map(KyokuStart::of).map_or(Players::Four, |k| k.players);
+    let game = read(&typed);
+    let errors = parse_errors(input.errors_json);
+    let names = names_of(&typed);
+    let (kyokus, chombos, final_scores) = walk(&game, &typed_at, events.len(), &errors, &input.stderr_tails);
+    let base = GameData {
+        title: input.title.clone(),
+        players: players.count(),
+        unverified: None,
+        names,
+        events,
+        kyokus,
+        horas: Vec::new(),
+        chombos,
+        unknown,
+        failure,
+        final_scores,
+    };
+    Ok(match players {
+        Players::Four => replayed(base, &typed, &typed_at, &lines),
+        Players::Three => read_only(base, &game, &typed, &typed_at, &lines),
+    })
+}
+
+/// `data` with the wins scored and the log verified by the engine's replay (four seats).
+fn replayed(mut data: GameData, typed: &[Event], typed_at: &[usize], lines: &[usize]) -> GameData {
     let mut scored: Vec<(usize, Seat, HandScore)> = Vec::new();
-    let verified = replay_observed(&typed, &mut |game, answers| {
+    let verified = replay_observed(typed, &mut |game, answers| {
         let at = game.log().len();
         for (seat, a) in answers {
             if matches!(a, Event::Hora { .. }) {
@@ -167,17 +210,79 @@ pub fn analyse(input: &GameInput) -> Result<GameData, ViewError> {
     });
     if let Err(d) = verified {
         // A failure at the end of the typed events is the cut or bad line already noted.
-        if failure.is_none() || d.index < typed.len() {
-            let event = typed_at.get(d.index).copied().unwrap_or(events.len());
-            let line = lines.get(event).copied().unwrap_or_else(|| lines.last().map_or(1, |l| l + 1));
-            failure = Some(Failure { event, line, reason: d.reason });
+        if data.failure.is_none() || d.index < typed.len() {
+            data.failure = Some(failure_at(d.index, d.reason, typed_at, lines, data.events.len()));
         }
     }
-    let horas = hora_infos(&typed, &typed_at, scored);
-    let errors = parse_errors(input.errors_json);
-    let names = names_of(&typed);
-    let (kyokus, chombos, final_scores) = walk(&typed, &typed_at, events.len(), &errors, &input.stderr_tails);
-    Ok(GameData { title: input.title.clone(), names, events, kyokus, horas, chombos, unknown, failure, final_scores })
+    data.horas = hora_infos(typed, typed_at, scored);
+    data
+}
+
+/// `data` with the wins scored by the log reader, and its first contradiction as the
+/// failure (three seats: not replayed, see the module doc). A tsumo on a kita's
+/// replacement tile that the deltas pay with rinshan kaihou (`riichi-dev-3p`) is scored so.
+fn read_only(mut data: GameData, game: &GameLog, typed: &[Event], typed_at: &[usize], lines: &[usize]) -> GameData {
+    data.unverified = Some(
+        "three-player log: not replayed by the engine (its replay does not rebuild three-player walls yet); \
+         wins are scored by the log reader"
+            .into(),
+    );
+    let problem = game.kyokus.iter().flat_map(|k| &k.problems).map(|p| (p.index, p.message.clone())).next();
+    let outside = game.outside.first().map(|&i| (i, "a hand event outside any kyoku".to_string()));
+    let first = [problem, outside].into_iter().flatten().min_by_key(|(i, _)| *i);
+    if let Some((index, reason)) = first {
+        if data.failure.is_none() || index < typed_at.len() {
+            data.failure = Some(failure_at(index, reason, typed_at, lines, data.events.len()));
+        }
+    }
+    for k in &game.kyokus {
+        for h in k.horas() {
+            let score = match h.score() {
+                Ok(s) if !after_kita(typed, h) || tsumo_paid(k, h, &s) => Some(s),
+                other => kita_rinshan(h).filter(|s| tsumo_paid(k, h, s)).or(other.ok()),
+            };
+            let Some(s) = score else { continue };
+            if data.failure.as_ref().is_some_and(|f| f.event <= typed_at[h.index]) {
+                continue;
+            }
+            data.horas.push(hora_info(typed_at[h.index], h.actor, h.target, &s));
+        }
+    }
+    data
+}
+
+/// True when `h` is a tsumo whose tile replaced the winner's kita (`kita`, `tsumo`, `hora`).
+fn after_kita(typed: &[Event], h: &Hora) -> bool {
+    let before = |n: usize| h.index.checked_sub(n).and_then(|i| typed.get(i));
+    h.is_tsumo()
+        && matches!(before(1), Some(Event::Tsumo { actor, .. }) if *actor == h.actor)
+        && matches!(before(2), Some(Event::Kita { actor, .. }) if *actor == h.actor)
+}
+
+/// The score of tsumo `h` with rinshan kaihou, as `riichi-dev-3p` pays a tsumo on a kita's
+/// replacement tile (RiichiEnv; Tenhou gives none); `None` when it does not score so.
+fn kita_rinshan(h: &Hora) -> Option<HandScore> {
+    let mut win = h.win.clone().ok()?;
+    if !win.tsumo || win.rinshan || h.extra.kita == 0 {
+        return None;
+    }
+    win.rinshan = true;
+    evaluate_with(&win, &h.extra).ok()
+}
+
+/// True when the deltas pay three-player tsumo `h` of `k` as `s`: two payers (tsumo-son),
+/// 100 per honba from each, and the sticks.
+fn tsumo_paid(k: &KyokuLog, h: &Hora, s: &HandScore) -> bool {
+    let p = s.payment;
+    let hand = if h.actor == k.start().oya { 2 * p.tsumo_ko } else { p.tsumo_oya + p.tsumo_ko };
+    h.gain() == hand + 200 * i32::from(k.start().honba) + 1000 * i32::from(h.kyotaku)
+}
+
+/// The failure at typed event `index` (`events` when past the typed events) with its line.
+fn failure_at(index: usize, reason: String, typed_at: &[usize], lines: &[usize], events: usize) -> Failure {
+    let event = typed_at.get(index).copied().unwrap_or(events);
+    let line = lines.get(event).copied().unwrap_or_else(|| lines.last().map_or(1, |l| l + 1));
+    Failure { event, line, reason }
 }
 
 type Parsed = (Vec<Value>, Vec<usize>, Option<Failure>);
@@ -255,24 +360,29 @@ fn hora_infos(typed: &[Event], typed_at: &[usize], scored: Vec<(usize, Seat, Han
                 _ => None,
             });
         let Some((i, target)) = found else { continue };
-        let p = s.payment;
-        let points = match (target == seat, p.tsumo_oya) {
-            (false, _) => p.ron.to_string(),
-            (true, 0) => format!("{} all", p.tsumo_ko),
-            (true, oya) => format!("{}/{}", p.tsumo_ko, oya),
-        };
-        out.push(HoraInfo {
-            event: typed_at[i],
-            actor: seat,
-            target,
-            yaku: s.yaku.iter().map(|(n, h)| (n.to_string(), *h)).collect(),
-            han: s.han,
-            fu: s.fu,
-            yakuman: s.yakuman,
-            points,
-        });
+        out.push(hora_info(typed_at[i], seat, target, &s));
     }
     out
+}
+
+/// The page's entry for the `hora` at `event` (index in `events`) scored `s`.
+fn hora_info(event: usize, actor: Seat, target: Seat, s: &HandScore) -> HoraInfo {
+    let p = s.payment;
+    let points = match (target == actor, p.tsumo_oya) {
+        (false, _) => p.ron.to_string(),
+        (true, 0) => format!("{} all", p.tsumo_ko),
+        (true, oya) => format!("{}/{}", p.tsumo_ko, oya),
+    };
+    HoraInfo {
+        event,
+        actor,
+        target,
+        yaku: s.yaku.iter().map(|(n, h)| (n.to_string(), *h)).collect(),
+        han: s.han,
+        fu: s.fu,
+        yakuman: s.yakuman,
+        points,
+    }
 }
 
 fn parse_errors(text: Option<&str>) -> Vec<Value> {
@@ -294,8 +404,7 @@ type Walked = (Vec<KyokuInfo>, Vec<ChomboInfo>, Option<[i32; 4]>);
 
 /// The kyoku list, the chombos and the final scores, from the reader's one pass over the
 /// events ([`crate::engine::log::read`]).
-fn walk(typed: &[Event], typed_at: &[usize], n_events: usize, errors: &[Value], tails: &[Option<String>; 4]) -> Walked {
-    let game = read(typed);
+fn walk(game: &GameLog, typed_at: &[usize], n_events: usize, errors: &[Value], tails: &[Option<String>; 4]) -> Walked {
     let mut kyokus = Vec::new();
     let mut chombos = Vec::new();
     for k in &game.kyokus {

@@ -8,6 +8,8 @@
 mod e2e_support;
 #[path = "../remote_support/mod.rs"]
 mod remote_support;
+#[path = "../sanma_support/mod.rs"]
+mod sanma_support;
 
 mod cli_connect;
 mod cli_export;

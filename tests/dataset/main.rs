@@ -4,9 +4,12 @@
 
 #[path = "../reference_support/mod.rs"]
 mod reference_support;
+#[path = "../sanma_support/mod.rs"]
+mod sanma_support;
 
 mod bad_input;
 mod decisions;
+mod sanma;
 mod support;
 mod view;
 mod waits;

@@ -5,8 +5,11 @@
 
 #[path = "../browser_support/mod.rs"]
 mod browser_support;
+#[path = "../sanma_support/mod.rs"]
+mod sanma_support;
 
 mod view_browser;
 mod view_data;
+mod view_sanma;
 mod view_site;
 mod view_tiles;

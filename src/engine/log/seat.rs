@@ -77,6 +77,11 @@ pub enum Action {
         /// The four tiles.
         consumed: [Tile; 4],
     },
+    /// A North set aside (three-player `kita`, nukidora); the replacement `tsumo` follows.
+    Kita {
+        /// The tile set aside (`N`).
+        pai: Tile,
+    },
 }
 
 impl Action {

@@ -304,6 +304,7 @@ impl Table {
                 }
                 s.kita = s.kita.saturating_add(1);
                 s.drawn = None;
+                s.actions.push(Action::Kita { pai: *pai });
                 self.interrupt();
             }
             Event::Dora { dora_marker } => self.dora_markers.push(*dora_marker),

@@ -9,7 +9,7 @@
 
 use crate::engine::event::{Event, Seat};
 use crate::engine::game::replay::replay_observed_with;
-use crate::engine::game::{rank_order, Rules};
+use crate::engine::game::{rank_order_for, Players, Rules};
 use crate::engine::log::{read, GameLog, Table};
 use crate::engine::tile::Tile;
 
@@ -43,7 +43,7 @@ pub struct DecisionRow {
     pub hidden: Hidden,
     /// The seat's score change over the kyoku (riichi stick, `hora`/`ryukyoku` deltas).
     pub hand_delta: i32,
-    /// The seat's final rank, 1..=4 (ties to the lower seat, Tenhou).
+    /// The seat's final rank, 1..=4 (1..=3 at three seats; ties to the lower seat, Tenhou).
     pub final_rank: u8,
     /// The seat's final score (leftover sticks to the first place).
     pub final_score: i32,
@@ -52,10 +52,19 @@ pub struct DecisionRow {
 /// The decision rows of `log` replayed under `rules`, in log order (seats of one request
 /// in seat order). Errors with the event where the log is damaged or cut, or where the
 /// engine under `rules` does not reproduce it (a log of mjai.app's engine needs
-/// [`Rules::mjai_app`]).
+/// [`Rules::mjai_app`]; a three-player log a three-player preset, else the error says so).
 pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damaged> {
     let game = read(log);
     damage::check(log, &game)?;
+    if let Some(k) = game.kyokus.iter().find(|k| k.start().players != rules.players) {
+        let message = format!(
+            "a {}-player log replayed under the {}-player rules {}: give the preset it was played under",
+            k.start().players.count(),
+            rules.players.count(),
+            rules.name()
+        );
+        return Err(Damaged { index: k.index, message });
+    }
     if !matches!(log.last(), Some(Event::EndGame)) {
         return Err(Damaged { index: log.len() - 1, message: "the log does not end with end_game".into() });
     }
@@ -118,11 +127,13 @@ fn precedence(e: &Event) -> u8 {
     }
 }
 
-/// Each seat's final rank (1..=4) and final score.
+/// Each seat's final rank (1..=4, or 1..=3 at three seats; 0 for the empty seat 3) and
+/// final score.
 fn finals(game: &GameLog) -> ([u8; 4], [i32; 4]) {
     let scores = game.final_scores();
+    let players = game.kyokus.first().map_or(Players::Four, |k| k.start().players);
     let mut ranks = [0u8; 4];
-    for (place, seat) in rank_order(scores).into_iter().enumerate() {
+    for (place, seat) in rank_order_for(scores, players).into_iter().take(players.count()).enumerate() {
         ranks[seat] = place as u8 + 1;
     }
     (ranks, scores)

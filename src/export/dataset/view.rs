@@ -7,9 +7,13 @@ use crate::engine::event::{Event, Seat};
 use crate::engine::log::{Action, Discard, Table};
 use crate::engine::tile::Tile;
 
-/// One seat's view of the table; seat-indexed arrays are in seat order (index = seat).
+/// One seat's view of the table; seat-indexed arrays are in seat order (index = seat) and
+/// keep [`crate::engine::game::MAX_SEATS`] entries: the first [`View::seats`] are the
+/// table's (seat 3 of a three-player table stays empty).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct View {
+    /// Seats at the table: 4, or 3 for a three-player log ([`crate::engine::log::KyokuStart::players`]).
+    pub seats: usize,
     /// Round wind: `E`, `S`, `W` (or `N`).
     pub bakaze: Tile,
     /// Dealer seat.
@@ -27,7 +31,7 @@ pub struct View {
     /// Each seat's river in order, called tiles included, with their flags.
     pub discards: [Vec<Discard>; 4],
     /// Each seat's calls in order, as the mjai events that made them (`chi`, `pon`,
-    /// `daiminkan`, `kakan`, `ankan`; compact JSON).
+    /// `daiminkan`, `kakan`, `ankan`, and the three-player `kita`; compact JSON).
     pub melds: [Vec<String>; 4],
     /// Each seat has declared riichi (`reach`) in this kyoku.
     pub reach: [bool; 4],
@@ -40,6 +44,7 @@ impl View {
     pub fn of(table: &Table, seat: Seat) -> View {
         let s = usize::from(seat);
         View {
+            seats: table.start.players.count(),
             bakaze: table.start.bakaze,
             oya: table.start.oya,
             honba: table.start.honba,
@@ -67,6 +72,7 @@ fn calls(table: &Table, seat: Seat) -> Vec<String> {
             Action::Daiminkan { target, pai, consumed } => Some(Event::Daiminkan { actor, target, pai, consumed }),
             Action::Kakan { pai, consumed } => Some(Event::Kakan { actor, pai, consumed }),
             Action::Ankan { consumed } => Some(Event::Ankan { actor, consumed }),
+            Action::Kita { pai } => Some(Event::Kita { actor, pai }),
             Action::Tsumo { .. } | Action::Dahai { .. } => None,
         })
         .map(|e| e.to_json())

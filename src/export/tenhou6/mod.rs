@@ -10,11 +10,17 @@
 //! the top, Tenhou) and results `(points - 30000) / 1000` plus Tenhou's uma 20/10/-10/-20
 //! and the 20 oka to the top. Ura indicators are listed when a riichi winner shows them.
 //!
+//! A three-player log (seat 3 empty in `start_kyoku`, [`KyokuStart::players`]) gives
+//! Tenhou's three-player form: `"三般南喰赤"`, seat 3 an empty place (name `""`, score and
+//! deltas 0, no tiles), kita as `"f44"` among the discards, nukidora counted as dora,
+//! results from 40,000 with uma +20/0/−20 and 15 oka to the top ([`sanma`], with sources).
+//!
 //! Beyond Tenhou: `"notes"` (left out when empty) lists, per kyoku, what Tenhou's format
 //! cannot say: a chombo (exported as `流局` with its deltas), a win whose hand the engine
 //! scores differently from the logged deltas, a tile the log never dealt.
 
 pub mod result;
+pub mod sanma;
 pub mod tiles;
 pub mod yaku_names;
 
@@ -22,21 +28,23 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::game::rank_order;
-use crate::engine::log::{read, Action, Closing, Ending, Hora, KyokuLog, Ryukyoku};
+use crate::engine::game::{rank_order_for, Players, MAX_SEATS};
+use crate::engine::log::{read, Action, Closing, Ending, Hora, KyokuLog, KyokuStart, Ryukyoku};
 
 /// The game in tenhou.net/6 form (serialise with serde_json; field order is Tenhou's).
 #[derive(Debug, Clone, Serialize)]
 pub struct Tenhou6 {
     /// Title and subtitle: `["mjai-sim", "seed S,K"]` (empty subtitle without a seed).
     pub title: [String; 2],
-    /// Player names, seat order.
+    /// Player names, seat order (the fourth `""` at three seats).
     pub name: [String; 4],
-    /// `{"disp": "般南喰赤", "aka": 1}`: East+South hanchan, open tanyao, red fives.
+    /// `{"disp": "般南喰赤", "aka": 1}`: East+South hanchan, open tanyao, red fives
+    /// (`"三般南喰赤"` at three seats).
     pub rule: Value,
     /// One array per kyoku (see the module doc).
     pub log: Vec<Value>,
-    /// `[score0, result0, score1, result1, ...]`: final points and results (see the module doc).
+    /// `[score0, result0, score1, result1, ...]`: final points and results (see the module
+    /// doc); `0, 0` for the empty seat 3 of a three-player game.
     pub sc: Vec<Value>,
     /// What Tenhou's format cannot say, one line each, prefixed with the kyoku (`E2-1:`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -89,23 +97,30 @@ pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportErro
     if game.kyokus.is_empty() {
         return Err(ExportError::NoKyoku);
     }
+    let players = game.kyokus.first().map_or(Players::Four, |k| k.start().players);
+    let mut name = game.names.clone().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from));
+    name.iter_mut().skip(players.count()).for_each(String::clear);
     let mut out = Tenhou6 {
         title: ["mjai-sim".into(), game.seed.map_or(String::new(), |[s, k]| format!("seed {s},{k}"))],
-        name: game.names.clone().unwrap_or_else(|| ["0", "1", "2", "3"].map(String::from)),
-        rule: json!({"disp": "般南喰赤", "aka": 1}),
+        name,
+        rule: json!({"disp": sanma::rule_disp(players), "aka": 1}),
         log: Vec::new(),
         sc: Vec::new(),
         notes: Vec::new(),
     };
     for k in &game.kyokus {
-        out.log.push(kyoku_entry(k, errors, &mut out.notes));
+        out.log.push(kyoku_entry(log, k, errors, &mut out.notes));
     }
     let fin = game.final_scores();
-    let order = rank_order(fin);
-    const UMA: [f64; 4] = [40.0, 10.0, -10.0, -20.0];
+    let order = rank_order_for(fin, players);
+    let uma = sanma::uma(players);
     for (s, &score) in fin.iter().enumerate() {
-        let place = order.iter().position(|&o| o == s).unwrap_or(3);
-        let result = (f64::from(score - 30000) / 1000.0 + UMA[place]) * 10.0;
+        if s >= players.count() {
+            out.sc.extend([json!(0), json!(0)]);
+            continue;
+        }
+        let place = order.iter().position(|&o| o == s).unwrap_or(uma.len() - 1);
+        let result = (f64::from(score - sanma::returned(players)) / 1000.0 + uma[place]) * 10.0;
         out.sc.push(json!(score));
         out.sc.push(json!(result.round() / 10.0));
     }
@@ -114,7 +129,7 @@ pub fn export(log: &[Event], errors: &[ErrorNote]) -> Result<Tenhou6, ExportErro
 
 /// One kyoku's array (see the module doc); its notes go to `notes`, prefixed with its label,
 /// in log order.
-fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> Value {
+fn kyoku_entry(log: &[Event], k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> Value {
     let label = k.label();
     let st = k.start();
     let index = 4 * st.bakaze.kind().saturating_sub(27) + st.kyoku.saturating_sub(1);
@@ -123,7 +138,7 @@ fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> V
     let mut result = Vec::new();
     for ending in &k.endings {
         match ending {
-            Ending::Hora(h) => hora(k, h, &mut result, &mut at),
+            Ending::Hora(h) => hora(log, k, h, &mut result, &mut at),
             Ending::Ryukyoku(r) => {
                 result = ryukyoku(k, r, &label, errors, &mut at);
                 // mjai.app draws the next tile before a four-riichi abort; Tenhou does not.
@@ -155,7 +170,9 @@ fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> V
     v.push(json!(codes(&k.table.dora_markers)));
     v.push(json!(codes(&k.ura_markers)));
     for (s, (take, discard)) in takes.into_iter().zip(discards).enumerate() {
-        v.push(json!(codes(&tiles::sorted(&st.tehais[s]))));
+        // The empty seat of a three-player table: no haipai (Tenhou writes `[]`).
+        let haipai = if s < st.players.count() { codes(&tiles::sorted(&st.tehais[s])) } else { Vec::new() };
+        v.push(json!(haipai));
         v.push(Value::Array(take));
         v.push(Value::Array(discard));
     }
@@ -163,10 +180,11 @@ fn kyoku_entry(k: &KyokuLog, errors: &[ErrorNote], notes: &mut Vec<String>) -> V
     Value::Array(v)
 }
 
-/// Each seat's takes (draws and calls) and discards (with kans) in Tenhou's notation.
-fn rivers(k: &KyokuLog) -> ([Vec<Value>; 4], [Vec<Value>; 4]) {
-    let mut takes: [Vec<Value>; 4] = Default::default();
-    let mut discards: [Vec<Value>; 4] = Default::default();
+/// Each seat's takes (draws and calls) and discards (with kans and kita) in Tenhou's
+/// notation.
+fn rivers(k: &KyokuLog) -> ([Vec<Value>; MAX_SEATS], [Vec<Value>; MAX_SEATS]) {
+    let mut takes: [Vec<Value>; MAX_SEATS] = Default::default();
+    let mut discards: [Vec<Value>; MAX_SEATS] = Default::default();
     for (s, seat) in k.table.seats.iter().enumerate() {
         let actor = s as Seat;
         let (take, discard) = (&mut takes[s], &mut discards[s]);
@@ -196,27 +214,40 @@ fn rivers(k: &KyokuLog) -> ([Vec<Value>; 4], [Vec<Value>; 4]) {
                     }
                 }
                 Action::Ankan { consumed } => discard.push(json!(tiles::ankan(consumed))),
+                Action::Kita { pai } => discard.push(json!(sanma::kita(*pai))),
             }
         }
     }
     (takes, discards)
 }
 
-/// Adds one `hora` to the kyoku's result (`和了` first), noting a hand the engine cannot
-/// score or scores to other points than the logged deltas.
-fn hora(k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize, String)>) {
+/// Adds one `hora` of `log` to the kyoku's result (`和了` first), noting a hand the engine
+/// cannot score or scores to other points than the logged deltas. A tsumo on a kita's
+/// replacement tile that the deltas pay with rinshan kaihou (the `riichi-dev-3p` preset;
+/// Tenhou gives none) is exported so, with a note.
+fn hora(log: &[Event], k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize, String)>) {
     let actor = h.actor;
-    let entry = result::hora_entry(k, h);
     let d = h.deltas.unwrap_or([0; 4]);
+    let first = result.is_empty();
+    let (honba, kyo) = if first { (i32::from(k.start().honba), i32::from(h.kyotaku)) } else { (0, 0) };
+    // 100 per honba per other seat: ron 300 from the discarder, tsumo 100 from each of
+    // three (200 and two at three seats).
+    let extra = honba_per_stick(k.start()) * honba + 1000 * kyo;
+    let gain = d.get(usize::from(actor)).copied().unwrap_or(0);
+    let mut entry = result::hora_entry(k, h);
+    if entry.total.is_none_or(|t| t + extra != gain) && after_kita(log, h) {
+        if let Some(alt) = result::kita_rinshan_entry(k, h).filter(|e| e.total.is_some_and(|t| t + extra == gain)) {
+            notes.push((
+                h.index,
+                format!("hora by seat {actor}: a tsumo on a kita's replacement tile, paid with rinshan kaihou (riichi-dev-3p; Tenhou gives none)"),
+            ));
+            entry = alt;
+        }
+    }
     if let Some(p) = &entry.problem {
         notes.push((h.index, format!("hora by seat {actor}: the engine cannot score the logged hand ({p})")));
     }
-    let first = result.is_empty();
     if let Some(total) = entry.total {
-        let (honba, kyo) = if first { (i32::from(k.start().honba), i32::from(h.kyotaku)) } else { (0, 0) };
-        // Ron: 300 per honba from the discarder; tsumo: 100 from each of three.
-        let extra = 300 * honba + 1000 * kyo;
-        let gain = d.get(usize::from(actor)).copied().unwrap_or(0);
         if gain != total + extra {
             notes.push((
                 h.index,
@@ -231,6 +262,20 @@ fn hora(k: &KyokuLog, h: &Hora, result: &mut Vec<Value>, notes: &mut Vec<(usize,
     }
     result.push(json!(d));
     result.push(entry.entry);
+}
+
+/// True when `h` is a tsumo whose tile replaced the winner's kita (`kita`, then `tsumo`,
+/// then this `hora`).
+fn after_kita(log: &[Event], h: &Hora) -> bool {
+    let before = |n: usize| h.index.checked_sub(n).and_then(|i| log.get(i));
+    h.is_tsumo()
+        && matches!(before(1), Some(Event::Tsumo { actor, .. }) if *actor == h.actor)
+        && matches!(before(2), Some(Event::Kita { actor, .. }) if *actor == h.actor)
+}
+
+/// Points one honba stick adds to a win: 100 from (or for) each other seat at the table.
+fn honba_per_stick(start: &KyokuStart) -> i32 {
+    100 * (start.players.count() as i32 - 1)
 }
 
 /// The result of a `ryukyoku`: a chombo as `流局` with its deltas (and a note naming the

@@ -113,9 +113,18 @@ fn rank(name: &str) -> usize {
 
 /// The yaku strings of a win in Tenhou's form and order: `"立直(1飜)"`, `"ドラ(2飜)"`, and
 /// `"四槓子(役満)"` for each yakuman. Dora entries worth 0 han are left out (Tenhou shows no
-/// `裏ドラ(0飜)`). An engine name without a Tenhou name is written as it is.
+/// `裏ドラ(0飜)`). Nukidora (three-player kita) is added to `ドラ`, as Tenhou counts it
+/// (see [`super::sanma`]). An engine name without a Tenhou name is written as it is.
 pub fn yaku_strings(score: &HandScore, jikaze: u8, bakaze: u8) -> Vec<String> {
-    let mut items: Vec<&(&str, u8)> = score.yaku.iter().filter(|(_, han)| *han > 0).collect();
+    let nuki: u8 = score.yaku.iter().filter(|(name, _)| *name == "nukidora").map(|(_, han)| *han).sum();
+    let mut yaku: Vec<(&str, u8)> = score.yaku.iter().filter(|(name, _)| *name != "nukidora").copied().collect();
+    if nuki > 0 {
+        match yaku.iter_mut().find(|(name, _)| *name == "dora") {
+            Some(dora) => dora.1 += nuki,
+            None => yaku.push(("dora", nuki)),
+        }
+    }
+    let mut items: Vec<&(&str, u8)> = yaku.iter().filter(|(_, han)| *han > 0).collect();
     items.sort_by_key(|(name, _)| rank(name));
     items
         .into_iter()

@@ -1,11 +1,14 @@
 // mjai-sim game viewer: displays the data embedded in #game-data (see src/viewer/game.rs).
 // Plain DOM, no framework, no network. URL fragment: #event=N (0-based event index) or
 // #kyoku=K&step=S (K-th hand, S events after its start_kyoku), plus &hide=1&seat=N.
+// A three-player game (D.players === 3) shows seats 0-2 (East bottom, South right, West
+// top, as Tenhou's sanma table) and each seat's kita beside its calls.
 "use strict";
 (function () {
   const t0 = performance.now();
   const D = JSON.parse(document.getElementById("game-data").textContent);
   const E = D.events;
+  const N = D.players === 3 ? 3 : 4; // seats at the table
   const HONORS = ["E", "S", "W", "N", "P", "F", "C"];
   // Names in plain Latin: the page needs no font beyond it (tiles are the SVG sprite's).
   const HONOR_NAME = { E: "East", S: "South", W: "West", N: "North", P: "white dragon", F: "green dragon", C: "red dragon" };
@@ -85,7 +88,8 @@
     const k = kyokuOf(i);
     const st = {
       kyoku: k, hands: [[], [], [], []], rivers: [[], [], [], []], melds: [[], [], [], []],
-      dora: [], scores: [25000, 25000, 25000, 25000], kyotaku: 0, honba: 0, wall: 70,
+      dora: [], scores: [25000, 25000, 25000, 25000], kyotaku: 0, honba: 0, wall: N === 3 ? 55 : 70,
+      kita: [[], [], [], []],
       reach: [false, false, false, false], declaring: [false, false, false, false],
       drawn: null, turn: null, results: [], label: k >= 0 ? D.kyokus[k].label : "",
     };
@@ -155,6 +159,12 @@
         e.consumed.forEach((t) => removeTile(st.hands[a], t));
         st.melds[a].push({ type: "ankan", tiles: e.consumed.slice() });
         break;
+      case "kita":
+      case "nukidora":
+        removeTile(st.hands[a], e.pai);
+        st.kita[a].push(e.pai);
+        st.turn = a;
+        break;
       case "dora":
         st.dora.push(e.dora_marker);
         return;
@@ -188,7 +198,7 @@
     box.replaceChildren();
     box.classList.toggle("turn", st.turn === s);
     const hide = $("hide").checked && String(s) !== $("viewpoint").value;
-    const wind = st.oya === undefined ? "" : HONOR_NAME[HONORS[(s - st.oya + 4) % 4]] + " · ";
+    const wind = st.oya === undefined ? "" : HONOR_NAME[HONORS[(s - st.oya + N) % N]] + " · ";
     const who = el("div", { class: "who" }, wind + name(s) + "  ", el("span", { class: "score", "data-score": st.scores[s] }, String(st.scores[s])));
     if (st.reach[s] || st.declaring[s]) who.append(el("span", { class: "riichi-stick" }, "riichi"));
     box.append(who);
@@ -211,6 +221,12 @@
       g.append(el("span", { class: "from" }, m.type + (m.from !== undefined ? " from " + m.from : "")));
       melds.append(g);
     });
+    if (st.kita[s].length) {
+      const k = el("span", { class: "kita", "data-count": st.kita[s].length });
+      st.kita[s].forEach((t) => k.append(tile(t)));
+      k.append(el("span", { class: "from" }, "kita x" + st.kita[s].length));
+      melds.append(k);
+    }
     box.append(melds);
     const river = el("div", { class: "river", "data-tiles": st.rivers[s].map((d) => d.pai).join(" ") });
     st.rivers[s].forEach((d) => {
@@ -291,6 +307,8 @@
       case "daiminkan": what = who + " " + e.type + " " + tileName(e.pai) + " from seat " + e.target; break;
       case "kakan": what = who + " kakan " + tileName(e.pai); break;
       case "ankan": what = who + " ankan " + tileName(String((e.consumed || ["?"])[0]).slice(0, 2)); break;
+      case "kita":
+      case "nukidora": what = who + " sets aside " + tileName(e.pai) + " (kita)"; break;
       case "dora": what = "new dora marker " + tileName(e.dora_marker); break;
       case "reach": what = who + " declares riichi"; break;
       case "reach_accepted": what = who + " riichi accepted"; break;
@@ -331,7 +349,7 @@
 
   function render() {
     const st = stateAt(pos);
-    for (let s = 0; s < 4; s++) renderSeat(st, s);
+    for (let s = 0; s < N; s++) renderSeat(st, s);
     renderCenter(st);
     renderResult(st);
     renderEvent();
@@ -360,10 +378,24 @@
   }
 
   function renderStatic() {
+    if (N === 3) {
+      // No fourth player: its place on the table and in the viewpoint list go.
+      $("seat-3").remove();
+      $("viewpoint").querySelectorAll("option").forEach((o) => {
+        if (Number(o.value) >= N) o.remove();
+      });
+      document.body.dataset.players = "3";
+    }
+    if (D.unverified) {
+      const n = $("unverified");
+      n.hidden = false;
+      n.textContent = D.unverified;
+    }
     const fin = $("final");
     if (D.final_scores) {
-      fin.dataset.scores = D.final_scores.join(" ");
-      fin.textContent = "final: " + D.final_scores.map((x, s) => name(s) + " " + x).join(", ");
+      const scores = D.final_scores.slice(0, N);
+      fin.dataset.scores = scores.join(" ");
+      fin.textContent = "final: " + scores.map((x, s) => name(s) + " " + x).join(", ");
     } else fin.textContent = "no end_game: the log stops early";
     if (D.failure) {
       const f = $("failure");

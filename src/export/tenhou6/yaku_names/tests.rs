@@ -111,3 +111,15 @@ fn names_cover_every_engine_yaku() {
     let s = score(&[("daisangen", 13), ("tsuuiisou", 13)], 0, 2, true, true);
     assert_eq!(entry(&s, true, E, E), ["役満32000点∀", "大三元(役満)", "字一色(役満)"]);
 }
+
+#[test]
+fn nukidora_is_counted_in_dora_as_tenhou_does() {
+    // A real Tenhou sanma game, 2021010217gm-00b9-0000-3eb2e915 (hidacow/mjai-reviewer3p
+    // convlog/tests/testdata/double_nukidora.json), E2: the dealer's one kita and no dora
+    // tile: [1,0,1,"満貫12000点","立直(1飜)","一盃口(1飜)","ドラ(1飜)","裏ドラ(2飜)"]
+    let s = score(&[("riichi", 1), ("iipeikou", 1), ("ura dora", 2), ("nukidora", 1)], 40, 0, true, false);
+    assert_eq!(entry(&s, true, E, E), ["満貫12000点", "立直(1飜)", "一盃口(1飜)", "ドラ(1飜)", "裏ドラ(2飜)"]);
+    // With dora tiles as well, one ドラ entry holds both.
+    let s = score(&[("riichi", 1), ("dora", 2), ("nukidora", 2)], 40, 0, false, false);
+    assert_eq!(entry(&s, false, S, E), ["満貫8000点", "立直(1飜)", "ドラ(4飜)"]);
+}
