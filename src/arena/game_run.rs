@@ -99,8 +99,8 @@ pub async fn run_game(
     }
     let launcher = build_launcher(&spec.bots, &spec.settings, spec.remote.as_ref()).await?;
     let result = async {
-        let mut logs =
-            LogDir::create_for(&spec.dir, players).context("cannot create the logs folder (choose another with --logs-dir)")?;
+        let mut logs = LogDir::create_for(&spec.dir, players)
+            .context("cannot create the logs folder (choose another with --logs-dir)")?;
         let config = GameConfig { seed: spec.seed, names: spec.names.clone(), start: spec.start.clone() };
         let walls = spec.from_log.iter().filter_map(|f| f.wall.clone()).collect();
         let mut game = Game::with_rules(config, walls, spec.rules);
@@ -115,16 +115,21 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        let dialect: Vec<usize> = (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
+        let dialect: Vec<usize> =
+            (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
         let farewell = (spec.validation && !dialect.is_empty()).then(|| {
             let verdict = super::verdict::validation_verdict(&report, &dialect);
             validation_result(verdict.is_ok(), verdict.err().map(|(_, why)| why).as_deref())
         });
         launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.
-        let builtin: Vec<Option<&str>> = spec.bots.iter().map(|b| match b {
-            BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
-            BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,
-        }).collect();
+        let builtin: Vec<Option<&str>> = spec
+            .bots
+            .iter()
+            .map(|b| match b {
+                BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
+                BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,
+            })
+            .collect();
         let builtin_fault = builtin_fault(&report, &builtin);
         Ok(GameOutcome { report, summary, log: game.into_log(), builtin_fault })
     }

@@ -198,7 +198,9 @@ mod tests {
         let big = format!(r#"{{"type":"none","meta":{{"x":"{}"}}}}"#, "a".repeat(MAX_META_BYTES));
         let dropped = AnswerMeta::of_answer(&big).unwrap();
         assert_eq!(dropped, AnswerMeta::Dropped(MAX_META_BYTES + 8));
-        assert!(dropped.on_event_json(&dahai, Players::Four).ends_with(&format!(",\"meta_dropped\":{}}}", MAX_META_BYTES + 8)));
+        assert!(dropped
+            .on_event_json(&dahai, Players::Four)
+            .ends_with(&format!(",\"meta_dropped\":{}}}", MAX_META_BYTES + 8)));
         assert_eq!(AnswerMeta::of_answer(r#"{"type":"none"}"#), None);
     }
 }

@@ -112,7 +112,10 @@ mod tests {
     #[test]
     fn start_game_line_has_id_and_no_seed() {
         let log = sample_log();
-        assert_eq!(start_game_line(&log, 2, Players::Four), r#"[{"type":"start_game","names":["a","b","c","d"],"id":2}]"#);
+        assert_eq!(
+            start_game_line(&log, 2, Players::Four),
+            r#"[{"type":"start_game","names":["a","b","c","d"],"id":2}]"#
+        );
         assert_eq!(
             start_game_line(&log, 2, Players::Three),
             r#"[{"type":"start_game","names":["a","b","c"],"id":2}]"#,

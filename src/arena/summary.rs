@@ -239,7 +239,10 @@ mod tests {
         assert_eq!(recs[1].kyoku_info.oya, 1);
         assert_eq!(recs[2].end_kyoku_scores, recs[2].start_kyoku_scores, "unfinished hand kept as is");
         let start = GameStart::of(&log[2..]).expect("a start_kyoku");
-        assert_eq!((start.kyoku, start.honba, start.scores, start.from), (2, 0, vec![21100, 28900, 25000, 25000], None));
+        assert_eq!(
+            (start.kyoku, start.honba, start.scores, start.from),
+            (2, 0, vec![21100, 28900, 25000, 25000], None)
+        );
         let json = serde_json::to_value(&recs[0]).unwrap();
         assert_eq!(json["kyoku_info"]["bakaze"], "E");
         assert!(json["error_info"].is_null());

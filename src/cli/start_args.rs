@@ -26,7 +26,7 @@ pub struct StartArgs {
     /// Starting scores in points, one per seat from seat 0 (four, or three for sanma)
     /// [default: the rules' start score each: 25000, 35000 in sanma].
     #[arg(long, value_name = "P,P,P,P", value_parser = parse_scores)]
-    pub scores: Option<Vec<i32>>,
+    pub scores: Option<SeatScores>,
     /// Honba sticks at the start [default: 0, or the honba of --start].
     #[arg(long, value_name = "N")]
     pub honba: Option<u8>,
@@ -34,6 +34,10 @@ pub struct StartArgs {
     #[arg(long, value_name = "N")]
     pub kyotaku: Option<u8>,
 }
+
+/// `--scores`: one score in points per seat, three or four (one value for clap, not a list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatScores(pub Vec<i32>);
 
 /// The start a game gets from [`StartArgs`].
 #[derive(Debug, Clone)]
@@ -71,10 +75,10 @@ impl StartArgs {
             kyotaku: self.kyotaku.unwrap_or(0),
             scores: match &self.scores {
                 None => StartState::initial(players).scores,
-                Some(given) if given.len() == players.count() => {
+                Some(SeatScores(given)) if given.len() == players.count() => {
                     std::array::from_fn(|s| given.get(s).copied().unwrap_or(0))
                 }
-                Some(given) => bail!(
+                Some(SeatScores(given)) => bail!(
                     "--scores gives {} scores but the table has {} seats: give one per seat, e.g. --scores {}",
                     given.len(),
                     players.count(),
@@ -135,7 +139,7 @@ fn resolve_from(from: &str, seed: Option<[u64; 2]>, players: Players) -> anyhow:
 }
 
 /// `P,P,P,P` (or `P,P,P` for sanma): one score in points per seat.
-fn parse_scores(text: &str) -> Result<Vec<i32>, String> {
+fn parse_scores(text: &str) -> Result<SeatScores, String> {
     let err = || {
         format!("`{text}` is not one score per seat: give points for seats 0-3, e.g. --scores 30000,20000,25000,25000 (three for sanma)")
     };
@@ -144,7 +148,7 @@ fn parse_scores(text: &str) -> Result<Vec<i32>, String> {
     if !(3..=MAX_SEATS).contains(&scores.len()) {
         return Err(err());
     }
-    Ok(scores)
+    Ok(SeatScores(scores))
 }
 
 #[cfg(test)]
@@ -155,7 +159,7 @@ mod tests {
     fn made_up_starts() {
         let args = StartArgs {
             start: Some("S2-1".parse().unwrap()),
-            scores: Some(vec![30000, 20000, 25000, 25000]),
+            scores: Some(SeatScores(vec![30000, 20000, 25000, 25000])),
             kyotaku: Some(1),
             ..StartArgs::default()
         };
@@ -171,7 +175,7 @@ mod tests {
         assert_eq!(StartArgs::default().resolve(None, Players::Four).unwrap().start, StartState::default());
         let sanma = StartArgs::default().resolve(None, Players::Three).unwrap().start;
         assert_eq!(sanma.scores, [35000, 35000, 35000, 0], "sanma starts at 35000");
-        let three = StartArgs { scores: Some(vec![40000, 30000, 35000]), ..StartArgs::default() };
+        let three = StartArgs { scores: Some(SeatScores(vec![40000, 30000, 35000])), ..StartArgs::default() };
         assert_eq!(three.resolve(None, Players::Three).unwrap().start.scores, [40000, 30000, 35000, 0]);
         let e = three.resolve(None, Players::Four).unwrap_err().to_string();
         assert!(e.contains("3 scores but the table has 4 seats"), "{e}");
@@ -179,9 +183,9 @@ mod tests {
 
     #[test]
     fn scores_parse() {
-        assert_eq!(parse_scores("30000,20000,25000,25000"), Ok(vec![30000, 20000, 25000, 25000]));
-        assert_eq!(parse_scores("-100, 0, 50000,50100"), Ok(vec![-100, 0, 50000, 50100]));
-        assert_eq!(parse_scores("40000,30000,35000"), Ok(vec![40000, 30000, 35000]), "three for sanma");
+        assert_eq!(parse_scores("30000,20000,25000,25000"), Ok(SeatScores(vec![30000, 20000, 25000, 25000])));
+        assert_eq!(parse_scores("-100, 0, 50000,50100"), Ok(SeatScores(vec![-100, 0, 50000, 50100])));
+        assert_eq!(parse_scores("40000,30000,35000"), Ok(SeatScores(vec![40000, 30000, 35000])), "three for sanma");
         for bad in ["1,2", "1,2,3,4,5", "a,b,c,d", ""] {
             assert!(parse_scores(bad).unwrap_err().contains("--scores 30000"), "{bad}");
         }

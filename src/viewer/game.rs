@@ -5,8 +5,9 @@
 //! first place where the log fails verification. The page's script only displays this.
 //!
 //! A three-player log (seat 3 empty in `start_kyoku`, [`KyokuStart::players`]) shows three
-//! seats and each seat's kita. The engine's replay does not rebuild three-player walls yet,
-//! so such a log is not replayed: its wins are scored by the log reader (the scorer of
+//! seats and each seat's kita. Such a log does not say which three-player preset it was
+//! played under (`riichi-dev-3p` and `tenhou-3p` differ, docs/rules.md), so it is not
+//! replayed: its wins are scored by the log reader (the scorer of
 //! `export` and `dataset`, [`crate::engine::log::Hora::score`]) and its failure is the first
 //! place where the reader finds the log contradicting itself ([`GameData::unverified`] says
 //! so on the page).
@@ -223,8 +224,8 @@ fn replayed(mut data: GameData, typed: &[Event], typed_at: &[usize], lines: &[us
 /// replacement tile that the deltas pay with rinshan kaihou (`riichi-dev-3p`) is scored so.
 fn read_only(mut data: GameData, game: &GameLog, typed: &[Event], typed_at: &[usize], lines: &[usize]) -> GameData {
     data.unverified = Some(
-        "three-player log: not replayed by the engine (its replay does not rebuild three-player walls yet); \
-         wins are scored by the log reader"
+        "three-player log: not replayed by the engine (the log does not say which three-player preset it was played under; \
+         `mjai-sim verify --rules riichi-dev-3p` replays it); wins are scored by the log reader"
             .into(),
     );
     let problem = game.kyokus.iter().flat_map(|k| &k.problems).map(|p| (p.index, p.message.clone())).next();

@@ -100,7 +100,11 @@ fn three_built_in_bots_play_a_three_player_hanchan() {
     assert!(line.contains(&format!("{scores:?}")), "the final scores of three: {line}");
     let four = mjai_sim(&["verify", log_arg]);
     assert!(!four.status.success());
-    assert!(stderr(&four).contains("3-player game") && stderr(&four).contains("--rules riichi-dev-3p"), "{}", stderr(&four));
+    assert!(
+        stderr(&four).contains("3-player game") && stderr(&four).contains("--rules riichi-dev-3p"),
+        "{}",
+        stderr(&four)
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Three-player logs: the riichi table's rows name seats 0..2 and list three seats in every
 //! seat-indexed column, with each seat's kita among its calls; the decisions table skips a
-//! three-player log given four-player rules with one line naming the mismatch.
+//! three-player log given four-player rules with one line naming the mismatch, and replays
+//! it under a three-player preset (kita among the legal actions and the answers).
 
 use mjai_sim::engine::event::Event;
 
@@ -64,4 +65,29 @@ fn decisions_of_a_three_player_log_under_four_player_rules_are_skipped_in_one_li
     assert_eq!(skipped.len(), 1, "{err}");
     assert!(skipped[0].contains("event 1 (line 2): a 3-player log replayed under the 4-player rules tenhou"), "{err}");
     assert!(!out.exists(), "no table written");
+}
+
+#[test]
+fn decisions_of_three_player_logs_under_a_three_player_preset_offer_and_take_kita() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 0..4 {
+        let game = dir.path().join(format!("g{seed}"));
+        std::fs::create_dir_all(&game).unwrap();
+        std::fs::write(game.join("mjai_log.json"), sanma_support::text(&sanma_support::game(seed))).unwrap();
+    }
+    let out = dir.path().join("d.parquet");
+    dataset(&[dir.path()], "decisions", &out, &["--rules", "riichi-dev-3p"]);
+    let t = Table::read(&out);
+    assert!(t.rows() > 100, "only {} decision rows", t.rows());
+    let (seats, legal, action, rank) =
+        (t.int("seat"), t.strs("legal_actions"), t.str("action"), t.int("label_final_rank"));
+    let mut kitas = 0;
+    for r in 0..t.rows() {
+        assert!((0..3).contains(&seats[r]), "row {r}: seat {}", seats[r]);
+        assert!((1..=3).contains(&rank[r]), "row {r}: rank {}", rank[r]);
+        assert!(legal[r].contains(&action[r]), "row {r}: {} not in {:?}", action[r], legal[r]);
+        assert!(!action[r].contains("\"chi\""), "row {r}: no chi at three seats");
+        kitas += usize::from(action[r].contains("\"kita\""));
+    }
+    assert!(kitas > 0, "some decision is a kita");
 }

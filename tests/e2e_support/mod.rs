@@ -161,8 +161,7 @@ impl Run {
     /// three-player preset: three seats, 105000 points).
     pub fn assert_complete_and_verified_under(&self, rules: &str) {
         self.assert_complete();
-        let verify =
-            Command::new(bin()).arg("verify").arg(self.log_path()).args(["--rules", rules]).output().unwrap();
+        let verify = Command::new(bin()).arg("verify").arg(self.log_path()).args(["--rules", rules]).output().unwrap();
         assert!(
             verify.status.success(),
             "mjai-sim verify refused the log: {}{}",

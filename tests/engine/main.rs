@@ -19,6 +19,7 @@ mod game_riichi;
 mod game_special;
 mod hand_robustness;
 mod rules_presets;
+mod sanma_crosscheck;
 mod sanma_selfplay;
 mod selfplay_determinism;
 mod selfplay_invariants;
