@@ -150,7 +150,11 @@ fn bad_starts_are_one_line_errors() {
     assert!(err(&["--from", "tests/data/README.md@E1"]).contains("is not an mjai log"));
     assert!(failing(1, &["--start", "N1"]).contains("e.g. S2-1"));
     assert!(err(&["--start", "E2-1", "--honba", "2"]).contains("give the honba once"));
-    assert!(failing(1, &["--scores", "1,2,3"]).contains("--scores 30000"));
+    assert!(failing(1, &["--scores", "1,2"]).contains("--scores 30000"));
+    assert!(
+        err(&["--scores", "1,2,3"]).contains("3 scores but the table has 4 seats"),
+        "three scores need a three-player preset"
+    );
     ok(&play(&dir, &["--seed", "5"]));
     let log = dir.join("mjai_log.json").display().to_string();
     let e = err(&["--from", &format!("{log}@W4-9")]);
