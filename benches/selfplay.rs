@@ -6,40 +6,31 @@
 //! throughput line gives hanchans/s (elements/s).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mjai_sim::bots::selfplay::{play, play_with_rules, series_config, series_config_for, IgnoreAnswers};
+use mjai_sim::bots::selfplay::{play_with_rules, series_config_for, IgnoreAnswers};
 use mjai_sim::bots::{by_name, Agent};
-use mjai_sim::engine::game::{Players, Rules};
+use mjai_sim::engine::game::Rules;
 
 fn hanchans(c: &mut Criterion) {
     let mut group = c.benchmark_group("selfplay");
     group.throughput(Throughput::Elements(1));
     // A hanchan takes milliseconds: ten samples keep a run short on a shared machine.
     group.sample_size(10);
-    for name in ["tsumogiri", "rulebase"] {
-        let mut index = 0u64;
-        group.bench_function(format!("hanchan/4x{name}"), |b| {
-            b.iter(|| {
-                let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
-                index += 1;
-                let game =
-                    play(series_config(2024, index, [name; 4].map(String::from)), &mut agents, &mut IgnoreAnswers)
+    // Tenhou's four-player rules (what `play` plays) and riichi.dev's three-player ones.
+    let tables = [("hanchan", "4x", Rules::tenhou()), ("hanchan-3p", "3x", Rules::riichi_dev_3p())];
+    for (group_name, seats, rules) in tables {
+        for name in ["tsumogiri", "rulebase"] {
+            let mut index = 0u64;
+            group.bench_function(format!("{group_name}/{seats}{name}"), |b| {
+                b.iter(|| {
+                    let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
+                    index += 1;
+                    let config = series_config_for(2024, index, [name; 4].map(String::from), rules.players);
+                    let game = play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers)
                         .expect("self-play game finishes");
-                std::hint::black_box(game.scores)
-            })
-        });
-    }
-    for name in ["tsumogiri", "rulebase"] {
-        let mut index = 0u64;
-        group.bench_function(format!("hanchan-3p/3x{name}"), |b| {
-            b.iter(|| {
-                let mut agents: [Box<dyn Agent>; 4] = std::array::from_fn(|_| by_name(name).unwrap());
-                index += 1;
-                let config = series_config_for(2024, index, [name; 4].map(String::from), Players::Three);
-                let game = play_with_rules(config, Rules::riichi_dev_3p(), &mut agents, &mut IgnoreAnswers)
-                    .expect("self-play game finishes");
-                std::hint::black_box(game.scores)
-            })
-        });
+                    std::hint::black_box(game.scores)
+                })
+            });
+        }
     }
     group.finish();
 }

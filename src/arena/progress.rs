@@ -96,13 +96,12 @@ impl HandTally {
             }
             Event::EndKyoku => {
                 let kyoku = self.hand.take().unwrap_or_else(|| "?".into());
-                let seats = 0..self.players.count();
-                let scores = seats.clone().map(|s| self.start_scores[s] + self.deltas[s]).collect();
+                let scores = std::array::from_fn(|s| self.start_scores[s] + self.deltas[s]);
                 return Some(EndedHand {
                     kyoku,
                     results: std::mem::take(&mut self.results),
-                    deltas: self.deltas[seats].to_vec(),
-                    scores,
+                    deltas: self.players.seat_list(self.deltas),
+                    scores: self.players.seat_list(scores),
                 });
             }
             _ => {}

@@ -7,7 +7,7 @@ use super::match_loop::{Ending, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{ranks_for, Players};
+use crate::engine::game::ranks_for;
 use crate::engine::log::{read, GameLog, KyokuStart};
 use crate::engine::tile::Tile;
 
@@ -69,7 +69,7 @@ impl GameStart {
     /// The start of `game`'s first kyoku, with `from` unset; `None` before any hand.
     fn first(game: &GameLog) -> Option<GameStart> {
         let KyokuStart { bakaze, kyoku, honba, kyotaku, scores, players, .. } = *game.kyokus.first()?.start();
-        Some(GameStart { bakaze, kyoku, honba, kyotaku, scores: seat_list(scores, players), from: None })
+        Some(GameStart { bakaze, kyoku, honba, kyotaku, scores: players.seat_list(scores), from: None })
     }
 }
 
@@ -132,16 +132,16 @@ impl Summary {
         Summary {
             kyoku_count: kyoku.len(),
             kyoku,
-            rank: seat_list(ranks_for(report.scores, players), players),
+            rank: players.seat_list(ranks_for(report.scores, players)),
             completed: report.ending == Ending::Completed,
             ending: ending.to_string(),
             failure: match &report.ending {
                 Ending::Failed(reason) => Some(reason.clone()),
                 _ => None,
             },
-            scores: seat_list(report.scores, players),
-            chombos: seat_list(report.chombos, players),
-            defaulted: seat_list(report.defaulted, players),
+            scores: players.seat_list(report.scores),
+            chombos: players.seat_list(report.chombos),
+            defaulted: players.seat_list(report.defaulted),
             restarts: report.restarts,
             error_count: report.errors.len(),
             warnings: report.warnings.clone(),
@@ -159,12 +159,6 @@ pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
     records(&read(log), errors)
 }
 
-/// The entries of the table's seats in a per-seat array: four, or three at a three-player
-/// table (the array's seat 3 is empty there).
-pub fn seat_list<T: Copy>(array: [T; crate::engine::game::MAX_SEATS], players: Players) -> Vec<T> {
-    array[..players.count()].to_vec()
-}
-
 fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
     game.kyokus
         .iter()
@@ -173,8 +167,8 @@ fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
             let label = k.label();
             let errs: Vec<ErrorEntry> = errors.iter().filter(|e| e.kyoku.as_deref() == Some(&label)).cloned().collect();
             KyokuRecord {
-                start_kyoku_scores: seat_list(st.scores, st.players),
-                end_kyoku_scores: seat_list(k.table.scores, st.players),
+                start_kyoku_scores: st.players.seat_list(st.scores),
+                end_kyoku_scores: st.players.seat_list(k.table.scores),
                 kyoku_info: KyokuInfo {
                     bakaze: st.bakaze,
                     kyoku: st.kyoku,

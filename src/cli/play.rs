@@ -125,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         max_restarts: args.max_restarts,
         game_timeout: args.game_timeout.duration(),
     };
-    let start = args.start.resolve(args.seed, rules.players)?;
+    let start = args.start.resolve(args.seed, rules)?;
     let seed = start.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]);
     let dir = args.logs_dir.clone().unwrap_or_else(|| PathBuf::from("logs").join(crate::arena::run_id::game_id(seed)));
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;

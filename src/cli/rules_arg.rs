@@ -2,7 +2,9 @@
 //! argument, shared by every command that plays or replays games (the main job, `selfplay`,
 //! `verify`, tournaments). The `-3p` presets are three-player (sanma): three seats.
 
+use crate::engine::event::Event;
 use crate::engine::game::{Players, Rules};
+use crate::engine::log::KyokuStart;
 
 /// A rule preset by name (see [`Rules`] for what each switch changes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -78,6 +80,24 @@ impl RulesFlag {
             rules.name()
         )
     }
+}
+
+/// Refuses a log whose table size ([`KyokuStart::players_of`]) is not the one `rules` seat,
+/// in one line naming `what` (the log) and the preset to give instead.
+pub(super) fn log_fits_rules(log: &[Event], rules: Rules, what: &str) -> anyhow::Result<()> {
+    let Some(logged) = KyokuStart::players_of(log).filter(|&p| p != rules.players) else {
+        return Ok(());
+    };
+    anyhow::bail!(
+        "{what} is a {}-player game but --rules {} seats {}: give {}",
+        logged.count(),
+        rules.name(),
+        rules.players.count(),
+        match logged {
+            Players::Three => "--rules riichi-dev-3p (or tenhou-3p)",
+            Players::Four => "a four-player preset, e.g. --rules tenhou",
+        }
+    )
 }
 
 #[cfg(test)]

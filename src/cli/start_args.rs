@@ -6,11 +6,11 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
+use super::rules_arg::log_fits_rules;
 use crate::arena::game_run::FromLog;
 use crate::engine::event::parse_log;
 use crate::engine::game::from_log::{logged_hand, HandLabel, WallSource};
-use crate::engine::game::{Players, StartState, MAX_SEATS};
-use crate::engine::log::read;
+use crate::engine::game::{Rules, StartState, MAX_SEATS};
 
 /// Start options of the main job (flattened into its arguments).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -53,14 +53,15 @@ pub struct ResolvedStart {
 }
 
 impl StartArgs {
-    /// Resolves the options given `--seed` (`seed`) for a table of `players`. Errors (one
+    /// Resolves the options given `--seed` (`seed`) under `rules` (their table size). Errors (one
     /// line naming the fix): a `--from` that is not LOG@HAND, a log that cannot be read or
     /// has no such hand or is of the other table size, `--seed` with a log that has its own
     /// seed, `--honba` against the honba of `--start`, `--scores` not one per seat.
-    pub fn resolve(&self, seed: Option<[u64; 2]>, players: Players) -> anyhow::Result<ResolvedStart> {
+    pub fn resolve(&self, seed: Option<[u64; 2]>, rules: Rules) -> anyhow::Result<ResolvedStart> {
         if let Some(from) = &self.from {
-            return resolve_from(from, seed, players);
+            return resolve_from(from, seed, rules);
         }
+        let players = rules.players;
         let label = self.start.unwrap_or_else(|| "E1".parse().expect("a valid label"));
         let honba = match (label.honba, self.honba) {
             (Some(a), Some(b)) if a != b => {
@@ -91,7 +92,7 @@ impl StartArgs {
 }
 
 /// `--from LOG@HAND`.
-fn resolve_from(from: &str, seed: Option<[u64; 2]>, players: Players) -> anyhow::Result<ResolvedStart> {
+fn resolve_from(from: &str, seed: Option<[u64; 2]>, rules: Rules) -> anyhow::Result<ResolvedStart> {
     let Some((path, hand)) = from.rsplit_once('@') else {
         bail!("--from {from}: give LOG@HAND, e.g. --from logs/x/mjai_log.json@S2-1");
     };
@@ -99,19 +100,7 @@ fn resolve_from(from: &str, seed: Option<[u64; 2]>, players: Players) -> anyhow:
     let text = std::fs::read_to_string(Path::new(path))
         .with_context(|| format!("--from {from}: cannot read {path} (give the path of an mjai log)"))?;
     let log = parse_log(&text).with_context(|| format!("--from {from}: {path} is not an mjai log"))?;
-    if let Some(logged) = read(&log).kyokus.first().map(|k| k.start().players) {
-        if logged != players {
-            bail!(
-                "--from {from}: {path} is a {}-player game but the rules seat {}: {}",
-                logged.count(),
-                players.count(),
-                match logged {
-                    Players::Three => "give three bots and --rules riichi-dev-3p (or tenhou-3p)",
-                    Players::Four => "give four bots and a four-player preset (--rules tenhou)",
-                }
-            );
-        }
-    }
+    log_fits_rules(&log, rules, &format!("--from {from}: {path}"))?;
     let hand = logged_hand(&log, label).map_err(|e| anyhow::anyhow!("--from {from}: {e}"))?;
     let seed = match (hand.seed, seed) {
         (Some(logged), Some(given)) if logged != given => bail!(
@@ -163,7 +152,7 @@ mod tests {
             kyotaku: Some(1),
             ..StartArgs::default()
         };
-        let r = args.resolve(Some([5, 6]), Players::Four).unwrap();
+        let r = args.resolve(Some([5, 6]), Rules::tenhou()).unwrap();
         assert_eq!(
             (r.start.bakaze.as_mjai(), r.start.kyoku, r.start.honba, r.start.kyotaku, r.start.scores),
             ("S", 2, 1, 1, [30000, 20000, 25000, 25000])
@@ -171,13 +160,13 @@ mod tests {
         assert_eq!(r.seed, Some([5, 6]));
         assert!(r.from_log.is_none());
         let clash = StartArgs { honba: Some(2), ..args };
-        assert!(clash.resolve(None, Players::Four).unwrap_err().to_string().contains("give the honba once"));
-        assert_eq!(StartArgs::default().resolve(None, Players::Four).unwrap().start, StartState::default());
-        let sanma = StartArgs::default().resolve(None, Players::Three).unwrap().start;
+        assert!(clash.resolve(None, Rules::tenhou()).unwrap_err().to_string().contains("give the honba once"));
+        assert_eq!(StartArgs::default().resolve(None, Rules::tenhou()).unwrap().start, StartState::default());
+        let sanma = StartArgs::default().resolve(None, Rules::riichi_dev_3p()).unwrap().start;
         assert_eq!(sanma.scores, [35000, 35000, 35000, 0], "sanma starts at 35000");
         let three = StartArgs { scores: Some(SeatScores(vec![40000, 30000, 35000])), ..StartArgs::default() };
-        assert_eq!(three.resolve(None, Players::Three).unwrap().start.scores, [40000, 30000, 35000, 0]);
-        let e = three.resolve(None, Players::Four).unwrap_err().to_string();
+        assert_eq!(three.resolve(None, Rules::riichi_dev_3p()).unwrap().start.scores, [40000, 30000, 35000, 0]);
+        let e = three.resolve(None, Rules::tenhou()).unwrap_err().to_string();
         assert!(e.contains("3 scores but the table has 4 seats"), "{e}");
     }
 
@@ -194,9 +183,9 @@ mod tests {
     #[test]
     fn from_needs_log_at_hand() {
         let args = |from: &str| StartArgs { from: Some(from.into()), ..StartArgs::default() };
-        assert!(args("mjai_log.json").resolve(None, Players::Four).unwrap_err().to_string().contains("LOG@HAND"));
-        assert!(args("x@Q9").resolve(None, Players::Four).unwrap_err().to_string().contains("e.g. S2-1"));
-        let missing = args("tests/data/no-such-log.json@E1").resolve(None, Players::Four).unwrap_err();
+        assert!(args("mjai_log.json").resolve(None, Rules::tenhou()).unwrap_err().to_string().contains("LOG@HAND"));
+        assert!(args("x@Q9").resolve(None, Rules::tenhou()).unwrap_err().to_string().contains("e.g. S2-1"));
+        let missing = args("tests/data/no-such-log.json@E1").resolve(None, Rules::tenhou()).unwrap_err();
         assert!(format!("{missing:#}").contains("cannot read tests/data/no-such-log.json"), "{missing:#}");
     }
 }

@@ -8,11 +8,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::message_format::{emit, emit_result, MessageFormatFlag};
-use super::rules_arg::{RulesArg, RulesFlag};
+use super::rules_arg::{log_fits_rules, RulesArg, RulesFlag};
 use crate::engine::event::parse_log;
 use crate::engine::game::replay_converted::replay_lenient_with;
-use crate::engine::game::Players;
-use crate::engine::log::read;
 use crate::messages::results::VerifyResult;
 use crate::messages::{CommandResult, ErrorCode, ErrorMessage, Message};
 
@@ -41,18 +39,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let log = args.log.display().to_string();
     let json = args.messages.json();
     let players = preset.rules().players;
-    if let Some(logged) = read(&events).kyokus.first().map(|k| k.start().players).filter(|&p| p != players) {
-        anyhow::bail!(
-            "{log} is a {}-player game but --rules {name} seats {}: verify it with {}",
-            logged.count(),
-            players.count(),
-            match logged {
-                Players::Three => "--rules riichi-dev-3p (or tenhou-3p)",
-                Players::Four => "a four-player preset, e.g. --rules tenhou",
-            }
-        );
-    }
-    let seats = players.count();
+    log_fits_rules(&events, preset.rules(), &log)?;
     match replay_lenient_with(&events, preset.rules()) {
         Ok(lenient) => {
             let message = match &lenient.full {
@@ -61,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     "ok under --rules {name}, {} events, {} kyoku reproduced; final scores {:?}",
                     r.events,
                     r.kyokus,
-                    &r.scores[..seats]
+                    players.seat_list(r.scores)
                 ),
             };
             if json {
@@ -70,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     rules: name.to_string(),
                     kyokus: lenient.full.map_or(lenient.kyokus, |r| r.kyokus),
                     events: lenient.full.map(|r| r.events),
-                    final_scores: lenient.full.map(|r| r.scores[..seats].to_vec()),
+                    final_scores: lenient.full.map(|r| players.seat_list(r.scores)),
                     partial: lenient.full.is_none(),
                     notes: lenient.notes,
                     message,

@@ -172,7 +172,7 @@ pub fn analyse(input: &GameInput) -> Result<GameData, ViewError> {
     if let Some(b) = bad {
         failure = Some(b);
     }
-    let players = typed.iter().find_map(KyokuStart::of).map_or(Players::Four, |k| k.players);
+    let players = KyokuStart::players_of(&typed).unwrap_or_default();
     let game = read(&typed);
     let errors = parse_errors(input.errors_json);
     let names = names_of(&typed);

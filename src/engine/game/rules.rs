@@ -105,6 +105,12 @@ impl Players {
         }
     }
 
+    /// The entries of this table's seats in a per-seat array ([`MAX_SEATS`] wide): four, or
+    /// three at a three-player table (seat 3 is empty there), as the wire form lists them.
+    pub fn seat_list<T: Copy>(self, array: [T; MAX_SEATS]) -> Vec<T> {
+        array[..self.count()].to_vec()
+    }
+
     /// The seats, `0..count()`.
     pub fn seats(self) -> std::ops::Range<u8> {
         0..self.count() as u8

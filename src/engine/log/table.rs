@@ -81,6 +81,12 @@ impl KyokuStart {
         }
     }
 
+    /// The table size of `log`: its first `start_kyoku`'s ([`KyokuStart::of`]); `None`
+    /// before any hand.
+    pub fn players_of(log: &[Event]) -> Option<Players> {
+        log.iter().find_map(KyokuStart::of).map(|k| k.players)
+    }
+
     /// The hand's label as in progress lines, `summary.json` and `errors.json`: `E1-0`
     /// (round wind, hand number, honba).
     pub fn label(&self) -> String {
