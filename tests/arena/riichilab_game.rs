@@ -512,7 +512,7 @@ fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
     for end in seen.of_type("hora").into_iter().chain(seen.of_type("ryukyoku")) {
         assert_eq!(end["deltas"].as_array().unwrap().len(), 3, "{end}");
     }
-    let offered: Vec<&&Value> = seen
+    let offered: Vec<&Value> = seen
         .of_type("request_action")
         .into_iter()
         .filter(|r| r["possible_actions"].as_array().unwrap().iter().any(|a| a["type"] == "kita"))
