@@ -23,7 +23,7 @@ const EXHAUSTIVE: usize = 12;
 /// The `size` bots of the next set (`size`: the table's seats, 4 or 3; at least `size` bots
 /// in `order`). Candidates are the bots with the fewest games (all bots with fewer games
 /// than the `size`-th fewest, plus those tied with it). When there are at most
-/// [`EXHAUSTIVE`] of them, every 4-subset that keeps the bots with fewer games is scored
+/// [`EXHAUSTIVE`] of them, every `size`-subset that keeps the bots with fewer games is scored
 /// by the sum of the squares of its pairs' shared tables and the lowest wins (ties:
 /// earliest in `order`);
 /// otherwise the bots are picked greedily by (games, shared tables with those picked, order).
