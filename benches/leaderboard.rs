@@ -81,7 +81,7 @@ async fn measure(db: &Store, pool: &AnyPool, name: &str, tid: &str, games: u64) 
     }
 }
 
-fn config_uma() -> [f64; 4] {
+fn config_uma() -> Vec<f64> {
     TournamentConfig::default().uma
 }
 

@@ -33,10 +33,10 @@ fn record_of(g: &ScheduledGame) -> GameRecord {
     GameRecord {
         index: g.index,
         set: g.set,
-        seats: g.seats,
-        scores: [25000; 4],
-        ranks: [1, 2, 3, 4],
-        stats: <[SeatStats; 4]>::default(),
+        seats: g.seats.clone(),
+        scores: vec![25000; 4],
+        ranks: vec![1, 2, 3, 4],
+        stats: vec![SeatStats::default(); 4],
     }
 }
 

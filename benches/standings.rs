@@ -36,7 +36,7 @@ fn records(games: u64, bots: usize) -> Vec<GameRecord> {
             ranks.swap(i, rng.random_range(0..=i));
         }
         let scores = ranks.map(|r| 50000 - 10000 * i32::from(r));
-        let stats = std::array::from_fn(|_| {
+        let stats: [SeatStats; 4] = std::array::from_fn(|_| {
             let times: Vec<Duration> = (0..60).map(|_| Duration::from_micros(rng.random_range(200..5000))).collect();
             SeatStats {
                 kyokus: 11,
@@ -53,7 +53,14 @@ fn records(games: u64, bots: usize) -> Vec<GameRecord> {
                 times: TimeHistogram::of(&times),
             }
         });
-        out.push(GameRecord { index, set, seats, scores, ranks, stats });
+        out.push(GameRecord {
+            index,
+            set,
+            seats: seats.to_vec(),
+            scores: scores.to_vec(),
+            ranks: ranks.to_vec(),
+            stats: stats.to_vec(),
+        });
     }
     out
 }
@@ -78,7 +85,7 @@ fn bench(c: &mut Criterion) {
         let recs = records(100_000, bots);
         report_sizes(&recs);
         let names: Vec<String> = (0..bots).map(|b| format!("bot{b}")).collect();
-        let options = StandingsOptions::new(MORTAL_UMA, 7);
+        let options = StandingsOptions::new(MORTAL_UMA.to_vec(), 7);
         group.bench_function(format!("compute/100k-games/{bots}-bots"), |b| {
             b.iter(|| std::hint::black_box(compute(&names, &recs, &options)))
         });

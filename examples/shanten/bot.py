@@ -1,5 +1,6 @@
 """Shanten bot: discards toward tenpai with the `mahjong` package's shanten counter, declares
-riichi when the hand has a wait (closed hand, 1000 points, 4+ tiles left in the wall), wins by
+riichi when the hand has a wait (closed hand, 1000 points, 4+ tiles left in the live wall:
+70 draws a hand at four seats, 55 at three, read off `start_kyoku`'s seat count), wins by
 tsumo whenever the hand is complete (menzen tsumo is always a yaku for its closed hand) and by
 ron after riichi unless furiten. Never calls chi, pon or kan.
 
@@ -19,7 +20,9 @@ from mahjong.shanten import Shanten
 
 SUITS = {"m": 0, "p": 9, "s": 18}
 HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-LIVE_WALL = 70  # draws in a hand before the wall is exhausted (136 - 14 dead wall - 52 dealt)
+# draws in a hand before the live wall is exhausted, by seats at the table: 136 - 14 dead
+# wall - 52 dealt at four; 108 - 14 - 39 at three (sanma, docs/rules.md "Three-player")
+LIVE_WALL = {4: 70, 3: 55}
 SHANTEN = Shanten()
 AGARI = Agari()
 
@@ -70,6 +73,7 @@ class Player:
         self.discarded = set()  # own discards (indices): furiten source
         self.passed = set()  # others' tiles let pass since own last discard (forever after riichi)
         self.planned = None  # the discard chosen when declaring riichi
+        self.live_wall = LIVE_WALL[4]
 
     def apply(self, ev):
         kind, actor = ev["type"], ev.get("actor")
@@ -77,6 +81,7 @@ class Player:
             self.__init__(self.seat)
             self.hand = list(ev["tehais"][self.seat])
             self.score = ev["scores"][self.seat]
+            self.live_wall = LIVE_WALL.get(len(ev["scores"]), LIVE_WALL[4])
         elif kind == "tsumo":
             self.draws += 1
             if actor == self.seat:
@@ -121,7 +126,7 @@ class Player:
         if (
             waits(self.without(counts, best))
             and self.score >= 1000
-            and LIVE_WALL - self.draws >= 4
+            and self.live_wall - self.draws >= 4
         ):
             self.planned = best
             return {"type": "reach", "actor": self.seat}

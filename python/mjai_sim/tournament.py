@@ -169,21 +169,25 @@ def tournament(
     Args:
         bots: the bots, as on the command line: a list of ``"path.zip"``, folders,
             ``"builtin:NAME"`` or ``"NAME=BOT"``; or a dict ``{name: bot}``. With
-            ``format="1v3"``: ``[challenger, champion]``.
-        sets: duplicate sets (4 hanchans each, one wall seed, seats rotated).
+            ``format="1v3"`` (``"1v2"``): ``[challenger, champion]``.
+        sets: duplicate sets (4 hanchans each, one wall seed, seats rotated; 3 hanchans
+            of three bots under a three-player preset, ``rules="riichi-dev-3p"``).
         seed: wall seed base ``nonce`` or ``(nonce, key)`` (set ``i`` plays
             ``(nonce + i, key)``); random when ``None``.
         jobs: games at once (default: the CLI's, 2 per CPU with submissions).
         dir: the tournament folder (default ``logs/<tournament id>/``): ``tournament.sqlite``,
             ``games/<index>/``, ``standings.json``, ``standings.md``.
-        format: ``"duplicate"`` or ``"1v3"`` (Mortal's one-vs-three).
+        format: ``"duplicate"``, ``"1v3"`` (Mortal's one-vs-three) or, under a
+            three-player preset, ``"1v2"``.
         db: keep the tournament in this database (``postgres://...`` or ``sqlite:PATH``) so
             that ``mjai-sim worker`` processes elsewhere play it too (``--db``).
         resume: continue the tournament in this folder instead (``--resume``; ``bots``,
             ``sets``, ``seed``, ``dir``, ``format`` and ``db`` must then be left out).
         progress: draw a progress bar (and the binary's own lines) on ``sys.stderr``.
         **options: more CLI options, see :data:`TOURNAMENT_OPTIONS` (``rules``,
-            ``runtime``, ``timeout``, ``keep_bots``, ``uma=(90, 45, 0, -135)``, ...).
+            ``runtime``, ``timeout``, ``keep_bots``, ``uma=(90, 45, 0, -135)``, ...;
+            ``rules="riichi-dev-3p"`` plays three-player games, uma then three numbers,
+            default ``(90, 0, -90)``).
 
     Returns:
         The standings (``standings.json``); also written to ``dir``.

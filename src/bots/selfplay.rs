@@ -120,6 +120,17 @@ pub fn play_with_rules(
     Ok(Finished { log: game.into_log(), scores, players: rules.players, chombos })
 }
 
+/// The agents of a table's seats in a [`MAX_SEATS`]-wide array, as [`play_with_rules`]
+/// takes them: `agents` by seat (4, or 3 at a three-player table), the seats past them
+/// filled with tsumogiri agents that a three-player game never asks. `None` for more than
+/// [`MAX_SEATS`] agents.
+pub fn table_agents(mut agents: Vec<Box<dyn Agent>>) -> Option<[Box<dyn Agent>; MAX_SEATS]> {
+    while agents.len() < MAX_SEATS {
+        agents.push(Box::new(super::Tsumogiri::new()));
+    }
+    agents.try_into().ok()
+}
+
 /// The setup of game number `index` of a four-player self-play series with seed `seed`:
 /// wall seed `[seed, index]`, East 1, 25000 each ([`series_config_for`]).
 pub fn series_config(seed: u64, index: u64, names: [String; MAX_SEATS]) -> GameConfig {

@@ -138,14 +138,17 @@ async fn retire(r: RetireArgs) -> anyhow::Result<i32> {
     let name = r.name.trim();
     let done = session.retire(name).await?;
     let tid = session.id().to_string();
+    let seats = session.config().players().count();
     session.close().await;
     match done {
         Retire::Retired { idx, cancelled, active } => println!(
             "retired {name} (bot {idx}) from league {tid}: {cancelled} pending game(s) cancelled; games in play finish \
              and count{}",
-            match active {
-                0..4 => format!("; {active} active bot(s) left, fewer than 4: the league idles until bots are added"),
-                _ => String::new(),
+            match active < seats {
+                true => format!(
+                    "; {active} active bot(s) left, fewer than {seats}: the league idles until bots are added"
+                ),
+                false => String::new(),
             }
         ),
         Retire::Already { idx } => println!("{name} (bot {idx}) was retired from league {tid} before; nothing changed"),

@@ -177,9 +177,9 @@ impl Bar {
 
     fn count(&mut self, records: &[GameRecord]) {
         for r in records {
-            for s in 0..4 {
-                if let Some(t) = self.tallies.get_mut(r.seats[s]) {
-                    let rank = f64::from(r.ranks[s]);
+            for (&bot, &rank) in r.seats.iter().zip(&r.ranks) {
+                if let Some(t) = self.tallies.get_mut(bot) {
+                    let rank = f64::from(rank);
                     t.n += 1;
                     t.sum += rank;
                     t.sum_sq += rank * rank;
@@ -205,7 +205,14 @@ mod tests {
     use super::*;
 
     fn game(index: u64, seats: [usize; 4], ranks: [u8; 4]) -> GameRecord {
-        GameRecord { index, set: 0, seats, scores: [0; 4], ranks, stats: Default::default() }
+        GameRecord {
+            index,
+            set: 0,
+            seats: seats.to_vec(),
+            scores: vec![0; 4],
+            ranks: ranks.to_vec(),
+            stats: vec![Default::default(); 4],
+        }
     }
 
     #[test]

@@ -38,11 +38,12 @@ pub fn write_report(dir: &Path, out: &Path) -> anyhow::Result<()> {
     std::fs::write(out, html).with_context(|| format!("cannot write {} (choose another with -o)", out.display()))
 }
 
-/// The part of a game's `summary.json` the report lists.
+/// The part of a game's `summary.json` the report lists (one entry per seat: four, or
+/// three in a three-player game).
 #[derive(serde::Deserialize)]
 struct GameSummary {
-    bots: [String; 4],
-    rank: [u8; 4],
+    bots: Vec<String>,
+    rank: Vec<u8>,
 }
 
 /// Bot and rank of each seat from `summary.json` in `game`; empty when it is missing or

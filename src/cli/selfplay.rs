@@ -90,11 +90,8 @@ fn bot_specs(args: &Args, players: Players) -> anyhow::Result<Vec<String>> {
 /// One agent per bot; at a three-player table the fourth seat's (never asked) is a
 /// tsumogiri.
 fn make_agents(specs: &[String]) -> anyhow::Result<[Box<dyn Agent>; MAX_SEATS]> {
-    let mut v: Vec<Box<dyn Agent>> = specs.iter().map(|s| bots::from_spec(s)).collect::<Result<_, _>>()?;
-    while v.len() < MAX_SEATS {
-        v.push(Box::new(bots::Tsumogiri::new()));
-    }
-    v.try_into().map_err(|_| anyhow::anyhow!("at most {MAX_SEATS} bots"))
+    let v: Vec<Box<dyn Agent>> = specs.iter().map(|s| bots::from_spec(s)).collect::<Result<_, _>>()?;
+    bots::selfplay::table_agents(v).ok_or_else(|| anyhow::anyhow!("at most {MAX_SEATS} bots"))
 }
 
 fn game_dir(dir: &Path, index: u64, games: u64) -> PathBuf {

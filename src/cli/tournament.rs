@@ -26,6 +26,7 @@ use super::progress::Progress;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::shutdown::Shutdown;
+use crate::engine::game::Players;
 use crate::messages::{CommandResult, ErrorCode, TournamentLines};
 use crate::pages::standings_text::{markdown, write_standings};
 use crate::tournament::config::TournamentConfig;
@@ -33,22 +34,25 @@ use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
 use crate::tournament::session::{NewTournament, Place, PlayLoop, PlayOptions, Session};
+use crate::tournament::standings::default_uma;
 
 /// Arguments of `mjai-sim tournament`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The bots: NAME=BOT or BOT (named after its file stem), BOT being a .zip, a folder
-    /// holding bot.py, or builtin:NAME. With --format 1v3: CHALLENGER CHAMPION.
+    /// holding bot.py, or builtin:NAME. With --format 1v3 (1v2): CHALLENGER CHAMPION.
     #[arg(value_name = "BOT")]
     pub bots: Vec<String>,
-    /// Duplicate sets to play (4 hanchans each, one wall seed, seats rotated); 0: an
-    /// open-ended league, played until stopped (bots added and retired with `mjai-sim league`).
+    /// Duplicate sets to play (4 hanchans each, or 3 under a three-player preset: one wall
+    /// seed, seats rotated); 0: an open-ended league, played until stopped (bots added and
+    /// retired with `mjai-sim league`).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub sets: u64,
     /// Wall seed base NONCE[,KEY]: set i plays (NONCE + i, KEY) [default: random NONCE].
     #[arg(long, value_name = "NONCE[,KEY]", value_parser = parse_seed)]
     pub seed: Option<[u64; 2]>,
-    /// `duplicate` (4 or more bots) or `1v3` (CHALLENGER against three CHAMPION copies).
+    /// `duplicate` (at least as many bots as seats), `1v3` (CHALLENGER against three
+    /// CHAMPION copies) or, under a three-player preset, `1v2`.
     #[arg(long, value_enum, default_value_t = FormatArg::Duplicate)]
     pub format: FormatArg,
     /// Games played at once (`--tables`: the same) [default: 2 per CPU with submissions, 1
@@ -84,9 +88,10 @@ pub struct Args {
     /// games wait meanwhile) before giving up with exit status 1.
     #[arg(long, value_name = "SECS", default_value = "300")]
     pub db_patience: Seconds,
-    /// Uma by rank in pt, four numbers.
-    #[arg(long, value_name = "U1,U2,U3,U4", value_parser = parse_uma, default_value = "90,45,0,-135")]
-    pub uma: [f64; 4],
+    /// Uma by rank in pt, one number per seat [default: 90,45,0,-135; under a three-player
+    /// preset 90,0,-90].
+    #[arg(long, value_name = "U1,U2,U3[,U4]", value_parser = parse_uma)]
+    pub uma: Option<Uma>,
     /// Print standings as JSON on stdout (the table goes to stderr; no progress bar).
     #[arg(long, conflicts_with = "message_format")]
     pub json: bool,
@@ -114,18 +119,26 @@ pub struct Args {
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum FormatArg {
-    /// Duplicate sets between 4 or more bots.
+    /// Duplicate sets between at least as many bots as the table has seats.
     Duplicate,
     /// Mortal's one-vs-three.
     #[value(name = "1v3")]
     OneVsThree,
+    /// One-vs-two: one-vs-three at a three-player table.
+    #[value(name = "1v2")]
+    OneVsTwo,
 }
 
-fn parse_uma(text: &str) -> Result<[f64; 4], String> {
+/// `--uma`: pt by rank, one finite number per seat (the table size is checked against the
+/// preset when the tournament is planned).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Uma(pub Vec<f64>);
+
+fn parse_uma(text: &str) -> Result<Uma, String> {
     let values: Result<Vec<f64>, _> = text.split(',').map(|p| p.trim().parse::<f64>()).collect();
     match values {
-        Ok(v) if v.len() == 4 && v.iter().all(|x| x.is_finite()) => Ok([v[0], v[1], v[2], v[3]]),
-        _ => Err(format!("`{text}` is not four numbers, e.g. --uma 90,45,0,-135")),
+        Ok(v) if (3..=4).contains(&v.len()) && v.iter().all(|x| x.is_finite()) => Ok(Uma(v)),
+        _ => Err(format!("`{text}` is not three or four numbers, e.g. --uma 90,45,0,-135 (three-player: 90,0,-90)")),
     }
 }
 
@@ -137,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 async fn run_async(args: Args) -> anyhow::Result<i32> {
-    args.rules.four_player_only("tournament")?;
+    args.check_format()?;
     let visible = !args.json && !args.messages.json() && std::io::stderr().is_terminal();
     let progress = args.observer(Arc::new(Progress::folder(visible)));
     let session = match &args.resume {
@@ -182,6 +195,27 @@ impl Args {
         }
     }
 
+    /// Refuses `--format 1v3` under a three-player preset and `1v2` under a four-player
+    /// one, in one line naming the other.
+    pub(super) fn check_format(&self) -> anyhow::Result<()> {
+        let players = self.rules.rules().players;
+        let asked = match self.format {
+            FormatArg::Duplicate => return Ok(()),
+            FormatArg::OneVsThree => Players::Four,
+            FormatArg::OneVsTwo => Players::Three,
+        };
+        if asked == players {
+            return Ok(());
+        }
+        anyhow::bail!(
+            "--format {} does not fit --rules {} ({} seats): use --format {}",
+            Format::OneVsThree.flag(asked),
+            self.rules.rules().name(),
+            players.count(),
+            Format::OneVsThree.flag(players)
+        )
+    }
+
     /// The library's request for a new tournament from these options.
     pub(super) fn new_tournament(&self) -> NewTournament {
         NewTournament {
@@ -190,12 +224,12 @@ impl Args {
             config: self.limits.apply(TournamentConfig {
                 format: match self.format {
                     FormatArg::Duplicate => Format::Duplicate,
-                    FormatArg::OneVsThree => Format::OneVsThree,
+                    FormatArg::OneVsThree | FormatArg::OneVsTwo => Format::OneVsThree,
                 },
                 bots: Vec::new(),
                 sets: self.sets,
                 seed: [0, 0],
-                uma: self.uma,
+                uma: self.uma.clone().map_or_else(|| default_uma(self.rules.rules().players), |u| u.0),
                 runtime: self.runtime.runtime,
                 transport: self.runtime.transport,
                 image: self.runtime.image.clone(),
@@ -279,8 +313,10 @@ mod tests {
 
     #[test]
     fn uma_parses_four_numbers() {
-        assert_eq!(parse_uma("90,45,0,-135"), Ok([90.0, 45.0, 0.0, -135.0]));
-        assert!(parse_uma("1,2,3").unwrap_err().contains("--uma"));
+        assert_eq!(parse_uma("90,45,0,-135"), Ok(Uma(vec![90.0, 45.0, 0.0, -135.0])));
+        assert_eq!(parse_uma("90,0,-90"), Ok(Uma(vec![90.0, 0.0, -90.0])));
+        assert!(parse_uma("1,2").unwrap_err().contains("--uma"));
+        assert!(parse_uma("1,2,3,4,5").unwrap_err().contains("--uma"));
         assert!(parse_uma("1,2,3,x").is_err());
     }
 }

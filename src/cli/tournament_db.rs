@@ -21,7 +21,7 @@ use crate::tournament::session::{PlayLoop, PlayOptions, Session};
 
 /// Runs `mjai-sim tournament --db DB`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    args.rules.four_player_only("tournament")?;
+    args.check_format()?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let db = args.db.clone().unwrap_or_default();
     runtime.block_on(run_async(&args, &db))

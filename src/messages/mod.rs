@@ -78,12 +78,13 @@ pub enum Message {
         index: u64,
         /// Its duplicate set.
         set: u64,
-        /// The bot (index into `tournament-started.bots`) of each seat, seat 0 first.
-        seats: [usize; 4],
+        /// The bot (index into `tournament-started.bots`) of each seat, seat 0 first: one
+        /// per seat of the table (4, or 3 in a three-player tournament), as below.
+        seats: Vec<usize>,
         /// Final scores in points, by seat.
-        scores: [i32; 4],
-        /// Ranks 1..=4, by seat.
-        ranks: [u8; 4],
+        scores: Vec<i32>,
+        /// Ranks 1..=seats, by seat.
+        ranks: Vec<u8>,
     },
     /// A tournament game failed.
     GameFailed {

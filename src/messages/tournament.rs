@@ -78,9 +78,9 @@ impl Observer for TournamentLines {
             self.write(&Message::GameFinished {
                 index: r.index,
                 set: r.set,
-                seats: r.seats,
-                scores: r.scores,
-                ranks: r.ranks,
+                seats: r.seats.clone(),
+                scores: r.scores.clone(),
+                ranks: r.ranks.clone(),
             });
         }
         let progress = self.count.lock().ok().map(|mut c| {
@@ -130,9 +130,9 @@ mod tests {
         GameRecord {
             index,
             set: 0,
-            seats: [0, 1, 2, 3],
-            scores: [40000, 30000, 20000, 10000],
-            ranks: [1, 2, 3, 4],
+            seats: vec![0, 1, 2, 3],
+            scores: vec![40000, 30000, 20000, 10000],
+            ranks: vec![1, 2, 3, 4],
             stats: Default::default(),
         }
     }

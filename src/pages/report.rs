@@ -101,7 +101,12 @@ pub fn render_report(title: &str, standings: &Standings, games: &[GameLink]) -> 
         title,
         headline: super::standings_text::headline(standings),
         standings: ranked.iter().map(|b| standing_row(b)).collect(),
-        rank_chart: ci_chart("rank-chart", &rank_rows, Some((1.0, 4.0)), "mean rank (lower is better)"),
+        rank_chart: ci_chart(
+            "rank-chart",
+            &rank_rows,
+            Some((1.0, standings.uma.len().max(2) as f64)),
+            "mean rank (lower is better)",
+        ),
         pt_chart: (!pt_rows.is_empty()).then(|| ci_chart("pt-chart", &pt_rows, None, "mean pt per game")),
         dist_chart: (!dists.is_empty()).then(|| rank_bars(&dists)),
         history_chart: (!standings.rating_history.is_empty()).then(|| history_chart(&names, &standings.rating_history)),

@@ -32,7 +32,7 @@ fn cell(name: &str) -> String {
 
 /// One line: games, sets, uma and how the intervals were made.
 pub fn headline(st: &Standings) -> String {
-    let uma = st.uma.map(|u| format!("{u}")).join("/");
+    let uma = st.uma.iter().map(|u| format!("{u}")).collect::<Vec<_>>().join("/");
     format!(
         "{} games in {} duplicate sets; pt = uma {uma}; {:.0}% intervals from {} bootstrap resamples of the sets (seed {})",
         st.games,
@@ -48,13 +48,21 @@ pub fn headline(st: &Standings) -> String {
 pub fn markdown(st: &Standings) -> String {
     let mut out = String::from("# Standings\n\n");
     let _ = writeln!(out, "{}.\n", headline(st));
-    out.push_str("| # | bot | games | avg rank | 95% CI | avg pt | 95% CI | 1st | 2nd | 3rd | 4th | mean score | Weng-Lin mu | sigma | Elo |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    // one rank column per seat of the table: 1st..4th, or 1st..3rd in three-player
+    let places = ["1st", "2nd", "3rd", "4th"];
+    let seats = st.uma.len().min(places.len());
+    let _ = writeln!(
+        out,
+        "| # | bot | games | avg rank | 95% CI | avg pt | 95% CI | {} | mean score | Weng-Lin mu | sigma | Elo |",
+        places[..seats].join(" | ")
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|{}---|---|---|---|", "---|".repeat(seats));
     for (i, b) in st.ranked().into_iter().enumerate() {
-        let d = b.rank_dist.map(|x| format!("{:.1}%", x * 100.0));
+        let d: Vec<String> =
+            (0..seats).map(|k| format!("{:.1}%", b.rank_dist.get(k).copied().unwrap_or(0.0) * 100.0)).collect();
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.1} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.1} |",
             i + 1,
             cell(&b.label()),
             b.games,
@@ -62,10 +70,7 @@ pub fn markdown(st: &Standings) -> String {
             ci(b.avg_rank_ci, 3),
             num(b.avg_pt, 2),
             ci(b.avg_pt_ci, 2),
-            d[0],
-            d[1],
-            d[2],
-            d[3],
+            d.join(" | "),
             num(b.mean_score, 0),
             b.weng_lin.mu,
             b.weng_lin.sigma,

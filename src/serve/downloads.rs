@@ -88,11 +88,11 @@ async fn write_archive(
         else {
             continue; // a game without stored files (logs off) has nothing to give
         };
-        let names = seats.each_ref().map(seat_name);
-        let mine = seats.each_ref().map(|s| viewer.is_some_and(|a| a.may_touch(s.author.as_deref())));
+        let names: Vec<String> = seats.iter().map(seat_name).collect();
+        let mine: Vec<bool> = seats.iter().map(|s| viewer.is_some_and(|a| a.may_touch(s.author.as_deref()))).collect();
         let log = with_names(&gunzip(&files.log_gz).map_err(|e| anyhow::anyhow!("game {id}: {}", e.reason))?, &names);
         append(&mut tar, &format!("game-{id}.jsonl"), &log)?;
-        append(&mut tar, &format!("game-{id}.errors.json"), private_stderr_removed(&files.errors, mine).as_bytes())?;
+        append(&mut tar, &format!("game-{id}.errors.json"), private_stderr_removed(&files.errors, &mine).as_bytes())?;
         let piece = std::mem::take(tar.get_mut().get_mut());
         send(tx, piece).await?;
     }
@@ -169,13 +169,13 @@ pub async fn tenhou6(State(state): State<AppState>, seats: OwnedSeats) -> Result
 async fn named_log(state: &AppState, seats: &OwnedSeats) -> Result<(Vec<u8>, String), ApiError> {
     let files = state.store.blobs().game_files(seats.id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
     let log = gunzip(&files.log_gz)?;
-    let names = seats.seats.each_ref().map(seat_name);
+    let names: Vec<String> = seats.seats.iter().map(seat_name).collect();
     Ok((with_names(&log, &names), files.errors))
 }
 
 /// `log` (an mjai log, one event per line) with the `names` of its `start_game` replaced;
 /// a log without one, or lines that are not JSON, are left as they are.
-pub fn with_names(log: &[u8], names: &[String; 4]) -> Vec<u8> {
+pub fn with_names(log: &[u8], names: &[String]) -> Vec<u8> {
     let text = String::from_utf8_lossy(log);
     let mut out = String::with_capacity(text.len() + 64);
     let mut renamed = false;

@@ -152,10 +152,10 @@ pub fn seat_name(seat: &SeatBot) -> String {
 pub struct OwnedSeats {
     /// The game's index.
     pub id: u64,
-    /// Each seat's bot, by seat.
-    pub seats: [SeatBot; 4],
+    /// Each seat's bot, by seat (one per seat of the table).
+    pub seats: Vec<SeatBot>,
     /// Whether the caller may see each seat's private parts (its stderr), by seat.
-    pub mine: [bool; 4],
+    pub mine: Vec<bool>,
 }
 
 impl FromRequestParts<AppState> for OwnedSeats {
@@ -168,7 +168,7 @@ impl FromRequestParts<AppState> for OwnedSeats {
         let MaybeAuthor(who) = MaybeAuthor::from_request_parts(parts, state).await?;
         let who = who.map(Author);
         let seats = state.store.games().seat_bots(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-        let mine = seats.clone().map(|s| who.as_ref().is_some_and(|a| a.may_touch(s.author.as_deref())));
+        let mine = seats.iter().map(|s| who.as_ref().is_some_and(|a| a.may_touch(s.author.as_deref()))).collect();
         Ok(OwnedSeats { id, seats, mine })
     }
 }

@@ -26,6 +26,7 @@ use super::html::{LoggedIn, Page, PageError, Viewer};
 use super::owned::{seat_name, OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
+use crate::engine::game::MAX_SEATS;
 use crate::pages::site::{self, MyBot, PageContext};
 use crate::tournament::leaderboard::shape::VersionPick;
 use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine};
@@ -142,11 +143,14 @@ pub async fn game(
     viewer: Viewer,
     Paged(OwnedSeats { id, seats, mine }): Paged<OwnedSeats>,
 ) -> Result<Page, PageError> {
-    let names = seats.each_ref().map(|s| Some(seat_name(s)));
+    let mut names: [Option<String>; MAX_SEATS] = Default::default();
+    for (name, s) in names.iter_mut().zip(&seats) {
+        *name = Some(seat_name(s));
+    }
     let Some(files) = state.store.blobs().game_files(id).await? else {
         return live_game(&state, id, names, &viewer).await;
     };
-    let errors = private_stderr_removed(&files.errors, mine);
+    let errors = private_stderr_removed(&files.errors, &mine);
     let downloads = [
         ("mjai log (.jsonl.gz)", format!("/api/games/{id}/log.jsonl.gz")),
         ("tenhou.net/6", format!("/api/games/{id}/tenhou6.json")),
@@ -269,7 +273,7 @@ fn game_data(
 
 /// `errors.json` with the `stderr_tail` of every entry dropped unless its seat's bot is the
 /// viewer's (`mine[seat]`). Text that is not a JSON array becomes `[]`.
-pub fn private_stderr_removed(errors: &str, mine: [bool; 4]) -> String {
+pub fn private_stderr_removed(errors: &str, mine: &[bool]) -> String {
     let mut entries: Vec<serde_json::Value> = serde_json::from_str(errors).unwrap_or_default();
     for e in &mut entries {
         let seat = e["player_id"].as_u64().and_then(|s| usize::try_from(s).ok());
@@ -289,11 +293,11 @@ mod tests {
     fn only_the_viewers_seats_keep_their_stderr() {
         let errors = r#"[{"player_id":0,"stderr_tail":["secret0"]},{"player_id":2,"stderr_tail":["mine2"]},
             {"player_id":7,"stderr_tail":["x"]},{"stderr_tail":["y"]}]"#;
-        let out = private_stderr_removed(errors, [false, false, true, false]);
+        let out = private_stderr_removed(errors, &[false, false, true, false]);
         assert!(out.contains("mine2"), "{out}");
         for gone in ["secret0", "\"x\"", "\"y\""] {
             assert!(!out.contains(gone), "{gone} in {out}");
         }
-        assert_eq!(private_stderr_removed("not json", [true; 4]), "[]");
+        assert_eq!(private_stderr_removed("not json", &[true; 4]), "[]");
     }
 }

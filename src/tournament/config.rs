@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::schedule::Format;
 use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
 use crate::arena::{Clock, ClockPreset, MatchOptions, DEFAULT_GAME_TIMEOUT};
-use crate::engine::game::Rules;
+use crate::engine::game::{Players, Rules};
 use crate::runtime::docker::resources::Resources;
 use crate::runtime::submission::SubmissionLimits;
 
@@ -36,8 +36,9 @@ pub struct TournamentConfig {
     pub sets: u64,
     /// Wall seed base `[nonce, key]`; set `i` plays `[nonce + i, key]`.
     pub seed: [u64; 2],
-    /// Uma by rank, in pt (Mortal's 90, 45, 0, -135).
-    pub uma: [f64; 4],
+    /// Uma by rank, in pt (Mortal's 90, 45, 0, -135): one entry per seat of the table
+    /// (`rules.players`; [`TournamentConfig::parse`] checks it).
+    pub uma: Vec<f64>,
     /// Time for one decision (stored in seconds): the clock's decision time, as resolved
     /// when the tournament was made (the preset's, or `--timeout`; see
     /// [`TournamentConfig::with_clock`]).
@@ -117,7 +118,7 @@ impl Default for TournamentConfig {
             bots: Vec::new(),
             sets: 1,
             seed: [0, 0],
-            uma: super::standings::MORTAL_UMA,
+            uma: super::standings::MORTAL_UMA.to_vec(),
             timeout: limits.clock.decision,
             start_timeout: limits.start_timeout,
             max_restarts: limits.max_restarts,
@@ -143,7 +144,31 @@ impl TournamentConfig {
     /// Reads stored options. Errors: the one line naming the damaged field (e.g.
     /// `timeout: -1 s is out of range ...`, `rules: unknown preset "x" ...`).
     pub fn parse(text: &str) -> Result<TournamentConfig, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let config: TournamentConfig = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        config.check_uma()?;
+        Ok(config)
+    }
+
+    /// The table size of every game (`rules.players`).
+    pub fn players(&self) -> Players {
+        self.rules.players
+    }
+
+    /// Errors unless `uma` has one finite entry per seat of the table, e.g. `uma: 4 values
+    /// for a three-player preset (riichi-dev-3p), which needs 3, e.g. 90,0,-90`.
+    pub fn check_uma(&self) -> Result<(), String> {
+        let seats = self.players().count();
+        if self.uma.len() == seats && self.uma.iter().all(|x| x.is_finite()) {
+            return Ok(());
+        }
+        let example = super::standings::default_uma(self.players()).iter().map(f64::to_string).collect::<Vec<_>>();
+        Err(format!(
+            "uma: {} values for the {} preset ({}-player), which needs {seats} finite numbers, e.g. {}",
+            self.uma.len(),
+            self.rules.name(),
+            seats,
+            example.join(",")
+        ))
     }
 
     /// The options as stored (JSON).
@@ -287,8 +312,9 @@ mod preset {
         let name = String::deserialize(d)?;
         match name.as_str() {
             "" => Ok(Rules::tenhou()),
-            _ => Rules::preset(&name).ok_or_else(|| {
-                serde::de::Error::custom(format!("unknown rule preset {name:?} (known: {})", Rules::PRESETS.join(", ")))
+            _ => Rules::preset(&name).or_else(|| Rules::preset_3p(&name)).ok_or_else(|| {
+                let known: Vec<&str> = Rules::PRESETS.iter().chain(&Rules::PRESETS_3P).copied().collect();
+                serde::de::Error::custom(format!("unknown rule preset {name:?} (known: {})", known.join(", ")))
             }),
         }
     }

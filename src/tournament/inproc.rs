@@ -1,4 +1,4 @@
-//! Games between four built-in bots without game folders (`--no-logs`): the engine drives the
+//! Games between built-in bots (four, or three at a three-player table) without game folders (`--no-logs`): the engine drives the
 //! built-in agents in process with typed events (the self-play path: no JSON lines, no
 //! tasks), about ten times faster than the text protocol. Same walls, rules and answers, so
 //! the same games and results as through the match loop (checked by
@@ -7,22 +7,25 @@
 use crate::arena::match_loop::{Ending, MatchReport};
 use crate::bots::selfplay::{self, IgnoreAnswers};
 use crate::engine::event::Event;
-use crate::engine::game::{GameConfig, Rules, StartState};
+use crate::engine::game::{GameConfig, Rules, StartState, MAX_SEATS};
 
-/// Plays one game between the built-in bots `names` (seat order, `NAME` of `builtin:NAME`)
-/// on wall seed `seed` under `rules`. Errors: an unknown bot name, or an engine error (one
-/// line).
-pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchReport, Vec<Event>), String> {
-    let mut agents = Vec::with_capacity(4);
+/// Plays one game between the built-in bots `names` (seat order, `NAME` of `builtin:NAME`;
+/// one per seat of `rules`' table) on wall seed `seed` under `rules`. Errors: an unknown bot
+/// name, a bot count other than the table's seats, or an engine error (one line).
+pub fn play(names: &[String], seed: [u64; 2], rules: Rules) -> Result<(MatchReport, Vec<Event>), String> {
+    if names.len() != rules.players.count() {
+        return Err(format!("{} bots for a table of {} seats", names.len(), rules.players.count()));
+    }
+    let mut agents = Vec::with_capacity(MAX_SEATS);
     for name in names {
         agents.push(crate::bots::by_name(name).map_err(|e| e.to_string())?);
     }
-    let mut agents: [Box<dyn crate::bots::Agent>; 4] = agents.try_into().map_err(|_| "four seats".to_string())?;
+    let mut agents = selfplay::table_agents(agents).ok_or_else(|| format!("at most {MAX_SEATS} seats"))?;
     let config =
         GameConfig { seed, names: ["0", "1", "2", "3"].map(String::from), start: StartState::initial(rules.players) };
     let finished = selfplay::play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers)
         .map_err(|e| format!("rules engine error: {e}"))?;
-    let mut chombos = [0u32; 4];
+    let mut chombos = [0u32; MAX_SEATS];
     for (seat, _) in &finished.chombos {
         chombos[usize::from(*seat)] += 1;
     }
@@ -30,7 +33,7 @@ pub fn play(names: &[String; 4], seed: [u64; 2], rules: Rules) -> Result<(MatchR
         ending: Ending::Completed,
         scores: finished.scores,
         chombos,
-        defaulted: [0; 4],
+        defaulted: [0; MAX_SEATS],
         restarts: 0,
         decision_times: Default::default(),
         errors: Vec::new(),

@@ -12,7 +12,7 @@
 //!   restart after a chombo always starts fresh bots.
 
 use crate::arena::launch::RemoteSeats;
-use crate::engine::game::ranks;
+use crate::engine::game::{ranks_for, Players, MAX_SEATS};
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteBot;
 use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot, Parking};
@@ -145,12 +145,19 @@ impl BotFactory {
 
     /// Tells remote seats' bridges how a game ended (`conns`: the connection of each
     /// seat's last remote bot); does not wait.
-    pub fn report_remote(&self, bots: [usize; 4], conns: [Option<u64>; 4], scores: [i32; 4], chombos: [u32; 4]) {
+    pub fn report_remote(
+        &self,
+        bots: &[usize],
+        conns: [Option<u64>; MAX_SEATS],
+        scores: [i32; MAX_SEATS],
+        chombos: [u32; MAX_SEATS],
+    ) {
         let Some(remote) = &self.remote else { return };
-        for seat in 0..4u8 {
+        let players = Players::of_count(bots.len()).unwrap_or_default();
+        for seat in players.seats() {
             let s = usize::from(seat);
             if let (Some(LoadedBot::Remote(name)), Some(conn)) = (self.bots.get(bots[s]), conns[s]) {
-                let rank = ranks(scores)[s];
+                let rank = ranks_for(scores, players)[s];
                 remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
             }
         }
@@ -205,16 +212,15 @@ impl BotFactory {
         }
     }
 
-    /// The built-in names (`NAME` of `builtin:NAME`) of `bots` when all four are built-ins.
-    pub fn builtin_names(&self, bots: [usize; 4]) -> Option<[String; 4]> {
-        let mut names: [String; 4] = Default::default();
-        for (s, b) in bots.iter().enumerate() {
-            match self.bots.get(*b)? {
-                LoadedBot::Builtin(name) => names[s] = name.clone(),
-                LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => return None,
-            }
-        }
-        Some(names)
+    /// The built-in names (`NAME` of `builtin:NAME`) of `bots` (by seat) when all are
+    /// built-ins.
+    pub fn builtin_names(&self, bots: &[usize]) -> Option<Vec<String>> {
+        bots.iter()
+            .map(|b| match self.bots.get(*b)? {
+                LoadedBot::Builtin(name) => Some(name.clone()),
+                LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => None,
+            })
+            .collect()
     }
 
     /// True when bot `bot` is a submission that opts in to batching and batching is on:
@@ -380,28 +386,32 @@ impl Pool {
     }
 }
 
-type Slots = Arc<Mutex<[Option<Box<dyn Bot>>; 4]>>;
+/// One entry per seat, [`MAX_SEATS`] wide as capacity (seats past the table stay empty).
+type Slots = Arc<Mutex<[Option<Box<dyn Bot>>; MAX_SEATS]>>;
 
 /// The seats of one game: the match loop's [`Launcher`].
 pub struct GameSeats {
     pool: Arc<Pool>,
-    bots: [usize; 4],
-    stderr: [PathBuf; 4],
+    /// Bot index by seat: one per seat of the table.
+    bots: Vec<usize>,
+    /// Where each seat's fresh bots write their stderr (one per seat).
+    stderr: Vec<PathBuf>,
     /// Bots made ready before the game, used by the first launch of each seat.
     ready: Slots,
     /// Kept bots handed back by the match loop's stop (`--keep-bots`).
     returned: Slots,
     /// The connection of each remote seat's last bot.
-    remote_conns: Arc<Mutex<[Option<u64>; 4]>>,
+    remote_conns: Arc<Mutex<[Option<u64>; MAX_SEATS]>>,
     /// Each dialect seat's session between restarts (one connection per game).
-    dialect: [Parking; 4],
+    dialect: [Parking; MAX_SEATS],
     /// This game's table number for batched seats.
     table: u64,
 }
 
 impl GameSeats {
-    /// The seats of a game with `bots` by seat; fresh bots write their stderr to `stderr`.
-    pub fn new(pool: Arc<Pool>, bots: [usize; 4], stderr: [PathBuf; 4]) -> GameSeats {
+    /// The seats of a game with `bots` by seat (one per seat of the table: 4, or 3); fresh
+    /// bots write their stderr to `stderr` (one path per seat).
+    pub fn new(pool: Arc<Pool>, bots: Vec<usize>, stderr: Vec<PathBuf>) -> GameSeats {
         GameSeats {
             pool: pool.clone(),
             bots,
@@ -421,9 +431,9 @@ impl GameSeats {
     }
 
     /// Tells the remote seats' bridges how the game ended (scores in points, chombos).
-    pub fn report_remote(&self, scores: [i32; 4], chombos: [u32; 4]) {
-        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; 4]);
-        self.pool.factory.report_remote(self.bots, conns, scores, chombos);
+    pub fn report_remote(&self, scores: [i32; MAX_SEATS], chombos: [u32; MAX_SEATS]) {
+        let conns = self.remote_conns.lock().map(|c| *c).unwrap_or([None; MAX_SEATS]);
+        self.pool.factory.report_remote(&self.bots, conns, scores, chombos);
     }
 
     /// The pool the seats come from.
@@ -431,11 +441,11 @@ impl GameSeats {
         &self.pool
     }
 
-    /// Gets the four bots ready: kept ones from the pool, the rest started now (concurrently).
+    /// Gets the table's bots ready: kept ones from the pool, the rest started now (concurrently).
     /// A bot that fails to start is left out: the game's first launch tries again and the
     /// seat pays a chombo if that fails too.
     pub async fn prepare(&self) {
-        let starts = (0..4u8).map(|seat| async move {
+        let starts = (0..self.bots.len() as u8).map(|seat| async move {
             let s = usize::from(seat);
             let bot = match self.pool.take(self.bots[s], seat) {
                 Some(b) => Some(b),
@@ -532,7 +542,7 @@ impl Launcher for GameSeats {
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
         Box::pin(async move {
             let s = usize::from(seat);
-            if s >= 4 {
+            if s >= self.bots.len() {
                 return Err(BotError::Host(format!("no seat {seat}")));
             }
             // A relaunch within the game is a restart: the old bot goes for good.

@@ -15,7 +15,7 @@
 //!   `reason`, as the engine's log reader infers it: the live wall is empty and no abortive
 //!   draw applies); `tenpai_draws`: of those, hands that were tenpai as the game's rules pay
 //!   it (keishiki tenpai counts; karaten counts under the mjai-app preset, not under
-//!   Tenhou's), from the four hands the reader followed through the log
+//!   Tenhou's), from the hands the reader followed through the log
 //!   ([`crate::engine::log`]).
 //! - `chombos`: from the match report.
 
@@ -23,8 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::match_loop::MatchReport;
 use crate::engine::event::Event;
-use crate::engine::game::ranks;
-use crate::engine::game::Rules;
+use crate::engine::game::{ranks_for, Rules, MAX_SEATS};
 use crate::engine::log::{read, Action};
 use crate::stats::timing::TimeHistogram;
 
@@ -35,14 +34,15 @@ pub struct GameRecord {
     pub index: u64,
     /// Duplicate set the game belongs to (the unit of the bootstrap: its games share walls).
     pub set: u64,
-    /// Bot index (into the tournament's bot list) by seat.
-    pub seats: [usize; 4],
+    /// Bot index (into the tournament's bot list) by seat: one entry per seat of the table
+    /// (4, or 3 at a three-player table), as in every list below.
+    pub seats: Vec<usize>,
     /// Final scores by seat, in points.
-    pub scores: [i32; 4],
-    /// Ranks by seat, 1..=4 (ties go to the earlier seat, as mjai.app).
-    pub ranks: [u8; 4],
+    pub scores: Vec<i32>,
+    /// Ranks by seat, 1..=seats (ties go to the earlier seat, as mjai.app).
+    pub ranks: Vec<u8>,
     /// Per-seat statistics.
-    pub stats: [SeatStats; 4],
+    pub stats: Vec<SeatStats>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -98,29 +98,30 @@ pub struct SeatStats {
 impl SeatStats {
     /// The four seats' statistics read off a full (unmasked) mjai log of a game played
     /// under Tenhou's rules; see [`SeatStats::from_log_with`].
-    pub fn from_log(log: &[Event]) -> [SeatStats; 4] {
+    pub fn from_log(log: &[Event]) -> Vec<SeatStats> {
         SeatStats::from_log_with(log, &Rules::tenhou())
     }
 
-    /// The four seats' statistics read off a full (unmasked) mjai log of a game played under
-    /// `rules` (they decide who was tenpai at an exhaustive draw); `chombos` and `times` are
-    /// left empty (they come from the match report). Malformed logs never panic: events
-    /// naming a seat outside `0..4` are ignored.
-    pub fn from_log_with(log: &[Event], rules: &Rules) -> [SeatStats; 4] {
-        let mut out: [SeatStats; 4] = Default::default();
+    /// The statistics of each seat of `rules`' table (4, or 3 under a three-player preset)
+    /// read off a full (unmasked) mjai log of a game played under `rules` (they decide who
+    /// was tenpai at an exhaustive draw); `chombos` and `times` are left empty (they come
+    /// from the match report). Malformed logs never panic: events naming a seat outside the
+    /// table are ignored.
+    pub fn from_log_with(log: &[Event], rules: &Rules) -> Vec<SeatStats> {
+        let mut out: Vec<SeatStats> = vec![SeatStats::default(); rules.players.count()];
         for k in read(log).kyokus {
-            let mut dealt_in = [false; 4];
+            let mut dealt_in = vec![false; out.len()];
             for h in k.horas() {
                 let (a, t) = (usize::from(h.actor), usize::from(h.target));
-                let d = h.deltas.unwrap_or([0; 4]);
+                let d = h.deltas.unwrap_or([0; MAX_SEATS]);
                 if let Some(s) = out.get_mut(a) {
                     s.horas += 1;
                     s.hora_points += d[a];
                     s.tsumos += u32::from(a == t);
                 }
-                if let (false, Some(s)) = (a == t, out.get_mut(t)) {
+                if let (false, Some(s), Some(dealt)) = (a == t, out.get_mut(t), dealt_in.get_mut(t)) {
                     s.deal_in_points -= d[t];
-                    dealt_in[t] = true;
+                    *dealt = true;
                 }
             }
             let tenpai = k.is_exhaustive_draw().then(|| k.tenpai_at_draw(rules));
@@ -150,7 +151,7 @@ impl GameRecord {
     pub fn from_game(
         index: u64,
         set: u64,
-        seats: [usize; 4],
+        seats: Vec<usize>,
         log: &[Event],
         report: &MatchReport,
         rules: &Rules,
@@ -160,6 +161,8 @@ impl GameRecord {
             st.chombos = report.chombos[s];
             st.times = TimeHistogram::of(&report.decision_times[s]);
         }
-        GameRecord { index, set, seats, scores: report.scores, ranks: ranks(report.scores), stats }
+        let players = report.players;
+        let (scores, ranks) = (players.seat_list(report.scores), players.seat_list(ranks_for(report.scores, players)));
+        GameRecord { index, set, seats, scores, ranks, stats }
     }
 }

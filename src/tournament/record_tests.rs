@@ -87,18 +87,18 @@ fn counts_from_a_hand_built_log() {
     let s = SeatStats::from_log(&game_log());
     assert!(s.iter().all(|x| x.kyokus == 5));
     // Wins.
-    assert_eq!(s.each_ref().map(|x| x.horas), [0, 0, 1, 2]);
-    assert_eq!(s.each_ref().map(|x| x.tsumos), [0, 0, 0, 1]);
-    assert_eq!(s.each_ref().map(|x| x.hora_points), [0, 0, 9000, 6000]);
+    assert_eq!(s.iter().map(|x| x.horas).collect::<Vec<_>>(), [0, 0, 1, 2]);
+    assert_eq!(s.iter().map(|x| x.tsumos).collect::<Vec<_>>(), [0, 0, 0, 1]);
+    assert_eq!(s.iter().map(|x| x.hora_points).collect::<Vec<_>>(), [0, 0, 9000, 6000]);
     // Double ron: one hand dealt in, both payments.
-    assert_eq!(s.each_ref().map(|x| x.deal_ins), [1, 0, 0, 0]);
+    assert_eq!(s.iter().map(|x| x.deal_ins).collect::<Vec<_>>(), [1, 0, 0, 0]);
     assert_eq!(s[0].deal_in_points, 10000);
     // Pon + chi in one hand is one hand with a call; the ankan is not a call.
-    assert_eq!(s.each_ref().map(|x| x.calls), [0, 1, 0, 0]);
-    assert_eq!(s.each_ref().map(|x| x.reaches), [0, 0, 1, 0]);
+    assert_eq!(s.iter().map(|x| x.calls).collect::<Vec<_>>(), [0, 1, 0, 0]);
+    assert_eq!(s.iter().map(|x| x.reaches).collect::<Vec<_>>(), [0, 0, 1, 0]);
     // One exhaustive draw (the abort and the chombo are not), only seat 0 tenpai.
-    assert_eq!(s.each_ref().map(|x| x.draws), [1, 1, 1, 1]);
-    assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [1, 0, 0, 0]);
+    assert_eq!(s.iter().map(|x| x.draws).collect::<Vec<_>>(), [1, 1, 1, 1]);
+    assert_eq!(s.iter().map(|x| x.tenpai_draws).collect::<Vec<_>>(), [1, 0, 0, 0]);
     assert!(s.iter().all(|x| x.chombos == 0), "chombos come from the report");
 }
 
@@ -113,8 +113,8 @@ fn karaten_is_not_tenpai_at_the_draw() {
     }
     log.push(Event::Ryukyoku { actor: None, deltas: Some([0; 4]), reason: None });
     let s = SeatStats::from_log(&log);
-    assert_eq!(s.each_ref().map(|x| x.draws), [1; 4]);
-    assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [0; 4]);
+    assert_eq!(s.iter().map(|x| x.draws).collect::<Vec<_>>(), [1; 4]);
+    assert_eq!(s.iter().map(|x| x.tenpai_draws).collect::<Vec<_>>(), [0; 4]);
 }
 
 /// Seat 0 holds 5p four times and waits only on 5p (karaten) through a whole wall.
@@ -136,11 +136,11 @@ fn karaten_is_tenpai_at_the_draw_under_the_mjai_app_preset() {
     for reason in [None, Some("exhaustive")] {
         let log = karaten_draw([3000, -1000, -1000, -1000], reason);
         let s = SeatStats::from_log_with(&log, &Rules::mjai_app());
-        assert_eq!(s.each_ref().map(|x| x.draws), [1; 4], "{reason:?}");
-        assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [1, 0, 0, 0], "{reason:?}");
+        assert_eq!(s.iter().map(|x| x.draws).collect::<Vec<_>>(), [1; 4], "{reason:?}");
+        assert_eq!(s.iter().map(|x| x.tenpai_draws).collect::<Vec<_>>(), [1, 0, 0, 0], "{reason:?}");
     }
     let s = SeatStats::from_log_with(&karaten_draw([0; 4], None), &Rules::tenhou());
-    assert_eq!(s.each_ref().map(|x| x.tenpai_draws), [0; 4]);
+    assert_eq!(s.iter().map(|x| x.tenpai_draws).collect::<Vec<_>>(), [0; 4]);
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn a_logged_abortive_reason_is_not_an_exhaustive_draw() {
     // The wall is empty, but the log says the hand was aborted (four kans by the discard
     // that emptied it, say): not an exhaustive draw.
     let s = SeatStats::from_log(&karaten_draw([0; 4], Some("four_kans")));
-    assert_eq!(s.each_ref().map(|x| x.draws), [0; 4]);
+    assert_eq!(s.iter().map(|x| x.draws).collect::<Vec<_>>(), [0; 4]);
 }
 
 #[test]
@@ -164,10 +164,10 @@ fn record_takes_scores_chombos_and_times_from_the_report() {
         warnings: vec![],
         players: crate::engine::game::Players::Four,
     };
-    let r = GameRecord::from_game(7, 1, [3, 0, 2, 1], &game_log(), &report, &Rules::tenhou());
-    assert_eq!((r.index, r.set, r.seats), (7, 1, [3, 0, 2, 1]));
+    let r = GameRecord::from_game(7, 1, vec![3, 0, 2, 1], &game_log(), &report, &Rules::tenhou());
+    assert_eq!((r.index, r.set, r.seats.clone()), (7, 1, vec![3, 0, 2, 1]));
     assert_eq!(r.ranks, [1, 4, 2, 3], "ties go to the earlier seat");
-    assert_eq!(r.stats.each_ref().map(|s| s.chombos), [0, 1, 0, 0]);
+    assert_eq!(r.stats.iter().map(|s| s.chombos).collect::<Vec<_>>(), [0, 1, 0, 0]);
     assert_eq!(r.stats[0].times.count(), 5);
     assert!(r.stats[1].times.is_empty());
     let json = serde_json::to_string(&r.stats).unwrap();

@@ -349,7 +349,10 @@ async fn worker(
         let (game, seats) = match next.take() {
             Some((g, handle)) => match handle.await {
                 Ok(seats) => (g, seats),
-                Err(_) => (g, seats_of(&pool, &options, &g)),
+                Err(_) => {
+                    let seats = seats_of(&pool, &options, &g);
+                    (g, seats)
+                }
             },
             None => {
                 let Some(g) = jobs.lock().await.recv().await else { break };
@@ -393,14 +396,13 @@ async fn worker(
 }
 
 fn seats_of(pool: &Arc<Pool>, options: &RunOptions, game: &ScheduledGame) -> GameSeats {
-    let stderr = std::array::from_fn(|s| {
-        if options.logs {
-            stderr_path_in(&game_dir(&options.dir, game.index), s as u8)
-        } else {
-            PathBuf::from("/dev/null")
-        }
-    });
-    GameSeats::new(pool.clone(), game.seats, stderr)
+    let stderr = (0..game.seats.len())
+        .map(|s| match options.logs {
+            true => stderr_path_in(&game_dir(&options.dir, game.index), s as u8),
+            false => PathBuf::from("/dev/null"),
+        })
+        .collect();
+    GameSeats::new(pool.clone(), game.seats.clone(), stderr)
 }
 
 /// Plays one game to its outcome; the seats are finished (kept or stopped) on every path.
@@ -411,11 +413,12 @@ async fn play(
     stop: watch::Receiver<bool>,
     out: &mpsc::UnboundedSender<Outcome>,
 ) -> Outcome {
-    let fast = if options.logs { None } else { seats.pool().factory().builtin_names(game.seats) };
+    let fast = if options.logs { None } else { seats.pool().factory().builtin_names(&game.seats) };
     let result = match fast.clone() {
         Some(names) => {
             inproc::play(&names, game.seed, options.rules).map_err(GameError::Failed).map(|(report, log)| {
-                let record = GameRecord::from_game(game.index, game.set, game.seats, &log, &report, &options.rules);
+                let record =
+                    GameRecord::from_game(game.index, game.set, game.seats.clone(), &log, &report, &options.rules);
                 (report, record)
             })
         }
@@ -456,7 +459,7 @@ async fn play(
 /// The chombo of a built-in seat in `report`, if any ([`BuiltinFault`]).
 fn builtin_fault_of(seats: &GameSeats, game: &ScheduledGame, report: &MatchReport) -> Option<BuiltinFault> {
     let factory = seats.pool().factory();
-    let names = game.seats.map(|b| factory.builtin_name(b));
+    let names: Vec<Option<&str>> = game.seats.iter().map(|&b| factory.builtin_name(b)).collect();
     builtin_fault(report, &names)
 }
 
@@ -477,12 +480,16 @@ async fn play_logged(
     out: &mpsc::UnboundedSender<Outcome>,
 ) -> Result<(MatchReport, GameRecord), GameError> {
     let dir = game_dir(&options.dir, game.index);
+    let players = options.rules.players;
     let mut logs = match options.logs {
-        true => Some(LogDir::create(&dir).map_err(|e| GameError::Fatal(format!("cannot write the game logs: {e}")))?),
+        true => Some(
+            LogDir::create_for(&dir, players)
+                .map_err(|e| GameError::Fatal(format!("cannot write the game logs: {e}")))?,
+        ),
         false => None,
     };
     let names = ["0", "1", "2", "3"].map(String::from);
-    let config = GameConfig { seed: game.seed, names, start: StartState::default() };
+    let config = GameConfig { seed: game.seed, names, start: StartState::initial(players) };
     let mut table = Game::with_rules(config, Vec::new(), options.rules);
     let mut silent = Silent;
     let report = {
@@ -515,6 +522,6 @@ async fn play_logged(
             }
         }
     }
-    let record = GameRecord::from_game(game.index, game.set, game.seats, table.log(), &report, &options.rules);
+    let record = GameRecord::from_game(game.index, game.set, game.seats.clone(), table.log(), &report, &options.rules);
     Ok((report, record))
 }

@@ -11,7 +11,14 @@ pub(crate) fn names(n: usize) -> Vec<String> {
 /// A game whose scores follow the ranks (1st 40000, 2nd 30000, 3rd 20000, 4th 10000).
 pub(crate) fn rec(index: u64, set: u64, seats: [usize; 4], ranks: [u8; 4]) -> GameRecord {
     let scores = ranks.map(|r| 50000 - 10000 * i32::from(r));
-    GameRecord { index, set, seats, scores, ranks, stats: Default::default() }
+    GameRecord {
+        index,
+        set,
+        seats: seats.to_vec(),
+        scores: scores.to_vec(),
+        ranks: ranks.to_vec(),
+        stats: vec![Default::default(); 4],
+    }
 }
 
 /// One duplicate set of bots 0..4 rotated through the seats; bot 0 always 1st, bot 3
@@ -32,7 +39,7 @@ pub(crate) fn set_of_four(set: u64) -> Vec<GameRecord> {
 }
 
 pub(crate) fn opts() -> StandingsOptions {
-    StandingsOptions::new(MORTAL_UMA, 5)
+    StandingsOptions::new(MORTAL_UMA.to_vec(), 5)
 }
 
 #[test]

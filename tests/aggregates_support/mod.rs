@@ -49,14 +49,16 @@ pub fn random_records(games: &[ScheduledGame], seed: u64) -> Vec<GameRecord> {
             GameRecord {
                 index: g.index,
                 set: g.set,
-                seats: g.seats,
-                scores: ranks.map(|k| 60_000 - 15_000 * i32::from(k) + base),
-                ranks,
+                seats: g.seats.clone(),
+                scores: ranks.iter().map(|&k| 60_000 - 15_000 * i32::from(k) + base).collect(),
+                ranks: ranks.to_vec(),
                 // a chombo now and then (every 7th seat), for the chombos' sums
-                stats: std::array::from_fn(|seat| mjai_sim::tournament::record::SeatStats {
-                    chombos: u32::from((g.index as usize + seat).is_multiple_of(7)),
-                    ..Default::default()
-                }),
+                stats: (0..4)
+                    .map(|seat| mjai_sim::tournament::record::SeatStats {
+                        chombos: u32::from((g.index as usize + seat).is_multiple_of(7)),
+                        ..Default::default()
+                    })
+                    .collect(),
             }
         })
         .collect()
@@ -71,14 +73,14 @@ pub fn assert_matches(agg: &AllAggregates, bots: usize, records: &[GameRecord], 
     let mut sorted: Vec<GameRecord> = records.to_vec();
     sorted.sort_by_key(|r| r.index);
     assert_eq!(agg.folded, sorted.len() as u64, "games folded");
-    let s = compute(&names, &sorted, &StandingsOptions::new(MORTAL_UMA, nonce));
+    let s = compute(&names, &sorted, &StandingsOptions::new(MORTAL_UMA.to_vec(), nonce));
     for (b, st) in s.bots.iter().enumerate() {
         let Some(a) = agg.bots.get(&b) else {
             assert_eq!(st.games, 0, "bot {b} has games but no aggregate");
             continue;
         };
         assert_eq!(a.games, st.games, "bot {b} games");
-        assert_eq!(a.rank_counts, st.rank_counts, "bot {b} ranks");
+        assert_eq!(a.rank_counts.to_vec(), st.rank_counts, "bot {b} ranks");
         assert_eq!(Some(a.rank_sum as f64 / a.games as f64), st.avg_rank, "bot {b} mean rank");
         assert_eq!(Some(a.pt_sum / a.games as f64), st.avg_pt, "bot {b} mean pt");
         assert!((a.rating.mu - st.weng_lin.mu).abs() < 1e-9, "bot {b} mu {} vs {}", a.rating.mu, st.weng_lin.mu);
@@ -95,7 +97,7 @@ pub fn assert_matches(agg: &AllAggregates, bots: usize, records: &[GameRecord], 
     }
     // peak: the best μ − 3σ over the standings of every prefix, from a bot's 40th game on
     let mut peak = vec![None::<f64>; bots];
-    let quick = StandingsOptions { resamples: 0, ..StandingsOptions::new(MORTAL_UMA, nonce) };
+    let quick = StandingsOptions { resamples: 0, ..StandingsOptions::new(MORTAL_UMA.to_vec(), nonce) };
     for k in 1..=sorted.len() {
         let p = compute(&names, &sorted[..k], &quick);
         let mut present = sorted[k - 1].seats.to_vec();

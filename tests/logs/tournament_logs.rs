@@ -99,7 +99,7 @@ fn check_draws(log: &[Event]) -> (u32, u32) {
     (exhaustive, paid)
 }
 
-fn assert_matches_independent(stats: &[SeatStats; 4], log: &[Event], what: &str) {
+fn assert_matches_independent(stats: &[SeatStats], log: &[Event], what: &str) {
     let c = independent_counts(log);
     for s in 0..4 {
         let st = &stats[s];
@@ -129,14 +129,14 @@ fn mortal_arena_games_counted_independently() {
             None => [25000; 4],
         };
         let report = report(scores, [0; 4]);
-        records.push(GameRecord::from_game(g as u64, g as u64 / 4, [0, 1, 2, 3], log, &report, &Rules::mjai_app()));
+        records.push(GameRecord::from_game(g as u64, g as u64 / 4, vec![0, 1, 2, 3], log, &report, &Rules::mjai_app()));
     }
     // 137 draws in the archive carry noten payments; more are exhaustive without them.
     assert_eq!(paid, 137);
     assert!(exhaustive > paid, "{exhaustive}");
     println!("mortal-arena-100: {exhaustive} exhaustive draws, {paid} with payments, tenpai share {tenpai}/{draws}");
     let names: Vec<String> = (0..4).map(|s| format!("seat{s}")).collect();
-    let st = compute(&names, &records, &StandingsOptions::new(MORTAL_UMA, 1));
+    let st = compute(&names, &records, &StandingsOptions::new(MORTAL_UMA.to_vec(), 1));
     assert_eq!((st.games, st.sets), (100, 25));
     let rank_sum: f64 = st.bots.iter().map(|b| b.avg_rank.unwrap()).sum();
     assert!((rank_sum - 10.0).abs() < 1e-9, "ranks 1+2+3+4 per game");
@@ -191,11 +191,17 @@ fn selfplay_games_with_calls_and_kans() {
         for (s, _) in &game.chombos {
             chombos[*s as usize] += 1;
         }
-        let record =
-            GameRecord::from_game(i, i / 4, [0, 1, 2, 3], &game.log, &report(game.scores, chombos), &Rules::tenhou());
+        let record = GameRecord::from_game(
+            i,
+            i / 4,
+            vec![0, 1, 2, 3],
+            &game.log,
+            &report(game.scores, chombos),
+            &Rules::tenhou(),
+        );
         assert_matches_independent(&record.stats, &game.log, &format!("game {i}"));
-        assert_eq!(record.scores, game.scores);
-        assert_eq!(record.ranks, mjai_sim::engine::game::ranks(game.scores));
+        assert_eq!(record.scores, game.scores.to_vec());
+        assert_eq!(record.ranks, mjai_sim::engine::game::ranks(game.scores).to_vec());
         let (e, p) = check_draws(&game.log);
         exhaustive += e;
         paid += p;
@@ -213,7 +219,7 @@ fn selfplay_games_with_calls_and_kans() {
     );
     println!("self-play 80 games: {exhaustive} exhaustive draws ({paid} with payments), {calls} hands with calls, {kans} kans");
     let seat_names: Vec<String> = names.to_vec();
-    let st = compute(&seat_names, &records, &StandingsOptions::new(MORTAL_UMA, 2));
+    let st = compute(&seat_names, &records, &StandingsOptions::new(MORTAL_UMA.to_vec(), 2));
     assert_eq!(st.bots[0].decisions, 80 * 3);
     assert!(st.bots[1].win_rate.unwrap() > st.bots[3].win_rate.unwrap(), "rulebase wins more than tsumogiri");
     assert_eq!(st.bots[3].call_rate, Some(0.0), "tsumogiri never calls");

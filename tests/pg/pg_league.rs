@@ -259,7 +259,7 @@ fn concurrent_top_ups_on_postgres_append_each_set_once() {
                     index: int(0) as u64,
                     set: int(1) as u64,
                     seed: [int(2) as u64, int(3) as u64],
-                    seats: [int(4) as usize, int(5) as usize, int(6) as usize, int(7) as usize],
+                    seats: vec![int(4) as usize, int(5) as usize, int(6) as usize, int(7) as usize],
                 }
             })
             .collect();
@@ -477,16 +477,16 @@ fn a_version_over_the_chombo_threshold_is_suspended_on_postgres() {
                 .iter()
                 .map(|g| {
                     let mut stats: [SeatStats; 4] = Default::default();
-                    for (seat, bot) in stats.iter_mut().zip(g.seats) {
+                    for (seat, &bot) in stats.iter_mut().zip(&g.seats) {
                         seat.chombos = u32::from(bot == flaky || bot == 0);
                     }
                     GameRecord {
                         index: g.index,
                         set: g.set,
-                        seats: g.seats,
-                        scores: [25000; 4],
-                        ranks: [1, 2, 3, 4],
-                        stats,
+                        seats: g.seats.clone(),
+                        scores: vec![25000; 4],
+                        ranks: vec![1, 2, 3, 4],
+                        stats: stats.to_vec(),
                     }
                 })
                 .collect();

@@ -85,6 +85,19 @@ def test_one_vs_three_and_options(tmp_path: Path) -> None:
     assert not (tmp_path / "t" / "games").exists()
 
 
+def test_three_player_tournament_and_one_vs_two(tmp_path: Path) -> None:
+    bots = ["builtin:rulebase", "builtin:random", "builtin:tsumogiri"]
+    standings = mjai_sim.tournament(bots, sets=2, seed=3, dir=tmp_path / "d", rules="riichi-dev-3p", progress=False)
+    assert (standings["games"], standings["uma"]) == (6, [90, 0, -90])
+    assert all(len(b["rank_counts"]) == 3 and b["games"] == 6 for b in standings["bots"])
+    one = mjai_sim.tournament(bots[:2], sets=1, seed=3, dir=tmp_path / "o", format="1v2", rules="riichi-dev-3p",
+                              no_logs=True, progress=False)
+    # The champion sits in two seats of each of the 3 games; the challenger in one.
+    assert [b["games"] for b in one["bots"]] == [3, 6]
+    with pytest.raises(mjai_sim.MjaiSimError, match="1v2"):
+        mjai_sim.tournament(bots[:2], dir=tmp_path / "x", format="1v3", rules="riichi-dev-3p", progress=False)
+
+
 def test_refused_bot_in_a_tournament(zips: dict, tmp_path: Path) -> None:
     with pytest.raises(mjai_sim.MjaiSimError) as caught:
         mjai_sim.tournament([zips["nested"], "builtin:tsumogiri", "builtin:tsumogiri", "builtin:tsumogiri"],

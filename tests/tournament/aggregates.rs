@@ -127,7 +127,7 @@ async fn leaderboard_and_pages_come_from_the_aggregates() {
     assert_eq!(page.recent_games.len(), 50);
     assert_eq!(page.recent_games[0].id, 59);
     assert!(page.recent_games.windows(2).all(|w| w[0].id > w[1].id));
-    assert_eq!(page.recent_games[0].ranks, records[59].ranks);
+    assert_eq!(page.recent_games[0].ranks.to_vec(), records[59].ranks);
     assert_eq!(page.rank_counts.iter().sum::<u64>(), 60);
     assert_eq!(page.head_to_head.len(), 3);
     assert_eq!(page.rating_history.last().map(|p| p.0), Some(60));

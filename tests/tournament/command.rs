@@ -5,21 +5,21 @@ use crate::e2e_support::mjai_sim;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-fn run(args: &[&str]) -> Output {
+pub(super) fn run(args: &[&str]) -> Output {
     mjai_sim().args(args).output().expect("run mjai-sim")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(super) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn standings_json(dir: &Path) -> serde_json::Value {
+pub(super) fn standings_json(dir: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap()).unwrap()
 }
 
 /// `standings.json` without the decision-time fields: wall-clock times differ from run to
 /// run (and the in-process fast path measures none), everything else must not.
-fn standings_but_timing(dir: &Path) -> serde_json::Value {
+pub(super) fn standings_but_timing(dir: &Path) -> serde_json::Value {
     let mut s = standings_json(dir);
     for bot in s["bots"].as_array_mut().unwrap() {
         let bot = bot.as_object_mut().unwrap();

@@ -12,7 +12,7 @@ use mjai_sim::tournament::store::{AddBot, Store, DB_FILE};
 const LEASE: i64 = 600_000;
 
 /// Tops up, claims and records `sets` sets at random: the tables played.
-async fn play_sets(store: &Store, sets: u64, seed: u64) -> Vec<[usize; 4]> {
+async fn play_sets(store: &Store, sets: u64, seed: u64) -> Vec<Vec<usize>> {
     let mut tables = Vec::new();
     let mut played = 0;
     while played < sets * 4 {
@@ -20,7 +20,7 @@ async fn play_sets(store: &Store, sets: u64, seed: u64) -> Vec<[usize; 4]> {
         let games = store.leases().claim("w", 8, LEASE).await.unwrap();
         assert!(!games.is_empty(), "nothing to play");
         played += games.len() as u64;
-        tables.extend(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats));
+        tables.extend(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats.clone()));
         store.games().record(&random_records(&games, seed + played), &[]).await.unwrap();
     }
     tables
@@ -52,7 +52,7 @@ async fn house_bots_keep_their_seats_and_sigma_while_ten_uploads_play() {
         assert!(matches!(added, AddBot::Added { .. }));
     }
     let tables = play_sets(&store, 100, 2).await;
-    let house = |t: &[usize; 4]| t.iter().filter(|&&b| b < 4).count();
+    let house = |t: &Vec<usize>| t.iter().filter(|&&b| b < 4).count();
     assert!(tables.iter().all(|t| house(t) >= 1), "a table without a house bot");
     let seats: usize = tables.iter().map(house).sum();
     let share = seats as f64 / (tables.len() * 4) as f64;

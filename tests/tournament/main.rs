@@ -19,6 +19,7 @@ mod command;
 mod host_faults;
 mod league_anchors;
 mod remote_entrant;
+mod sanma;
 mod tournament_bootstrap;
 mod tournament_docker;
 mod tournament_signals;

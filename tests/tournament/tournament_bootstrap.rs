@@ -87,7 +87,14 @@ fn tournament(sets: u64, rng: &mut ChaCha8Rng) -> Vec<GameRecord> {
                 w[pick] = 0.0;
             }
             let scores = ranks.map(|r| 50000 - 10000 * i32::from(r));
-            out.push(GameRecord { index: set * 4 + g as u64, set, seats, scores, ranks, stats: Default::default() });
+            out.push(GameRecord {
+                index: set * 4 + g as u64,
+                set,
+                seats: seats.to_vec(),
+                scores: scores.to_vec(),
+                ranks: ranks.to_vec(),
+                stats: vec![Default::default(); 4],
+            });
         }
     }
     out
@@ -114,7 +121,7 @@ fn intervals_narrow_as_sets_grow() {
         // Mean width over several tournaments of this size.
         let (mut rank_w, mut pt_w) = (0.0, 0.0);
         for run in 0..runs {
-            let st = compute(&names(), &tournament(sets, &mut rng), &StandingsOptions::new(MORTAL_UMA, run));
+            let st = compute(&names(), &tournament(sets, &mut rng), &StandingsOptions::new(MORTAL_UMA.to_vec(), run));
             let [lo, hi] = st.bots[0].avg_rank_ci.unwrap();
             let [plo, phi] = st.bots[0].avg_pt_ci.unwrap();
             rank_w += (hi - lo) / runs as f64;
@@ -139,7 +146,7 @@ fn ninety_five_percent_intervals_cover_the_truth() {
     let (mut covered_rank, mut covered_pt, mut total) = (0, 0, 0);
     for run in 0..runs {
         let records = tournament(40, &mut rng);
-        let st = compute(&names(), &records, &StandingsOptions::new(MORTAL_UMA, run));
+        let st = compute(&names(), &records, &StandingsOptions::new(MORTAL_UMA.to_vec(), run));
         for (b, bot) in st.bots.iter().enumerate() {
             let [lo, hi] = bot.avg_rank_ci.unwrap();
             let [plo, phi] = bot.avg_pt_ci.unwrap();

@@ -77,3 +77,37 @@ fn example_bots_fresh_and_kept_play_the_same_complete_games() {
         }
     }
 }
+
+/// A three-player Docker tournament (`--rules riichi-dev-3p`): three example bots in three
+/// containers a game, two duplicate sets of three games; each game completes without an
+/// error, replays with `verify --rules riichi-dev-3p`, ranks 1-3, and each bot plays every
+/// seat once a set.
+#[test]
+fn three_example_bots_play_a_three_player_duplicate_set_in_docker() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sanma");
+    let bots = [example("tsumogiri"), example("shanten"), format!("t2={}", example("tsumogiri"))];
+    play(&dir, &bots, &["--rules", "riichi-dev-3p"]);
+    let mut seats_of_shanten = Vec::new();
+    for g in 0..6 {
+        let game = dir.join(format!("games/{g:06}"));
+        let log = game.join("mjai_log.json");
+        let verify = mjai_sim().args(["verify", "--rules", "riichi-dev-3p"]).arg(&log).output().unwrap();
+        assert!(verify.status.success(), "game {g}: {}", String::from_utf8_lossy(&verify.stderr));
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(game.join("summary.json")).unwrap()).unwrap();
+        assert_eq!(s["completed"], true, "game {g}");
+        let errors: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(game.join("errors.json")).unwrap()).unwrap();
+        assert_eq!(errors, serde_json::json!([]), "game {g}: no chombo");
+        let mut ranks: Vec<u64> = s["rank"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
+        ranks.sort();
+        assert_eq!(ranks, [1, 2, 3], "game {g}");
+        let total: i64 = s["scores"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).sum();
+        assert_eq!(total, 105_000, "game {g}: scores {}", s["scores"]);
+        seats_of_shanten.push(s["bots"].as_array().unwrap().iter().position(|b| b == "shanten").unwrap());
+    }
+    seats_of_shanten.sort();
+    assert_eq!(seats_of_shanten, [0, 0, 1, 1, 2, 2], "the shanten bot sits in every seat of each set");
+    assert!(!dir.join("games/000006").exists(), "two sets of three games");
+}

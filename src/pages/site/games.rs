@@ -116,7 +116,7 @@ mod tests {
             status: GameStatus::Finished,
             started_at: Some("2026-11-27T17:05:03.123Z".into()),
             finished_at: Some("2026-11-27T17:05:04.500Z".into()),
-            seats: [
+            seats: vec![
                 seat("ok-bot", None, Some((31000, 1))),
                 seat(h, Some(h), Some((-1000, 4))),
                 seat("c", None, None),

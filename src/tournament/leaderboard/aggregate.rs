@@ -25,6 +25,7 @@
 //! Head-to-head per pair of bots (`a < b`): games shared, games `a` placed above `b`, the
 //! sum of `rank(a) − rank(b)` (a bot in several seats counts with its mean rank).
 
+use crate::engine::game::MAX_SEATS;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -143,8 +144,9 @@ impl History {
 pub struct BotAggregate {
     /// Games played (seats).
     pub games: u64,
-    /// Games finished 1st..4th.
-    pub rank_counts: [u64; 4],
+    /// Games finished 1st..4th ([`MAX_SEATS`] wide: at a three-player league the 4th
+    /// stays 0).
+    pub rank_counts: [u64; MAX_SEATS],
     /// Sum of ranks.
     pub rank_sum: u64,
     /// Sum of pt (uma by rank), in schedule order.
@@ -171,7 +173,7 @@ impl Default for BotAggregate {
     fn default() -> BotAggregate {
         BotAggregate {
             games: 0,
-            rank_counts: [0; 4],
+            rank_counts: [0; MAX_SEATS],
             rank_sum: 0,
             pt_sum: 0.0,
             rating: WengLin { mu: 25.0, sigma: SIGMA_START },
@@ -201,10 +203,10 @@ pub struct PairAggregate {
 pub type Pairs = BTreeMap<(usize, usize), PairAggregate>;
 
 /// How intervals are drawn: the standings' options.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FoldOptions {
-    /// Uma by rank (pt).
-    pub uma: [f64; 4],
+    /// Uma by rank (pt): one entry per seat of the league's table.
+    pub uma: Vec<f64>,
     /// Bootstrap seed.
     pub seed: u64,
     /// Bootstrap resamples.
@@ -240,19 +242,23 @@ impl Fold {
     }
 
     /// Folds one game (the next in schedule order), which ended at `at_ms` (ms since the
-    /// Unix epoch; `None`: unknown). A game naming a bot that is not loaded or a rank
-    /// outside 1..=4 is skipped (false), as the standings skip it.
+    /// Unix epoch; `None`: unknown). A game naming a bot that is not loaded, of another
+    /// table size than the uma's, or with a rank outside 1..=seats is skipped (false), as
+    /// the standings skip it.
     pub fn add(&mut self, r: &GameRecord, at_ms: Option<i64>) -> bool {
         let Some(slots) = r.seats.iter().map(|b| self.slot.get(b).copied()).collect::<Option<Vec<usize>>>() else {
             return false;
         };
-        if r.ranks.iter().any(|k| !(1..=4).contains(k)) {
+        let size = self.options.uma.len();
+        if r.ranks.len() != size
+            || r.stats.len() != size
+            || r.ranks.iter().any(|&k| !(1..=size).contains(&usize::from(k)))
+        {
             return false;
         }
         self.folded += 1;
-        let slots = [slots[0], slots[1], slots[2], slots[3]];
-        self.ratings.add_game(slots, r.ranks);
-        for s in 0..4 {
+        self.ratings.add_game(&slots, &r.ranks);
+        for s in 0..size {
             let b = r.seats[s];
             let pt = self.options.uma[usize::from(r.ranks[s]) - 1];
             let Some(a) = self.bots.get_mut(&b) else { continue };
@@ -294,7 +300,7 @@ impl Fold {
 
     /// The bots whose aggregates changed, with their intervals redrawn.
     pub fn finish(mut self) -> (BTreeMap<usize, BotAggregate>, Pairs, u64) {
-        let o = self.options;
+        let o = &self.options;
         for &b in &self.touched {
             if let Some(a) = self.bots.get_mut(&b) {
                 let (rank, pt) = unit_intervals(b as u32, &a.sets.counts(), o.resamples, o.level, o.seed);

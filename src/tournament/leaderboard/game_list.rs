@@ -64,8 +64,8 @@ pub struct GameSummary {
     /// When its results were recorded (same form); `null` while it runs or for a game
     /// stored before times were kept.
     pub finished_at: Option<String>,
-    /// The four seats, seat 0 (the first dealer) first.
-    pub seats: [GameSeat; 4],
+    /// The seats, seat 0 (the first dealer) first: four, or three in a three-player league.
+    pub seats: Vec<GameSeat>,
 }
 
 /// `GET /api/games`: one page of games, newest first (by id, descending: the league plays

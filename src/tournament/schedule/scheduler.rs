@@ -26,6 +26,7 @@
 
 use super::table::{pick_table, rotations, seeded_order};
 use super::ScheduledGame;
+use crate::engine::game::Players;
 
 /// Bots a rating-aware table is drawn among ([`Scheduler::next_set_rated`]): the anchor and
 /// its nearest in μ.
@@ -34,6 +35,7 @@ pub const RATING_WINDOW: usize = 6;
 /// Games per bot, tables shared per pair, the tie-break order and the next set's number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scheduler {
+    players: Players,
     seed: [u64; 2],
     order: Vec<usize>,
     games: Vec<u64>,
@@ -44,10 +46,17 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
-    /// A scheduler for the `bots` bots a tournament is created with (bot indices
-    /// `0..bots`), wall seeds from `seed = [nonce, key]`, no set scheduled yet.
+    /// A scheduler of four-player tables for the `bots` bots a tournament is created with
+    /// (bot indices `0..bots`), wall seeds from `seed = [nonce, key]`, no set scheduled yet.
     pub fn new(bots: usize, seed: [u64; 2]) -> Scheduler {
+        Scheduler::for_table(bots, Players::Four, seed)
+    }
+
+    /// [`Scheduler::new`] for tables of `players` seats: each set seats `players.count()`
+    /// bots and plays that many games.
+    pub fn for_table(bots: usize, players: Players, seed: [u64; 2]) -> Scheduler {
         Scheduler {
+            players,
             seed,
             order: seeded_order(bots, seed),
             games: vec![0; bots],
@@ -75,18 +84,18 @@ impl Scheduler {
     /// (ties: the later in `order`) gives its place to the least played bot of `order`
     /// (ties: first in `order`) that is not at the table and whose author is not at it.
     /// `None` when no such bot is left.
-    fn authors_apart(&self, mut table: [usize; 4], order: &[usize]) -> Option<[usize; 4]> {
+    fn authors_apart(&self, mut table: Vec<usize>, order: &[usize]) -> Option<Vec<usize>> {
         let author = |b: usize| self.authors.get(b).copied().flatten();
         let place = |b: usize| order.iter().position(|&o| o == b).unwrap_or(usize::MAX);
         loop {
-            let clash = (0..4).find_map(|i| {
+            let clash = (0..table.len()).find_map(|i| {
                 let a = author(table[i])?;
                 (0..i).find(|&j| author(table[j]) == Some(a)).map(|j| (j, i))
             });
             let Some((j, i)) = clash else { return Some(table) };
             let key = |b: usize| (self.games[b], place(b));
             let slot = if key(table[i]) >= key(table[j]) { i } else { j };
-            let others: Vec<Option<u32>> = (0..4).filter(|&k| k != slot).map(|k| author(table[k])).collect();
+            let others: Vec<Option<u32>> = (0..table.len()).filter(|&k| k != slot).map(|k| author(table[k])).collect();
             let free = |b: usize| !table.contains(&b) && author(b).is_none_or(|a| !others.contains(&Some(a)));
             table[slot] = order.iter().copied().filter(|&b| free(b)).min_by_key(|&b| key(b))?;
         }
@@ -95,7 +104,7 @@ impl Scheduler {
     /// `table` with a house bot in it: unchanged when it holds one or no house bot is
     /// active; else its most played bot (ties: latest in `order`) gives its place to the
     /// least played active house bot (ties: first in `order`).
-    fn with_house(&self, mut table: [usize; 4], order: &[usize]) -> [usize; 4] {
+    fn with_house(&self, mut table: Vec<usize>, order: &[usize]) -> Vec<usize> {
         let is_house = |b: usize| self.house.get(b).copied().unwrap_or(false);
         if table.iter().any(|&b| is_house(b)) {
             return table;
@@ -104,10 +113,15 @@ impl Scheduler {
             return table;
         };
         let place = |b: usize| order.iter().position(|&o| o == b).unwrap_or(0);
-        if let Some(slot) = (0..4).max_by_key(|&i| (self.games[table[i]], place(table[i]))) {
+        if let Some(slot) = (0..table.len()).max_by_key(|&i| (self.games[table[i]], place(table[i]))) {
             table[slot] = anchor;
         }
         table
+    }
+
+    /// The table size of every set.
+    pub fn players(&self) -> Players {
+        self.players
     }
 
     /// Bots known (indices `0..bots()`).
@@ -139,10 +153,10 @@ impl Scheduler {
         self.shared.resize(bots, vec![0; bots]);
     }
 
-    /// Counts a set already scheduled (the next one in order): `table` holds its four bots
-    /// (the seats of its first game), `games` how many of its 4 games count (those not
-    /// cancelled). A bot index beyond [`Scheduler::bots`] grows the scheduler first.
-    pub fn replay(&mut self, table: [usize; 4], games: u64) {
+    /// Counts a set already scheduled (the next one in order): `table` holds its bots (the
+    /// seats of its first game), `games` how many of its games count (those not cancelled).
+    /// A bot index beyond [`Scheduler::bots`] grows the scheduler first.
+    pub fn replay(&mut self, table: &[usize], games: u64) {
         if let Some(&max) = table.iter().max() {
             self.grow(max + 1);
         }
@@ -151,34 +165,42 @@ impl Scheduler {
     }
 
     /// Schedules the next set among the bots with `active[bot]` true (missing entries:
-    /// inactive): its 4 games, indices `4·set .. 4·set + 3`, wall seed `[nonce + set, key]`.
-    /// `None` (nothing scheduled) when fewer than 4 bots are active.
-    pub fn next_set(&mut self, active: &[bool]) -> Option<[ScheduledGame; 4]> {
+    /// inactive): its `n` games (`n`: the table's seats), indices `n·set .. n·set + n − 1`,
+    /// wall seed `[nonce + set, key]`. `None` (nothing scheduled) when fewer than `n` bots
+    /// are active.
+    pub fn next_set(&mut self, active: &[bool]) -> Option<Vec<ScheduledGame>> {
+        let n = self.players.count();
         let order: Vec<usize> =
             self.order.iter().copied().filter(|&b| active.get(b).copied().unwrap_or(false)).collect();
-        if order.len() < 4 {
+        if order.len() < n {
             return None;
         }
-        let table =
-            self.authors_apart(self.with_house(pick_table(&order, &self.games, &self.shared), &order), &order)?;
-        self.count(table, 4);
+        let table = pick_table(&order, &self.games, &self.shared, n);
+        let table = self.authors_apart(self.with_house(table, &order), &order)?;
+        Some(self.schedule(table))
+    }
+
+    /// Counts `table`'s set and returns its games.
+    fn schedule(&mut self, table: Vec<usize>) -> Vec<ScheduledGame> {
+        self.count(&table, table.len() as u64);
         let set = self.sets;
         self.sets += 1;
-        Some(rotations(set, table, self.seed))
+        rotations(set, &table, self.seed)
     }
 
     /// [`Scheduler::next_set`] with rating-aware matching: `ratings[b]` is `Some(μ)` for a
     /// bot past its provisional games (`None`: provisional, or no rating). The anchor is the
     /// active bot that played least (first in the tie-break order among ties); when it has
-    /// a rating and at least 3 other active bots have one, the table is picked as
+    /// a rating and at least `n − 1` other active bots have one (`n`: the table's seats), the table is picked as
     /// [`Scheduler::next_set`] picks it, among the anchor and the [`RATING_WINDOW`] − 1
     /// active rated bots nearest to it in μ (ties: tie-break order). Otherwise (a
     /// provisional anchor) among every active bot. Every bot is the anchor in turn, so games
     /// stay balanced; the same history and ratings give the same set.
-    pub fn next_set_rated(&mut self, active: &[bool], ratings: &[Option<f64>]) -> Option<[ScheduledGame; 4]> {
+    pub fn next_set_rated(&mut self, active: &[bool], ratings: &[Option<f64>]) -> Option<Vec<ScheduledGame>> {
+        let n = self.players.count();
         let order: Vec<usize> =
             self.order.iter().copied().filter(|&b| active.get(b).copied().unwrap_or(false)).collect();
-        if order.len() < 4 {
+        if order.len() < n {
             return None;
         }
         let rating = |b: usize| ratings.get(b).copied().flatten();
@@ -191,25 +213,22 @@ impl Scheduler {
                 .filter(|&(_, &b)| b != anchor)
                 .filter_map(|(pos, &b)| rating(b).map(|r| (pos, b, (r - mu).abs())))
                 .collect();
-            if rated.len() >= 3 {
+            if rated.len() >= n - 1 {
                 rated.sort_by(|x, y| x.2.total_cmp(&y.2).then(x.0.cmp(&y.0)));
                 let near: Vec<usize> = rated.iter().take(RATING_WINDOW - 1).map(|r| r.1).collect();
                 pool.retain(|b| *b == anchor || near.contains(b));
             }
         }
-        let table =
-            self.authors_apart(self.with_house(pick_table(&pool, &self.games, &self.shared), &order), &order)?;
-        self.count(table, 4);
-        let set = self.sets;
-        self.sets += 1;
-        Some(rotations(set, table, self.seed))
+        let table = pick_table(&pool, &self.games, &self.shared, n);
+        let table = self.authors_apart(self.with_house(table, &order), &order)?;
+        Some(self.schedule(table))
     }
 
-    fn count(&mut self, table: [usize; 4], games: u64) {
-        for &a in &table {
+    fn count(&mut self, table: &[usize], games: u64) {
+        for &a in table {
             self.games[a] += games;
             if games > 0 {
-                for &b in &table {
+                for &b in table {
                     if a != b {
                         self.shared[a][b] += 1;
                     }
@@ -265,7 +284,7 @@ mod tests {
         let mut without = s.clone();
         s.set_authors(&authors);
         let of = |b: usize| authors[b];
-        let clashes = |t: [usize; 4]| (0..4).any(|i| (0..i).any(|j| of(t[i]).is_some() && of(t[i]) == of(t[j])));
+        let clashes = |t: &[usize]| (0..t.len()).any(|i| (0..i).any(|j| of(t[i]).is_some() && of(t[i]) == of(t[j])));
         let mut seen_without = 0;
         for _ in 0..60 {
             let set = s.next_set(&[true; 9]).expect("a table without clashes exists");
@@ -282,8 +301,8 @@ mod tests {
         assert!(only.next_set(&[true; 5]).is_none());
     }
 
-    fn table_of(g: &ScheduledGame) -> [usize; 4] {
-        g.seats
+    fn table_of(g: &ScheduledGame) -> &[usize] {
+        &g.seats
     }
 
     #[test]
@@ -352,9 +371,9 @@ mod tests {
     #[test]
     fn cancelled_games_do_not_count() {
         let mut s = Scheduler::new(5, [0, 0]);
-        s.replay([0, 1, 2, 3], 1); // three of its games cancelled
+        s.replay(&[0, 1, 2, 3], 1); // three of its games cancelled
         assert_eq!((s.games_of(0), s.games_of(4)), (1, 0));
-        s.replay([4, 1, 2, 7], 4); // a bot index beyond the list grows it
+        s.replay(&[4, 1, 2, 7], 4); // a bot index beyond the list grows it
         assert_eq!((s.bots(), s.games_of(7), s.sets()), (8, 4, 2));
     }
 
@@ -369,8 +388,8 @@ mod tests {
         let mut b = Scheduler::new(bots, [3, 1]);
         for _ in 0..200 {
             let set = a.next_set_rated(&all, &ratings).unwrap();
+            let table = set[0].seats.clone();
             assert_eq!(Some(set), b.next_set_rated(&all, &ratings), "reproducible");
-            let table = set[0].seats;
             let (lo, hi) = (table.iter().min().unwrap(), table.iter().max().unwrap());
             // the window: the anchor and its 5 nearest in μ, 6 neighbouring indices
             assert!(hi - lo < RATING_WINDOW, "{table:?}");
@@ -387,7 +406,7 @@ mod tests {
         // balanced tables mix far-apart bots; rated ones do not
         let spread = |s: &mut Scheduler, r: &[Option<f64>]| -> usize {
             (0..100)
-                .map(|_| s.next_set_rated(&all, r).unwrap()[0].seats)
+                .map(|_| s.next_set_rated(&all, r).unwrap()[0].seats.clone())
                 .map(|t| t.iter().max().unwrap() - t.iter().min().unwrap())
                 .max()
                 .unwrap()

@@ -1,6 +1,7 @@
-//! The table choice of the duplicate scheduler: which 4 bots sit at the next set's table
-//! (fewest games first, then the fewest tables already shared, then a seeded order), and
-//! the set's 4 games with the table's bots rotated through the seats.
+//! The table choice of the duplicate scheduler: which bots fill the next set's table (4, or
+//! 3 at a three-player table: fewest games first, then the fewest tables already shared,
+//! then a seeded order), and the set's games (one per seat) with the table's bots rotated
+//! through the seats.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -19,32 +20,29 @@ pub(super) fn seeded_order(bots: usize, seed: [u64; 2]) -> Vec<usize> {
 /// Largest candidate pool searched exhaustively (C(12, 4) = 495 tables per set).
 const EXHAUSTIVE: usize = 12;
 
-/// The 4 bots of the next set. Candidates are the bots with the fewest games (all bots
-/// with fewer games than the 4th-fewest, plus those tied with it). When there are at most
-/// [`EXHAUSTIVE`] of them, every 4-subset that keeps the bots with fewer games is scored
+/// The `size` bots of the next set (`size`: the table's seats, 4 or 3; at least `size` bots
+/// in `order`). Candidates are the bots with the fewest games (all bots with fewer games
+/// than the `size`-th fewest, plus those tied with it). When there are at most
+/// [`EXHAUSTIVE`] of them, every `size`-subset that keeps the bots with fewer games is scored
 /// by the sum of the squares of its pairs' shared tables and the lowest wins (ties:
 /// earliest in `order`);
 /// otherwise the bots are picked greedily by (games, shared tables with those picked, order).
-pub(super) fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>]) -> [usize; 4] {
+pub(super) fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>], size: usize) -> Vec<usize> {
     let mut by_games: Vec<usize> = order.to_vec();
     by_games.sort_by_key(|&b| games[b]); // stable: ties keep the seeded order
-    let cut = games[by_games[3]];
+    let cut = games[by_games[size - 1]];
     let must: Vec<usize> = by_games.iter().copied().filter(|&b| games[b] < cut).collect();
     let tied: Vec<usize> = by_games.iter().copied().filter(|&b| games[b] == cut).collect();
     if must.len() + tied.len() <= EXHAUSTIVE {
-        let need = 4 - must.len();
-        let mut best: Option<(u64, [usize; 4])> = None;
+        let need = size - must.len();
+        let mut best: Option<(u64, Vec<usize>)> = None;
         for combo in subsets(tied.len(), need) {
-            let mut table = [0usize; 4];
-            let chosen = must.iter().copied().chain(combo.iter().map(|&i| tied[i]));
-            for (slot, b) in table.iter_mut().zip(chosen) {
-                *slot = b;
-            }
-            let cost: u64 = (0..4)
-                .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
+            let table: Vec<usize> = must.iter().copied().chain(combo.iter().map(|&i| tied[i])).collect();
+            let cost: u64 = (0..size)
+                .flat_map(|i| (i + 1..size).map(move |j| (i, j)))
                 .map(|(i, j)| shared[table[i]][table[j]].pow(2))
                 .sum();
-            if best.is_none_or(|(c, _)| cost < c) {
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
                 best = Some((cost, table));
             }
         }
@@ -52,8 +50,8 @@ pub(super) fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>]) ->
             return table;
         }
     }
-    let mut picked: Vec<usize> = Vec::with_capacity(4);
-    while picked.len() < 4 {
+    let mut picked: Vec<usize> = Vec::with_capacity(size);
+    while picked.len() < size {
         let best = order
             .iter()
             .enumerate()
@@ -65,9 +63,7 @@ pub(super) fn pick_table(order: &[usize], games: &[u64], shared: &[Vec<u64>]) ->
             None => break,
         }
     }
-    let mut table = [0usize; 4];
-    table.copy_from_slice(&picked[..4]);
-    table
+    picked
 }
 
 /// Every `k`-subset of `0..n` as sorted index lists, in lexicographic order.
@@ -89,10 +85,14 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// The 4 games of set `set` at `table`: game `g` seats the table's bot `(s + g) % 4` in seat `s`.
-pub(super) fn rotations(set: u64, table: [usize; 4], seed: [u64; 2]) -> [ScheduledGame; 4] {
-    std::array::from_fn(|g| {
-        let seats = std::array::from_fn(|s| table[(s + g) % 4]);
-        ScheduledGame { index: set * 4 + g as u64, set, seats, seed: set_seed(seed, set) }
-    })
+/// The games of set `set` at `table` (one per seat, `table.len()` of them): game `g` seats
+/// the table's bot `(s + g) % n` in seat `s` (`n`: the table's seats), index `n·set + g`.
+pub(super) fn rotations(set: u64, table: &[usize], seed: [u64; 2]) -> Vec<ScheduledGame> {
+    let n = table.len();
+    (0..n)
+        .map(|g| {
+            let seats = (0..n).map(|s| table[(s + g) % n]).collect();
+            ScheduledGame { index: set * n as u64 + g as u64, set, seats, seed: set_seed(seed, set) }
+        })
+        .collect()
 }

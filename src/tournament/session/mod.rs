@@ -287,7 +287,7 @@ impl Session {
     pub async fn standings(&self) -> anyhow::Result<Standings> {
         let names: Vec<String> = self.store.bots().await?.into_iter().map(|b| b.name).collect();
         let records = self.store.games().records().await?;
-        let options = StandingsOptions::new(self.config.uma, self.config.seed[0]);
+        let options = StandingsOptions::new(self.config.uma.clone(), self.config.seed[0]);
         let mut standings = compute(&names, &records, &options);
         standings.mark_retired(&self.store.league().retired().await?);
         standings.mark_not_counted(self.store.games().failed().await?.into_iter().map(|f| (f.index, f.error)));

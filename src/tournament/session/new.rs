@@ -3,6 +3,7 @@
 
 use anyhow::bail;
 
+use crate::engine::game::Players;
 use crate::tournament::config::{Matching, TournamentConfig};
 use crate::tournament::entrants::{self, Entrant};
 use crate::tournament::schedule::{self, Format, ScheduledGame};
@@ -32,22 +33,30 @@ pub struct Plan {
 }
 
 impl NewTournament {
-    /// The checked plan. Errors (one line): too few bots for the format, a league (`sets`
-    /// 0) of one-vs-three, a malformed BOT.
+    /// The checked plan. Errors (one line): too few bots for the format and the table (4
+    /// seats, or 3 under a three-player preset), a league (`sets` 0) of one-vs-three, an uma
+    /// that is not one number per seat, a malformed BOT.
     pub fn plan(&self) -> anyhow::Result<Plan> {
         let n = self.bots.len();
+        let players = self.config.players();
+        let seats = players.count();
+        let one_vs = Format::OneVsThree.flag(players);
         match self.config.format {
-            Format::Duplicate if n < 4 => bail!(
-                "{n} BOT argument(s) given, at least 4 needed: mjai-sim tournament [OPTIONS] BOT BOT BOT BOT [BOT...]"
-            ),
-            Format::OneVsThree if n != 2 => bail!("--format 1v3 takes two BOTs, CHALLENGER CHAMPION ({n} given)"),
+            Format::Duplicate if n < seats => {
+                let usage = vec!["BOT"; seats].join(" ");
+                let preset = match players {
+                    Players::Four => String::new(),
+                    Players::Three => format!(" under the three-player preset {}", self.config.rules.name()),
+                };
+                bail!("{n} BOT argument(s) given, at least {seats} needed{preset}: mjai-sim tournament [OPTIONS] {usage} [BOT...]")
+            }
+            Format::OneVsThree if n != 2 => bail!("--format {one_vs} takes two BOTs, CHALLENGER CHAMPION ({n} given)"),
             _ => {}
         }
         if self.config.is_league() && self.config.format == Format::OneVsThree {
-            bail!(
-                "--sets 0 (an open-ended league) needs --format duplicate: one-vs-three has no bots to choose between"
-            );
+            bail!("--sets 0 (an open-ended league) needs --format duplicate: {one_vs} has no bots to choose between");
         }
+        self.config.check_uma().map_err(anyhow::Error::msg)?;
         if !self.config.is_league() && self.config.matching == Matching::Rating {
             bail!("--matching rating needs --sets 0 (a league): a fixed schedule is made before any game is rated");
         }
@@ -60,8 +69,8 @@ impl NewTournament {
             ..self.config.clone()
         };
         let games = match config.format {
-            Format::Duplicate => schedule::duplicate(entrants.len(), config.sets, config.seed),
-            Format::OneVsThree => schedule::one_vs_three(config.sets, config.seed),
+            Format::Duplicate => schedule::duplicate_for(players, entrants.len(), config.sets, config.seed),
+            Format::OneVsThree => schedule::one_vs_rest(players, config.sets, config.seed),
         };
         Ok(Plan { config, entrants, games })
     }

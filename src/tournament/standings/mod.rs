@@ -1,14 +1,17 @@
 //! Standings of a tournament from its game records (`standings.json`, schema in docs/output-files.md,
 //! "standings.json").
 //!
-//! - pt is uma by rank only (default Mortal's 90, 45, 0, −135), as Mortal's
-//!   `one_vs_three.py` prints `avg_pt`: no `(score − 25000)/1000` term.
+//! - pt is uma by rank only (default Mortal's 90, 45, 0, −135; at a three-player table
+//!   [`SANMA_UMA`]), as Mortal's `one_vs_three.py` prints `avg_pt`: no
+//!   `(score − 25000)/1000` term. The uma has one entry per seat of the table, and so do
+//!   the rank counts: a tournament is of one table size.
 //! - Average rank and pt get 95 % intervals from a seeded bootstrap over duplicate sets
 //!   ([`crate::stats::bootstrap`]); head-to-head pairs the same way.
 //! - Ratings are fed in schedule order (`GameRecord::index`), so they do not depend on the
 //!   order games finished in ([`crate::stats::ratings`]).
-//! - Records naming a bot outside `names` or a rank outside 1..=4 are skipped and counted
-//!   in `skipped_records`; nothing panics.
+//! - Records naming a bot outside `names`, a rank outside 1..=seats (`seats`: the uma's
+//!   length) or a seat count other than the uma's are skipped and counted in
+//!   `skipped_records`; nothing panics.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use super::record::GameRecord;
 mod tally;
 
+use crate::engine::game::Players;
+
 use crate::stats::bootstrap::{intervals, SetTable, Sums};
 use crate::stats::ratings::{Ratings, WengLin};
 use tally::BotTally;
@@ -24,11 +29,25 @@ use tally::BotTally;
 /// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.
 pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
 
+/// The default uma at a three-player table (pt by rank 1..3): 90, 0, −90. Our choice:
+/// neither riichi.dev nor RiichiEnv publishes a pt table for three-player games; this one
+/// sums to 0, keeps Mortal's 90 for a first place and is symmetric (`--uma` changes it).
+pub const SANMA_UMA: [f64; 3] = [90.0, 0.0, -90.0];
+
+/// The default uma at a table of `players` seats: [`MORTAL_UMA`] or [`SANMA_UMA`].
+pub fn default_uma(players: Players) -> Vec<f64> {
+    match players {
+        Players::Four => MORTAL_UMA.to_vec(),
+        Players::Three => SANMA_UMA.to_vec(),
+    }
+}
+
 /// How standings are computed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StandingsOptions {
-    /// Uma by rank in points of pt (Mortal's 90, 45, 0, -135).
-    pub uma: [f64; 4],
+    /// Uma by rank in points of pt (Mortal's 90, 45, 0, -135): one entry per seat of the
+    /// table, so its length is the table size the records must have.
+    pub uma: Vec<f64>,
     /// Seed of the bootstrap.
     pub bootstrap_seed: u64,
     /// Bootstrap resamples (default 1000).
@@ -39,14 +58,14 @@ pub struct StandingsOptions {
 
 impl StandingsOptions {
     /// Options with `uma` and `bootstrap_seed`, 1000 resamples, 95 % intervals.
-    pub fn new(uma: [f64; 4], bootstrap_seed: u64) -> StandingsOptions {
+    pub fn new(uma: Vec<f64>, bootstrap_seed: u64) -> StandingsOptions {
         StandingsOptions { uma, bootstrap_seed, resamples: 1000, level: 0.95 }
     }
 }
 
 impl Default for StandingsOptions {
     fn default() -> StandingsOptions {
-        StandingsOptions::new(MORTAL_UMA, 0)
+        StandingsOptions::new(MORTAL_UMA.to_vec(), 0)
     }
 }
 
@@ -68,8 +87,8 @@ pub struct Standings {
     pub games: u64,
     /// Duplicate sets counted (sets with at least one counted game).
     pub sets: u64,
-    /// Uma used for pt.
-    pub uma: [f64; 4],
+    /// Uma used for pt (one entry per seat of the table).
+    pub uma: Vec<f64>,
     /// How the intervals were made.
     pub bootstrap: BootstrapInfo,
     /// One row per bot, in the order of the tournament's bot list.
@@ -134,10 +153,11 @@ pub struct BotStanding {
     pub avg_pt: Option<f64>,
     /// 95 % interval of `avg_pt`; `null` with fewer than 2 sets.
     pub avg_pt_ci: Option<[f64; 2]>,
-    /// Share of games finished 1st, 2nd, 3rd, 4th (sums to 1; zeros with no games).
-    pub rank_dist: [f64; 4],
-    /// Games finished 1st, 2nd, 3rd, 4th.
-    pub rank_counts: [u64; 4],
+    /// Share of games finished 1st, 2nd, 3rd, 4th (sums to 1; zeros with no games): one
+    /// entry per seat of the table (three at a three-player table).
+    pub rank_dist: Vec<f64>,
+    /// Games finished 1st, 2nd, 3rd, 4th (one entry per seat of the table).
+    pub rank_counts: Vec<u64>,
     /// Mean final score, points.
     pub mean_score: Option<f64>,
     /// Weng-Lin rating (skillratings defaults: mu 25, sigma 25/3 at start).
@@ -217,25 +237,33 @@ type SetSums = (BTreeMap<usize, [f64; 3]>, BTreeMap<(usize, usize), PairSums>);
 /// Standings of `names` (bot index = position) from `records` (any order).
 pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOptions) -> Standings {
     let n = names.len();
-    let valid = |r: &GameRecord| r.seats.iter().all(|&b| b < n) && r.ranks.iter().all(|&k| (1..=4).contains(&k));
+    let size = options.uma.len();
+    let valid = |r: &GameRecord| {
+        r.seats.len() == size
+            && r.ranks.len() == size
+            && r.stats.len() == size
+            && r.scores.len() == size
+            && r.seats.iter().all(|&b| b < n)
+            && r.ranks.iter().all(|&k| (1..=size).contains(&usize::from(k)))
+    };
     let mut sorted: Vec<&GameRecord> = records.iter().filter(|r| valid(r)).collect();
     let skipped_records = (records.len() - sorted.len()) as u64;
     sorted.sort_by_key(|r| (r.index, r.set));
 
-    let mut tallies = vec![BotTally::default(); n];
+    let mut tallies = vec![BotTally::new(size); n];
     let mut ratings = Ratings::new(n);
     // Per set: per bot (games, rank sum, pt sum) and per pair sums.
     let mut sets: BTreeMap<u64, SetSums> = BTreeMap::new();
     let mut rating_history = Vec::new();
     let every = sorted.len().div_ceil(HISTORY_POINTS).max(1);
     for (i, r) in sorted.iter().enumerate() {
-        ratings.add_game(r.seats, r.ranks);
+        ratings.add_game(&r.seats, &r.ranks);
         if (i + 1) % every == 0 || i + 1 == sorted.len() {
             let ratings = names.iter().enumerate().map(|(b, name)| (name.clone(), ratings.weng_lin(b).mu)).collect();
             rating_history.push(RatingPoint { game: i as u64 + 1, ratings });
         }
         let (bots, pairs) = sets.entry(r.set).or_default();
-        for s in 0..4 {
+        for s in 0..size {
             let b = r.seats[s];
             let pt = options.uma[usize::from(r.ranks[s]) - 1];
             tallies[b].add_seat(r, s, pt);
@@ -308,7 +336,7 @@ pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOpti
     Standings {
         games: sorted.len() as u64,
         sets: sets.len() as u64,
-        uma: options.uma,
+        uma: options.uma.clone(),
         bootstrap: BootstrapInfo { resamples: options.resamples, seed: options.bootstrap_seed, level: options.level },
         bots,
         pairs,
@@ -320,8 +348,9 @@ pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOpti
 
 /// Mean rank of bot `b`'s seats in `r` (it is present).
 pub(crate) fn mean_rank(r: &GameRecord, b: usize) -> f64 {
-    let (sum, count) =
-        (0..4).filter(|&s| r.seats[s] == b).fold((0.0, 0.0), |(sum, c), s| (sum + f64::from(r.ranks[s]), c + 1.0));
+    let (sum, count) = (0..r.seats.len())
+        .filter(|&s| r.seats[s] == b)
+        .fold((0.0, 0.0), |(sum, c), s| (sum + f64::from(r.ranks[s]), c + 1.0));
     sum / count
 }
 

@@ -14,7 +14,7 @@ pub struct BotTally {
     pub sets: u64,
     rank_sum: u64,
     pt_sum: f64,
-    rank_counts: [u64; 4],
+    rank_counts: Vec<u64>,
     score_sum: i64,
     kyokus: u64,
     horas: u64,
@@ -30,13 +30,21 @@ pub struct BotTally {
     times: TimeTotals,
 }
 
+impl BotTally {
+    /// An empty tally at a table of `seats` seats (4 or 3: the ranks counted).
+    pub fn new(seats: usize) -> BotTally {
+        BotTally { rank_counts: vec![0; seats], ..BotTally::default() }
+    }
+}
+
 /// `num / den`, `None` when `den` is 0.
 fn ratio(num: f64, den: u64) -> Option<f64> {
     (den > 0).then(|| num / den as f64)
 }
 
 impl BotTally {
-    /// Adds seat `s` of `r` (rank checked to be 1..=4 by the caller), worth `pt`.
+    /// Adds seat `s` of `r` (rank checked by the caller to be 1..=seats of the tally's
+    /// table), worth `pt`.
     pub fn add_seat(&mut self, r: &GameRecord, s: usize, pt: f64) {
         let rank = usize::from(r.ranks[s]);
         let st = &r.stats[s];
@@ -78,8 +86,8 @@ impl BotTally {
             avg_rank_ci: rank_ci,
             avg_pt: ratio(self.pt_sum, g),
             avg_pt_ci: pt_ci,
-            rank_dist: self.rank_counts.map(|c| ratio(c as f64, g).unwrap_or(0.0)),
-            rank_counts: self.rank_counts,
+            rank_dist: self.rank_counts.iter().map(|&c| ratio(c as f64, g).unwrap_or(0.0)).collect(),
+            rank_counts: self.rank_counts.clone(),
             mean_score: ratio(self.score_sum as f64, g),
             weng_lin: ratings.weng_lin(b),
             elo: ratings.elo(b),

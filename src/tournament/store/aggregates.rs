@@ -15,6 +15,7 @@
 //! first game, in that transaction. Databases made before the aggregates existed have no
 //! cursor row: the first fold (or [`Aggregates::catch_up`]) folds every recorded game.
 
+use crate::engine::game::Players;
 use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::any::AnyRow;
@@ -121,7 +122,7 @@ impl Aggregates<'_> {
             while next < stop {
                 let end = (next + CHUNK).min(stop);
                 let (records, ended) = self.records_between(tx, next, end).await?;
-                folded = self.fold_records(tx, &records, &ended, &valid, folded as u64, options).await? as i64;
+                folded = self.fold_records(tx, &records, &ended, &valid, folded as u64, options.clone()).await? as i64;
                 next = end;
             }
         }
@@ -147,9 +148,11 @@ impl Aggregates<'_> {
             .transpose()
             .map_err(|e| self.store.err(e))?;
         let value: serde_json::Value = text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
-        let uma = value.get("uma").and_then(|u| serde_json::from_value::<[f64; 4]>(u.clone()).ok());
+        // one number per seat: 4, or 3 in a three-player league (checked when it was made)
+        let uma = value.get("uma").and_then(|u| serde_json::from_value::<Vec<f64>>(u.clone()).ok());
+        let uma = uma.filter(|u| Players::of_count(u.len()).is_some()).unwrap_or_else(|| MORTAL_UMA.to_vec());
         let seed = value.get("seed").and_then(|s| s.get(0)).and_then(|s| s.as_u64()).unwrap_or(0);
-        let s = StandingsOptions::new(uma.unwrap_or(MORTAL_UMA), seed);
+        let s = StandingsOptions::new(uma, seed);
         Ok(FoldOptions { uma: s.uma, seed: s.bootstrap_seed, resamples: s.resamples, level: s.level })
     }
 
@@ -206,7 +209,8 @@ impl Aggregates<'_> {
         options: FoldOptions,
     ) -> Result<u64, StoreError> {
         let e = |e| self.store.err(e);
-        let involved: BTreeSet<usize> = records.iter().flat_map(|r| r.seats).filter(|b| valid.contains(b)).collect();
+        let involved: BTreeSet<usize> =
+            records.iter().flat_map(|r| r.seats.iter().copied()).filter(|b| valid.contains(b)).collect();
         if involved.is_empty() {
             return Ok(folded);
         }

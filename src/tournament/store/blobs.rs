@@ -205,8 +205,8 @@ impl Blobs<'_> {
 
     /// The stored `errors.json` of finished games in which any of the league bots `bots`
     /// sat and something went wrong, latest first (at most `limit` games, in one query):
-    /// `(game, seats, errors)`. No bots: nothing.
-    pub async fn game_errors(self, bots: &[usize], limit: u32) -> Result<Vec<(u64, [usize; 4], String)>, StoreError> {
+    /// `(game, seats, errors)` (one bot per seat of the table). No bots: nothing.
+    pub async fn game_errors(self, bots: &[usize], limit: u32) -> Result<Vec<(u64, Vec<usize>, String)>, StoreError> {
         if bots.is_empty() {
             return Ok(Vec::new());
         }
@@ -227,7 +227,7 @@ impl Blobs<'_> {
         rows.iter()
             .map(|r| {
                 let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
-                let seats = [int(1)? as usize, int(2)? as usize, int(3)? as usize, int(4)? as usize];
+                let seats = super::rows::seats_of([int(1)?, int(2)?, int(3)?, int(4)?]);
                 Ok((int(0)? as u64, seats, r.try_get(5).map_err(|e| self.store.err(e))?))
             })
             .collect()

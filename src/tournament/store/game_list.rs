@@ -5,6 +5,7 @@
 //! without a bot filter along `games_state` or, with a date filter, `games_finished`; the
 //! few running games along `games_state`.
 
+use crate::engine::game::MAX_SEATS;
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
@@ -30,7 +31,7 @@ struct Found {
     status: GameStatus,
     started_ms: Option<i64>,
     finished_ms: Option<i64>,
-    seats: [usize; 4],
+    seats: Vec<usize>,
 }
 
 impl GameListing<'_> {
@@ -98,7 +99,7 @@ impl GameListing<'_> {
     }
 
     /// Finished games with a seat of league bot `bot`, newest first, at most `n` (a bot
-    /// has at most 4 seats in a game: 4 × `n` result rows hold `n` games).
+    /// has at most [`MAX_SEATS`] seats in a game: that many × `n` result rows hold `n` games).
     async fn finished_of(self, q: &GameQuery, bot: usize, n: usize) -> Result<Vec<Found>, StoreError> {
         let sql = format!(
             "SELECT {GAME_COLUMNS} FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
@@ -106,7 +107,7 @@ impl GameListing<'_> {
              ORDER BY r.game_idx DESC LIMIT $3",
             dates(q).0
         );
-        let mut games = self.fetch(sql, q, n.saturating_mul(4)).await?;
+        let mut games = self.fetch(sql, q, n.saturating_mul(MAX_SEATS)).await?;
         games.dedup_by_key(|g| g.id);
         games.truncate(n);
         Ok(games)
@@ -145,26 +146,27 @@ impl GameListing<'_> {
             let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
             for r in &rows.map_err(|e| self.store.err(e))? {
                 let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
-                let key = (int(0)? as u64, int(1)?.clamp(0, 3) as usize);
-                results.insert(key, (int(2)?, int(3)?.clamp(0, 4) as u8));
+                let key = (int(0)? as u64, int(1)?.clamp(0, MAX_SEATS as i64 - 1) as usize);
+                results.insert(key, (int(2)?, int(3)?.clamp(0, MAX_SEATS as i64) as u8));
             }
         }
         Ok(games
             .into_iter()
             .map(|g| {
-                let seats = std::array::from_fn(|seat| {
-                    let bot = g.seats[seat];
-                    let (name, version) = names.get(bot).cloned().unwrap_or_else(|| (format!("bot {bot}"), 1));
-                    let result = results.get(&(g.id, seat));
-                    GameSeat {
-                        bot: name,
-                        version,
-                        author: authors.get(&bot).copied().flatten().map(str::to_string),
-                        house: !authors.contains_key(&bot),
-                        score: result.map(|r| r.0),
-                        rank: result.map(|r| r.1),
-                    }
-                });
+                let seats = (g.seats.iter().enumerate())
+                    .map(|(seat, &bot)| {
+                        let (name, version) = names.get(bot).cloned().unwrap_or_else(|| (format!("bot {bot}"), 1));
+                        let result = results.get(&(g.id, seat));
+                        GameSeat {
+                            bot: name,
+                            version,
+                            author: authors.get(&bot).copied().flatten().map(str::to_string),
+                            house: !authors.contains_key(&bot),
+                            score: result.map(|r| r.0),
+                            rank: result.map(|r| r.1),
+                        }
+                    })
+                    .collect();
                 GameSummary {
                     id: g.id,
                     status: g.status,
@@ -229,10 +231,11 @@ fn dates(q: &GameQuery) -> (String, Vec<i64>) {
 /// A row of [`GAME_COLUMNS`].
 fn found(r: &AnyRow) -> Result<Found, sqlx::Error> {
     let state: String = r.try_get(1)?;
-    let mut seats = [0usize; 4];
-    for (i, s) in seats.iter_mut().enumerate() {
-        *s = r.try_get::<i64, _>(4 + i)?.max(0) as usize;
+    let mut columns = [0i64; 4];
+    for (i, s) in columns.iter_mut().enumerate() {
+        *s = r.try_get::<i64, _>(4 + i)?;
     }
+    let seats = super::rows::seats_of(columns).into_iter().collect();
     Ok(Found {
         id: r.try_get::<i64, _>(0)?.max(0) as u64,
         status: if state == "running" { GameStatus::Running } else { GameStatus::Finished },

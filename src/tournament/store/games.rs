@@ -26,7 +26,7 @@ impl Games<'_> {
         let mut recorded = Vec::with_capacity(records.len());
         for r in records {
             let mut fresh = false;
-            for seat in 0..4 {
+            for seat in 0..r.seats.len() {
                 let stats = serde_json::to_string(&r.stats[seat])
                     .map_err(|e| StoreError::Corrupt { path: self.store.path.clone(), cause: e.to_string() })?;
                 let done = sqlx::query(
@@ -158,8 +158,9 @@ impl Games<'_> {
         rows.iter().map(|r| rows::failed(r).map_err(|e| self.store.err(e))).collect()
     }
 
-    /// The bots (indices) by seat of game `index`; `None`: no such game.
-    pub async fn seats(self, index: u64) -> Result<Option<[usize; 4]>, StoreError> {
+    /// The bots (indices) by seat of game `index` (one per seat of its table); `None`: no
+    /// such game.
+    pub async fn seats(self, index: u64) -> Result<Option<Vec<usize>>, StoreError> {
         let row = sqlx::query("SELECT seat0, seat1, seat2, seat3 FROM games WHERE t = $1 AND idx = $2")
             .bind(self.store.t)
             .bind(index as i64)
@@ -167,11 +168,11 @@ impl Games<'_> {
             .await
             .map_err(|e| self.store.err(e))?;
         let Some(r) = row else { return Ok(None) };
-        let mut seats = [0usize; 4];
-        for (i, s) in seats.iter_mut().enumerate() {
-            *s = r.try_get::<i64, _>(i).map_err(|e| self.store.err(e))? as usize;
+        let mut columns = [0i64; 4];
+        for (i, s) in columns.iter_mut().enumerate() {
+            *s = r.try_get::<i64, _>(i).map_err(|e| self.store.err(e))?;
         }
-        Ok(Some(seats))
+        Ok(Some(rows::seats_of(columns)))
     }
 
     /// Who sat in game `index`, by seat: each seat's bot name and version (a version's
@@ -179,7 +180,7 @@ impl Games<'_> {
     /// claims: its league name, version 1) and its author (`None` for a house bot), in two
     /// queries whatever the league's size; `None`: no
     /// such game.
-    pub async fn seat_bots(self, index: u64) -> Result<Option<[SeatBot; 4]>, StoreError> {
+    pub async fn seat_bots(self, index: u64) -> Result<Option<Vec<SeatBot>>, StoreError> {
         let Some(seats) = self.seats(index).await? else { return Ok(None) };
         let list = seats.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
         let sql = format!(
@@ -196,10 +197,15 @@ impl Games<'_> {
             let version = r.try_get::<i64, _>(3).map_err(|e| self.store.err(e))?.clamp(1, u32::MAX as i64) as u32;
             found.push((idx as usize, SeatBot { idx: idx as usize, name, version, author }));
         }
-        Ok(Some(seats.map(|bot| {
-            let known = found.iter().find(|(idx, _)| *idx == bot).map(|(_, s)| s.clone());
-            known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), version: 1, author: None })
-        })))
+        Ok(Some(
+            seats
+                .into_iter()
+                .map(|bot| {
+                    let known = found.iter().find(|(idx, _)| *idx == bot).map(|(_, s)| s.clone());
+                    known.unwrap_or(SeatBot { idx: bot, name: format!("bot {bot}"), version: 1, author: None })
+                })
+                .collect(),
+        ))
     }
 }
 

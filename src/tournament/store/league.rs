@@ -32,7 +32,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sqlx::{Any, Row, Transaction};
 
 use super::blobs::insert_submission;
-use super::{insert_bot, insert_games, BotRow, Store, StoreError};
+use super::{insert_bot, insert_games, rows, BotRow, Store, StoreError};
 use crate::tournament::config::{Matching, TournamentConfig};
 use crate::tournament::leaderboard::PROVISIONAL_GAMES;
 use crate::tournament::schedule::Scheduler;
@@ -62,11 +62,13 @@ pub enum TopUp {
         /// Games pending.
         pending: u64,
     },
-    /// Fewer than 4 bots are active: nothing can be scheduled and the league idles until
-    /// bots are added.
+    /// Fewer bots are active than the table has seats: nothing can be scheduled and the
+    /// league idles until bots are added.
     Idle {
         /// Bots not retired.
         active: usize,
+        /// Seats at the league's table (4, or 3 in a three-player league).
+        seats: usize,
     },
 }
 
@@ -74,9 +76,9 @@ impl TopUp {
     /// The line said once when a league idles: `None` unless this is [`TopUp::Idle`].
     pub fn idle_note(&self) -> Option<String> {
         match self {
-            TopUp::Idle { active } => Some(format!(
-                "the league has {active} active bot(s), fewer than 4: nothing is scheduled until bots are added \
-                 (mjai-sim league add)"
+            TopUp::Idle { active, seats } => Some(format!(
+                "the league has {active} active bot(s), fewer than {seats}: nothing is scheduled until bots are \
+                 added (mjai-sim league add)"
             )),
             _ => None,
         }
@@ -104,7 +106,7 @@ pub enum Retire {
         idx: usize,
         /// Its pending games, now `cancelled`.
         cancelled: u64,
-        /// Bots still active (fewer than 4: the league idles).
+        /// Bots still active (fewer than the table's seats: the league idles).
         active: usize,
     },
     /// The bot was retired before: nothing changed.
@@ -164,9 +166,10 @@ impl League<'_> {
             active[idx] = retired == 0 && self.seatable(&spec);
         }
         let n_active = active.iter().filter(|&&a| a).count();
-        if n_active < 4 {
+        let seats = config.players().count();
+        if n_active < seats {
             tx.commit().await.map_err(|e| self.store.err(e))?;
-            return Ok(TopUp::Idle { active: n_active });
+            return Ok(TopUp::Idle { active: n_active, seats });
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
         scheduler.set_house(&self.house_flags(&mut tx, active.len()).await?);
@@ -183,7 +186,7 @@ impl League<'_> {
                 if now_ms < next_set_ms {
                     break;
                 }
-                next_set_ms = next_set_ms.max(now_ms) + 4 * 3_600_000 / per_hour.max(1);
+                next_set_ms = next_set_ms.max(now_ms) + seats as i64 * 3_600_000 / per_hour.max(1);
             }
             let set = match &ratings {
                 None => scheduler.next_set(&active),
@@ -207,11 +210,12 @@ impl League<'_> {
         if games.is_empty() && pace.is_some() {
             return Ok(TopUp::Paced { pending });
         }
-        Ok(TopUp::Added { sets: games.len() as u64 / 4, pending: pending + games.len() as u64 })
+        Ok(TopUp::Added { sets: (games.len() / seats) as u64, pending: pending + games.len() as u64 })
     }
 
-    /// Paces the league: at most `per_hour` games scheduled an hour, one set of 4 at a time
-    /// every 4 × 3600 / `per_hour` seconds (the first at once); `None` (or 0): unpaced, the
+    /// Paces the league: at most `per_hour` games scheduled an hour, one set of `n` games at
+    /// a time every `n` × 3600 / `per_hour` seconds (`n`: the table's seats, 4 or 3; the
+    /// first at once); `None` (or 0): unpaced, the
     /// schedule tops up as fast as games are played. Kept in the database, so every
     /// process playing the league (servers, workers) follows the last call's pace.
     pub async fn set_pace(self, per_hour: Option<u32>) -> Result<(), StoreError> {
@@ -370,26 +374,30 @@ impl League<'_> {
             let (set, n) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
             gone.insert(set.map_err(|e| self.store.err(e))?, n.map_err(|e| self.store.err(e))? as u64);
         }
-        let heads = sqlx::query(
+        // the table size is a literal, so that SQLite uses the partial index `games_sets`
+        // (`idx = set_idx * 4`) for four-player leagues
+        let n = config.players().count();
+        let sql = format!(
             "SELECT set_idx, seat0, seat1, seat2, seat3 FROM games \
-             WHERE t = $1 AND idx = set_idx * 4 ORDER BY set_idx",
-        )
-        .bind(self.store.t)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(|e| self.store.err(e))?;
-        let mut scheduler = Scheduler::new(config.bots.len(), config.seed);
+             WHERE t = $1 AND idx = set_idx * {n} ORDER BY set_idx"
+        );
+        let heads = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.store.t)
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        let mut scheduler = Scheduler::for_table(config.bots.len(), config.players(), config.seed);
         scheduler.grow(bots);
         for (i, r) in heads.iter().enumerate() {
             let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
             let set = int(0)?;
-            let table = [int(1)?, int(2)?, int(3)?, int(4)?];
-            if set != i as i64 || table.iter().any(|&b| b < 0 || b as usize >= bots) {
+            let table = rows::seats_of([int(1)?, int(2)?, int(3)?, int(4)?]);
+            if set != i as i64 || table.len() != n || table.iter().any(|&b| b >= bots) {
                 let cause = format!("set {set} (expected {i}) seats {table:?}: the league's sets are not contiguous");
                 return Err(StoreError::Corrupt { path: self.store.path.clone(), cause });
             }
-            let counted = 4u64.saturating_sub(gone.get(&set).copied().unwrap_or(0));
-            scheduler.replay(table.map(|b| b as usize), counted);
+            let counted = (n as u64).saturating_sub(gone.get(&set).copied().unwrap_or(0));
+            scheduler.replay(&table, counted);
         }
         Ok(scheduler)
     }

@@ -120,7 +120,7 @@ async fn bots_added_and_retired_change_what_is_topped_up_and_claimed() {
 
     // fewer than 4 active bots: the league idles and is not listed for workers
     assert!(matches!(store.league().retire("b2").await.unwrap(), Retire::Retired { idx: 2, active: 3, .. }));
-    assert_eq!(store.league().top_up(8).await.unwrap(), TopUp::Idle { active: 3 });
+    assert_eq!(store.league().top_up(8).await.unwrap(), TopUp::Idle { active: 3, seats: 4 });
     assert!(store.leases().claimable_tournaments().await.unwrap().is_empty());
     assert_eq!(store.league().add_bot("late", "builtin:rulebase", "ee", None).await.unwrap(), AddBot::Added { idx: 5 });
     assert_eq!(store.leases().claimable_tournaments().await.unwrap(), vec![store.id()]);
@@ -186,10 +186,10 @@ async fn play_until(store: &Store, games: u64) {
                 GameRecord {
                     index: g.index,
                     set: g.set,
-                    seats: g.seats,
-                    scores: [25000; 4],
-                    ranks,
-                    stats: Default::default(),
+                    seats: g.seats.clone(),
+                    scores: vec![25000; 4],
+                    ranks: ranks.to_vec(),
+                    stats: vec![Default::default(); 4],
                 }
             })
             .collect();
@@ -224,15 +224,15 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
             .unwrap();
         assert!(matches!(s.league().top_up(40).await.unwrap(), TopUp::Added { .. }));
         let games = s.leases().claim("w", 1000, LEASE).await.unwrap();
-        tables.push(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats).collect::<Vec<_>>());
+        tables.push(games.iter().filter(|g| g.index % 4 == 0).map(|g| g.seats.clone()).collect::<Vec<_>>());
         s.close().await;
     }
     assert_eq!(tables[0], tables[1], "the same stored state tops up the same sets");
-    let span = |t: &[usize; 4]| {
+    let span = |t: &Vec<usize>| {
         let m: Vec<f64> = t.iter().map(|&b| mu[b]).collect();
         m.iter().cloned().fold(f64::MIN, f64::max) - m.iter().cloned().fold(f64::MAX, f64::min)
     };
-    let mean = |ts: &[[usize; 4]]| ts.iter().map(span).sum::<f64>() / ts.len() as f64;
+    let mean = |ts: &[Vec<usize>]| ts.iter().map(span).sum::<f64>() / ts.len() as f64;
     assert!(mean(&tables[0]) < 0.6 * mean(&tables[2]), "rating {} vs balanced {}", mean(&tables[0]), mean(&tables[2]));
 }
 
@@ -381,16 +381,16 @@ async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league(
                 .iter()
                 .map(|g| {
                     let mut stats: [crate::tournament::record::SeatStats; 4] = Default::default();
-                    for (seat, bot) in stats.iter_mut().zip(g.seats) {
+                    for (seat, &bot) in stats.iter_mut().zip(&g.seats) {
                         seat.chombos = chombos_of(bot);
                     }
                     GameRecord {
                         index: g.index,
                         set: g.set,
-                        seats: g.seats,
-                        scores: [25000; 4],
-                        ranks: [1, 2, 3, 4],
-                        stats,
+                        seats: g.seats.clone(),
+                        scores: vec![25000; 4],
+                        ranks: vec![1, 2, 3, 4],
+                        stats: stats.to_vec(),
                     }
                 })
                 .collect();
@@ -435,4 +435,64 @@ async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league(
     assert_eq!(line("steady").chombos_per_game.unwrap_or(0.0), 0.0);
     // recording the same games again checks again, and suspends nothing twice
     assert!(store.suspensions().check(&more).await.unwrap().is_empty());
+}
+
+/// A three-player league: sets of three games at tables of three, stored with an empty
+/// `seat3`, claimed, recorded, read back and folded at three seats, and topped up after a
+/// reopen exactly as `duplicate_for` schedules them.
+#[tokio::test]
+async fn a_three_player_league_rotates_three_seats_through_the_store() {
+    use crate::engine::game::{Players, Rules};
+    use crate::tournament::schedule::duplicate_for;
+    let tmp = tempfile::tempdir().unwrap();
+    let mut c = TournamentConfig::parse(&config(4, 0, [3, 8])).unwrap();
+    (c.rules, c.uma) = (Rules::preset_3p("riichi-dev-3p").unwrap(), vec![90.0, 0.0, -90.0]);
+    let text = c.to_json();
+    assert_eq!(TournamentConfig::parse(&text).unwrap(), c, "a three-player preset and uma are stored as given");
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    let store = store.create("sanma", &text, &rows(4), &[]).await.unwrap();
+    assert_eq!(store.league().top_up(3).await.unwrap(), TopUp::Added { sets: 2, pending: 6 });
+    let seat3: Vec<i64> = sqlx::query("SELECT seat3 FROM games ORDER BY idx")
+        .fetch_all(&store.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(seat3, vec![-1; 6], "no bot in seat 3");
+    let claimed = store.leases().claim("w", 100, LEASE).await.unwrap();
+    assert_eq!(claimed, duplicate_for(Players::Three, 4, 2, [3, 8]));
+    let records: Vec<GameRecord> = claimed
+        .iter()
+        .map(|g| GameRecord {
+            index: g.index,
+            set: g.set,
+            seats: g.seats.clone(),
+            scores: vec![50000, 35000, 20000],
+            ranks: vec![1, 2, 3],
+            stats: vec![Default::default(); 3],
+        })
+        .collect();
+    store.games().record(&records, &[]).await.unwrap();
+    assert_eq!(store.games().records().await.unwrap(), records, "three seats read back");
+    assert_eq!(store.games().seats(4).await.unwrap(), Some(claimed[4].seats.clone()));
+    let agg = store.aggregates().all().await.unwrap();
+    assert_eq!(agg.folded, 6);
+    let firsts: u64 = agg.bots.values().map(|a| a.rank_counts[0]).sum();
+    let fourths: u64 = agg.bots.values().map(|a| a.rank_counts[3]).sum();
+    let pt: f64 = agg.bots.values().map(|a| a.pt_sum).sum();
+    assert_eq!((firsts, fourths, pt), (6, 0, 0.0), "three places, pt of 90/0/-90");
+    store.close().await;
+    // another process rebuilds the scheduler from the stored sets of three
+    let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+    assert_eq!(store.league().top_up(3).await.unwrap(), TopUp::Added { sets: 2, pending: 6 });
+    let next = store.leases().claim("w", 100, LEASE).await.unwrap();
+    assert_eq!(next, duplicate_for(Players::Three, 4, 4, [3, 8])[6..]);
+    // three active bots fill a table of three; two do not
+    store.league().retire("b3").await.unwrap();
+    assert_eq!(store.leases().claimable_tournaments().await.unwrap(), vec![store.id()], "3 bots, 3 seats");
+    assert!(matches!(store.league().top_up(3).await.unwrap(), TopUp::Added { .. }));
+    store.league().retire("b2").await.unwrap();
+    assert!(store.leases().claimable_tournaments().await.unwrap().is_empty(), "2 bots, 3 seats");
+    assert_eq!(store.league().top_up(3).await.unwrap(), TopUp::Idle { active: 2, seats: 3 });
 }

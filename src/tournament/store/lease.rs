@@ -129,12 +129,13 @@ impl Leases<'_> {
     }
 
     /// Tournaments (`tournament.id`) that have claimable games, and leagues with at least
-    /// 4 active bots (claiming tops them up), oldest first.
+    /// as many active bots as their tables have seats (`tournament.seats`: 4, or 3 in a
+    /// three-player league; claiming tops them up), oldest first.
     pub async fn claimable_tournaments(self) -> Result<Vec<i64>, StoreError> {
         let sql = format!(
             "SELECT DISTINCT t FROM games WHERE {} UNION \
              SELECT b.t FROM bots b JOIN tournament x ON x.id = b.t \
-             WHERE x.open_ended = 1 AND b.retired = 0 GROUP BY b.t HAVING COUNT(*) >= 4 ORDER BY 1",
+             WHERE x.open_ended = 1 AND b.retired = 0 GROUP BY b.t HAVING COUNT(*) >= MAX(x.seats) ORDER BY 1",
             claimable(self.store.dialect.now_ms())
         );
         let rows =

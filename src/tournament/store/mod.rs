@@ -61,7 +61,9 @@ use std::path::Path;
 use sqlx::AnyPool;
 use sqlx::Row;
 
+use super::config::TournamentConfig;
 use super::schedule::ScheduledGame;
+use crate::engine::game::MAX_SEATS;
 pub use crate::tournament::leaderboard::BotKind;
 pub use crate::tournament::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
@@ -365,6 +367,15 @@ impl Store {
                 .await
                 .map_err(|e| self.err(e))?;
         }
+        let seats = TournamentConfig::parse(config).map_or(MAX_SEATS, |c| c.players().count());
+        if seats != MAX_SEATS {
+            sqlx::query("UPDATE tournament SET seats = $2 WHERE id = $1")
+                .bind(t)
+                .bind(seats as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.err(e))?;
+        }
         tx.commit().await.map_err(|e| self.err(e))?;
         Ok(self.scoped(t))
     }
@@ -446,16 +457,10 @@ async fn insert_games(
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for g in chunk {
-            query = query
-                .bind(t)
-                .bind(g.index as i64)
-                .bind(g.set as i64)
-                .bind(g.seed[0] as i64)
-                .bind(g.seed[1] as i64)
-                .bind(g.seats[0] as i64)
-                .bind(g.seats[1] as i64)
-                .bind(g.seats[2] as i64)
-                .bind(g.seats[3] as i64);
+            query = query.bind(t).bind(g.index as i64).bind(g.set as i64).bind(g.seed[0] as i64).bind(g.seed[1] as i64);
+            for seat in rows::seat_columns(&g.seats) {
+                query = query.bind(seat);
+            }
         }
         query.execute(&mut **tx).await?;
     }

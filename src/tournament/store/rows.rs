@@ -3,6 +3,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use crate::engine::game::{Players, MAX_SEATS};
 use crate::tournament::record::{GameRecord, SeatStats};
 use crate::tournament::schedule::ScheduledGame;
 
@@ -69,13 +70,28 @@ pub(super) fn bot(r: &AnyRow) -> Result<BotRow, sqlx::Error> {
     })
 }
 
+/// What `games.seat3` holds at a three-player table: no bot (the columns `seat0..seat3`
+/// are `NOT NULL` since the first schema; a bot index is never negative, so every query that
+/// looks for a bot in `seat3` passes this one by, and a lease's `seat3 < bots` admits it).
+pub(super) const EMPTY_SEAT: i64 = -1;
+
+/// The `seat0..seat3` values of a game's seats (three seats: `seat3` is [`EMPTY_SEAT`]).
+pub(super) fn seat_columns(seats: &[usize]) -> [i64; 4] {
+    std::array::from_fn(|s| seats.get(s).map_or(EMPTY_SEAT, |&b| b as i64))
+}
+
+/// A game's seats from its `seat0..seat3` values: the bots up to the first [`EMPTY_SEAT`].
+pub(super) fn seats_of(columns: [i64; 4]) -> Vec<usize> {
+    columns.iter().take_while(|&&b| b != EMPTY_SEAT).map(|&b| b as usize).collect()
+}
+
 pub(super) fn game(r: &AnyRow) -> Result<ScheduledGame, sqlx::Error> {
     let int = |i: usize| r.try_get::<i64, _>(i);
     Ok(ScheduledGame {
         index: int(0)? as u64,
         set: int(1)? as u64,
         seed: [int(2)? as u64, int(3)? as u64],
-        seats: [int(4)? as usize, int(5)? as usize, int(6)? as usize, int(7)? as usize],
+        seats: seats_of([int(4)?, int(5)?, int(6)?, int(7)?]),
     })
 }
 
@@ -103,36 +119,39 @@ pub(super) fn counts(rows: &[AnyRow]) -> Result<Counts, sqlx::Error> {
     Ok(c)
 }
 
-/// Adds one per-seat row (rows come ordered by game, seat) to the records.
+/// Adds one per-seat row (rows come ordered by game, seat) to the records: a game's seats
+/// must come as 0, 1, 2... with none missing.
 pub(super) fn push_record(out: &mut Vec<GameRecord>, r: &AnyRow) -> Result<(), String> {
     let get = |i: usize| r.try_get::<i64, _>(i).map_err(|e| e.to_string());
-    let (index, set, seat) = (get(0)? as u64, get(1)? as u64, get(2)? as usize);
+    let (index, set, seat) = (get(0)? as u64, get(1)? as u64, get(2)?);
     let stats_text: String = r.try_get(6).map_err(|e| e.to_string())?;
     let stats: SeatStats = serde_json::from_str(&stats_text).map_err(|e| format!("game {index}: stats: {e}"))?;
     if out.last().map(|g| g.index) != Some(index) {
         out.push(GameRecord {
             index,
             set,
-            seats: [usize::MAX; 4],
-            scores: [0; 4],
-            ranks: [0; 4],
-            stats: Default::default(),
+            seats: Vec::new(),
+            scores: Vec::new(),
+            ranks: Vec::new(),
+            stats: Vec::new(),
         });
     }
-    let (Some(g), true) = (out.last_mut(), seat < 4) else {
-        return Err(format!("game {index}: seat {seat}"));
+    let Some(g) = out.last_mut().filter(|g| g.seats.len() as i64 == seat && seat < MAX_SEATS as i64) else {
+        return Err(format!("game {index}: seat {seat} out of order"));
     };
-    g.seats[seat] = get(3)? as usize;
-    g.scores[seat] = get(4)? as i32;
-    g.ranks[seat] = get(5)? as u8;
-    g.stats[seat] = stats;
+    g.seats.push(get(3)? as usize);
+    g.scores.push(get(4)? as i32);
+    g.ranks.push(get(5)? as u8);
+    g.stats.push(stats);
     Ok(())
 }
 
-/// Every game must have its 4 seats.
+/// Every game must have one row per seat of its table: 4, or 3 at a three-player table,
+/// the same number in every game (a tournament is of one table size).
 pub(super) fn check_complete(out: &[GameRecord]) -> Result<(), String> {
-    match out.iter().find(|g| g.seats.contains(&usize::MAX)) {
-        Some(g) => Err(format!("game {} has fewer than 4 seats recorded", g.index)),
+    let size = out.first().map_or(MAX_SEATS, |g| g.seats.len());
+    match out.iter().find(|g| g.seats.len() != size || Players::of_count(size).is_none()) {
+        Some(g) => Err(format!("game {} has {} seats recorded, not {size}", g.index, g.seats.len())),
         None => Ok(()),
     }
 }

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use sqlx::Row;
 
 use super::{Store, StoreError};
+use crate::engine::game::MAX_SEATS;
 use crate::tournament::leaderboard::{BotStatus, VersionRow};
 use crate::tournament::record::GameRecord;
 
@@ -101,8 +102,10 @@ impl Suspensions<'_> {
     /// over the threshold; returns the versions suspended now. Costs no query when no seat
     /// of `records` made a chombo. Errors: the database failed.
     pub async fn check(self, records: &[GameRecord]) -> Result<Vec<Suspended>, StoreError> {
-        let bots: BTreeSet<usize> =
-            records.iter().flat_map(|r| (0..4).filter(|&s| r.stats[s].chombos > 0).map(|s| r.seats[s])).collect();
+        let bots: BTreeSet<usize> = records
+            .iter()
+            .flat_map(|r| r.stats.iter().zip(&r.seats).filter(|(st, _)| st.chombos > 0).map(|(_, &b)| b))
+            .collect();
         if bots.is_empty() {
             return Ok(Vec::new());
         }
@@ -146,13 +149,14 @@ impl Suspensions<'_> {
     /// League bot `bot`'s chombos in its last `window` games, and how many games those
     /// are (fewer while it has played fewer).
     async fn recent_chombos(self, bot: usize, window: u32) -> Result<(u64, u64), StoreError> {
-        // a bot has at most 4 seats in a game: 4 × window rows hold its last `window` games
+        // a bot has at most MAX_SEATS seats in a game: MAX_SEATS × window rows hold its last
+        // `window` games
         let rows = sqlx::query(
             "SELECT game_idx, stats FROM results WHERE t = $1 AND bot = $2 ORDER BY game_idx DESC LIMIT $3",
         )
         .bind(self.store.t)
         .bind(bot as i64)
-        .bind(i64::from(window) * 4)
+        .bind(i64::from(window) * MAX_SEATS as i64)
         .fetch_all(&self.store.pool)
         .await
         .map_err(|e| self.store.err(e))?;

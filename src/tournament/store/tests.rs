@@ -16,10 +16,10 @@ fn record_of(g: &ScheduledGame, score0: i32) -> GameRecord {
     GameRecord {
         index: g.index,
         set: g.set,
-        seats: g.seats,
-        scores: [score0, 25000, 25000, 50000 - score0],
-        ranks: [1, 2, 3, 4],
-        stats,
+        seats: g.seats.clone(),
+        scores: vec![score0, 25000, 25000, 50000 - score0],
+        ranks: vec![1, 2, 3, 4],
+        stats: stats.to_vec(),
     }
 }
 
