@@ -14,7 +14,7 @@ use futures_util::future::BoxFuture;
 use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
-use crate::engine::game::{ranks_for, Players, MAX_SEATS};
+use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
@@ -365,8 +365,7 @@ impl SeatLauncher {
         let players = Players::of_count(self.kinds.len()).unwrap_or_default();
         for (seat, kind) in players.seats().zip(&self.kinds) {
             if let (SeatKind::Remote(remote, name), Some(conn)) = (kind, conns[usize::from(seat)]) {
-                let rank = ranks_for(scores, players)[usize::from(seat)];
-                remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
+                remote.hub.notify(name, conn, &Control::game_over(seat, players, scores, chombos));
             }
         }
     }

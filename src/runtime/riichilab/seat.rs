@@ -185,17 +185,6 @@ fn millis(d: Duration) -> u64 {
 /// the launcher closes it).
 pub type Parking = Arc<Mutex<Option<Session>>>;
 
-/// [`seat_bot_at`] at a four-player table (the leagues' games).
-pub async fn seat_bot(
-    parking: &Parking,
-    hub: &RemoteHub,
-    name: &str,
-    wait: Duration,
-    seat: Seat,
-) -> Result<RiichiLabBot, BotError> {
-    seat_bot_at(parking, hub, name, wait, seat, Players::Four).await // bounded: inside.
-}
-
 /// The bot of a dialect seat at a launch of the match loop at a table of `players`: the
 /// session parked in `parking` (a restart within the game: the same connection goes on),
 /// else a new session on a connection of `name` taken from `hub` (waiting at most
