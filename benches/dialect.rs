@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use mjai_sim::engine::event::Event;
+use mjai_sim::engine::game::Players;
 use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::process::ProcessOptions;
 use mjai_sim::runtime::remote::hub::RemoteHub;
@@ -75,7 +76,7 @@ async fn dialect(n: usize) -> Vec<Duration> {
     let token = listener.add_dialect("bench");
     tokio::spawn(client(listener.ranked_url(), token));
     let conn = hub.take_conn("bench", T).await.unwrap();
-    let mut bot = RiichiLabBot::new(Session::new(conn, 0), Parking::default());
+    let mut bot = RiichiLabBot::new(Session::new(conn, 0, Players::Four), Parking::default());
     bot.exchange(r#"[{"type":"start_game","id":0}]"#, T).await.unwrap();
     let tehai: Vec<String> = HAND.iter().map(|t| format!("\"{t}\"")).collect();
     let hidden = vec!["\"?\""; 13].join(",");

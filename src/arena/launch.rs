@@ -14,7 +14,7 @@ use futures_util::future::BoxFuture;
 use super::clock::Clock;
 use super::Launcher;
 use crate::engine::event::Seat;
-use crate::engine::game::{ranks_for, Players, MAX_SEATS};
+use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
 use crate::runtime::builtin::BuiltinBot;
 use crate::runtime::docker::cleanup::ContainerGuard;
@@ -24,7 +24,7 @@ use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot, Parking};
+use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, Parking};
 use crate::runtime::riichilab::wire::Object;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
@@ -365,8 +365,7 @@ impl SeatLauncher {
         let players = Players::of_count(self.kinds.len()).unwrap_or_default();
         for (seat, kind) in players.seats().zip(&self.kinds) {
             if let (SeatKind::Remote(remote, name), Some(conn)) = (kind, conns[usize::from(seat)]) {
-                let rank = ranks_for(scores, players)[usize::from(seat)];
-                remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
+                remote.hub.notify(name, conn, &Control::game_over(seat, players, scores, chombos));
             }
         }
     }
@@ -434,7 +433,8 @@ impl Launcher for SeatLauncher {
                 (SeatKind::Batched(hub, table), _) => Ok(Box::new(hub.seat(*table, seat)) as Box<dyn Bot>),
                 (SeatKind::RiichiLab(remote, name, parking), _) => {
                     // bounded: remote.wait.
-                    let bot = seat_bot(parking, &remote.hub, name, remote.wait, seat).await?;
+                    let players = Players::of_count(self.kinds.len()).unwrap_or_default();
+                    let bot = seat_bot_at(parking, &remote.hub, name, remote.wait, seat, players).await?;
                     Ok(Box::new(bot) as Box<dyn Bot>)
                 }
                 (SeatKind::Remote(remote, name), _) => {

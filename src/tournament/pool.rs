@@ -12,10 +12,10 @@
 //!   restart after a chombo always starts fresh bots.
 
 use crate::arena::launch::RemoteSeats;
-use crate::engine::game::{ranks_for, Players, MAX_SEATS};
+use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteBot;
-use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot, Parking};
+use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, Parking};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -157,8 +157,7 @@ impl BotFactory {
         for seat in players.seats() {
             let s = usize::from(seat);
             if let (Some(LoadedBot::Remote(name)), Some(conn)) = (self.bots.get(bots[s]), conns[s]) {
-                let rank = ranks_for(scores, players)[s];
-                remote.hub.notify(name, conn, &Control::GameOver { seat, scores, chombos, rank });
+                remote.hub.notify(name, conn, &Control::game_over(seat, players, scores, chombos));
             }
         }
     }
@@ -498,8 +497,10 @@ impl GameSeats {
             let Some(remote) = remote else {
                 return Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)")));
             };
+            let players = Players::of_count(self.bots.len()).unwrap_or_default();
             // bounded: remote.wait.
-            return Ok(Box::new(seat_bot(&self.dialect[s], &remote.hub, name, remote.wait, seat).await?));
+            let bot = seat_bot_at(&self.dialect[s], &remote.hub, name, remote.wait, seat, players).await?;
+            return Ok(Box::new(bot));
         }
         // bounded: start_remote.
         if let Some(remote) = self.pool.factory.start_remote(bot, seat).await {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::e2e_support::{play, repo, require_docker, require_image};
+use crate::e2e_support::{play, play_seats, repo, require_docker, require_image};
 use crate::remote_support::{finish_bridge, slow_tsumogiri, RemoteGame};
 
 #[test]
@@ -33,6 +33,38 @@ fn a_remote_tsumogiri_plays_the_same_hanchan_as_in_a_container() {
     assert!(
         lines[1].starts_with(&format!("game over: seat 0, rank {rank}, {score} points, 0 chombos")),
         "{bridge_out}"
+    );
+}
+
+/// A remote seat at a three-player table (`--rules riichi-dev-3p`): the bridge plays
+/// examples/tsumogiri (a local process) for seat 1, the game is the one three built-in
+/// tsumogiri play on the seed, and the bridge's `game_over` line lists three scores and three
+/// chombo counts.
+#[test]
+fn a_remote_seat_plays_a_three_player_game_and_hears_three_scores() {
+    let t = "builtin:tsumogiri";
+    let options = ["--rules", "riichi-dev-3p", "--seed", "8"];
+    let mut game = RemoteGame::start([t, "remote:author", t], &options);
+    let tsumogiri = repo("examples/tsumogiri");
+    let bridge = game.bridge(1, &[&tsumogiri]);
+    let status = game.wait(Duration::from_secs(300));
+    assert!(status.success(), "{:?}", game.stderr_lines);
+    let (bridge_status, bridge_out, bridge_err) = finish_bridge(bridge, Duration::from_secs(30));
+    assert!(bridge_status.success(), "the bridge exits 0 after `bye`: {bridge_err}");
+    let local = play_seats(&[t, t, t], &[&options[..], &["--no-html"]].concat());
+    assert_eq!(game.log_text(), local.read("mjai_log.json"), "the remote seat's game differs from three built-ins'");
+    let summary = game.json("summary.json");
+    let scores: Vec<String> =
+        summary["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap().to_string()).collect();
+    assert_eq!(scores.len(), 3);
+    let (rank, score) = (summary["rank"][1].as_u64().unwrap(), &scores[1]);
+    let line = bridge_out.lines().nth(1).unwrap_or_default().to_string();
+    assert_eq!(
+        line,
+        format!(
+            "game over: seat 1, rank {rank}, {score} points, 0 chombos (scores {}; chombos 0,0,0)",
+            scores.join(",")
+        )
     );
 }
 

@@ -475,3 +475,112 @@ fn a_client_that_never_reads_is_cut_off_and_its_seat_plays_on_by_default_actions
     let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "defaults are tsumogiri: the built-ins' game");
 }
+
+/// Three seats (issue 38): `start_kyoku`'s and `hora`'s per-seat arrays have three entries,
+/// `possible_actions` offers `kita` on a drawn North, answered `kita` or Mortal's
+/// `nukidora`, the observation is RiichiEnv's three-player one, and the log verifies under
+/// the preset.
+#[test]
+fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
+    let mut game = RemoteGame::start(["riichilab:bob", T, T], &["--rules", "riichi-dev-3p", "--seed", "3"]);
+    let mut kitas = 0;
+    let mut policy = |r: &Value, s: &Seen| {
+        let possible = r["possible_actions"].as_array().unwrap();
+        if let Some(kita) = possible.iter().find(|a| a["type"] == "kita") {
+            assert_eq!(kita, &json!({"actor": 0, "pai": "N", "type": "kita"}));
+            kitas += 1;
+            // Mortal-family bots say nukidora: every other one is answered so.
+            let name = if kitas % 2 == 0 { "nukidora" } else { "kita" };
+            return vec![json!({"type": name, "actor": 0, "pai": "N", "request_id": r["request_id"]}).to_string()];
+        }
+        vec![tsumogiri(r, s).to_string()]
+    };
+    let seen = client(&game, &mut policy, None);
+    let status = game.wait(Duration::from_secs(120));
+    assert!(status.success(), "{:?}", game.stderr_lines);
+
+    let summary = game.json("summary.json");
+    assert_eq!(summary["chombos"], json!([0, 0, 0]), "{summary}");
+    let scores: Vec<i64> = summary["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
+    assert_eq!(scores.len(), 3, "{summary}");
+    assert_eq!(scores.iter().sum::<i64>(), 105_000, "{summary}");
+
+    for start in seen.of_type("start_kyoku") {
+        assert_eq!(start["scores"].as_array().unwrap().len(), 3, "{start}");
+        assert_eq!(start["tehais"].as_array().unwrap().len(), 3, "{start}");
+    }
+    for end in seen.of_type("hora").into_iter().chain(seen.of_type("ryukyoku")) {
+        assert_eq!(end["deltas"].as_array().unwrap().len(), 3, "{end}");
+    }
+    let offered: Vec<&Value> = seen
+        .of_type("request_action")
+        .into_iter()
+        .filter(|r| r["possible_actions"].as_array().unwrap().iter().any(|a| a["type"] == "kita"))
+        .collect();
+    assert!(offered.len() >= 2, "kita offered {} times (seed 3)", offered.len());
+    assert!(seen.of_type("request_action").iter().all(|r| r["possible_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["type"] != "chi")));
+    let own_kitas = seen.of_type("kita").into_iter().filter(|k| k["actor"] == 0).count();
+    assert_eq!(own_kitas, kitas, "every kita answered is played, nukidora too");
+    let acks = seen.of_type("action_ack");
+    assert!(acks.iter().all(|a| a["status"] == "accepted"), "{acks:?}");
+    assert_eq!(acks.len(), seen.of_type("request_action").len());
+    let log = game.log_text();
+    assert_eq!(log.matches(r#"{"type":"kita","actor":0,"pai":"N"}"#).count(), kitas, "logs write kita");
+    assert!(!log.contains("nukidora"));
+
+    // RiichiEnv's three-player observation: three entries per seat, the kitas.
+    for r in seen.of_type("request_action") {
+        let obs: Value = serde_json::from_slice(&base64_decode(r["observation"].as_str().unwrap())).unwrap();
+        assert_eq!(obs["player_id"], 0);
+        assert_eq!(obs["hands"].as_array().unwrap().len(), 3, "{obs}");
+        assert_eq!(obs["scores"].as_array().unwrap().len(), 3, "{obs}");
+        assert!(obs["hands"][1].as_array().unwrap().is_empty());
+    }
+
+    let verify = std::process::Command::new(crate::e2e_support::bin())
+        .arg("verify")
+        .arg(game.dir.path().join("mjai_log.json"))
+        .args(["--rules", "riichi-dev-3p"])
+        .output()
+        .unwrap();
+    assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stderr));
+}
+
+/// `mjai-sim connect` plays a three-player game and prints its three scores.
+#[test]
+fn mjai_sim_connect_plays_a_three_player_game_and_prints_three_scores() {
+    let scratch = tempfile::tempdir().unwrap();
+    let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
+    let mut game = RemoteGame::start([T, "riichilab:bob", T], &["--rules", "riichi-dev-3p", "--seed", "4"]);
+    let (url, token) = game.dialect_url_and_token(1);
+    let client = std::process::Command::new(crate::e2e_support::bin())
+        .args(["connect", &url, "--token", &token, "--games", "1", "--bot-stderr"])
+        .arg(scratch.path().join("bot.stderr.txt"))
+        .args(["--", "python3", bot.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
+    let (status, out, err) = crate::remote_support::finish_bridge(client, Duration::from_secs(30));
+    assert!(status.success(), "connect exits 0 after its one game: {err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[1], "game started: seat 1");
+    let summary = game.json("summary.json");
+    let scores: Vec<i64> = summary["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
+    assert_eq!(scores.len(), 3, "{summary}");
+    assert_eq!(scores.iter().sum::<i64>(), 105_000);
+    let shown: Vec<String> = scores.iter().map(i64::to_string).collect();
+    assert_eq!(lines[2], format!("game over: seat 1, scores {}", shown.join(",")));
+    assert_eq!(summary["chombos"], json!([0, 0, 0]));
+
+    let builtins =
+        crate::e2e_support::play_seats(&[T, T, T], &["--rules", "riichi-dev-3p", "--seed", "4", "--no-html"]);
+    builtins.assert_complete_and_verified_under("riichi-dev-3p");
+    assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the bot behind connect plays the built-in's game");
+}

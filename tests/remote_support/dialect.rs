@@ -118,6 +118,10 @@ impl Seen {
                     remove(&mut self.hand, pai);
                 }
             }
+            "kita" if own => {
+                self.drawn = None;
+                remove(&mut self.hand, m["pai"].as_str().unwrap_or("N"));
+            }
             "reach_accepted" => {
                 if let Some(s) = m["actor"].as_u64().and_then(|a| self.scores.get_mut(a as usize)) {
                     *s -= 1000;

@@ -45,8 +45,9 @@ for line in sys.stdin:
 
 impl RemoteGame {
     /// Starts `mjai-sim OPTIONS --logs-dir DIR BOTS` and waits (at most 30 s) for one
-    /// printed command per `remote:` seat.
-    pub fn start(bots: [&str; 4], options: &[&str]) -> RemoteGame {
+    /// printed command per `remote:` seat (`N`: four bots, or three with a three-player
+    /// preset in `options`).
+    pub fn start<const N: usize>(bots: [&str; N], options: &[&str]) -> RemoteGame {
         let dir = tempfile::tempdir().unwrap();
         let mut args: Vec<String> = options.iter().map(|s| s.to_string()).collect();
         args.extend(["--no-html".to_string(), "--logs-dir".to_string(), dir.path().display().to_string()]);

@@ -11,6 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::game::{ranks_for, Players, MAX_SEATS};
+
 /// The `type` of every control message.
 pub const CONTROL_TYPE: &str = "mjai-sim";
 
@@ -33,14 +35,15 @@ pub enum Control {
     /// Stop the running bot (a restart or the game's end follows).
     Stop,
     /// The game ended: the seat this connection played last, every seat's final score
-    /// (points) and chombos, the seat's rank (1 to 4).
+    /// (points) and chombos, the seat's rank (1 to 4, or 1 to 3 at a three-player table).
+    /// Built by [`Control::game_over`].
     GameOver {
         /// The seat played.
         seat: u8,
-        /// Final scores by seat, in points.
-        scores: [i32; 4],
-        /// Chombos by seat.
-        chombos: [u32; 4],
+        /// Final scores by seat, in points: one entry per seat of the table (4, or 3).
+        scores: Vec<i32>,
+        /// Chombos by seat (one entry per seat of the table).
+        chombos: Vec<u32>,
         /// The seat's rank, 1 to 4 (as `summary.json`'s `rank`).
         rank: u8,
     },
@@ -74,6 +77,14 @@ struct Wire {
 }
 
 impl Control {
+    /// The `game_over` of `seat` at a table of `players`, from the match report's per-seat
+    /// arrays ([`MAX_SEATS`] wide): the table's scores and chombos, and the seat's rank
+    /// (ties to the earlier seat, as `summary.json`).
+    pub fn game_over(seat: u8, players: Players, scores: [i32; MAX_SEATS], chombos: [u32; MAX_SEATS]) -> Control {
+        let rank = ranks_for(scores, players)[usize::from(seat).min(MAX_SEATS - 1)];
+        Control::GameOver { seat, scores: players.seat_list(scores), chombos: players.seat_list(chombos), rank }
+    }
+
     /// The message as sent: `{"type":"mjai-sim","event":...}`.
     pub fn to_text(&self) -> String {
         let wire = Wire { kind: CONTROL_TYPE.to_string(), control: self.clone() };
@@ -109,5 +120,21 @@ mod tests {
         assert_eq!(Control::parse(r#"[{"type":"end_game"}]"#), None);
         assert_eq!(Control::parse(r#"{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}"#), None);
         assert_eq!(Control::parse(r#"{"type":"mjai-sim","event":"nonsense"}"#), None);
+    }
+
+    #[test]
+    fn game_over_lists_the_tables_seats_and_ranks_among_them() {
+        let three = Control::game_over(2, Players::Three, [40000, 40000, 25000, 0], [0, 1, 0, 0]);
+        assert_eq!(
+            three.to_text(),
+            r#"{"type":"mjai-sim","event":"game_over","seat":2,"scores":[40000,40000,25000],"chombos":[0,1,0],"rank":3}"#,
+            "three entries; the empty seat's 0 ranks nobody below it"
+        );
+        assert_eq!(Control::parse(&three.to_text()), Some(three));
+        let four = Control::game_over(1, Players::Four, [25000, 30000, 25000, 20000], [0; 4]);
+        assert_eq!(
+            four,
+            Control::GameOver { seat: 1, scores: vec![25000, 30000, 25000, 20000], chombos: vec![0; 4], rank: 1 }
+        );
     }
 }

@@ -34,7 +34,7 @@ use super::select::{legal_types, possible_actions, select};
 use super::wire::{self, AckStatus, Object, Spent, Time};
 use super::GRACE;
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::default_answer;
+use crate::engine::game::{default_answer, Players};
 use crate::runtime::bounded::within;
 use crate::runtime::remote::conn::{Conn, Ended};
 use crate::runtime::remote::hub::RemoteHub;
@@ -46,6 +46,9 @@ use crate::runtime::{Bot, BotError};
 pub struct Session {
     conn: Conn,
     seat: Seat,
+    /// The table's size: three entries per seat array at three seats, RiichiEnv's
+    /// three-player observation.
+    players: Players,
     view: SeatView,
     /// The next request's id (one counter for the whole game, from 1).
     next_request: u64,
@@ -54,9 +57,9 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session of `conn` playing `seat`.
-    pub fn new(conn: Conn, seat: Seat) -> Session {
-        Session { conn, seat, view: SeatView::new(seat), next_request: 1, started: false }
+    /// A session of `conn` playing `seat` at a table of `players`.
+    pub fn new(conn: Conn, seat: Seat, players: Players) -> Session {
+        Session { conn, seat, players, view: SeatView::new(seat, players), next_request: 1, started: false }
     }
 
     /// Sends `message`, waiting until `deadline` at most.
@@ -75,7 +78,7 @@ impl Session {
                 }
                 self.started = true;
             }
-            let message = wire::event_message(event, self.seat);
+            let message = wire::event_message(event, self.seat, self.players);
             self.view.apply(&message);
             if self.conn.is_open() {
                 // bounded: until the deadline.
@@ -182,21 +185,22 @@ fn millis(d: Duration) -> u64 {
 /// the launcher closes it).
 pub type Parking = Arc<Mutex<Option<Session>>>;
 
-/// The bot of a dialect seat at a launch of the match loop: the session parked in `parking`
-/// (a restart within the game: the same connection goes on), else a new session on a
-/// connection of `name` taken from `hub` (waiting at most `wait`). Errors: no connection in
-/// time.
-pub async fn seat_bot(
+/// The bot of a dialect seat at a launch of the match loop at a table of `players`: the
+/// session parked in `parking` (a restart within the game: the same connection goes on),
+/// else a new session on a connection of `name` taken from `hub` (waiting at most
+/// `wait`). Errors: no connection in time.
+pub async fn seat_bot_at(
     parking: &Parking,
     hub: &RemoteHub,
     name: &str,
     wait: Duration,
     seat: Seat,
+    players: Players,
 ) -> Result<RiichiLabBot, BotError> {
     let parked = parking.lock().ok().and_then(|mut p| p.take());
     let session = match parked {
         Some(session) => session,
-        None => Session::new(hub.take_conn(name, wait).await?, seat), // bounded: wait.
+        None => Session::new(hub.take_conn(name, wait).await?, seat, players), // bounded: wait.
     };
     Ok(RiichiLabBot::new(session, parking.clone()))
 }

@@ -5,7 +5,10 @@
 //! `observation/mjai_select.rs`): `hora` is any legal win (tsumo or ron), `none` is the
 //! pass, `dahai` is chosen by `pai` (its `tsumogiri` picks between a drawn tile and an
 //! identical one in the hand), calls by the multiset of `consumed` plus `pai` when given;
-//! `actor` and `target` are not read.
+//! `kita` (three-player: a North set aside) by its type, and `pai` when given (`"N"`);
+//! `actor` and `target` are not read. RiichiEnv reads `kita` only at three seats
+//! (`select_action(.., three_player)`); the engine offers it only there. Mortal-family
+//! sanma bots answer `nukidora`: read as `kita` (as the engine's own parser does).
 
 use serde_json::{json, Value};
 
@@ -25,6 +28,7 @@ fn kind(event: &Event) -> &'static str {
         Event::Reach { .. } => "reach",
         Event::Hora { .. } => "hora",
         Event::Ryukyoku { .. } => "ryukyoku",
+        Event::Kita { .. } => "kita",
         Event::None => "none",
         _ => "other",
     }
@@ -43,7 +47,9 @@ fn entry(pairs: &[(&str, Value)]) -> Object {
 /// `Action::to_mjai` writes neither); a win is `{"actor":A,"type":"hora"}`; an ankan has
 /// `pai` (the kind's plain tile) and `consumed`. A `dahai` is listed once per copy of its
 /// tile in the hand (`copies(tile)`, at least once): RiichiEnv lists one discard per
-/// physical tile, so identical entries are expected.
+/// physical tile, so identical entries are expected. A `kita` (three-player) is
+/// `{"actor":A,"pai":"N","type":"kita"}`, likewise once per North in the hand
+/// (RiichiEnv's `get_kita_legal_actions`, `state_3p/sanma.rs`, lists one per North tile).
 pub fn possible_actions(legal: &[Event], seat: Seat, copies: impl Fn(Tile) -> usize) -> Vec<Object> {
     let mut out = Vec::with_capacity(legal.len());
     let mut discarded: Vec<Tile> = Vec::new();
@@ -80,6 +86,12 @@ pub fn possible_actions(legal: &[Event], seat: Seat, copies: impl Fn(Tile) -> us
                 ("pai", json!(consumed[0].deaka().as_mjai())),
                 ("type", json!(t)),
             ])),
+            Event::Kita { actor, pai } => {
+                let one = entry(&[("actor", json!(actor)), ("pai", json!(pai.as_mjai())), ("type", json!(t))]);
+                for _ in 0..copies(*pai).max(1) {
+                    out.push(one.clone());
+                }
+            }
             Event::Reach { actor } | Event::Hora { actor, .. } | Event::Ryukyoku { actor: Some(actor), .. } => {
                 out.push(entry(&[("actor", json!(actor)), ("type", json!(t))]))
             }
@@ -102,8 +114,12 @@ pub fn legal_types(legal: &[Event]) -> Vec<String> {
 }
 
 /// The legal answer `action` (an mjai object) stands for, or why none does (one line).
+/// `nukidora` is read as `kita`.
 pub fn select(legal: &[Event], action: &Value) -> Result<Event, String> {
-    let t = action.get("type").and_then(Value::as_str).unwrap_or("");
+    let t = match action.get("type").and_then(Value::as_str).unwrap_or("") {
+        "nukidora" => "kita",
+        other => other,
+    };
     let pai = action.get("pai").and_then(Value::as_str);
     let found = match t {
         "hora" => legal.iter().find(|e| matches!(e, Event::Hora { .. })),
@@ -111,7 +127,10 @@ pub fn select(legal: &[Event], action: &Value) -> Result<Event, String> {
         "dahai" => select_dahai(legal, pai, action.get("tsumogiri").and_then(Value::as_bool)),
         "chi" | "pon" | "daiminkan" | "kakan" | "ankan" => select_call(legal, t, pai, action.get("consumed")),
         "reach" | "ryukyoku" => legal.iter().find(|e| kind(e) == t),
-        _ => return Err(format!("`{t}` is not an action of this dialect's four-player game")),
+        "kita" => {
+            legal.iter().find(|e| matches!(e, Event::Kita { pai: p, .. } if pai.is_none_or(|want| p.as_mjai() == want)))
+        }
+        _ => return Err(format!("`{t}` is not an action of this dialect")),
     };
     found.cloned().ok_or_else(|| match pai {
         Some(p) => format!("no legal {t} of {p} (legal: {})", legal_types(legal).join(", ")),
@@ -216,7 +235,8 @@ mod tests {
         assert_eq!(pick(json!({"type":"dahai","pai":"5mr","tsumogiri":true})), Ok(dahai("5mr", false)));
         assert!(pick(json!({"type":"dahai","pai":"5m"})).unwrap_err().contains("no legal dahai of 5m"));
         assert!(pick(json!({"type":"none"})).is_err(), "no pass on one's own draw");
-        assert!(pick(json!({"type":"kita","pai":"N"})).is_err());
+        assert!(pick(json!({"type":"kita","pai":"N"})).unwrap_err().contains("no legal kita"), "no North to set aside");
+        assert!(pick(json!({"type":"nonsense"})).unwrap_err().contains("not an action of this dialect"));
 
         let p = |c: [&str; 2]| Event::Pon { actor: 1, target: 0, pai: tile("5p"), consumed: [tile(c[0]), tile(c[1])] };
         let calls = vec![p(["5p", "5p"]), p(["5pr", "5p"]), Event::None];
@@ -230,5 +250,36 @@ mod tests {
         assert!(select(&calls, &json!({"type":"chi","consumed":["4p","6p"]})).is_err());
         assert_eq!(select(&calls, &json!({"type":"none"})), Ok(Event::None));
         assert_eq!(legal_types(&calls), ["pon", "none"]);
+    }
+
+    #[test]
+    fn kita_is_offered_once_per_north_and_answered_as_kita_or_nukidora() {
+        let kita = Event::Kita { actor: 2, pai: tile("N") };
+        let legal = vec![
+            Event::Dahai { actor: 2, pai: tile("N"), tsumogiri: true },
+            Event::Dahai { actor: 2, pai: tile("1p"), tsumogiri: false },
+            kita.clone(),
+        ];
+        let copies = |t: Tile| if t == tile("N") { 2 } else { 1 };
+        let shown: Vec<String> = possible_actions(&legal, 2, copies).iter().map(text).collect();
+        assert_eq!(
+            shown,
+            [
+                r#"{"actor":2,"pai":"N","type":"dahai"}"#,
+                r#"{"actor":2,"pai":"N","type":"dahai"}"#,
+                r#"{"actor":2,"pai":"1p","type":"dahai"}"#,
+                r#"{"actor":2,"pai":"N","type":"kita"}"#,
+                r#"{"actor":2,"pai":"N","type":"kita"}"#,
+            ],
+            "RiichiEnv lists one kita per North in the hand"
+        );
+        assert_eq!(legal_types(&legal), ["dahai", "kita"]);
+        let pick = |v: Value| select(&legal, &v);
+        assert_eq!(pick(json!({"type":"kita","actor":2,"pai":"N"})), Ok(kita.clone()));
+        assert_eq!(pick(json!({"type":"kita"})), Ok(kita.clone()), "pai is optional");
+        assert_eq!(pick(json!({"type":"nukidora","actor":2,"pai":"N"})), Ok(kita.clone()), "Mortal's name");
+        assert!(pick(json!({"type":"kita","pai":"W"})).unwrap_err().contains("no legal kita of W"));
+        let played = pick(json!({"type":"nukidora","pai":"N"})).unwrap().to_json();
+        assert_eq!(played, r#"{"type":"kita","actor":2,"pai":"N"}"#, "the loop and the log hear kita");
     }
 }

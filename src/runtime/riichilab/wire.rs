@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use crate::engine::event::{Event, Seat};
+use crate::engine::game::Players;
 
 /// A JSON object with sorted keys.
 pub type Object = BTreeMap<String, Value>;
@@ -29,8 +30,20 @@ fn object(value: Value) -> Object {
 /// One masked event as its own message, in the dialect's shape: `start_game` is
 /// `{"type":"start_game","id":SEAT}` (no names, no seed); a self-drawn `hora` gains
 /// `"tsumo":true`; an `ankan` gains `pai` (the kind's plain tile, as RiichiEnv writes it);
-/// everything else is the mjai event as the log writes it.
-pub fn event_message(event: &Event, seat: Seat) -> Object {
+/// everything else is the mjai event as the log writes it, at a table of `players` (at
+/// three seats the per-seat arrays `scores`, `deltas`, `tehais` have three entries,
+/// [`Event::to_json_for`]; a `kita` is `{"actor":A,"pai":"N","type":"kita"}`).
+pub fn event_message(event: &Event, seat: Seat, players: Players) -> Object {
+    let mut message = shaped(event, seat);
+    for key in ["scores", "deltas", "tehais"] {
+        if let Some(Value::Array(entries)) = message.get_mut(key) {
+            entries.truncate(players.count());
+        }
+    }
+    message
+}
+
+fn shaped(event: &Event, seat: Seat) -> Object {
     match event {
         Event::StartGame { .. } => object(json!({"type": "start_game", "id": seat})),
         Event::Hora { actor, target, .. } => {
@@ -188,7 +201,7 @@ mod tests {
             seed: Some([1, 2]),
             id: Some(2),
         };
-        assert_eq!(text(&event_message(&start, 2)), r#"{"id":2,"type":"start_game"}"#);
+        assert_eq!(text(&event_message(&start, 2, Players::Four)), r#"{"id":2,"type":"start_game"}"#);
         let tsumo = Event::Hora {
             actor: 1,
             target: 1,
@@ -197,18 +210,36 @@ mod tests {
             ura_markers: Some(vec![]),
         };
         assert_eq!(
-            text(&event_message(&tsumo, 0)),
+            text(&event_message(&tsumo, 0, Players::Four)),
             r#"{"actor":1,"deltas":[-1000,3000,-1000,-1000],"pai":"3m","target":1,"tsumo":true,"type":"hora","ura_markers":[]}"#
         );
         let ron = Event::Hora { actor: 1, target: 2, pai: None, deltas: None, ura_markers: None };
-        assert!(!event_message(&ron, 0).contains_key("tsumo"));
+        assert!(!event_message(&ron, 0, Players::Four).contains_key("tsumo"));
         let ankan = Event::Ankan { actor: 3, consumed: [tile("5pr"), tile("5p"), tile("5p"), tile("5p")] };
         assert_eq!(
-            text(&event_message(&ankan, 3)),
+            text(&event_message(&ankan, 3, Players::Four)),
             r#"{"actor":3,"consumed":["5pr","5p","5p","5p"],"pai":"5p","type":"ankan"}"#
         );
         let dahai = Event::Dahai { actor: 0, pai: tile("E"), tsumogiri: false };
-        assert_eq!(text(&event_message(&dahai, 1)), r#"{"actor":0,"pai":"E","tsumogiri":false,"type":"dahai"}"#);
+        assert_eq!(
+            text(&event_message(&dahai, 1, Players::Four)),
+            r#"{"actor":0,"pai":"E","tsumogiri":false,"type":"dahai"}"#
+        );
+
+        // Three seats: three entries per seat array; kita as the log writes it.
+        let sanma_tsumo = Event::Hora {
+            actor: 1,
+            target: 1,
+            pai: Some(tile("N")),
+            deltas: Some([-2000, 4000, -2000, 0]),
+            ura_markers: Some(vec![]),
+        };
+        assert_eq!(
+            text(&event_message(&sanma_tsumo, 0, Players::Three)),
+            r#"{"actor":1,"deltas":[-2000,4000,-2000],"pai":"N","target":1,"tsumo":true,"type":"hora","ura_markers":[]}"#
+        );
+        let kita = Event::Kita { actor: 2, pai: tile("N") };
+        assert_eq!(text(&event_message(&kita, 2, Players::Three)), r#"{"actor":2,"pai":"N","type":"kita"}"#);
     }
 
     #[test]
