@@ -12,6 +12,9 @@ package (Observation.deserialize_from_base64, as riichi.dev's clients do) and co
   (called tiles included, as RiichiEnv keeps them), every seat's melds (as sets of tiles)
   and the dora indicators with the recorded ones (records without "discards" skip those),
   and which seats are in riichi (`riichi_declared`: from the discard after `reach`).
+A three-player request (its observation's `scores` has three entries) is decoded with
+Observation3P, the three-player class, and compared the same way over three seats (a
+record's fourth, empty, discard list is not compared).
 Prints one JSON object: {"requests": N, "differences": [{"request_id", "what", "ours",
 "riichienv"}]}. Exit 0 whatever it finds (the caller decides); 2 on unreadable input.
 Usage: python3 scripts/crosscheck_observations.py FILE
@@ -20,7 +23,7 @@ import base64
 import json
 import sys
 
-from riichienv import Observation
+from riichienv import Observation, Observation3P
 
 
 def tid_to_mjai(tid):
@@ -46,7 +49,10 @@ def main(path):
     for rec in records:
         req = rec["request"]
         rid = req["request_id"]
-        obs = Observation.deserialize_from_base64(req["observation"])
+        raw = json.loads(base64.b64decode(req["observation"]))
+        seats = len(raw.get("scores", [])) or 4
+        decode = Observation3P if seats == 3 else Observation
+        obs = decode.deserialize_from_base64(req["observation"])
         theirs = sorted({canon(json.loads(a.to_mjai())) for a in obs.legal_actions()})
         ours = sorted({canon(a) for a in req["possible_actions"]})
         if theirs != ours:
@@ -62,20 +68,19 @@ def main(path):
             differences.append({"request_id": rid, "what": "scores", "ours": rec["scores"], "riichienv": scores})
         if "discards" in rec:
             discards = [[tid_to_mjai(t) for t in seat] for seat in d.get("discards", [])]
-            if discards != rec["discards"]:
-                differences.append({"request_id": rid, "what": "discards", "ours": rec["discards"], "riichienv": discards})
-            raw = json.loads(base64.b64decode(req["observation"]))
+            if discards != rec["discards"][:seats]:
+                differences.append({"request_id": rid, "what": "discards", "ours": rec["discards"][:seats], "riichienv": discards})
             melds = [sorted(sorted(tid_to_mjai(t) for t in m["tiles"]) for m in seat) for seat in raw["melds"]]
-            ours = [sorted(sorted(m) for m in seat) for seat in rec.get("melds", [[], [], [], []])]
+            ours = [sorted(sorted(m) for m in seat) for seat in rec.get("melds", [[], [], [], []])[:seats]]
             if melds != ours:
                 differences.append({"request_id": rid, "what": "melds", "ours": ours, "riichienv": melds})
             dora = [tid_to_mjai(t) for t in d.get("dora_indicators", [])]
             if dora != rec["dora_indicators"]:
                 differences.append({"request_id": rid, "what": "dora indicators", "ours": rec["dora_indicators"], "riichienv": dora})
         if "riichi_declared" in rec:
-            riichi = [bool(r) for r in json.loads(base64.b64decode(req["observation"]))["riichi_declared"]]
-            if riichi != rec["riichi_declared"]:
-                differences.append({"request_id": rid, "what": "riichi declared", "ours": rec["riichi_declared"], "riichienv": riichi})
+            riichi = [bool(r) for r in raw["riichi_declared"]]
+            if riichi != rec["riichi_declared"][:seats]:
+                differences.append({"request_id": rid, "what": "riichi declared", "ours": rec["riichi_declared"][:seats], "riichienv": riichi})
     print(json.dumps({"requests": len(records), "differences": differences}))
     return 0
 

@@ -65,22 +65,6 @@ impl RulesFlag {
     pub fn rules(self) -> Rules {
         self.preset.rules()
     }
-
-    /// Refuses a three-player preset for `command`, which plays four-player games only (the
-    /// grading server, until its leagues take a table size): one line naming what plays
-    /// sanma today.
-    pub fn four_player_only(self, command: &str) -> anyhow::Result<()> {
-        let rules = self.rules();
-        if rules.players == Players::Four {
-            return Ok(());
-        }
-        anyhow::bail!(
-            "--rules {}: {command} plays four-player games only for now; play three-player games with `mjai-sim --rules {} BOT BOT BOT` or `mjai-sim tournament --rules {} BOT BOT BOT [BOT...]`",
-            rules.name(),
-            rules.name(),
-            rules.name()
-        )
-    }
 }
 
 /// Refuses a log whose table size ([`KyokuStart::players_of`]) is not the one `rules` seat,
@@ -120,14 +104,6 @@ mod tests {
         for name in Rules::PRESETS.into_iter().chain(Rules::PRESETS_3P) {
             assert_eq!(Cli::parse_from(["x", "--rules", name]).rules.rules(), Rules::any_preset(name).unwrap());
         }
-        let sanma = Cli::parse_from(["x", "--rules", "riichi-dev-3p"]).rules;
-        let e = sanma.four_player_only("the server").unwrap_err().to_string();
-        assert!(
-            e.contains("the server plays four-player games only")
-                && e.contains("mjai-sim tournament --rules riichi-dev-3p"),
-            "{e}"
-        );
-        assert!(Cli::parse_from(["x"]).rules.four_player_only("the server").is_ok());
         let e = Cli::try_parse_from(["x", "--rules", "mortal"]).unwrap_err().to_string();
         assert!(e.contains("tenhou") && e.contains("mjai-app"), "{e}");
     }

@@ -39,6 +39,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::entrants;
 use crate::tournament::session::worker::incarnation;
 use crate::tournament::session::PlayOptions;
+use crate::tournament::standings::default_uma;
 use crate::tournament::store::{is_postgres_url, Store, SuspensionPolicy, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
@@ -105,7 +106,7 @@ pub struct Args {
     /// says `X-Forwarded-Proto: https` gets a `Secure` cookie all the same.
     #[arg(long)]
     pub secure_cookie: bool,
-    /// The built-in bot an upload's validation opponents are (in the two seats it does not hold).
+    /// The built-in bot an upload's validation opponents are (in the seats it does not hold).
     #[arg(long, value_name = "NAME", default_value = "rulebase")]
     pub validation_opponent: String,
     /// Wall seed base NONCE[,KEY] of a new league [default: random].
@@ -118,7 +119,8 @@ pub struct Args {
     #[command(flatten)]
     pub matching: MatchingFlag,
     /// League games scheduled per hour at most, across every process playing the league
-    /// (one set of 4 every 4 × 3600 / N seconds) [default: unpaced, as fast as games play].
+    /// (one set of 4 every 4 × 3600 / N seconds; of 3 every 3 × 3600 / N in a three-player
+    /// league) [default: unpaced, as fast as games play].
     /// Stored with the league: the last server started sets it.
     #[arg(long, value_name = "GAMES_PER_HOUR")]
     pub pace: Option<u32>,
@@ -143,7 +145,9 @@ pub struct Args {
     /// Where games are played until stored [default: a folder under the system's temporary folder].
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
-    /// Rule preset of the league.
+    /// Rule preset of the league (used when the league is created): a three-player preset
+    /// (`riichi-dev-3p`, `tenhou-3p`, `tenhou-3p-east`) makes a three-player league. A
+    /// league is one mode: run one server (or `--league`) per mode.
     #[command(flatten)]
     pub rules: RulesFlag,
     /// Where and how submissions run; --max-submission-mb is the upload cap.
@@ -161,7 +165,6 @@ pub enum ServeCommand {
 
 /// Runs `serve` or `serve author ...`; returns the exit code.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    args.rules.four_player_only("the server")?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     match args.command {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
@@ -181,6 +184,7 @@ fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
         max_submission_mb: args.runtime.max_submission_mb.get(),
         no_html: true,
         rules: args.rules.rules(),
+        uma: default_uma(args.rules.rules().players),
         resources: args.runtime.resources(),
         matching: args.matching.matching(),
         batch: args.runtime.batch(),
@@ -249,6 +253,16 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
         }
     }
     let config = session.config().clone();
+    let asked = args.rules.rules();
+    if config.rules.players != asked.players {
+        eprintln!(
+            "mjai-sim: warning: league {} plays {}-player games (its stored options); --rules asks for {}-player: a league is one mode, so give another --league (or --db) for a {}-player league",
+            args.league,
+            config.rules.players.count(),
+            asked.players.count(),
+            asked.players.count()
+        );
+    }
     let work_dir = args
         .work_dir
         .clone()
@@ -283,6 +297,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
             max_connections: usize::from(args.max_connections),
             no_remote_bots,
             secure_cookie: args.secure_cookie,
+            players: config.rules.players,
         },
         validation: ValidationSettings {
             launch: config.launch_settings(),

@@ -230,6 +230,7 @@ mod tests {
             max_connections: 1,
             no_remote_bots: None,
             secure_cookie: false,
+            players: config.rules.players,
         };
         AppState {
             store,

@@ -161,7 +161,12 @@ pub async fn game(
 /// `/games/{id}` of a game not finished: while it is played (or waits to be played again),
 /// the viewer of its finished hands followed live (`/assets/live.js` over
 /// [`super::live`]'s stream); a game not begun or failed for good is 404 as before.
-async fn live_game(state: &AppState, id: u64, names: [Option<String>; 4], viewer: &Viewer) -> Result<Page, PageError> {
+async fn live_game(
+    state: &AppState,
+    id: u64,
+    names: [Option<String>; MAX_SEATS],
+    viewer: &Viewer,
+) -> Result<Page, PageError> {
     use crate::tournament::store::GameState;
     let game = state.store.live().state(id).await?;
     if !matches!(game, Some(GameState::Running | GameState::Pending)) {
@@ -172,8 +177,11 @@ async fn live_game(state: &AppState, id: u64, names: [Option<String>; 4], viewer
         if game != Some(GameState::Running) {
             return Err(ApiError::not_found("such game").into());
         }
-        // nothing has ended yet: the seats, and the first hand once it ends
-        log = r#"{"type":"start_game","names":["0","1","2","3"]}"#.to_string();
+        // nothing has ended yet: the seats (three in a three-player league), and the first
+        // hand once it ends
+        let seats = names.iter().flatten().count();
+        let seat_names: Vec<String> = (0..if seats == 0 { MAX_SEATS } else { seats }).map(|s| s.to_string()).collect();
+        log = serde_json::json!({"type": "start_game", "names": seat_names}).to_string();
     }
     let live = crate::viewer::page::Live { hands, stream: format!("/api/games/{id}/live"), script: "/assets/live.js" };
     let title = format!("Game {id} (live)");
@@ -235,7 +243,7 @@ fn viewer_page(
     title: String,
     log: &[u8],
     errors: Option<&str>,
-    names: [Option<String>; 4],
+    names: [Option<String>; MAX_SEATS],
     ctx: &PageContext,
     downloads: &[(&str, String)],
 ) -> Result<Page, PageError> {
@@ -249,7 +257,7 @@ fn game_data(
     title: String,
     log: &[u8],
     errors: Option<&str>,
-    names: [Option<String>; 4],
+    names: [Option<String>; MAX_SEATS],
 ) -> Result<crate::viewer::GameData, PageError> {
     let log = String::from_utf8_lossy(log);
     let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };

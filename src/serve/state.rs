@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::leaderboard::FiguresCache;
 use super::validate::Validator;
+use crate::engine::game::Players;
 use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::submission::SubmissionLimits;
 use crate::tournament::leaderboard::{BotStatus, LeaderboardEntry};
@@ -40,6 +41,9 @@ pub struct Settings {
     /// reached over HTTPS through a TLS terminator). Without it, only a login whose request
     /// says `X-Forwarded-Proto: https` gets one.
     pub secure_cookie: bool,
+    /// Seats at the league's tables (its stored rules): an upload declaring another mode
+    /// is refused ([`super::upload::check_mode`]).
+    pub players: Players,
 }
 
 /// Counters since the server started.

@@ -1,5 +1,7 @@
 //! `POST /api/bots` (multipart fields `name` and `file`): an author's new bot or new
-//! version. With the field `kind=remote` and no file, a remote bot (issue 29): the name is
+//! version. The optional field `mode` (`4p` or `3p`) declares the table the bot plays: an
+//! upload whose mode is not the league's is refused (409; a league is one mode, issue 38).
+//! With the field `kind=remote` and no file, a remote bot (issue 29): the name is
 //! registered and its author connects `mjai-sim connect` to `/api/bots/{name}/connect`
 //! ([`super::connect`]), where its first connection plays the validation games. Order of
 //! checks: token (401), body size (413, at the cap), the name
@@ -25,6 +27,7 @@ use super::auth::Author;
 use super::error::{ApiError, ErrorBody};
 use super::name::BotName;
 use super::state::AppState;
+use crate::engine::game::Players;
 use crate::runtime::submission::{Submission, SubmissionError};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, Upload, UploadedZip, VersionRow};
@@ -112,20 +115,24 @@ pub struct UploadForm {
     /// riichi.dev's dialect, connecting to `/ws/validate` and `/ws/ranked` with the bot
     /// token the answer holds).
     pub kind: Option<BotKind>,
+    /// The table the bot plays: `4p` (four-player) or `3p` (three-player, sanma); absent:
+    /// the league's. Refused with 409 when it is not the league's mode
+    /// (`GET /api/leaderboard` says it: `players`).
+    pub mode: Option<String>,
 }
 
 /// Handles `POST /api/bots`.
 #[utoipa::path(post, path = "/api/bots", summary = "Upload a bot (a new name, or a new version of one's own)",
     security(("bearer" = []), ("cookie" = [])), request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody),
-        (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play", body = ErrorBody),
+        (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play; a mode that is not the league's", body = ErrorBody),
         (status = 413, description = "over --max-submission-mb", body = ErrorBody), (status = 429, description = "over --max-bots or --uploads-per-hour, or a rate limit", body = ErrorBody)))]
 pub async fn upload(
     State(state): State<AppState>,
     author: Author,
     form: Multipart,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
-    let (name, bot) = read_form(form, state.settings.max_submission_bytes).await?;
+    let (name, bot) = read_form(form, state.settings.max_submission_bytes, state.settings.players).await?;
     Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, bot).await?)))
 }
 
@@ -142,16 +149,19 @@ pub enum Submitted {
 
 /// The fields of an upload form (the API's and the page `/upload`'s): `name`, and either
 /// `file` (the zip, streamed to disk, at most `cap` bytes; `kind`, if given, is `zip`) or
-/// `kind=remote` with no file. Errors: 400 for another field, a field twice, one missing,
-/// an unknown kind, or a file with `kind=remote`; 413 when the file is over `cap` or a body
-/// limit cut the form. An empty `file` part whose file name is empty (a browser form with
-/// no file chosen) counts as no file.
-pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitted), ApiError> {
-    let (mut name, mut file, mut kind) = (None, None, None);
+/// `kind=remote` with no file; `mode` (optional: `4p` or `3p`) must be the mode of the
+/// league, whose tables seat `league`. Errors: 400 for another field, a field twice, one
+/// missing, an unknown kind or mode, or a file with `kind=remote`; 409 for a mode that is
+/// not the league's; 413 when the file is over `cap` or a body limit cut the form. An
+/// empty `file` part whose file name is empty (a browser form with no file chosen) counts
+/// as no file.
+pub async fn read_form(mut form: Multipart, cap: u64, league: Players) -> Result<(String, Submitted), ApiError> {
+    let (mut name, mut file, mut kind, mut mode) = (None, None, None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
             Some("kind") if kind.is_none() => kind = Some(field.text().await.map_err(multipart_error)?),
+            Some("mode") if mode.is_none() => mode = Some(field.text().await.map_err(multipart_error)?),
             Some("file") if file.is_none() => {
                 // a browser's form with no file chosen sends an empty part named ""
                 let unchosen = field.file_name().is_some_and(str::is_empty);
@@ -160,13 +170,16 @@ pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitt
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    "the form has fields `name`, `file` and `kind` only, once each",
+                    "the form has fields `name`, `file`, `kind` and `mode` only, once each",
                 ))
             }
         }
     }
     let bad = |text: &str| Err(ApiError::new(StatusCode::BAD_REQUEST, text.to_string()));
     let Some(name) = name else { return bad("the form needs a field `name` (the bot's name)") };
+    if let Some(mode) = mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        check_mode(mode, league)?;
+    }
     match (kind.as_deref().map(str::trim), file) {
         (None | Some("zip"), Some(file)) => Ok((name, Submitted::Zip(file))),
         (None | Some("zip"), None) => bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot"),
@@ -178,6 +191,41 @@ pub async fn read_form(mut form: Multipart, cap: u64) -> Result<(String, Submitt
         }
         (Some(_), _) => bad("the field `kind` is `zip` (the default, with a `file`), `remote` or `riichilab`"),
     }
+}
+
+/// The name of a table's mode in the form's field `mode`: `4p` or `3p`.
+pub fn mode_name(players: Players) -> &'static str {
+    match players {
+        Players::Four => "4p",
+        Players::Three => "3p",
+    }
+}
+
+/// Checks an upload's declared `mode` against the league's table (`league`): 400 for a
+/// word that is no mode, 409 for the other mode (a league is one mode).
+pub fn check_mode(mode: &str, league: Players) -> Result<(), ApiError> {
+    let declared = match mode {
+        "4p" => Players::Four,
+        "3p" => Players::Three,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "the field `mode` is `4p` (four-player) or `3p` (three-player)",
+            ))
+        }
+    };
+    if declared == league {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        StatusCode::CONFLICT,
+        format!(
+            "this server's league plays {}-player games (mode={}); a mode={mode} bot goes to a {}-player league's server",
+            league.count(),
+            mode_name(league),
+            declared.count()
+        ),
+    ))
 }
 
 /// Writes the field to a temporary file piece by piece, hashing as it goes; 413 at the
@@ -338,5 +386,20 @@ mod tests {
             assert_eq!(shown_file_name(nothing), None, "{nothing:?}");
         }
         assert_eq!(shown_file_name(&"z".repeat(500)).map(|n| n.chars().count()), Some(MAX_SHOWN_FILE_NAME));
+    }
+
+    /// The declared mode is taken when it is the league's, refused with 409 when it is the
+    /// other one, and with 400 when it is no mode.
+    #[test]
+    fn an_upload_declares_the_leagues_mode_or_is_refused() {
+        assert!(check_mode("4p", Players::Four).is_ok());
+        assert!(check_mode("3p", Players::Three).is_ok());
+        let other = check_mode("3p", Players::Four).unwrap_err();
+        assert_eq!(other.status, StatusCode::CONFLICT);
+        assert!(other.reason.contains("plays 4-player games (mode=4p)"), "{}", other.reason);
+        assert_eq!(check_mode("4p", Players::Three).unwrap_err().status, StatusCode::CONFLICT);
+        for word in ["4", "sanma", "3P", ""] {
+            assert_eq!(check_mode(word, Players::Three).unwrap_err().status, StatusCode::BAD_REQUEST, "{word:?}");
+        }
     }
 }

@@ -34,7 +34,7 @@ pub async fn form(State(state): State<AppState>, author: LoggedIn) -> Result<Pag
 
 /// `POST /upload`.
 pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multipart) -> Result<Response, PageError> {
-    let (name, outcome) = match read_form(form, state.settings.max_submission_bytes).await {
+    let (name, outcome) = match read_form(form, state.settings.max_submission_bytes, state.settings.players).await {
         Ok((name, bot)) => {
             let outcome = accept(&state, &author.0, &name, bot).await;
             (name, outcome)

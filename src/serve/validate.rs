@@ -1,17 +1,20 @@
 //! The validation of an uploaded version: the bot plays every seat, in two full hanchans
-//! against the built-in opponent ([`SEATINGS`]: seats 0 and 2, then 1 and 3; a bot that
-//! fails only in one seat is caught), in the league's runtime (Docker by default), under
+//! against the built-in opponent ([`seatings`]: seats 0 and 2, then 1 and 3; in a
+//! three-player league seats 0 and 2, then 1; a bot that fails only in one seat is
+//! caught), in the league's runtime (Docker by default), under
 //! the league's time limits and its whole-game bound (`--game-timeout`, the arena's
 //! watchdog), so it always ends. It passes when both games completed with no chombo of the
 //! bot; then the version is admitted to the league. Otherwise it is rejected at the first
 //! failing game with a one-line reason naming the seat and the hand. Either way the last
 //! game's log, summary, errors and the bot's stderr (tail, of the seat that failed, else
 //! of its first seat) are stored for the author. Cost: two hanchans at once (each takes a
-//! slot of `--max-validations`, default 2), four containers of the bot at once.
+//! slot of `--max-validations`, default 2), up to four containers of the bot at once
+//! (three in a three-player league).
 //!
 //! A remote bot (issue 29, [`BotKind::Remote`]) is validated when its first connection
-//! comes: one connection plays one seat, so it plays four hanchans, one in each seat
-//! ([`REMOTE_SEATINGS`]), over that connection (its stderr stays on its author's machine).
+//! comes: one connection plays one seat, so it plays a hanchan in each seat, one after
+//! the other ([`remote_seatings`]: four, or three), over that connection (its stderr stays
+//! on its author's machine).
 //!
 //! At most `--max-validations` games run at once (a semaphore, taken per game); a version still
 //! `validating` when the server stopped is validated again at the next start (a remote one
@@ -43,19 +46,25 @@ use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
 use crate::arena::verdict::validation_verdict;
 use crate::arena::MatchOptions;
-use crate::engine::game::{Rules, StartState};
+use crate::engine::game::{Players, Rules, StartState};
 use crate::runtime::remote::control::Control;
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
 use crate::tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
 use crate::tournament::submission_cache::SubmissionCache;
 
-/// The bot's seats in each validation game, played in this order (the others are the
-/// built-in opponent): together every seat.
-pub const SEATINGS: [[usize; 2]; 2] = [[0, 2], [1, 3]];
+/// The bot's seats in each validation game at a table of `players` seats, played in
+/// this order (the others are the built-in opponent): together every seat, each once, in
+/// two games. Four seats: `[[0, 2], [1, 3]]`; three: `[[0, 2], [1]]`.
+pub fn seatings(players: Players) -> Vec<Vec<usize>> {
+    let n = players.count();
+    vec![(0..n).step_by(2).collect(), (1..n).step_by(2).collect()]
+}
 
-/// A remote bot's seat in each of its validation games, in order: every seat, one
-/// connection at a time.
-pub const REMOTE_SEATINGS: [&[usize]; 4] = [&[0], &[1], &[2], &[3]];
+/// A remote bot's seat in each of its validation games at a table of `players` seats, in
+/// order: every seat, one connection at a time (`[[0], [1], [2], [3]]`, or three).
+pub fn remote_seatings(players: Players) -> Vec<Vec<usize>> {
+    (0..players.count()).map(|s| vec![s]).collect()
+}
 
 /// A riichi.dev dialect bot's seat in its one validation game (riichi.dev: "one East-only
 /// game against three tsumogiri, the bot in seat 0"; the opponent here is
@@ -209,7 +218,8 @@ impl Games {
         let dir = self.settings.work_dir.join(format!("validate-{}-{}-{}", row.name, row.version, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let (bot, seatings): (BotSpec, Vec<&[usize]>) = match row.kind {
+        let players = self.settings.rules.players;
+        let (bot, seatings): (BotSpec, Vec<Vec<usize>>) = match row.kind {
             BotKind::Zip => {
                 // streamed from the store (through the cache) to disk, never whole in memory
                 let path = dir.join("bot.zip");
@@ -218,10 +228,10 @@ impl Games {
                     None => self.store.blobs().write_submission(&row.sha256, &path).await?.is_some(),
                 };
                 anyhow::ensure!(found, "the submission is missing from the store");
-                (BotSpec::Submission(path), SEATINGS.iter().map(|s| s.as_slice()).collect())
+                (BotSpec::Submission(path), seatings(players))
             }
-            BotKind::Remote => (BotSpec::Remote(row.name.clone()), REMOTE_SEATINGS.to_vec()),
-            BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING]),
+            BotKind::Remote => (BotSpec::Remote(row.name.clone()), remote_seatings(players)),
+            BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING.to_vec()]),
         };
         // riichi.dev validates in one East-only game; the others play the league's games.
         let rules = match row.kind {
@@ -380,4 +390,25 @@ fn read_files(dir: &Path, seat: usize) -> anyhow::Result<ValidationFiles> {
         summary: text("summary.json"),
         errors: text("errors.json"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every seat of the table once, over two games, at four and at three seats; a remote
+    /// bot one seat a game.
+    #[test]
+    fn validation_games_cover_every_seat_once() {
+        assert_eq!(seatings(Players::Four), vec![vec![0, 2], vec![1, 3]]);
+        assert_eq!(seatings(Players::Three), vec![vec![0, 2], vec![1]]);
+        for players in [Players::Four, Players::Three] {
+            let mut seats: Vec<usize> = seatings(players).concat();
+            seats.sort_unstable();
+            assert_eq!(seats, (0..players.count()).collect::<Vec<_>>());
+            let remote = remote_seatings(players);
+            assert_eq!(remote.len(), players.count());
+            assert_eq!(remote.concat(), (0..players.count()).collect::<Vec<_>>());
+        }
+    }
 }

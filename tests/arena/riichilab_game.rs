@@ -540,6 +540,30 @@ fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
         assert_eq!(obs["scores"].as_array().unwrap().len(), 3, "{obs}");
         assert!(obs["hands"][1].as_array().unwrap().is_empty());
     }
+    // ... and RiichiEnv's own Python package reads each as we meant it (Observation3P):
+    // legal actions (kita included), hand, scores, discards, melds, dora, riichi.
+    let file = game.dir.path().join("requests.json");
+    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["requests"], json!(seen.records.len()));
+    assert_eq!(report["differences"], json!([]), "RiichiEnv reads the three-player requests otherwise");
+    // the check is not blind at three seats: a kita taken out of the offer, a hand and a
+    // score changed are each found
+    let mut tampered = seen.records.clone();
+    let offer = tampered.iter().position(|r| r["request"]["possible_actions"].to_string().contains("kita")).unwrap();
+    let actions = tampered[offer]["request"]["possible_actions"].as_array_mut().unwrap();
+    actions.retain(|a| a["type"] != "kita");
+    tampered[0]["hand"][0] = json!("9z");
+    tampered[1]["scores"][2] = json!(1);
+    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
+    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: std::collections::BTreeSet<&str> =
+        report["differences"].as_array().unwrap().iter().map(|d| d["what"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["hand", "legal actions", "scores"].into(), "{report}");
 
     let verify = std::process::Command::new(crate::e2e_support::bin())
         .arg("verify")

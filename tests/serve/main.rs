@@ -19,7 +19,9 @@
 //! - [`games_list`]: `GET /api/games` and `/games`: running and finished games, pages,
 //!   filters, times;
 //! - [`live`]: a running game watched one hand behind, over its event stream and on its
-//!   page in Chromium.
+//!   page in Chromium;
+//! - [`sanma`]: a three-player league (`--rules riichi-dev-3p`): an upload's declared mode,
+//!   validation in every seat of three, three-seat games, pages and downloads.
 
 mod authors;
 mod authz;
@@ -39,6 +41,7 @@ mod pg_support;
 mod privacy;
 mod remote;
 mod riichilab;
+mod sanma;
 mod support;
 mod suspension;
 mod uploads;

@@ -44,7 +44,7 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
         entry: entry(name, Some(author), BotStatus::Active, 60, 27.0),
         versions: vec![VersionLine { version: 1, status: BotStatus::Active }],
         reason: reason.map(String::from),
-        rank_counts: [20, 15, 15, 10],
+        rank_counts: vec![20, 15, 15, 10],
         rating_history: vec![(1, 25.0), (30, 26.0), (60, 27.0)],
         rating_history_at: vec![None, None, None],
         head_to_head: vec![HeadToHead {
@@ -56,10 +56,10 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
         }],
         recent_games: vec![GameLine {
             id: 159,
-            bots: [name.into(), opponent.into(), "rulebase".into(), name.into()],
-            versions: [1, 2, 1, 1],
-            ranks: [2, 1, 4, 3],
-            scores: [30100, 41000, -2100, 31000],
+            bots: vec![name.into(), opponent.into(), "rulebase".into(), name.into()],
+            versions: vec![1, 2, 1, 1],
+            ranks: vec![2, 1, 4, 3],
+            scores: vec![30100, 41000, -2100, 31000],
             finished_at: None,
         }],
     }
@@ -99,6 +99,7 @@ mod escaping {
     /// Every server page with `h` in every field a bot or author controls.
     fn pages_with(h: &str) -> Vec<(&'static str, String)> {
         let board = Leaderboard {
+            players: 4,
             bots: vec![
                 entry(h, Some(h), BotStatus::Active, 50, 30.0),
                 entry(&format!("{h}-old"), Some(h), BotStatus::Retired, 3, 20.0),
@@ -159,7 +160,7 @@ mod escaping {
 
     #[test]
     fn links_to_bots_encode_their_names() {
-        let board = Leaderboard { bots: vec![entry("a/../b c?d#e", None, BotStatus::Active, 5, 25.0)] };
+        let board = Leaderboard { players: 4, bots: vec![entry("a/../b c?d#e", None, BotStatus::Active, 5, 25.0)] };
         let html = site::leaderboard_page(&board, &PageContext::default());
         assert!(html.contains("<a href=\"/bots/a%2F..%2Fb%20c%3Fd%23e/v/1\">a/../b c?d#e</a>"), "{html}");
     }
@@ -178,7 +179,7 @@ mod pages {
     #[test]
     fn server_pages_hold_no_inline_script_or_style() {
         let page = bot_page("a", "ann", "b", None);
-        let board = Leaderboard { bots: vec![entry("a", None, BotStatus::Active, 50, 30.0)] };
+        let board = Leaderboard { players: 4, bots: vec![entry("a", None, BotStatus::Active, 50, 30.0)] };
         let pages = [
             site::leaderboard_page(&board, &PageContext::default()),
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
@@ -208,6 +209,7 @@ mod pages {
     #[test]
     fn the_leaderboard_ranks_active_bots_and_tucks_retired_ones_away() {
         let board = Leaderboard {
+            players: 4,
             bots: vec![
                 entry("best", Some("ann"), BotStatus::Active, 120, 31.0),
                 entry("fresh", None, BotStatus::Active, 5, 26.0),
@@ -322,7 +324,7 @@ mod pages {
             VersionLine { version: 2, status: BotStatus::Active },
             VersionLine { version: 3, status: BotStatus::Rejected },
         ];
-        page.recent_games[0].versions = [2, 2, 1, 1];
+        page.recent_games[0].versions = vec![2, 2, 1, 1];
         let html = site::bot_page(&page, None, &PageContext::default());
         let selector = element(&html, "nav", "versions");
         assert!(
@@ -464,6 +466,7 @@ mod browser {
     #[test]
     fn served_pages_render_under_the_strict_csp() {
         let board = Leaderboard {
+            players: 4,
             bots: vec![
                 entry("<script>alert(1)</script>", Some("ann"), BotStatus::Active, 90, 31.0),
                 entry("rulebase", None, BotStatus::Active, 90, 28.0),

@@ -148,9 +148,10 @@ fn signed_hundredths(x: f64) -> String {
 
 /// Game `g` as the page of version `version` of `me` lists it.
 fn recent_row<'a>(g: &'a GameLine, me: &str, version: u32) -> RecentRow<'a> {
-    let mine: Vec<usize> = (0..4).filter(|&s| g.bots[s] == me && g.versions[s] == version).collect();
+    let seats = g.bots.len().min(g.versions.len()).min(g.ranks.len()).min(g.scores.len());
+    let mine: Vec<usize> = (0..seats).filter(|&s| g.bots[s] == me && g.versions[s] == version).collect();
     let join = |f: &dyn Fn(usize) -> String| mine.iter().map(|&s| f(s)).collect::<Vec<_>>().join(", ");
-    let mut by_rank: Vec<SeatResult> = (0..4)
+    let mut by_rank: Vec<SeatResult> = (0..seats)
         .map(|seat| SeatResult {
             seat,
             rank: g.ranks[seat],

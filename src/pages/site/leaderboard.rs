@@ -1,4 +1,4 @@
-//! `/`: the league's leaderboard (`templates/leaderboard.html`): rank, bot, author,
+//! `/`: the league's leaderboard (`templates/leaderboard.html`): its mode, rank, bot, author,
 //! version, games, mean rank and mean pt with their 95 % intervals, rating μ ± σ, peak,
 //! last game, chombos per game; provisional bots marked; retired bots in a `<details>`;
 //! rejected and suspended bots only on their author's page.
@@ -18,6 +18,8 @@ struct Page<'a> {
     active: Vec<EntryRow<'a>>,
     retired: Vec<EntryRow<'a>>,
     provisional_games: u64,
+    /// The league's mode in words (four- or three-player).
+    mode: &'static str,
 }
 
 /// One leaderboard line, its figures printed.
@@ -117,5 +119,9 @@ pub fn leaderboard_page(board: &Leaderboard, ctx: &PageContext) -> String {
         }
     }
     let head = Head::linked("Leaderboard — mjai-sim".into(), "/assets/site.css");
-    render(&Page { head, ctx, active, retired, provisional_games: PROVISIONAL_GAMES })
+    let mode = match board.players {
+        3 => "A three-player league (sanma, mode 3p): every game seats three bots.",
+        _ => "A four-player league (mode 4p).",
+    };
+    render(&Page { head, ctx, active, retired, provisional_games: PROVISIONAL_GAMES, mode })
 }

@@ -59,6 +59,10 @@ pub struct Rating {
 /// the others).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {
+    /// Seats at every table of the league: 4, or 3 in a three-player (sanma) league. A
+    /// league is one mode; an upload may declare its mode (`mode=3p` or `4p`), refused
+    /// when it is not the league's.
+    pub players: u8,
     /// One entry per bot version.
     pub bots: Vec<LeaderboardEntry>,
 }
@@ -144,14 +148,15 @@ pub struct LeaderboardEntry {
 pub struct GameLine {
     /// Game id (`/games/{id}`).
     pub id: u64,
-    /// The four bots by seat: each one's name as its author wrote it (versions share it).
-    pub bots: [String; 4],
+    /// The bots by seat, one per seat of the table (4, or 3 in a three-player league):
+    /// each one's name as its author wrote it (versions share it).
+    pub bots: Vec<String>,
     /// Their versions by seat (a bot's page: `/bots/{name}/v/{version}`).
-    pub versions: [u32; 4],
-    /// Their ranks by seat (1..=4).
-    pub ranks: [u8; 4],
+    pub versions: Vec<u32>,
+    /// Their ranks by seat (1..=4, or 1..=3).
+    pub ranks: Vec<u8>,
     /// Their final scores by seat, in points.
-    pub scores: [i64; 4],
+    pub scores: Vec<i64>,
     /// When it ended (its result recorded), UTC, RFC 3339 with milliseconds; `null` for a
     /// game stored before times were kept.
     pub finished_at: Option<String>,
@@ -206,8 +211,9 @@ pub struct BotPage {
     /// Why it was rejected (status `rejected`) or suspended (status `suspended`), one line;
     /// shown only to its author and admins, as such versions are.
     pub reason: Option<String>,
-    /// Games finished 1st, 2nd, 3rd, 4th.
-    pub rank_counts: [u64; 4],
+    /// Games finished 1st, 2nd, 3rd(, 4th): one count per seat of the league's table (4,
+    /// or 3 in a three-player league).
+    pub rank_counts: Vec<u64>,
     /// `(games played, μ)` after each of at most 200 evenly spaced games.
     pub rating_history: Vec<(u64, f64)>,
     /// When each point of `rating_history` was reached (its game's end, UTC RFC 3339 with

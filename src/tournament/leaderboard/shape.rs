@@ -46,8 +46,9 @@ pub fn entry(v: &VersionRow, a: Option<&BotAggregate>, folded: u64, tau: f64) ->
 }
 
 /// `GET /api/leaderboard`: one entry per version, active bots first by μ − 3σ (σ decayed),
-/// then the others; ties by name and version.
+/// then the others; ties by name and version. `players`: the league's table size (4 or 3).
 pub fn leaderboard(
+    players: u8,
     versions: &[VersionRow],
     bots: &BTreeMap<usize, BotAggregate>,
     folded: u64,
@@ -60,7 +61,7 @@ pub fn leaderboard(
         let (aa, ba) = (a.status == BotStatus::Active, b.status == BotStatus::Active);
         ba.cmp(&aa).then(key(b).total_cmp(&key(a))).then(a.name.cmp(&b.name)).then(a.version.cmp(&b.version))
     });
-    Leaderboard { bots: entries }
+    Leaderboard { players, bots: entries }
 }
 
 /// Bot `bot`'s opponents, most games first. `names`: each league bot's name and version by
@@ -132,8 +133,10 @@ pub fn pick(versions: &[VersionRow], pick: VersionPick) -> Option<&VersionRow> {
 }
 
 /// The page of version `v` from its line, aggregate, opponents and latest games;
-/// `versions`: every version of its name (the selector).
+/// `versions`: every version of its name (the selector); `seats`: the league's table size
+/// (the length of `rank_counts`).
 pub fn bot_page(
+    seats: usize,
     entry: LeaderboardEntry,
     v: &VersionRow,
     versions: &[VersionRow],
@@ -155,7 +158,7 @@ pub fn bot_page(
         entry,
         versions: versions.iter().map(|v| VersionLine { version: v.version, status: v.status }).collect(),
         reason: v.reason.clone(),
-        rank_counts: a.map_or([0; 4], |a| a.rank_counts),
+        rank_counts: a.map_or(vec![0; seats], |a| a.rank_counts.iter().take(seats).copied().collect()),
         rating_history,
         rating_history_at,
         head_to_head,
@@ -191,10 +194,10 @@ mod tests {
     fn an_inactive_bot_sinks_below_an_active_one() {
         let versions = [version("idle", 0), version("busy", 1)];
         let bots: BTreeMap<usize, BotAggregate> = [(0, agg(30.0, 1.0, 1000)), (1, agg(28.0, 1.0, 5990))].into();
-        let frozen = leaderboard(&versions, &bots, 6000, 0.0);
+        let frozen = leaderboard(4, &versions, &bots, 6000, 0.0);
         assert_eq!(frozen.bots[0].name, "idle");
         assert_eq!(frozen.bots[0].rating.sigma, 1.0);
-        let decayed = leaderboard(&versions, &bots, 6000, crate::tournament::leaderboard::aggregate::DECAY_TAU);
+        let decayed = leaderboard(4, &versions, &bots, 6000, crate::tournament::leaderboard::aggregate::DECAY_TAU);
         assert_eq!(decayed.bots[0].name, "busy", "{decayed:?}");
         let idle = &decayed.bots[1];
         let expected = (1.0f64 + 5000.0 * (25.0f64 / 300.0).powi(2)).sqrt();

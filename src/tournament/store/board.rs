@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use sqlx::Row;
 
+use crate::engine::game::MAX_SEATS;
+
 use super::{Store, StoreError, VersionRow};
 use crate::tournament::leaderboard::shape::{self as board, VersionPick};
 use crate::tournament::leaderboard::utc::rfc3339;
@@ -34,7 +36,8 @@ impl Board<'_> {
             bots.insert(b, a);
         }
         let (_, folded) = self.store.aggregates().cursor().await?;
-        let mut board = board::leaderboard(&versions, &bots, folded, tau);
+        let seats = self.store.seats().await?;
+        let mut board = board::leaderboard(seats as u8, &versions, &bots, folded, tau);
         self.last_game_times(board.bots.iter_mut()).await?;
         Ok(board)
     }
@@ -70,9 +73,10 @@ impl Board<'_> {
         let mut versions = self.store.versions().of(name).await?;
         versions.retain(|v| shown(v));
         let Some(v) = board::pick(&versions, pick) else { return Ok(None) };
+        let seats = self.store.seats().await?;
         let Some(idx) = v.bot_idx else {
             let entry = board::entry(v, None, 0, tau);
-            return Ok(Some(board::bot_page(entry, v, &versions, None, Vec::new(), Vec::new())));
+            return Ok(Some(board::bot_page(seats, entry, v, &versions, None, Vec::new(), Vec::new())));
         };
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1 AND bot = $2", super::aggregates::BOT_COLUMNS);
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -102,7 +106,7 @@ impl Board<'_> {
         let recent = self.games_of_versions(std::slice::from_ref(v), Some(RECENT_GAMES), &names).await?;
         let mut entry = board::entry(v, agg.as_ref(), folded, tau);
         self.last_game_times(std::iter::once(&mut entry)).await?;
-        Ok(Some(board::bot_page(entry, v, &versions, agg.as_ref(), h2h, recent)))
+        Ok(Some(board::bot_page(seats, entry, v, &versions, agg.as_ref(), h2h, recent)))
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: games of every version of `name`)
@@ -183,22 +187,30 @@ impl Board<'_> {
             let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.store.t).fetch_all(&self.store.pool).await;
             for r in &rows.map_err(|e| self.store.err(e))? {
                 let int = |c: usize| r.try_get::<i64, _>(c).map_err(|e| self.store.err(e));
-                let (id, seat) = (int(0)? as u64, int(1)?.clamp(0, 3) as usize);
+                let (id, seat) = (int(0)? as u64, int(1)?.clamp(0, MAX_SEATS as i64 - 1) as usize);
                 if out.last().map(|g| g.id) != Some(id) {
-                    out.push(GameLine {
+                    let empty = GameLine {
                         id,
-                        bots: Default::default(),
-                        versions: [0; 4],
-                        ranks: [0; 4],
-                        scores: [0; 4],
+                        bots: vec![],
+                        versions: vec![],
+                        ranks: vec![],
+                        scores: vec![],
                         finished_at: None,
-                    });
+                    };
+                    out.push(empty);
                 }
                 if let Some(g) = out.last_mut() {
+                    // one row per seat, in seat order: a game has as many seats as rows
+                    if g.bots.len() <= seat {
+                        g.bots.resize(seat + 1, String::new());
+                        g.versions.resize(seat + 1, 0);
+                        g.ranks.resize(seat + 1, 0);
+                        g.scores.resize(seat + 1, 0);
+                    }
                     let bot = int(2)? as usize;
                     (g.bots[seat], g.versions[seat]) =
                         names.get(bot).cloned().unwrap_or_else(|| (format!("bot {bot}"), 1));
-                    g.ranks[seat] = int(4)?.clamp(0, 4) as u8;
+                    g.ranks[seat] = int(4)?.clamp(0, MAX_SEATS as i64) as u8;
                     g.scores[seat] = int(3)?;
                 }
             }

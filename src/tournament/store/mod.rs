@@ -390,6 +390,18 @@ impl Store {
         row.map(|r| Ok((r.try_get(0).map_err(|e| self.err(e))?, r.try_get(1).map_err(|e| self.err(e))?))).transpose()
     }
 
+    /// Seats at every table of the tournament: 4, or 3 for a three-player preset (the
+    /// `tournament.seats` column, set by [`Store::create`]); 4 when none was created.
+    pub async fn seats(&self) -> Result<usize, StoreError> {
+        let row = sqlx::query("SELECT seats FROM tournament WHERE id = $1")
+            .bind(self.t)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        let seats = row.map(|r| r.try_get::<i64, _>(0).map_err(|e| self.err(e))).transpose()?;
+        Ok(seats.map_or(MAX_SEATS, |n| (n.clamp(1, MAX_SEATS as i64)) as usize))
+    }
+
     /// The bots, by index.
     pub async fn bots(&self) -> Result<Vec<BotRow>, StoreError> {
         let rows = sqlx::query("SELECT idx, name, spec, sha256 FROM bots WHERE t = $1 ORDER BY idx")
