@@ -88,7 +88,7 @@ fn entry(i: usize) -> LeaderboardEntry {
 }
 
 fn site(c: &mut Criterion) {
-    let board = Leaderboard { bots: (0..1000).map(entry).collect() };
+    let board = Leaderboard { players: 4, bots: (0..1000).map(entry).collect() };
     let ctx = PageContext::default();
     println!("site: leaderboard of 1000 bots: {} bytes", leaderboard_page(&board, &ctx).len());
     c.bench_function("leaderboard_page, 1000 bots", |b| b.iter(|| black_box(leaderboard_page(&board, &ctx).len())));
@@ -96,7 +96,7 @@ fn site(c: &mut Criterion) {
         entry: entry(1),
         versions: vec![VersionLine { version: 1, status: BotStatus::Active }],
         reason: None,
-        rank_counts: [300, 250, 250, 200],
+        rank_counts: vec![300, 250, 250, 200],
         rating_history: (1..=200).map(|g| (g * 5, 25.0 + (g % 13) as f64 / 4.0)).collect(),
         rating_history_at: Vec::new(),
         head_to_head: (0..100)
@@ -111,10 +111,10 @@ fn site(c: &mut Criterion) {
         recent_games: (0..50)
             .map(|i| GameLine {
                 id: 999_000 + i,
-                bots: ["bot-0001", "bot-0002", "bot-0003", "bot-0004"].map(String::from),
-                versions: [1; 4],
-                ranks: [1, 2, 3, 4],
-                scores: [40000, 30000, 20000, 10000],
+                bots: ["bot-0001", "bot-0002", "bot-0003", "bot-0004"].map(String::from).to_vec(),
+                versions: vec![1; 4],
+                ranks: vec![1, 2, 3, 4],
+                scores: vec![40000, 30000, 20000, 10000],
                 finished_at: None,
             })
             .collect(),
