@@ -118,12 +118,7 @@ fn a_dialect_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
     assert_eq!(last["type"], "end_game", "the server closes after end_game");
 
     // RiichiEnv's own Python package reads every observation as we meant it.
-    let file = game.dir.path().join("requests.json");
-    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
-    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
-    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = riichienv_reads(&game.dir.path().join("requests.json"), &seen.records);
     assert_eq!(report["requests"], json!(requests.len()));
     assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
 }
@@ -231,11 +226,7 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
     let wins = seen.of_type("hora").len();
     assert!(riichi > 0 && wins > 0, "riichi ({riichi}) and wins ({wins}) came up");
     let file = game.dir.path().join("requests.json");
-    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
-    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = riichienv_reads(&file, &seen.records);
     assert_eq!(report["differences"], json!([]), "RiichiEnv reads the requests otherwise");
     let in_riichi = |r: &Value| r["riichi_declared"].as_array().unwrap().iter().any(|b| b == true);
     assert!(seen.records.iter().any(in_riichi), "requests with a seat in riichi were compared");
@@ -248,9 +239,7 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
     let was = tampered[n / 2]["riichi_declared"][2].as_bool().unwrap();
     tampered[n / 2]["riichi_declared"][2] = json!(!was);
     tampered[n - 1]["dora_indicators"] = json!([]);
-    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
-    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = riichienv_reads(&file, &tampered);
     let kinds: std::collections::BTreeSet<&str> =
         report["differences"].as_array().unwrap().iter().map(|d| d["what"].as_str().unwrap()).collect();
     assert!(["hand", "scores", "riichi declared", "dora indicators"].iter().all(|k| kinds.contains(k)), "{kinds:?}");
@@ -543,11 +532,7 @@ fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
     // ... and RiichiEnv's own Python package reads each as we meant it (Observation3P):
     // legal actions (kita included), hand, scores, discards, melds, dora, riichi.
     let file = game.dir.path().join("requests.json");
-    std::fs::write(&file, serde_json::to_vec(&seen.records).unwrap()).unwrap();
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
-    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
-    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = riichienv_reads(&file, &seen.records);
     assert_eq!(report["requests"], json!(seen.records.len()));
     assert_eq!(report["differences"], json!([]), "RiichiEnv reads the three-player requests otherwise");
     // the check is not blind at three seats: a kita taken out of the offer, a hand and a
@@ -558,9 +543,7 @@ fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
     actions.retain(|a| a["type"] != "kita");
     tampered[0]["hand"][0] = json!("9z");
     tampered[1]["scores"][2] = json!(1);
-    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
-    let out = std::process::Command::new("python3").arg(&script).arg(&file).output().unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = riichienv_reads(&file, &tampered);
     let kinds: std::collections::BTreeSet<&str> =
         report["differences"].as_array().unwrap().iter().map(|d| d["what"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["hand", "legal actions", "scores"].into(), "{report}");
@@ -607,4 +590,14 @@ fn mjai_sim_connect_plays_a_three_player_game_and_prints_three_scores() {
         crate::e2e_support::play_seats(&[T, T, T], &["--rules", "riichi-dev-3p", "--seed", "4", "--no-html"]);
     builtins.assert_complete_and_verified_under("riichi-dev-3p");
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the bot behind connect plays the built-in's game");
+}
+
+/// `scripts/crosscheck_observations.py` over `records` (written to `file`): RiichiEnv's
+/// report, `{"requests": N, "differences": [...]}`.
+fn riichienv_reads(file: &std::path::Path, records: &[Value]) -> Value {
+    std::fs::write(file, serde_json::to_vec(records).unwrap()).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
+    let out = std::process::Command::new("python3").arg(&script).arg(file).output().unwrap();
+    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
 }
