@@ -76,7 +76,8 @@ impl Figures {
         pick: VersionPick,
         shown: &(dyn Fn(&VersionRow) -> bool + Sync),
     ) -> Result<Option<BotPage>, StoreError> {
-        self.store.board().bot_page_shown(name, pick, DECAY_TAU, shown).await
+        let seats = usize::from(self.board.players);
+        self.store.board().bot_page_shown(name, pick, DECAY_TAU, seats, shown).await
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: every game of every version of

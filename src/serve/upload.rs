@@ -204,15 +204,11 @@ pub fn mode_name(players: Players) -> &'static str {
 /// Checks an upload's declared `mode` against the league's table (`league`): 400 for a
 /// word that is no mode, 409 for the other mode (a league is one mode).
 pub fn check_mode(mode: &str, league: Players) -> Result<(), ApiError> {
-    let declared = match mode {
-        "4p" => Players::Four,
-        "3p" => Players::Three,
-        _ => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "the field `mode` is `4p` (four-player) or `3p` (three-player)",
-            ))
-        }
+    let Some(declared) = [Players::Four, Players::Three].into_iter().find(|&p| mode_name(p) == mode) else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the field `mode` is `4p` (four-player) or `3p` (three-player)",
+        ));
     };
     if declared == league {
         return Ok(());

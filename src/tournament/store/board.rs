@@ -57,23 +57,26 @@ impl Board<'_> {
     /// that `pick` names, its own figures, opponents and games only. `None`: no such bot or
     /// version.
     pub async fn bot_page(self, name: &str, pick: VersionPick, tau: f64) -> Result<Option<BotPage>, StoreError> {
-        self.bot_page_shown(name, pick, tau, &|_| true).await
+        let seats = self.store.seats().await?;
+        self.bot_page_shown(name, pick, tau, seats, &|_| true).await
     }
 
     /// [`Board::bot_page`] among the versions `shown` keeps only (a grading server's
     /// visitor is not shown another author's rejected or suspended versions): the others
     /// are neither picked nor listed in the page's selector, as if the name lacked them.
+    /// `seats`: the tournament's table size ([`Store::seats`]; a server has it in its
+    /// cached [`Leaderboard::players`]).
     pub async fn bot_page_shown(
         self,
         name: &str,
         pick: VersionPick,
         tau: f64,
+        seats: usize,
         shown: &(dyn Fn(&VersionRow) -> bool + Sync),
     ) -> Result<Option<BotPage>, StoreError> {
         let mut versions = self.store.versions().of(name).await?;
         versions.retain(|v| shown(v));
         let Some(v) = board::pick(&versions, pick) else { return Ok(None) };
-        let seats = self.store.seats().await?;
         let Some(idx) = v.bot_idx else {
             let entry = board::entry(v, None, 0, tau);
             return Ok(Some(board::bot_page(seats, entry, v, &versions, None, Vec::new(), Vec::new())));
