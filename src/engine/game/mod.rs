@@ -47,6 +47,7 @@ mod rules;
 mod sanma_tests;
 mod shape;
 mod shown;
+pub mod tile_ids;
 mod validate;
 pub mod wall;
 
@@ -56,6 +57,7 @@ use super::tile::Tile;
 pub use default_answer::default_answer;
 pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
 pub use rules::{GameLength, Players, Rules, MAX_SEATS};
+pub use tile_ids::WallIds;
 pub use wall::Wall;
 
 use kyoku::Kyoku;
@@ -188,6 +190,14 @@ impl Game {
     /// The full unmasked event log so far.
     pub fn log(&self) -> &[Event] {
         &self.log
+    }
+
+    /// The physical ids of the current kyoku's wall ([`tile_ids`]): the seeded wall's own
+    /// when the kyoku was dealt the seeded wall, else each tile's copies numbered in layout
+    /// order ([`WallIds::of_wall`]).
+    pub fn wall_ids(&self) -> WallIds {
+        let s = &self.state;
+        WallIds::for_wall(&self.kyoku.wall, self.config.seed, wall::kyoku_count(s.bakaze, s.kyoku), s.honba)
     }
 
     /// Consumes the game and returns its full unmasked event log (no copy).

@@ -31,6 +31,7 @@ use rand_chacha03::ChaCha12Rng;
 use sha3::{Digest, Sha3_256};
 
 use super::rules::Players;
+use super::tile_ids::{set_ids, tile_of, TileId};
 use crate::tile::{Tile, KINDS};
 
 /// Tiles drawn from the live wall in a kyoku without kans (136 - 52 - 14).
@@ -135,6 +136,31 @@ pub fn full_set_for(players: Players) -> Vec<Tile> {
     tiles
 }
 
+/// The physical ids of the seeded wall for `players`, `seed`, `kyoku` and `honba` (see the
+/// module doc), in the order [`Wall::from_tiles`] (136) or [`Wall::from_tiles_3p`] (108)
+/// reads tiles: the set's ids in set order ([`set_ids`], the order of [`full_set_for`], so
+/// the id at a place stands for the tile the same shuffle of the tiles puts there), shuffled.
+pub(crate) fn seeded_order(players: Players, seed: [u64; 2], kyoku: u8, honba: u8) -> Vec<TileId> {
+    let [nonce, key] = seed;
+    let digest = Sha3_256::new()
+        .chain_update(nonce.to_le_bytes())
+        .chain_update(key.to_le_bytes())
+        .chain_update([kyoku, honba])
+        .finalize();
+    let mut rng = ChaCha12Rng::from_seed(digest.into());
+    let mut seq = set_ids(players);
+    seq.shuffle(&mut rng);
+    if players == Players::Three {
+        return seq;
+    }
+    let mut order: Vec<TileId> = seq[..52].to_vec();
+    order.extend(seq[66..].iter().rev());
+    order.extend(seq[52..56].iter().rev());
+    order.extend(seq[56..61].iter().rev());
+    order.extend(&seq[61..66]);
+    order
+}
+
 impl Wall {
     /// The wall mjai.app's engine deals for game seed `[nonce, key]` (as in `start_game.seed`),
     /// the kyoku counted from East 1 = 0 (see [`kyoku_count`]) and `honba` (see the module
@@ -146,24 +172,12 @@ impl Wall {
     /// Like [`Wall::seeded`] for `players`: a three-player wall shuffles the 108-tile set
     /// the same way and lays the shuffled sequence out in [`Wall::from_tiles_3p`] order.
     pub fn seeded_for(players: Players, seed: [u64; 2], kyoku: u8, honba: u8) -> Wall {
-        let [nonce, key] = seed;
-        let digest = Sha3_256::new()
-            .chain_update(nonce.to_le_bytes())
-            .chain_update(key.to_le_bytes())
-            .chain_update([kyoku, honba])
-            .finalize();
-        let mut rng = ChaCha12Rng::from_seed(digest.into());
-        let mut seq = full_set_for(players);
-        seq.shuffle(&mut rng);
-        if players == Players::Three {
-            return Wall::from_tiles_3p(&seq).expect("a shuffled three-player set is a valid wall");
+        let tiles: Vec<Tile> =
+            seeded_order(players, seed, kyoku, honba).into_iter().map(|id| tile_of(id).expect("a set id")).collect();
+        match players {
+            Players::Three => Wall::from_tiles_3p(&tiles).expect("a shuffled three-player set is a valid wall"),
+            Players::Four => Wall::from_tiles(&tiles).expect("a shuffled full set is a valid wall"),
         }
-        let mut tiles: Vec<Tile> = seq[..52].to_vec();
-        tiles.extend(seq[66..].iter().rev());
-        tiles.extend(seq[52..56].iter().rev());
-        tiles.extend(seq[56..61].iter().rev());
-        tiles.extend(&seq[61..66]);
-        Wall::from_tiles(&tiles).expect("a shuffled full set is a valid wall")
     }
 
     /// A wall from 136 tiles in this order: 13 per seat (seat 0 first), 70 live tiles in
