@@ -135,31 +135,37 @@ fn chankan_robs_a_kakan() {
     assert_eq!(hora, r#"{"type":"hora","actor":3,"target":1,"deltas":[0,-5200,0,5200],"ura_markers":[]}"#);
 }
 
-/// A kan while a daiminkan's dora still waits (Mortal's arena, Tenhou): the waiting dora is
-/// shown first, then the ankan and its own dora, then the rinshan tsumo; the discard that
-/// follows has no dora left to show.
+/// A kan while a daiminkan's dora still waits: Tenhou's mjlog writes the ankan, then the
+/// waiting dora and the ankan's own, then the rinshan tsumo (kobalab/tenhou-log issue #11;
+/// RiichiEnv the same); Mortal's arena, so `mjai-app`, shows the waiting dora before the
+/// ankan. The discard that follows has no dora left to show.
 #[test]
-fn ankan_after_daiminkan_shows_the_waiting_dora_first() {
+fn ankan_after_daiminkan_shows_the_waiting_dora_after_it_under_tenhou_before_it_under_mjai_app() {
     let hands = ["23456789m11223p", "47m12589p4567s11z", "1111m333s456p789p", "258m369p1478s167z"];
-    let w =
-        mjai_sim::engine::game::Wall::arranged(hands.map(tiles), tiles("3s"), tiles("7z9m"), tiles("4z2z3z"), vec![])
-            .unwrap();
-    let mut g = game_at(Default::default(), vec![w]);
-    act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
-    act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);
-    assert_eq!(tail(&g, 1), [r#"{"type":"tsumo","actor":2,"pai":"C"}"#]);
-    let from = g.log().len();
-    act(&mut g, 2, r#"{"type":"ankan","actor":2,"consumed":["1m","1m","1m","1m"]}"#);
-    assert_eq!(
-        since(&g, from),
-        [
-            r#"{"type":"dora","dora_marker":"S"}"#,
-            r#"{"type":"ankan","actor":2,"consumed":["1m","1m","1m","1m"]}"#,
-            r#"{"type":"dora","dora_marker":"W"}"#,
-            r#"{"type":"tsumo","actor":2,"pai":"9m"}"#,
-        ]
-    );
-    let from = g.log().len();
-    act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#);
-    assert_eq!(since(&g, from)[0], r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#);
+    let ankan = r#"{"type":"ankan","actor":2,"consumed":["1m","1m","1m","1m"]}"#;
+    let (s, w) = (r#"{"type":"dora","dora_marker":"S"}"#, r#"{"type":"dora","dora_marker":"W"}"#);
+    let tsumo = r#"{"type":"tsumo","actor":2,"pai":"9m"}"#;
+    for (rules, want) in [
+        (mjai_sim::engine::game::Rules::tenhou(), [ankan, s, w, tsumo]),
+        (mjai_sim::engine::game::Rules::mjai_app(), [s, ankan, w, tsumo]),
+    ] {
+        let wall = mjai_sim::engine::game::Wall::arranged(
+            hands.map(tiles),
+            tiles("3s"),
+            tiles("7z9m"),
+            tiles("4z2z3z"),
+            vec![],
+        )
+        .unwrap();
+        let mut g = game_with_rules(Default::default(), vec![wall], rules);
+        act(&mut g, 0, r#"{"type":"dahai","actor":0,"pai":"3s","tsumogiri":true}"#);
+        act(&mut g, 2, r#"{"type":"daiminkan","actor":2,"target":0,"pai":"3s","consumed":["3s","3s","3s"]}"#);
+        assert_eq!(tail(&g, 1), [r#"{"type":"tsumo","actor":2,"pai":"C"}"#]);
+        let from = g.log().len();
+        act(&mut g, 2, r#"{"type":"ankan","actor":2,"consumed":["1m","1m","1m","1m"]}"#);
+        assert_eq!(since(&g, from), want);
+        let from = g.log().len();
+        act(&mut g, 2, r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#);
+        assert_eq!(since(&g, from)[0], r#"{"type":"dahai","actor":2,"pai":"9m","tsumogiri":true}"#);
+    }
 }

@@ -36,6 +36,8 @@ mod default_answer;
 pub mod from_log;
 mod hanchan;
 mod inspect;
+#[cfg(test)]
+mod kan_dora_tests;
 mod kyoku;
 mod legal;
 mod player;
@@ -56,7 +58,7 @@ use super::tile::Tile;
 
 pub use default_answer::default_answer;
 pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
-pub use rules::{GameLength, Players, Rules, MAX_SEATS};
+pub use rules::{GameLength, Players, Rules, WaitingKanDora, MAX_SEATS};
 pub use tile_ids::WallIds;
 pub use wall::Wall;
 

@@ -157,6 +157,10 @@ fn chombo_offenders(
 /// The bot answer of `seat` implied by the log at `n`, or `none` when it may pass.
 fn answer_from_log(log: &[Event], n: usize, seat: Seat, may_pass: bool) -> Option<Event> {
     let mut i = n;
+    // A robbed kakan's waiting kan dora is logged before the `hora` (`WaitingKanDora::RiichiEnv`).
+    while matches!(log.get(i), Some(Event::Dora { .. })) {
+        i += 1;
+    }
     while let Some(Event::Hora { actor, target, .. }) = log.get(i) {
         if *actor == seat {
             return Some(Event::Hora { actor: seat, target: *target, pai: None, deltas: None, ura_markers: None });

@@ -7,11 +7,15 @@
 //!   riichi (ours: empty for such a winner); they are cleared before the comparison.
 //! - no `reach_accepted` before a four-riichi abortive draw (Tenhou writes no result for the
 //!   fourth stick); it is put back before the comparison.
+//! - a daiminkan's or kakan's dora still waiting when its maker makes an ankan is written
+//!   before the `ankan` (Mortal's order); Tenhou's mjlog writes it after the `ankan`, before
+//!   the ankan's own dora ([`WaitingKanDora::Tenhou`](super::WaitingKanDora)). Under rules
+//!   other than [`WaitingKanDora::Mortal`](super::WaitingKanDora) it is moved there.
 
 use crate::event::{Event, Seat};
 
 use super::replay::{replay_with, Disagreement, ReplayReport};
-use super::Rules;
+use super::{Rules, WaitingKanDora};
 
 /// What a lenient replay covered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +41,7 @@ pub fn replay_lenient(log: &[Event]) -> Result<LenientReport, Disagreement> {
 
 /// [`replay_lenient`] under `rules` (see [`replay_with`]).
 pub fn replay_lenient_with(log: &[Event], rules: Rules) -> Result<LenientReport, Disagreement> {
-    let (norm, lines, notes) = normalise(log);
+    let (norm, lines, notes) = normalise(log, rules.waiting_kan_dora != WaitingKanDora::Mortal);
     let kyokus_in = |events: &[Event]| events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count();
     let to_log_line = |d: Disagreement| Disagreement { index: lines.get(d.index).copied().unwrap_or(log.len()), ..d };
     let cut = norm.iter().rposition(|e| matches!(e, Event::EndKyoku)).map_or(0, |i| i + 1);
@@ -53,8 +57,9 @@ pub fn replay_lenient_with(log: &[Event], rules: Rules) -> Result<LenientReport,
     }
 }
 
-/// The log with the conventions undone, the original line index of each event, and notes.
-fn normalise(log: &[Event]) -> (Vec<Event>, Vec<usize>, Vec<String>) {
+/// The log with the conventions undone, the original line index of each event, and notes;
+/// `dora_after_ankan`: a `dora` written right before an `ankan` is moved after it.
+fn normalise(log: &[Event], dora_after_ankan: bool) -> (Vec<Event>, Vec<usize>, Vec<String>) {
     let mut out = Vec::with_capacity(log.len() + 1);
     let mut lines = Vec::with_capacity(log.len() + 1);
     let mut notes = Vec::new();
@@ -82,6 +87,18 @@ fn normalise(log: &[Event]) -> (Vec<Event>, Vec<usize>, Vec<String>) {
                 declared = None;
             }
             Event::Dahai { .. } => {}
+            Event::Ankan { .. } if dora_after_ankan && matches!(out.last(), Some(Event::Dora { .. })) => {
+                notes.push(format!(
+                    "line {}: the waiting kan dora written before the ankan (converter convention)",
+                    i + 1
+                ));
+                let (dora, line) = (out.pop().expect("a dora"), lines.pop().expect("its line"));
+                out.push(e);
+                lines.push(i);
+                out.push(dora);
+                lines.push(line);
+                continue;
+            }
             Event::Hora { actor, ura_markers: Some(u), .. } if !riichi[*actor as usize] && !u.is_empty() => {
                 notes.push(format!(
                     "line {}: ura_markers listed for seat {actor}, who won without riichi (converter convention)",

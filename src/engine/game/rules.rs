@@ -1,6 +1,7 @@
 //! Rule presets: where mjai.app's engine (smly/mjai.app `src/arena/`, built on Mortal's
 //! libriichi) parts from Tenhou, and switches another platform's rule needs. Everything not listed here is the same in both presets
-//! (points, yaku, fu, pao, double ron, dora timing, game end, tobi below 0).
+//! (points, yaku, fu, pao, double ron, dora timing but for [`WaitingKanDora`], game end,
+//! tobi below 0).
 
 /// One set of rule switches. [`Rules::tenhou`] (also `Rules::default()`) is what games are
 /// refereed with; [`Rules::mjai_app`] reproduces mjai.app's engine, for grading exactly like
@@ -69,6 +70,35 @@ pub struct Rules {
     /// riichi with 1 or 2 tiles left and allows it with 3; its 0.4.8 source,
     /// `state_3p/legal_actions.rs`, had `drawable_count > 0`).
     pub riichi_min_live: u8,
+    /// Where a daiminkan's or kakan's dora that still waits (its maker made another kan on
+    /// the rinshan tsumo, before discarding) is shown: see [`WaitingKanDora`].
+    pub waiting_kan_dora: WaitingKanDora,
+}
+
+/// A daiminkan's or kakan's dora waits for its maker's discard. When the maker makes
+/// another kan on the rinshan tsumo first, that waiting dora is shown at the second kan;
+/// the three engines differ in exactly where (docs/rules.md, "Kan dora").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WaitingKanDora {
+    /// Tenhou: at an ankan, right after the `ankan` and before the ankan's own dora
+    /// (Tenhou's mjlog writes the closed kan, then both indicators, then the rinshan draw:
+    /// kobalab/tenhou-log issue #11, log 2023010110gm-00a9-0000-096b2c08). At a kakan,
+    /// right before its rinshan tsumo, once nobody robbed it: a robbed kakan shows it never
+    /// (as Mortal's arena, which states Tenhou's rules; no Tenhou log of this was found).
+    #[default]
+    Tenhou,
+    /// Mortal's arena (libriichi `arena/board.rs`), so mjai.app's engine: at an ankan,
+    /// before the `ankan` ("For continuous kan"); at a kakan, as [`WaitingKanDora::Tenhou`]
+    /// ("chankan is possible until an actual tsumo").
+    Mortal,
+    /// RiichiEnv (`state/mod.rs`, `state_3p/mod.rs`): at an ankan, as
+    /// [`WaitingKanDora::Tenhou`] (`_resolve_kan` logs the `ankan`, then "any pending doras
+    /// from previous kans", then the ankan's); at a kakan, right after the `kakan`, before
+    /// anyone may rob it, so a chankan counts it (and its ura indicator). The engine asks
+    /// nobody right after a `dora`, so it logs that dora once the kakan is robbed, right
+    /// before the `hora`, or else before the rinshan tsumo: the same events in RiichiEnv's
+    /// order.
+    RiichiEnv,
 }
 
 /// Seats at the table: the table size of a game, carried in [`Rules::players`].
@@ -190,6 +220,7 @@ impl Rules {
             players: Players::Four,
             kita_is_rinshan: false,
             riichi_min_live: 4,
+            waiting_kan_dora: WaitingKanDora::Tenhou,
         }
     }
 
@@ -207,15 +238,23 @@ impl Rules {
     /// three live tiles are left ([`Rules::riichi_min_live`]), and a West-round dealer who
     /// keeps the deal by a win or tenpai plays on although someone has 40000
     /// ([`Rules::west_renchan_continues`]; RiichiEnv PR #232, "Preserve dealer renchan during
-    /// extension rounds", seen in the cross-check).
+    /// extension rounds", seen in the cross-check), and a chankan on a kakan made on a
+    /// kakan's rinshan tsumo counts the first kakan's dora ([`WaitingKanDora::RiichiEnv`]).
     pub const fn riichi_dev_3p() -> Rules {
-        Rules { kita_is_rinshan: true, riichi_min_live: 3, west_renchan_continues: true, ..Rules::tenhou_3p() }
+        Rules {
+            kita_is_rinshan: true,
+            riichi_min_live: 3,
+            west_renchan_continues: true,
+            waiting_kan_dora: WaitingKanDora::RiichiEnv,
+            ..Rules::tenhou_3p()
+        }
     }
 
     /// mjai.app's engine (smly/mjai.app `src/arena/` with its libriichi): kuikae allowed,
     /// any riichi discard, triple ron paid, no ron on an ankan, karaten tenpai, tenhou and
     /// chiihou one yakuman alone, a West-round dealer renchan plays on, four riichi aborted
-    /// after the next draw, four winds and four kans aborted before the riichi stick.
+    /// after the next draw, four winds and four kans aborted before the riichi stick, a
+    /// waiting kan dora shown before a following `ankan` ([`WaitingKanDora::Mortal`]).
     pub const fn mjai_app() -> Rules {
         Rules {
             allow_kuikae: true,
@@ -231,6 +270,7 @@ impl Rules {
             players: Players::Four,
             kita_is_rinshan: false,
             riichi_min_live: 4,
+            waiting_kan_dora: WaitingKanDora::Mortal,
         }
     }
 

@@ -40,6 +40,9 @@ impl Kyoku {
             // Robbing a kita is no chankan (RiichiEnv `sanma.rs`: "Kita does not award
             // chankan yaku").
             let chankan = matches!(self.phase, Phase::Kakan { .. } | Phase::Ankan { .. });
+            if matches!(self.phase, Phase::Kakan { .. }) {
+                self.robbed_kakan(log);
+            }
             self.settle_horas(from, tile, &winners, chankan, log);
             return;
         }

@@ -84,7 +84,8 @@ pub struct Kyoku {
     /// never sees it first; a rinshan kaihou win does not count it). Tenhou and Mortal.
     pub dora_at_discard: bool,
     /// A kan followed by a kakan: the first kan's dora is shown before the rinshan tsumo
-    /// (once the kakan was not robbed).
+    /// (once the kakan was not robbed; or before a chankan's `hora` under
+    /// [`super::WaitingKanDora::RiichiEnv`]).
     pub dora_at_tsumo: bool,
     /// The current turn began with a rinshan draw.
     pub rinshan_turn: bool,

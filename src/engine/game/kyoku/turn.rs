@@ -6,6 +6,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::Tile;
 
 use super::super::player::Call;
+use super::super::WaitingKanDora;
 use super::{Kyoku, Outcome, Phase};
 
 impl Kyoku {
@@ -144,11 +145,16 @@ impl Kyoku {
         p.calls.push(Call { meld: Meld { kind: MeldKind::Ankan, tiles: consumed.to_vec() }, target: None });
         self.kan_makers.push(seat);
         self.interrupt();
-        // An earlier minkan's dora first, then this ankan's at once (Tenhou, Mortal).
-        if std::mem::take(&mut self.dora_at_discard) {
+        // A minkan's dora still waiting is shown too, before this ankan's own: after the
+        // `ankan` (Tenhou, RiichiEnv) or before it (Mortal's arena). See `WaitingKanDora`.
+        let waiting = std::mem::take(&mut self.dora_at_discard);
+        if waiting && self.rules.waiting_kan_dora == WaitingKanDora::Mortal {
             self.reveal_dora(log);
         }
         log.push(Event::Ankan { actor: seat, consumed });
+        if waiting && self.rules.waiting_kan_dora != WaitingKanDora::Mortal {
+            self.reveal_dora(log);
+        }
         self.reveal_dora(log);
         self.phase = Phase::Ankan { seat, tile: consumed[0] };
     }
@@ -171,7 +177,8 @@ impl Kyoku {
     }
 
     /// A daiminkan or kakan was made: its dora waits for the maker's discard; the dora of
-    /// an earlier kan still waiting is shown before the rinshan tsumo instead.
+    /// an earlier kan still waiting is shown before the rinshan tsumo instead (or, under
+    /// [`WaitingKanDora::RiichiEnv`], before the `hora` of a chankan: see `robbed_kakan`).
     pub(super) fn minkan_dora(&mut self) {
         if self.dora_at_discard {
             self.dora_at_tsumo = true;
@@ -184,6 +191,16 @@ impl Kyoku {
     pub(super) fn after_kakan(&mut self, seat: Seat, log: &mut Vec<Event>) {
         self.interrupt();
         self.draw(seat, true, log);
+    }
+
+    /// The kakan is robbed: under [`WaitingKanDora::RiichiEnv`] the dora of the kan before
+    /// it, still waiting, is shown now, before the `hora` (RiichiEnv shows it right after
+    /// the `kakan`, before the chankan is decided; this engine asks nobody right after a
+    /// `dora`), so the chankan counts it and its ura indicator. Elsewhere it is never shown.
+    pub(super) fn robbed_kakan(&mut self, log: &mut Vec<Event>) {
+        if self.rules.waiting_kan_dora == WaitingKanDora::RiichiEnv && std::mem::take(&mut self.dora_at_tsumo) {
+            self.reveal_dora(log);
+        }
     }
 
     /// The ankan was not robbed (its dora is already shown): the rinshan tsumo.
