@@ -100,7 +100,7 @@ async fn dialect(n: usize) -> Vec<Duration> {
             None => format!("[{start},{tsumo}]"),
             Some(p) => format!(r#"[{{"type":"dahai","actor":0,"pai":"{p}","tsumogiri":true}},{tsumo}]"#),
         };
-        bot.offer(&legal(drawn));
+        bot.offer(&mjai_sim::runtime::Offer::legal(&legal(drawn)));
         let t0 = Instant::now();
         let answer = bot.exchange(&line, T).await.unwrap();
         if i >= 50 {

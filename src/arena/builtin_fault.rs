@@ -57,6 +57,7 @@ mod tests {
             scores: [25000; 4],
             chombos,
             defaulted: [0; 4],
+            disconnected: [0; 4],
             restarts: chombos.iter().sum(),
             decision_times: Default::default(),
             errors,

@@ -16,6 +16,7 @@ use super::logs::LogDir;
 use super::match_loop::MatchReport;
 use super::observer::{Fanout, GameObserver};
 use super::summary::Summary;
+use super::verdict::{pass_reason, validation_verdict, Judging};
 use super::{play_match, MatchOptions};
 use crate::engine::event::Event;
 use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall, MAX_SEATS};
@@ -118,8 +119,11 @@ pub async fn run_game(
         let dialect: Vec<usize> =
             (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
         let farewell = (spec.validation && !dialect.is_empty()).then(|| {
-            let verdict = super::verdict::validation_verdict(&report, &dialect);
-            validation_result(verdict.is_ok(), verdict.err().map(|(_, why)| why).as_deref())
+            let (passed, reason) = match validation_verdict(&report, &dialect, Judging::EveryRequest) {
+                Ok(()) => (true, pass_reason(&report, &dialect)),
+                Err((_, why)) => (false, why),
+            };
+            validation_result(passed, &reason)
         });
         launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.
         let builtin: Vec<Option<&str>> = spec

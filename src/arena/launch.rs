@@ -24,7 +24,7 @@ use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, Parking};
+use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
 use crate::runtime::riichilab::wire::Object;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 use crate::runtime::{Bot, BotError};
@@ -434,7 +434,8 @@ impl Launcher for SeatLauncher {
                 (SeatKind::RiichiLab(remote, name, parking), _) => {
                     // bounded: remote.wait.
                     let players = Players::of_count(self.kinds.len()).unwrap_or_default();
-                    let bot = seat_bot_at(parking, &remote.hub, name, remote.wait, seat, players).await?;
+                    let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking };
+                    let bot = seat_bot_at(at, seat, players).await?;
                     Ok(Box::new(bot) as Box<dyn Bot>)
                 }
                 (SeatKind::Remote(remote, name), _) => {

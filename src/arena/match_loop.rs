@@ -37,7 +37,7 @@ use super::watchdog::Watchdog;
 use super::{Clock, Launcher, MatchOptions, OnTimeout, Refill, Table};
 use crate::engine::event::{batch_line_for, Event, Seat};
 use crate::engine::game::{default_answer, Players, MAX_SEATS};
-use crate::runtime::BotError;
+use crate::runtime::{BotError, Offer};
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +67,9 @@ pub struct MatchReport {
     /// under a clock with [`OnTimeout::Default`]; each also has an `errors` entry of type
     /// `defaulted`).
     pub defaulted: [u32; MAX_SEATS],
+    /// Requests of riichi.dev seats with no connection (dropped or never made) played by
+    /// their default action, no penalty; each has an `errors` entry of type `disconnected`.
+    pub disconnected: [u32; MAX_SEATS],
     /// Restarts of the bots.
     pub restarts: u32,
     /// Every decision's answer time per seat (informational lines excluded).
@@ -153,11 +156,13 @@ pub async fn play_match(
         metas: Vec::new(),
         bank: clocks.map(|c| c.bank),
         clocks,
+        requests: 0,
         report: MatchReport {
             ending: Ending::Completed,
             scores: table.scores(),
             chombos: [0; MAX_SEATS],
             defaulted: [0; MAX_SEATS],
+            disconnected: [0; MAX_SEATS],
             restarts: 0,
             decision_times: Default::default(),
             players,
@@ -197,6 +202,8 @@ struct Referee<'a> {
     clocks: [Clock; MAX_SEATS],
     /// What is left of each seat's time bank ([`Clock::bank`]).
     bank: [Duration; MAX_SEATS],
+    /// Decisions asked so far, every seat's: the last [`Offer::request_id`].
+    requests: u64,
     report: MatchReport,
 }
 
@@ -426,8 +433,12 @@ impl Referee<'_> {
             return Err(MatchError::Engine("no decision pending but the game is not over".into()));
         }
         // In-process built-ins decide from the engine's legal set (external bots ignore it).
+        // riichi.dev's seats number the tiles of their observation by the wall's ids, and
+        // their requests by one counter over every seat's decisions.
         for d in table.pending() {
-            self.seats.offer(d.seat, &d.legal);
+            self.requests += 1;
+            let offer = Offer { legal: &d.legal, wall: table.wall_ids(), request_id: self.requests };
+            self.seats.offer(d.seat, &offer);
         }
         let mut requests = Vec::new();
         let mut limits = Vec::new();
@@ -448,7 +459,10 @@ impl Referee<'_> {
             let line = if self.defaults(x) {
                 let legal = table.pending().iter().find(|d| d.seat == x.seat).map_or(&[][..], |d| &d.legal[..]);
                 let action = default_answer(legal);
-                self.default_played(&*table, x.seat, &action, &limits)?;
+                match &x.answer {
+                    Err(BotError::Disconnected(why)) => self.disconnected_default(&*table, x.seat, &action, why)?,
+                    _ => self.default_played(&*table, x.seat, &action, &limits)?,
+                }
                 played = action.to_json();
                 played.as_str()
             } else {
@@ -538,9 +552,12 @@ impl Referee<'_> {
 
     /// Whether this exchange's answer is the default action: it timed out and the seat's
     /// clock forgives timeouts.
+    /// A riichi.dev seat without a connection ([`BotError::Disconnected`]) is always
+    /// played by default actions (the dialect's rule).
     fn defaults(&self, x: &Exchange) -> bool {
-        matches!(x.answer, Err(BotError::Timeout(_)))
-            && self.clocks[usize::from(x.seat)].on_timeout == OnTimeout::Default
+        matches!(x.answer, Err(BotError::Disconnected(_)))
+            || matches!(x.answer, Err(BotError::Timeout(_)))
+                && self.clocks[usize::from(x.seat)].on_timeout == OnTimeout::Default
     }
 
     /// Records that `action` was played for `seat`, which gave no answer in time under a
@@ -564,6 +581,22 @@ impl Referee<'_> {
             self.clocks[s].preset
         );
         self.error(table, seat, "defaulted", message, None)
+    }
+
+    /// Records that `action` was played for `seat`, a riichi.dev seat with no connection
+    /// (dropped, or never made): counted in [`MatchReport::disconnected`] (apart from
+    /// timeouts) with an `errors.json` entry of type `disconnected` saying `why`. Its bank is
+    /// not touched: nothing was asked.
+    fn disconnected_default(
+        &mut self,
+        table: &dyn Table,
+        seat: Seat,
+        action: &Event,
+        why: &str,
+    ) -> Result<(), MatchError> {
+        self.report.disconnected[usize::from(seat)] += 1;
+        let message = format!("disconnected: default action {} played; {why}", action.to_json());
+        self.error(table, seat, "disconnected", message, None)
     }
 
     /// The error entry; a bot that died for want of a module the ml image has gets the hint

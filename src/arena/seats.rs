@@ -10,10 +10,10 @@ use futures_util::future::join_all;
 use tokio::time::Instant;
 
 use super::Launcher;
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::Seat;
 use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::bounded::{self, within};
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// Extra time granted to a runtime beyond the decision timeout before the loop stops
 /// waiting for it itself.
@@ -75,9 +75,9 @@ impl<'l> Seats<'l> {
 
     /// Tells `seat`'s bot which answers the referee accepts to its next line (see
     /// [`Bot::offer`]); nothing when the seat holds no bot.
-    pub fn offer(&mut self, seat: Seat, legal: &[Event]) {
+    pub fn offer(&mut self, seat: Seat, offer: &Offer<'_>) {
         if let Some(bot) = self.bots.get_mut(usize::from(seat)).and_then(|b| b.as_mut()) {
-            bot.offer(legal);
+            bot.offer(offer);
         }
     }
 

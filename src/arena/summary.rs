@@ -99,6 +99,11 @@ pub struct Summary {
     /// clock, `--clock riichi-dev`; always 0 under mjai.app's). Each has an `errors.json`
     /// entry of type `defaulted`.
     pub defaulted: Vec<u32>,
+    /// Requests per seat of a riichi.dev seat without a connection (dropped or never made)
+    /// played by their default action, no penalty; each has an `errors.json` entry of type
+    /// `disconnected`. Omitted when all are 0 (only dialect seats have them).
+    #[serde(skip_serializing_if = "all_zero")]
+    pub disconnected: Vec<u32>,
     /// Restarts of the bots.
     pub restarts: u32,
     /// Errors in all (details in `errors.json`).
@@ -142,6 +147,7 @@ impl Summary {
             scores: players.seat_list(report.scores),
             chombos: players.seat_list(report.chombos),
             defaulted: players.seat_list(report.defaulted),
+            disconnected: players.seat_list(report.disconnected),
             restarts: report.restarts,
             error_count: report.errors.len(),
             warnings: report.warnings.clone(),
@@ -241,4 +247,9 @@ mod tests {
         assert_eq!(json["kyoku_info"]["bakaze"], "E");
         assert!(json["error_info"].is_null());
     }
+}
+
+/// Whether every count is 0 (an omitted `disconnected`).
+fn all_zero(counts: &[u32]) -> bool {
+    counts.iter().all(|&n| n == 0)
 }

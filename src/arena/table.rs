@@ -6,7 +6,7 @@
 //! how the engine stores its state.
 
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, Illegal, Players, MAX_SEATS};
+use crate::engine::game::{Decision, Game, Illegal, Players, WallIds, MAX_SEATS};
 
 /// A game the match loop can referee. Same contract as the methods of [`Game`] with the
 /// same names.
@@ -29,6 +29,11 @@ pub trait Table {
     fn scores(&self) -> [i32; MAX_SEATS];
     /// The table size: which seats are asked and how events are written on the wire.
     fn players(&self) -> Players;
+    /// The physical tile ids of the current kyoku's wall (riichi.dev's observation;
+    /// [`Game::wall_ids`]); `None` for a table without a wall (scripted tests).
+    fn wall_ids(&self) -> Option<&WallIds> {
+        None
+    }
 }
 
 impl Table for Game {
@@ -55,5 +60,8 @@ impl Table for Game {
     }
     fn players(&self) -> Players {
         self.rules().players
+    }
+    fn wall_ids(&self) -> Option<&WallIds> {
+        Some(Game::wall_ids(self))
     }
 }

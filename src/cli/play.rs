@@ -34,9 +34,12 @@ use crate::messages::{CodedError, CommandResult, ErrorCode, GameLines, Message};
 /// Arguments of the default command (play one game).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The four bots, seat 0 (first dealer) to seat 3: a .zip or a folder holding bot.py,
-    /// or builtin:NAME (e.g. builtin:tsumogiri); three with a three-player preset
-    /// (--rules riichi-dev-3p or tenhou-3p).
+    /// The four bots, seat 0 (first dealer) to seat 3; three with a three-player preset
+    /// (--rules riichi-dev-3p or tenhou-3p). Each one of: a .zip or a folder holding
+    /// bot.py (an mjai.app bot, run in a container); builtin:NAME (tsumogiri, random,
+    /// rulebase); remote:NAME (an mjai.app bot on another machine, joining with `mjai-sim
+    /// connect`; needs --listen); riichilab:NAME (a riichi.dev bot over its WebSocket
+    /// dialect; needs --listen; the URL and token are printed at the start).
     #[arg(value_name = "BOT")]
     pub bots: Vec<BotSpec>,
     /// Output folder [default: logs/<game id>/].
@@ -95,7 +98,7 @@ pub(super) fn parse_seed(text: &str) -> Result<[u64; 2], String> {
 /// Why `given` BOT arguments cannot play under rules for `players` (preset `preset`), as one
 /// line naming the fix; `None` when they can (four, or three with a three-player preset).
 pub(super) fn seat_count_error(given: usize, players: Players, preset: &str) -> Option<String> {
-    const FORMS: &str = "a .zip, a folder with bot.py, or builtin:NAME";
+    const FORMS: &str = "a .zip, a folder with bot.py, builtin:NAME, remote:NAME or riichilab:NAME";
     match (given, players) {
         (n, p) if n == p.count() => None,
         (3, Players::Four) => Some(format!(

@@ -150,7 +150,7 @@ mod tests {
             fn stop(&mut self) -> futures_util::future::BoxFuture<'_, ()> {
                 Box::pin(std::future::pending())
             }
-            fn offer(&mut self, _: &[crate::engine::event::Event]) {}
+            fn offer(&mut self, _: &crate::runtime::Offer<'_>) {}
             fn stderr_tail(&self) -> Vec<String> {
                 Vec::new()
             }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
-use super::{Bot, BotError};
+use super::{Bot, BotError, Offer};
 use crate::bots::{self, Agent, UnknownBot};
 use crate::engine::event::Event;
 
@@ -66,10 +66,10 @@ impl Bot for BuiltinBot {
         Box::pin(async move { result })
     }
 
-    fn offer(&mut self, legal: &[Event]) {
+    fn offer(&mut self, offer: &Offer<'_>) {
         self.legal.clear();
         if !self.drop_offers {
-            self.legal.extend_from_slice(legal);
+            self.legal.extend_from_slice(offer.legal);
         }
     }
 
@@ -95,7 +95,7 @@ mod tests {
         assert_eq!(a, r#"{"type":"none"}"#);
         let drawn: Event = serde_json::from_str(r#"{"type":"dahai","actor":1,"pai":"5sr","tsumogiri":true}"#).unwrap();
         let other: Event = serde_json::from_str(r#"{"type":"dahai","actor":1,"pai":"E","tsumogiri":false}"#).unwrap();
-        bot.offer(&[other, drawn]);
+        bot.offer(&Offer::legal(&[other, drawn]));
         let a = bot.exchange(r#"[{"type":"tsumo","actor":0,"pai":"?"},{"type":"dahai","actor":0,"pai":"E","tsumogiri":true},{"type":"tsumo","actor":1,"pai":"5sr"}]"#, t).await.unwrap();
         assert_eq!(a, r#"{"type":"dahai","actor":1,"pai":"5sr","tsumogiri":true}"#);
         // The offer is used once: the next (informational) line gets `none`.

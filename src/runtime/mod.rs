@@ -9,6 +9,27 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 
 use crate::engine::event::Event;
+use crate::engine::game::WallIds;
+
+/// What the referee tells a seat before a decision line ([`Bot::offer`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Offer<'a> {
+    /// The engine's legal answers for this seat, canonical mjai actions.
+    pub legal: &'a [Event],
+    /// The physical tile ids of the kyoku in play (riichi.dev's observation numbers every
+    /// tile as its server does; issue 53); `None` where the table has none (scripted tests).
+    pub wall: Option<&'a WallIds>,
+    /// This request's number in the game: one counter over every seat's decisions, from 1
+    /// (riichi.dev's `request_id`; a seat sees gaps).
+    pub request_id: u64,
+}
+
+impl<'a> Offer<'a> {
+    /// An offer of `legal` alone (no wall ids, request 0): in-process bots and tests.
+    pub fn legal(legal: &'a [Event]) -> Offer<'a> {
+        Offer { legal, wall: None, request_id: 0 }
+    }
+}
 
 /// A running bot for one seat.
 pub trait Bot: Send {
@@ -26,7 +47,9 @@ pub trait Bot: Send {
     /// No default: a bot that wraps another (`--keep-bots`' kept bot) must pass it on, or
     /// the built-in inside answers `none` to every decision (a chombo each hand; that was
     /// the `--keep-bots` bug of issue 42). External bots implement it as nothing.
-    fn offer(&mut self, legal: &[Event]);
+    ///
+    /// The [`Offer`] also carries what riichi.dev's seats need beyond the legal set.
+    fn offer(&mut self, offer: &Offer<'_>);
 
     /// Stops the bot for sure (kills one that ignores SIGTERM) and frees what it holds
     /// (its container is removed). Idempotent.
@@ -69,6 +92,11 @@ pub enum BotError {
     /// Any other transport failure, with its cause.
     #[error("transport error: {0}")]
     Transport(String),
+    /// A riichi.dev dialect seat whose connection dropped or never came: the request is
+    /// played by its default action (riichi.dev's rule, no penalty), recorded as
+    /// `disconnected`, apart from timeouts. The text says which seat and how to connect.
+    #[error("{0}")]
+    Disconnected(String),
     /// The host (or the referee itself) could not start this seat's bot: the Docker daemon
     /// gone, the image missing, no GPU runtime for `--gpus`, a process that cannot be
     /// spawned. Nothing of the bot ran, so it is not the bot's fault: the match loop stops
@@ -88,6 +116,7 @@ impl BotError {
             BotError::Closed => "closed",
             BotError::InvalidUtf8 => "invalid_utf8",
             BotError::Transport(_) => "runtime",
+            BotError::Disconnected(_) => "disconnected",
             BotError::Host(_) => "host",
         }
     }

@@ -21,8 +21,7 @@ use super::line::{LineBuffer, DEFAULT_LINE_LIMIT};
 use super::stderr_log::{StderrLog, DEFAULT_STDERR_CAP};
 use super::stderr_tail::SharedTail;
 use super::submission::Submission;
-use super::{Bot, BotError};
-use crate::engine::event::Event;
+use super::{Bot, BotError, Offer};
 
 /// How long to wait for the process to end once its stdout closed, before calling the
 /// bot [`BotError::Closed`] rather than [`BotError::Crashed`].
@@ -324,7 +323,7 @@ impl Drop for ProcessBot {
 
 impl Bot for ProcessBot {
     /// Computes its own options from the events: the referee's legal set is not needed.
-    fn offer(&mut self, _legal: &[Event]) {}
+    fn offer(&mut self, _offer: &Offer<'_>) {}
 
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(self.exchange_inner(line, timeout))

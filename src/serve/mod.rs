@@ -113,14 +113,17 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
     let seats = RemoteSeats { hub: hub.clone(), wait: options.start_timeout };
     let online = {
         let hub = hub.clone();
-        Online(Arc::new(move |name: &str| hub.online(name) > 0))
+        Online(Arc::new(move |name: &str| hub.ready(name)))
     };
     // the league schedules remote bots only while they are connected
     let session = Session::of_store(session.store().with_online(online), &Patience::none()).await?;
     let store = session.store().clone();
     let versions = store.versions().all().await?;
     for row in versions.iter().filter(|v| v.kind.is_connected()) {
-        hub.allow(&row.name);
+        match row.kind {
+            BotKind::RiichiLab => hub.allow_one_game(&row.name),
+            _ => hub.allow(&row.name),
+        }
     }
     if let Some(opts) = &mut server.play {
         opts.remote = Some(seats.clone());

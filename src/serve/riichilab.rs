@@ -178,7 +178,7 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
     };
     // one connection per bot (the claim); a validation connection waits under its own name
     let name = if validation { super::validate::validation_slot(&bot) } else { bot };
-    state.hub.allow(&name);
+    state.hub.allow_one_game(&name);
     let author = latest.author.clone().unwrap_or_default();
     Ok(limited(ws)
         .on_upgrade(move |socket| async move {

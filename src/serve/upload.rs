@@ -304,7 +304,7 @@ async fn accept_riichilab(state: &AppState, author: &Author, name: &BotName) -> 
     let mut accepted = begin(state, author, name, UploadedZip::RiichiLab).await?;
     let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
     state.store.bot_tokens().set(name.as_str(), &token_hash(&token)).await?;
-    state.hub.allow(name.as_str());
+    state.hub.allow_one_game(name.as_str());
     accepted.token = Some(token);
     Ok(accepted)
 }

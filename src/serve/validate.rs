@@ -44,7 +44,7 @@ use crate::arena::launch::{BotRefused, BotSpec, LaunchSettings, RemoteSeats};
 use crate::arena::logs::stderr_path_in;
 use crate::arena::match_loop::Ending;
 use crate::arena::observer::Silent;
-use crate::arena::verdict::validation_verdict;
+use crate::arena::verdict::{validation_verdict, Judging};
 use crate::arena::MatchOptions;
 use crate::engine::game::{Players, Rules, StartState};
 use crate::runtime::remote::control::Control;
@@ -233,6 +233,11 @@ impl Games {
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), remote_seatings(players)),
             BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING.to_vec()]),
         };
+        // riichi.dev's bots pass only when they answered every request, connected.
+        let judging = match row.kind {
+            BotKind::RiichiLab => Judging::EveryRequest,
+            BotKind::Zip | BotKind::Remote => Judging::NoChombo,
+        };
         // riichi.dev validates in one East-only game; the others play the league's games.
         let rules = match row.kind {
             BotKind::RiichiLab => self.settings.rules.east_only(),
@@ -246,12 +251,12 @@ impl Games {
             let games = seatings.iter().enumerate().map(|(i, seats)| self.play(game_dir(i), &bot, seats, rules));
             let outcomes = futures_util::future::join_all(games).await;
             for ((i, outcome), seats) in outcomes.into_iter().enumerate().zip(&seatings) {
-                judged.push(self.judge(outcome, &dir, &game_dir(i), seats)?);
+                judged.push(self.judge(outcome, &dir, &game_dir(i), seats, judging)?);
             }
         } else {
             for (i, seats) in seatings.iter().enumerate() {
                 let outcome = self.play(game_dir(i), &bot, seats, rules).await;
-                let step = self.judge(outcome, &dir, &game_dir(i), seats)?;
+                let step = self.judge(outcome, &dir, &game_dir(i), seats, judging)?;
                 let failed = matches!(&step, Judged::Verdict(_, Err(_)));
                 judged.push(step);
                 if failed {
@@ -303,6 +308,7 @@ impl Games {
         dir: &Path,
         game_dir: &Path,
         seats: &[usize],
+        judging: Judging,
     ) -> anyhow::Result<Judged> {
         match outcome {
             Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
@@ -322,7 +328,7 @@ impl Games {
                 Err(e.context("the validation game could not be played (not the bot's fault): no verdict recorded; validated again at the next start"))
             }
             Ok(outcome) => {
-                let verdict = validation_verdict(&outcome.report, seats);
+                let verdict = validation_verdict(&outcome.report, seats, judging);
                 let shown = verdict.as_ref().err().map_or(seats[0], |(seat, _)| *seat);
                 Ok(Judged::Verdict(read_files(game_dir, shown)?, verdict.map_err(|(_, reason)| reason)))
             }

@@ -34,6 +34,7 @@ pub fn play(names: &[String], seed: [u64; 2], rules: Rules) -> Result<(MatchRepo
         scores: finished.scores,
         chombos,
         defaulted: [0; MAX_SEATS],
+        disconnected: [0; MAX_SEATS],
         restarts: 0,
         decision_times: Default::default(),
         errors: Vec::new(),

@@ -15,7 +15,7 @@ use crate::arena::launch::RemoteSeats;
 use crate::engine::game::{Players, MAX_SEATS};
 use crate::runtime::remote::control::Control;
 use crate::runtime::remote::hub::RemoteBot;
-use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, Parking};
+use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,7 +26,7 @@ use futures_util::future::{join_all, BoxFuture};
 use crate::arena::clock::Clock;
 use crate::arena::launch::{batch_process, batch_refused, docker_launcher, LaunchSettings, RuntimeKind};
 use crate::arena::Launcher;
-use crate::engine::event::{Event, Seat};
+use crate::engine::event::Seat;
 use crate::runtime::batch::{BatchHub, BatchOptions, BatchStats, LaunchProcess};
 use crate::runtime::bounded;
 use crate::runtime::builtin::BuiltinBot;
@@ -35,7 +35,7 @@ use crate::runtime::docker::DockerOptions;
 use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::submission::Submission;
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// One bot of the tournament, checked.
 #[derive(Debug, Clone)]
@@ -192,6 +192,11 @@ impl BotFactory {
     /// True when some bot is `remote:NAME` or `riichilab:NAME` (played over a connection).
     pub fn has_remote(&self) -> bool {
         self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
+    }
+
+    /// The name of bot `bot` when it is a riichi.dev dialect bot (`riichilab:NAME`).
+    pub fn dialect_name(&self, bot: usize) -> Option<&str> {
+        self.dialect(bot).map(|(name, _)| name)
     }
 
     /// The name of dialect bot `bot` and where its connections wait (`None`: no listener):
@@ -499,7 +504,8 @@ impl GameSeats {
             };
             let players = Players::of_count(self.bots.len()).unwrap_or_default();
             // bounded: remote.wait.
-            let bot = seat_bot_at(&self.dialect[s], &remote.hub, name, remote.wait, seat, players).await?;
+            let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking: &self.dialect[s] };
+            let bot = seat_bot_at(at, seat, players).await?;
             return Ok(Box::new(bot));
         }
         // bounded: start_remote.
@@ -591,9 +597,9 @@ impl Bot for KeptBot {
     }
 
     /// Passed on: a kept built-in decides from the referee's legal set like a fresh one.
-    fn offer(&mut self, legal: &[Event]) {
+    fn offer(&mut self, offer: &Offer<'_>) {
         if let Some(bot) = self.inner.as_mut() {
-            bot.offer(legal);
+            bot.offer(offer);
         }
     }
 

@@ -158,6 +158,7 @@ fn record_takes_scores_chombos_and_times_from_the_report() {
         scores: [30000, 10000, 30000, 30000],
         chombos: [0, 1, 0, 0],
         defaulted: [0; 4],
+        disconnected: [0; 4],
         restarts: 1,
         decision_times: [vec![Duration::from_millis(3); 5], vec![], vec![Duration::from_millis(40)], vec![]],
         errors: vec![],

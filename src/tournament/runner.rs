@@ -186,7 +186,15 @@ pub async fn run(
         }
     }
     drop(out_tx);
-    let end = local.run_until(coordinate(store, options, job_tx, &mut out_rx, capacity, stop, observer)).await;
+    // riichi.dev never seats a bot that is not connected: a game whose dialect bot has no
+    // connection waiting when it is claimed is not played (see `coordinate`).
+    let league = store.league();
+    let factory = pool.factory();
+    let absent = |g: &ScheduledGame| {
+        g.seats.iter().copied().find(|&b| factory.dialect_name(b).is_some_and(|name| !league.seatable_name(name)))
+    };
+    let channels = (job_tx, &mut out_rx);
+    let end = local.run_until(coordinate(store, options, channels, capacity, stop, observer, &absent)).await;
     drop(out_rx);
     for t in threads {
         let _ = tokio::task::spawn_blocking(move || t.join()).await;
@@ -196,14 +204,18 @@ pub async fn run(
 }
 
 /// Claims games, hands them to the workers, records what they send back.
+///
+/// A claimed game in which `absent` finds a bot that may not be seated now (a riichi.dev
+/// bot with no connection waiting) is given back and that bot's pending games are
+/// cancelled, as when a remote bot goes offline: it is scheduled again once connected.
 async fn coordinate(
     store: &Store,
     options: &RunOptions,
-    job_tx: mpsc::Sender<ScheduledGame>,
-    out_rx: &mut mpsc::UnboundedReceiver<Outcome>,
+    (job_tx, out_rx): (mpsc::Sender<ScheduledGame>, &mut mpsc::UnboundedReceiver<Outcome>),
     capacity: usize,
     mut stop: watch::Receiver<bool>,
     observer: &dyn Observer,
+    absent: &dyn Fn(&ScheduledGame) -> Option<usize>,
 ) -> anyhow::Result<Played> {
     let worker_id = options.worker.as_str();
     let patience = &options.patience;
@@ -232,6 +244,15 @@ async fn coordinate(
                     retry("claim", patience, || store.leases().claim_among(worker_id, n, lease_ms, bots)).await?;
                 exhausted = games.is_empty();
                 for g in games {
+                    if let Some(bot) = absent(&g) {
+                        retry("release", patience, || store.leases().release(worker_id, g.index)).await?;
+                        let cancelled = retry("cancel", patience, || store.league().cancel_pending_of(bot)).await?;
+                        tracing::info!(
+                            "game {}: bot {bot} is not connected; {cancelled} pending game(s) cancelled",
+                            g.index
+                        );
+                        continue;
+                    }
                     in_flight += 1;
                     if tx.send(g).await.is_err() {
                         break;

@@ -51,8 +51,12 @@ fn a_dialect_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
     }
     let requests = seen.of_type("request_action");
     assert!(requests.len() > 50, "{} requests", requests.len());
-    for (i, r) in requests.iter().enumerate() {
-        assert_eq!(r["request_id"], json!(i as u64 + 1), "one counter for the game");
+    // One counter for the game over every seat's decisions (riichi.dev's): the dialect
+    // seat's ids rise with gaps where the built-ins decided.
+    let ids: Vec<u64> = requests.iter().map(|r| r["request_id"].as_u64().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    assert!(ids.windows(2).any(|w| w[1] > w[0] + 1), "no gap: {ids:?}");
+    for r in &requests {
         assert_eq!(keys(r), ["observation", "possible_actions", "request_id", "time", "type"]);
         let time = &r["time"];
         let (grace, bank) = (time["grace_ms"].as_u64().unwrap(), time["bank_ms"].as_u64().unwrap());
@@ -150,7 +154,7 @@ fn a_rejected_action_is_a_chombo_and_unparseable_or_stale_messages_cost_nothing(
     let statuses: Vec<&str> = acks.iter().take(4).map(|a| a["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["unparseable", "stale", "accepted", "rejected"]);
     assert_eq!(acks[1]["request_id"], 0, "a stale ack names the old id");
-    assert_eq!(acks[3]["request_id"], 2);
+    assert_eq!(acks[3]["request_id"], seen.of_type("request_action")[1]["request_id"]);
     assert!(acks[3]["reason"].as_str().unwrap().contains("9z"), "{}", acks[3]);
     assert_eq!(acks[3]["attempted"]["pai"], "9z");
     let second = &seen.of_type("request_action")[1];
@@ -340,7 +344,13 @@ fn a_bot_that_drops_mid_game_is_played_by_default_actions_to_the_end() {
     let summary = game.json("summary.json");
     assert_eq!(summary["completed"], true);
     assert_eq!(summary["chombos"], json!([0, 0, 0, 0]), "{summary}");
-    assert!(summary["defaulted"][0].as_u64().unwrap() > 10, "{summary}");
+    // counted apart from timeouts, each saying so
+    assert_eq!(summary["defaulted"], json!([0, 0, 0, 0]), "{summary}");
+    assert!(summary["disconnected"][0].as_u64().unwrap() > 10, "{summary}");
+    let errors = game.json("errors.json");
+    let first = &errors.as_array().unwrap()[0];
+    assert_eq!(first["error_type"], "disconnected", "{first}");
+    assert!(first["exception"].as_str().unwrap().starts_with("disconnected: default action"), "{first}");
     let builtins = play([T, T, T, T], &["--seed", "3", "--no-html"]);
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the defaults are the tsumogiri's own moves");
 }
@@ -397,8 +407,8 @@ fn hostile_frames_close_only_that_connection_and_its_seat_plays_on_by_default_ac
             "{what}: nothing beyond the seat's own defaults: {}",
             game.json("errors.json")[0]
         );
-        assert!(summary["defaulted"][0].as_u64().unwrap() >= 1, "{what}: {summary}");
-        assert_eq!(&summary["defaulted"].as_array().unwrap()[1..], &[json!(0), json!(0), json!(0)], "{what}");
+        assert!(summary["disconnected"][0].as_u64().unwrap() >= 1, "{what}: {summary}");
+        assert_eq!(&summary["disconnected"].as_array().unwrap()[1..], &[json!(0), json!(0), json!(0)], "{what}");
     }
 }
 
@@ -592,12 +602,69 @@ fn mjai_sim_connect_plays_a_three_player_game_and_prints_three_scores() {
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the bot behind connect plays the built-in's game");
 }
 
-/// `scripts/crosscheck_observations.py` over `records` (written to `file`): RiichiEnv's
-/// report, `{"requests": N, "differences": [...]}`.
+/// The python3 of the virtualenv with riichienv 0.4.8 (what riichi.dev's bots run) that
+/// scripts/test makes and names in `MJAI_SIM_RIICHIENV_048`.
+fn riichienv_048() -> String {
+    std::env::var("MJAI_SIM_RIICHIENV_048").unwrap_or_else(|_| {
+        let default = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/py-riichienv-0.4.8/bin/python3");
+        assert!(default.exists(), "MJAI_SIM_RIICHIENV_048 is not set: run the tests with scripts/test (it makes the riichienv 0.4.8 virtualenv)");
+        default.display().to_string()
+    })
+}
+
+/// `scripts/crosscheck_observations.py` over `records` (written to `file`), run by riichienv
+/// 0.4.8: RiichiEnv's report, `{"requests": N, "differences": [...]}`.
 fn riichienv_reads(file: &std::path::Path, records: &[Value]) -> Value {
     std::fs::write(file, serde_json::to_vec(records).unwrap()).unwrap();
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
-    let out = std::process::Command::new("python3").arg(&script).arg(file).output().unwrap();
-    assert!(out.status.success(), "{} (scripts/test installs riichienv)", String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new(riichienv_048()).arg(&script).arg(file).output().unwrap();
+    assert!(out.status.success(), "{} (scripts/test installs riichienv 0.4.8)", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Plays seat 0 of `game` with scripts/riichidev_client.py (riichienv 0.4.8's `Observation`
+/// and `websockets`, as riichi.dev's Python bots), `extra` its further arguments; its
+/// report (`--report`) and exit status.
+fn riichienv_client(game: &RemoteGame, extra: &[&str]) -> (Value, std::process::ExitStatus) {
+    let (url, token) = game.dialect_url_and_token(0);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/riichidev_client.py");
+    let report = game.dir.path().join("client-report.json");
+    let out = std::process::Command::new(riichienv_048())
+        .arg(&script)
+        .args([url.as_str(), "--token", token.as_str(), "--report"])
+        .arg(&report)
+        .args(extra)
+        .output()
+        .unwrap();
+    let text =
+        std::fs::read(&report).unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
+    (serde_json::from_slice(&text).unwrap(), out.status)
+}
+
+#[test]
+fn a_riichienv_048_client_plays_four_and_three_player_hanchans_with_no_crash_chombo_or_default() {
+    let r = "builtin:rulebase";
+    for (bots, options) in [
+        (vec!["riichilab:bob", r, r, r], vec!["--seed", "21"]),
+        (vec!["riichilab:bob", r, r], vec!["--seed", "22", "--rules", "riichi-dev-3p"]),
+    ] {
+        let mut game = match bots.len() {
+            4 => RemoteGame::start([bots[0], bots[1], bots[2], bots[3]], &options),
+            _ => RemoteGame::start([bots[0], bots[1], bots[2]], &options),
+        };
+        let (report, status) = riichienv_client(&game, &[]);
+        assert!(game.wait(Duration::from_secs(180)).success(), "{:?}", game.stderr_lines);
+        assert!(status.success(), "{options:?}: {report}");
+        assert_eq!(report["violation_count"], 0, "{options:?}: {report}");
+        assert_eq!(report["games"], 1, "{report}");
+        let requests = report["requests"].as_u64().unwrap();
+        assert!(requests > 40, "{report}");
+        assert_eq!(report["answers"].as_u64(), Some(requests), "{report}");
+        assert_eq!(report["acks"], json!({"accepted": requests}), "{report}");
+        assert_eq!(report["close_codes"], json!([1000]), "a normal closure after end_game: {report}");
+        let summary = game.json("summary.json");
+        assert_eq!(summary["chombos"], json!(vec![0; bots.len()]), "{summary}");
+        assert_eq!(summary["defaulted"], json!(vec![0; bots.len()]), "{summary}");
+        assert!(summary.get("disconnected").is_none(), "{summary}");
+    }
 }

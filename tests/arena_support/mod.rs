@@ -337,7 +337,7 @@ impl Bot for ScriptBot {
         })
     }
 
-    fn offer(&mut self, _: &[Event]) {}
+    fn offer(&mut self, _: &mjai_sim::runtime::Offer<'_>) {}
 
     fn stderr_tail(&self) -> Vec<String> {
         Vec::new()

@@ -170,6 +170,7 @@ fn report(scores: [i32; 4], chombos: [u32; 4]) -> MatchReport {
         scores,
         chombos,
         defaulted: [0; 4],
+        disconnected: [0; 4],
         restarts: 0,
         decision_times: std::array::from_fn(|s| vec![Duration::from_micros(100 * (s as u64 + 1)); 3]),
         errors: vec![],

@@ -41,6 +41,11 @@ pub struct Seen {
     pub dora: Vec<String>,
     /// Every seat's melds, each its tiles (the called one first).
     pub melds: [Vec<Vec<String>>; 4],
+    /// The seat each meld was called from, as `melds` (`None`: an ankan; a kakan keeps its
+    /// pon's).
+    pub meld_from: [Vec<Option<u64>>; 4],
+    /// The seat of the hand's last discard (or kakan, while others may rob it).
+    pub last_discarder: Option<u64>,
     /// Which seats are in riichi: from the discard after their `reach` (RiichiEnv's
     /// `riichi_declared`), and which declared `reach` and have not discarded yet.
     pub riichi: [bool; 4],
@@ -67,6 +72,8 @@ impl Seen {
             "start_kyoku" => {
                 self.discards = Default::default();
                 self.melds = Default::default();
+                self.meld_from = Default::default();
+                self.last_discarder = None;
                 self.riichi = Default::default();
                 self.reaching = Default::default();
                 self.dora = vec![m["dora_marker"].as_str().unwrap().to_string()];
@@ -83,6 +90,7 @@ impl Seen {
                 let pai = m["pai"].as_str().unwrap();
                 let actor = m["actor"].as_u64().unwrap() as usize;
                 self.discards[actor].push(pai.to_string());
+                self.last_discarder = Some(actor as u64);
                 if std::mem::take(&mut self.reaching[actor]) {
                     self.riichi[actor] = true;
                 }
@@ -98,7 +106,9 @@ impl Seen {
                     Some("ankan") => Vec::new(),
                     _ => vec![m["pai"].as_str().unwrap().to_string()],
                 };
-                self.melds[m["actor"].as_u64().unwrap() as usize].push([called, consumed.clone()].concat());
+                let actor = m["actor"].as_u64().unwrap() as usize;
+                self.melds[actor].push([called, consumed.clone()].concat());
+                self.meld_from[actor].push(m["target"].as_u64());
                 if own {
                     for t in consumed {
                         remove(&mut self.hand, &t);
@@ -107,6 +117,7 @@ impl Seen {
             }
             "kakan" => {
                 let pai = m["pai"].as_str().unwrap();
+                self.last_discarder = m["actor"].as_u64();
                 let kind = |t: &str| t.trim_end_matches('r').to_string();
                 let melds = &mut self.melds[m["actor"].as_u64().unwrap() as usize];
                 if let Some(pon) =
@@ -173,7 +184,8 @@ pub async fn play(mut ws: Ws, policy: &mut Policy<'_>, stop_after: Option<usize>
             seen.records.push(json!({
                 "request": value, "hand": seen.hand, "scores": seen.scores,
                 "discards": seen.discards, "dora_indicators": seen.dora, "melds": seen.melds,
-                "riichi_declared": seen.riichi,
+                "riichi_declared": seen.riichi, "meld_from": seen.meld_from,
+                "last_discarder": seen.last_discarder, "drawn": seen.drawn,
             }));
             requests += 1;
             if stop_after.is_some_and(|n| requests > n) {

@@ -150,3 +150,78 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(up.status, 202, "{}", up.body);
     assert_eq!(http.send(http.client().post(server.url("/api/bots/bob-zip/token")).bearer_auth(&bob)).status, 409);
 }
+
+/// scripts/riichidev_client.py (riichienv 0.4.8's `Observation` over `websockets`, as
+/// riichi.dev's Python bots) on `path` with the bot token, `extra` its further arguments: its
+/// report and exit status.
+fn riichienv_client(server: &Server, path: &str, token: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let python = std::env::var("MJAI_SIM_RIICHIENV_048").expect(
+        "MJAI_SIM_RIICHIENV_048 is not set: run the tests with scripts/test (it makes the riichienv 0.4.8 virtualenv)",
+    );
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/riichidev_client.py");
+    let report = server.dir.path().join(format!("client-{}.json", extra.len() + path.len()));
+    let _ = std::fs::remove_file(&report);
+    let out = Command::new(python)
+        .arg(&script)
+        .args([format!("ws://{}{path}", server.addr), "--token".into(), token.into(), "--report".into()])
+        .arg(&report)
+        .args(extra)
+        .output()
+        .unwrap();
+    let text =
+        std::fs::read(&report).unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
+    (serde_json::from_slice(&text).unwrap(), out.status.code())
+}
+
+#[test]
+fn riichienv_clients_get_riichi_devs_verdicts_and_a_ranked_one_is_in_exactly_the_games_it_joined() {
+    let server = crate::support::spawn_server(&["--jobs", "1"]);
+    let alice = server.author("alice", false);
+    let http = Http::new();
+
+    // a client that dies after 4 answers fails validation, with riichi.dev's reason
+    let a = register(&http, &server, &alice, "alice-py");
+    assert_eq!(a.status, 202, "{}", a.body);
+    let token = a.json()["token"].as_str().unwrap().to_string();
+    let (report, code) = riichienv_client(&server, "/ws/validate", &token, &["--crash-after", "4"]);
+    assert_eq!(code, Some(3), "{report}");
+    let page = http.wait_status_as(&server, "alice-py", "rejected", Some(&alice), Duration::from_secs(120));
+    let reason = page["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("not every request was answered") && reason.contains("responses: 4"), "{page}");
+    assert!(reason.contains("disconnected"), "{page}");
+
+    // a whole client passes, hears a sentence, and the socket closes with 1000
+    let b = register(&http, &server, &alice, "alice-py");
+    assert_eq!(b.status, 202, "{}", b.body);
+    let token = b.json()["token"].as_str().unwrap().to_string();
+    let (report, code) = riichienv_client(&server, "/ws/validate", &token, &[]);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report["violation_count"], 0, "{report}");
+    let verdict = &report["validation_result"];
+    assert_eq!(verdict["passed"], true, "{report}");
+    assert!(verdict["reason"].as_str().is_some_and(|r| r.starts_with("passed: every request answered")), "{report}");
+    assert_eq!(report["close_codes"], serde_json::json!([1000]), "{report}");
+    http.wait_status(&server, "alice-py", "active", Duration::from_secs(120));
+
+    // ranked: one game, then the client closes; the league goes on without it
+    let (report, code) = riichienv_client(&server, "/ws/ranked", &token, &["--games", "1"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report["violation_count"], 0, "{report}");
+    assert_eq!(report["games"], 1, "{report}");
+    let played = |name: &str| {
+        let e = http.get(&server.url(&format!("/api/bots/{name}")), None).json();
+        e["entry"]["games"].as_u64().unwrap_or(0)
+    };
+    crate::support::poll(Duration::from_secs(60), "alice-py's game recorded", || {
+        (played("alice-py") >= 1).then_some(())
+    });
+    // three more league games of the house bots, none with the disconnected bot
+    let before = played("tg");
+    crate::support::poll(Duration::from_secs(240), "three more league games", || {
+        (played("tg") >= before + 3).then_some(())
+    });
+    let page = http.get(&server.url("/api/bots/alice-py"), None).json();
+    assert_eq!(page["entry"]["games"], 1, "seated only in the game it joined: {page}");
+    assert_eq!(page["entry"]["status"], "active", "never suspended: {page}");
+    assert_eq!(page["entry"]["chombos"].as_u64().unwrap_or(0), 0, "{page}");
+}

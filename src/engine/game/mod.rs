@@ -139,6 +139,8 @@ pub struct Game {
     fixed_walls: std::collections::VecDeque<Wall>,
     state: StartState,
     kyoku: Kyoku,
+    /// The current kyoku's [`WallIds`], made when first asked for ([`Game::wall_ids`]).
+    wall_ids: std::sync::OnceLock<WallIds>,
     log: Vec<Event>,
     pending: legal::Pending,
     over: bool,
@@ -180,6 +182,7 @@ impl Game {
             fixed_walls,
             state,
             kyoku,
+            wall_ids: std::sync::OnceLock::new(),
             log,
             pending: legal::Pending::default(),
             over: false,
@@ -196,10 +199,12 @@ impl Game {
 
     /// The physical ids of the current kyoku's wall ([`tile_ids`]): the seeded wall's own
     /// when the kyoku was dealt the seeded wall, else each tile's copies numbered in layout
-    /// order ([`WallIds::of_wall`]).
-    pub fn wall_ids(&self) -> WallIds {
-        let s = &self.state;
-        WallIds::for_wall(&self.kyoku.wall, self.config.seed, wall::kyoku_count(s.bakaze, s.kyoku), s.honba)
+    /// order ([`WallIds::of_wall`]). Made once per kyoku, when first asked for.
+    pub fn wall_ids(&self) -> &WallIds {
+        self.wall_ids.get_or_init(|| {
+            let s = &self.state;
+            WallIds::for_wall(&self.kyoku.wall, self.config.seed, wall::kyoku_count(s.bakaze, s.kyoku), s.honba)
+        })
     }
 
     /// Consumes the game and returns its full unmasked event log (no copy).
@@ -344,6 +349,7 @@ impl Game {
                             .pop_front()
                             .unwrap_or_else(|| seeded_wall(self.config.seed, &s, self.rules.players));
                         self.kyoku = Kyoku::start(&s, wall, self.rules, &mut self.log);
+                        self.wall_ids = std::sync::OnceLock::new();
                         self.state = s;
                     }
                 }

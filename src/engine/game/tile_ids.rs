@@ -202,6 +202,10 @@ pub struct TileIds {
     rinshan_drawn: usize,
     rinshan_due: bool,
     last_discard: Option<(Seat, TileId)>,
+    /// A `reach` waits for its discard.
+    reach_declared: [bool; 4],
+    riichi_sutehai: [Option<TileId>; 4],
+    last_tedashi: [Option<TileId>; 4],
     /// The first event that did not fit the ids (a tile not where the wall says).
     desync: Option<String>,
 }
@@ -226,6 +230,9 @@ impl TileIds {
             rinshan_drawn: 0,
             rinshan_due: false,
             last_discard: None,
+            reach_declared: [false; 4],
+            riichi_sutehai: [None; 4],
+            last_tedashi: [None; 4],
             desync: None,
         }
     }
@@ -277,6 +284,17 @@ impl TileIds {
     /// The last discard (or kakan or kita tile) and its seat.
     pub fn last_discard(&self) -> Option<(Seat, TileId)> {
         self.last_discard
+    }
+
+    /// The tile `seat` declared riichi with (the discard after its `reach`), as RiichiEnv's
+    /// `riichi_sutehais`.
+    pub fn riichi_sutehai(&self, seat: Seat) -> Option<TileId> {
+        self.riichi_sutehai[usize::from(seat) % 4]
+    }
+
+    /// `seat`'s last discard from the hand (not tsumogiri), as RiichiEnv's `last_tedashis`.
+    pub fn last_tedashi(&self, seat: Seat) -> Option<TileId> {
+        self.last_tedashi[usize::from(seat) % 4]
     }
 
     /// The first event that did not fit (a drawn tile other than the wall's, a tile not in
@@ -358,7 +376,14 @@ impl TileIds {
                 self.drawn[s] = None;
                 self.discards[s].push(id);
                 self.last_discard = Some((actor, id));
+                if std::mem::take(&mut self.reach_declared[s]) {
+                    self.riichi_sutehai[s] = Some(id);
+                }
+                if !tsumogiri {
+                    self.last_tedashi[s] = Some(id);
+                }
             }
+            Event::Reach { actor } => self.reach_declared[usize::from(actor) % 4] = true,
             Event::Chi { actor, target, pai, consumed } => self.call(MeldKind::Chi, actor, target, pai, &consumed),
             Event::Pon { actor, target, pai, consumed } => self.call(MeldKind::Pon, actor, target, pai, &consumed),
             Event::Daiminkan { actor, target, pai, consumed } => {

@@ -8,8 +8,7 @@ use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
 use super::queue::{Ask, Shared};
-use crate::engine::event::Event;
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// The [`Bot`] of one seat at one table, served by its hub's process. Its `stop` only
 /// leaves the table (the process keeps serving others); a new seat for the same table and
@@ -70,7 +69,7 @@ impl Bot for BatchSeat {
     }
 
     /// Computes its own options from the events, as any external bot.
-    fn offer(&mut self, _legal: &[Event]) {}
+    fn offer(&mut self, _offer: &Offer<'_>) {}
 
     /// Leaves the table: the process goes on serving the others.
     fn stop(&mut self) -> BoxFuture<'_, ()> {

@@ -7,8 +7,7 @@ use futures_util::future::{join_all, BoxFuture};
 use serde_json::{json, Value};
 
 use super::{BatchHub, BatchOptions, BatchSeat, LaunchProcess};
-use crate::engine::event::Event;
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// What the scripted process does with one cycle (its requests): answer after a delay, or fail.
 type Script = Arc<dyn Fn(&[Value]) -> Result<(Duration, Vec<Value>), BotError> + Send + Sync>;
@@ -33,7 +32,7 @@ impl Bot for Scripted {
             Ok(Value::Array(actions).to_string())
         })
     }
-    fn offer(&mut self, _legal: &[Event]) {}
+    fn offer(&mut self, _offer: &Offer<'_>) {}
     fn stop(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(async {})
     }

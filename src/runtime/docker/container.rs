@@ -17,13 +17,12 @@ use super::host_dir::HostDir;
 use super::http::HttpConn;
 use super::stdio::{spawn_fifo_pump, spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
-use crate::engine::event::Event;
 use crate::runtime::bounded::{join_or_abort, within, DRAIN_GRACE, STOP_GRACE};
 use crate::runtime::process::signal_name;
 use crate::runtime::stderr_log::StderrLog;
 use crate::runtime::stderr_tail::SharedTail;
 use crate::runtime::submission::Submission;
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// How long to wait for Docker to report the exit once the bot's output ended.
 const EXIT_GRACE: Duration = Duration::from_secs(2);
@@ -341,7 +340,7 @@ pub async fn exit_reason(docker: &Docker, id: &str, memory_bytes: i64) -> Option
 
 impl Bot for DockerBot {
     /// Computes its own options from the events: the referee's legal set is not needed.
-    fn offer(&mut self, _legal: &[Event]) {}
+    fn offer(&mut self, _offer: &Offer<'_>) {}
 
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(self.exchange_inner(line, timeout))

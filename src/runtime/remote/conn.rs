@@ -213,6 +213,16 @@ impl Conn {
     pub fn close_after_queue(mut self) {
         self.linger = true;
     }
+
+    /// Like [`Conn::close_after_queue`], the close frame carrying `code` and `reason`
+    /// (riichi.dev closes with 1000 and a reason after `end_game` and `validation_result`).
+    pub fn close_after_queue_with(self, code: u16, reason: &str) {
+        let frame = axum::extract::ws::CloseFrame { code, reason: reason.to_string().into() };
+        // Queued behind what is already there; the writer stops after it. A full or closed
+        // queue: the plain close follows anyway.
+        let _ = self.outbox.try_send(Message::Close(Some(frame)));
+        self.close_after_queue();
+    }
 }
 
 impl Drop for Conn {
@@ -235,7 +245,9 @@ async fn write_loop(
             _ = ping.tick() => Message::Ping(Default::default()),
             _ = ended.wait() => break,
         };
+        let closing = matches!(message, Message::Close(_));
         match within(WRITE_TIMEOUT, "writing to a remote bot", sink.send(message)).await {
+            Ok(Ok(())) if closing => break,
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 ended.end(BotError::Transport(format!("remote connection: {e}")));

@@ -94,7 +94,7 @@ impl RemoteListener {
     /// returns the token; it connects to [`RemoteListener::ranked_url`].
     pub fn add_dialect(&self, name: &str) -> String {
         let token = random_token();
-        self.shared.hub.allow(name);
+        self.shared.hub.allow_one_game(name);
         if let Ok(mut dialect) = self.shared.dialect.lock() {
             dialect.push((token.clone(), name.to_string()));
         }

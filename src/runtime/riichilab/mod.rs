@@ -20,6 +20,8 @@ use std::time::Duration;
 
 pub mod client;
 pub mod observe;
+#[cfg(test)]
+mod observe_tests;
 pub mod seat;
 pub mod select;
 pub mod wire;

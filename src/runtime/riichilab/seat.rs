@@ -34,24 +34,29 @@ use super::select::{legal_types, possible_actions, select};
 use super::wire::{self, AckStatus, Object, Spent, Time};
 use super::GRACE;
 use crate::engine::event::{Event, Seat};
-use crate::engine::game::{default_answer, Players};
+use crate::engine::game::{default_answer, Players, WallIds};
 use crate::runtime::bounded::within;
 use crate::runtime::remote::conn::{Conn, Ended};
 use crate::runtime::remote::hub::RemoteHub;
 use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
+
+/// The close code after `end_game` and `validation_result` (RFC 6455: normal closure), as
+/// riichi.dev's server closes.
+pub const NORMAL_CLOSE: u16 = 1000;
 
 /// One dialect connection playing one seat for a whole game.
 #[derive(Debug)]
 pub struct Session {
-    conn: Conn,
+    /// `None`: the bot never connected (played by default actions all game).
+    conn: Option<Conn>,
+    /// What a default for want of a connection says: the seat, and how to connect.
+    absent: String,
     seat: Seat,
     /// The table's size: three entries per seat array at three seats, RiichiEnv's
     /// three-player observation.
     players: Players,
     view: SeatView,
-    /// The next request's id (one counter for the whole game, from 1).
-    next_request: u64,
     /// `start_game` was sent on this connection.
     started: bool,
 }
@@ -59,19 +64,51 @@ pub struct Session {
 impl Session {
     /// A session of `conn` playing `seat` at a table of `players`.
     pub fn new(conn: Conn, seat: Seat, players: Players) -> Session {
-        Session { conn, seat, players, view: SeatView::new(seat, players), next_request: 1, started: false }
+        let absent = format!("seat {seat} disconnected: default action");
+        Session::with(Some(conn), absent, seat, players)
+    }
+
+    /// A session whose bot never connected: every request is played by its default action,
+    /// each saying `why` (the dialect seat and how to connect).
+    pub fn absent(why: String, seat: Seat, players: Players) -> Session {
+        Session::with(None, why, seat, players)
+    }
+
+    fn with(conn: Option<Conn>, absent: String, seat: Seat, players: Players) -> Session {
+        Session { conn, absent, seat, players, view: SeatView::new(seat, players), started: false }
+    }
+
+    /// The connection is there and open.
+    fn open(&self) -> bool {
+        self.conn.as_ref().is_some_and(Conn::is_open)
+    }
+
+    /// The error of a request nobody can answer: played by its default action, counted as
+    /// `disconnected` (not as a timeout).
+    fn disconnected(&self) -> BotError {
+        BotError::Disconnected(self.absent.clone())
     }
 
     /// Sends `message`, waiting until `deadline` at most.
     async fn send(&self, message: &Object, deadline: Instant) -> Result<(), BotError> {
-        self.conn.send_text(wire::text(message), deadline, 0.0).await // bounded: until the deadline.
+        match &self.conn {
+            Some(conn) => conn.send_text(wire::text(message), deadline, 0.0).await, // bounded: until the deadline.
+            None => Err(BotError::Closed),
+        }
     }
 
-    /// Sends each event of `line` (a JSON array of masked events) as its own message.
-    async fn send_events(&mut self, line: &str, deadline: Instant) -> Result<(), BotError> {
+    /// Sends each event of `line` (a JSON array of masked events) as its own message. The
+    /// line's last `start_kyoku` deals the kyoku in play, whose wall's ids are `wall` (an
+    /// earlier one in the same line is a kyoku already over: its ids are not needed).
+    async fn send_events(&mut self, line: &str, deadline: Instant, wall: Option<WallIds>) -> Result<(), BotError> {
         let events: Vec<Event> =
             serde_json::from_str(line).map_err(|e| BotError::Transport(format!("not a line of events: {e}")))?;
-        for event in &events {
+        let last_deal = events.iter().rposition(|e| matches!(e, Event::StartKyoku { .. }));
+        let mut wall = wall;
+        for (i, event) in events.iter().enumerate() {
+            if matches!(event, Event::StartKyoku { .. }) {
+                self.view.deal(if Some(i) == last_deal { wall.take() } else { None });
+            }
             if matches!(event, Event::StartGame { .. }) {
                 if self.started {
                     continue; // a restart of the loop: the connection goes on
@@ -79,8 +116,8 @@ impl Session {
                 self.started = true;
             }
             let message = wire::event_message(event, self.seat, self.players);
-            self.view.apply(&message);
-            if self.conn.is_open() {
+            self.view.apply(event, &message);
+            if self.open() {
                 // bounded: until the deadline.
                 if let Err(e) = self.send(&message, deadline).await {
                     tracing::debug!("riichilab seat {}: {e}", self.seat);
@@ -90,23 +127,21 @@ impl Session {
         Ok(())
     }
 
-    /// Asks for one decision among `legal` within `timeout` (grace + bank).
-    async fn request(&mut self, legal: &[Event], timeout: Duration) -> Result<String, BotError> {
-        let id = self.next_request;
-        self.next_request += 1;
+    /// Asks for one decision among `legal` within `timeout` (grace + bank), as request `id`.
+    async fn request(&mut self, id: u64, legal: &[Event], timeout: Duration) -> Result<String, BotError> {
         let timed_out = BotError::Timeout(timeout.as_secs_f64());
-        if !self.conn.is_open() {
-            return Err(timed_out); // dropped: played by default actions
+        if !self.open() {
+            return Err(self.disconnected()); // dropped or absent: played by default actions
         }
         let bank = timeout.saturating_sub(GRACE);
         let time = Time { grace_ms: millis(timeout.min(GRACE)), bank_ms: millis(bank) };
         let possible = possible_actions(legal, self.seat, |t| self.view.copies(t));
-        let request = wire::request_action(id, possible, self.view.observation(), time);
+        let request = wire::request_action(id, possible, self.view.observation(Some(legal)), time);
         let sent = Instant::now();
         let deadline = sent + timeout;
         // bounded: until the deadline. A connection that dropped: a default action.
         if self.send(&request, deadline).await.is_err() {
-            return Err(timed_out);
+            return Err(self.disconnected());
         }
         let spent = |now: Instant| {
             let elapsed = now.saturating_duration_since(sent).min(timeout);
@@ -119,7 +154,8 @@ impl Session {
         };
         loop {
             // bounded: until the deadline.
-            let text = match self.conn.next_text(deadline, timeout.as_secs_f64()).await {
+            let Some(conn) = self.conn.as_mut() else { return Err(self.disconnected()) };
+            let text = match conn.next_text(deadline, timeout.as_secs_f64()).await {
                 Ok(text) => text,
                 Err(BotError::Timeout(_)) => {
                     let action = serde_json::to_value(default_answer(legal)).unwrap_or(Value::Null);
@@ -128,7 +164,7 @@ impl Session {
                     let _ = self.send(&ack, Instant::now() + super::ACK_WRITE).await; // bounded: ACK_WRITE.
                     return Err(timed_out);
                 }
-                Err(_) => return Err(timed_out), // dropped now: played by default actions
+                Err(_) => return Err(self.disconnected()), // dropped now: played by default actions
             };
             let ack_deadline = Instant::now() + super::ACK_WRITE;
             let Some(reply) = wire::parse_reply(&text) else {
@@ -163,9 +199,18 @@ impl Session {
     /// Closes the connection once everything queued so far is written; returns the
     /// connection's end signal (it ends within the connection's write and close timeouts).
     pub fn close(self) -> Arc<Ended> {
-        let ended = self.conn.ended();
-        self.conn.close_after_queue();
-        ended
+        match self.conn {
+            Some(conn) => {
+                let ended = conn.ended();
+                conn.close_after_queue_with(NORMAL_CLOSE, "game over");
+                ended
+            }
+            None => {
+                let ended = Arc::new(Ended::default());
+                ended.end(BotError::Closed);
+                ended
+            }
+        }
     }
 
     /// Queues `message` (waiting for room at most [`WRITE_TIMEOUT`]: it is never dropped for
@@ -185,24 +230,51 @@ fn millis(d: Duration) -> u64 {
 /// the launcher closes it).
 pub type Parking = Arc<Mutex<Option<Session>>>;
 
+/// Where a dialect seat of one game is taken from and kept: its connections' `hub` and
+/// `name`, how long to `wait` for one, and its `parking` between the loop's restarts.
+#[derive(Clone, Copy)]
+pub struct DialectSeat<'a> {
+    /// The hub the bot's connections wait in.
+    pub hub: &'a RemoteHub,
+    /// The bot's name in the hub.
+    pub name: &'a str,
+    /// Longest wait for a connection.
+    pub wait: Duration,
+    /// The seat's session between restarts.
+    pub parking: &'a Parking,
+}
+
 /// The bot of a dialect seat at a launch of the match loop at a table of `players`: the
-/// session parked in `parking` (a restart within the game: the same connection goes on),
-/// else a new session on a connection of `name` taken from `hub` (waiting at most
-/// `wait`). Errors: no connection in time.
-pub async fn seat_bot_at(
-    parking: &Parking,
-    hub: &RemoteHub,
-    name: &str,
-    wait: Duration,
-    seat: Seat,
-    players: Players,
-) -> Result<RiichiLabBot, BotError> {
-    let parked = parking.lock().ok().and_then(|mut p| p.take());
+/// session parked in `at.parking` (a restart within the game: the same connection goes
+/// on), else a new session on a connection of `at.name` taken from `at.hub` (waiting at
+/// most `at.wait`). Errors: no connection in time.
+///
+/// A bot that has not connected within the wait is played by default actions for the whole
+/// game (riichi.dev plays an absent or disconnected seat so; never a chombo), each default
+/// saying so ([`BotError::Disconnected`]). Never errs.
+pub async fn seat_bot_at(at: DialectSeat<'_>, seat: Seat, players: Players) -> Result<RiichiLabBot, BotError> {
+    let parked = at.parking.lock().ok().and_then(|mut p| p.take());
     let session = match parked {
         Some(session) => session,
-        None => Session::new(hub.take_conn(name, wait).await?, seat, players), // bounded: wait.
+        // bounded: wait.
+        None => match at.hub.take_conn(at.name, at.wait).await {
+            Ok(conn) => Session::new(conn, seat, players),
+            Err(_) => Session::absent(not_connected(at.name, seat, at.wait), seat, players),
+        },
     };
-    Ok(RiichiLabBot::new(session, parking.clone()))
+    Ok(RiichiLabBot::new(session, at.parking.clone()))
+}
+
+/// What each default of a dialect seat whose bot never connected says.
+fn not_connected(name: &str, seat: Seat, wait: Duration) -> String {
+    let bot = name.strip_suffix("/validate").unwrap_or(name);
+    format!(
+        "riichilab:{bot} (seat {seat}) did not connect within {:.0} s: played by default actions \
+         (riichi.dev's rule, no penalty); connect it with its bot token (`Authorization: Bearer TOKEN`) \
+         to {} (the URL and token printed at the game's start, or the server's)",
+        wait.as_secs_f64(),
+        if name.ends_with("/validate") { super::VALIDATE_PATH } else { super::RANKED_PATH }
+    )
 }
 
 /// Closes the sessions parked in `parkings` after their game (the server closes after
@@ -232,23 +304,24 @@ pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Pa
 pub struct RiichiLabBot {
     session: Option<Session>,
     parking: Parking,
-    legal: Option<Vec<Event>>,
+    /// The last offer: the legal set, the ids of the kyoku in play, the request's id.
+    offer: Option<(Vec<Event>, Option<WallIds>, u64)>,
 }
 
 impl RiichiLabBot {
     /// The bot playing `session`; [`Bot::stop`] parks the session in `parking`.
     pub fn new(session: Session, parking: Parking) -> RiichiLabBot {
-        RiichiLabBot { session: Some(session), parking, legal: None }
+        RiichiLabBot { session: Some(session), parking, offer: None }
     }
 
     async fn exchange_inner(&mut self, line: &str, timeout: Duration) -> Result<String, BotError> {
-        let legal = self.legal.take();
+        let (legal, wall, id) = self.offer.take().unwrap_or_default();
         let session = self.session.as_mut().ok_or(BotError::Closed)?;
         let deadline = Instant::now() + timeout;
-        session.send_events(line, deadline).await?; // bounded: until the deadline.
-        match legal {
-            Some(legal) if !legal.is_empty() => session.request(&legal, timeout).await, // bounded: inside.
-            _ => Ok(r#"{"type":"none"}"#.to_string()),
+        session.send_events(line, deadline, wall).await?; // bounded: until the deadline.
+        match legal.is_empty() {
+            false => session.request(id, &legal, timeout).await, // bounded: inside.
+            true => Ok(r#"{"type":"none"}"#.to_string()),
         }
     }
 
@@ -264,8 +337,8 @@ impl Bot for RiichiLabBot {
         Box::pin(self.exchange_inner(line, timeout))
     }
 
-    fn offer(&mut self, legal: &[Event]) {
-        self.legal = Some(legal.to_vec());
+    fn offer(&mut self, offer: &Offer<'_>) {
+        self.offer = Some((offer.legal.to_vec(), offer.wall.cloned(), offer.request_id));
     }
 
     fn stop(&mut self) -> BoxFuture<'_, ()> {

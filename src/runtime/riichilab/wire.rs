@@ -160,8 +160,9 @@ pub fn action_ack(request_id: u64, status: &AckStatus, spent: Spent) -> Object {
     o
 }
 
-/// `{"type":"validation_result","passed":BOOL,"reason":TEXT|null}`.
-pub fn validation_result(passed: bool, reason: Option<&str>) -> Object {
+/// `{"type":"validation_result","passed":BOOL,"reason":TEXT}`: a sentence on a pass and on
+/// a fail, as riichi.dev's.
+pub fn validation_result(passed: bool, reason: &str) -> Object {
     object(json!({"type": "validation_result", "passed": passed, "reason": reason}))
 }
 
@@ -266,11 +267,8 @@ mod tests {
         assert_eq!(a["attempted"], json!({"type":"pon"}));
         let d = action_ack(8, &AckStatus::Defaulted { action: json!({"type":"none"}) }, Spent::default());
         assert_eq!(d["action"], json!({"type":"none"}));
-        assert_eq!(
-            text(&validation_result(false, Some("x"))),
-            r#"{"passed":false,"reason":"x","type":"validation_result"}"#
-        );
-        assert_eq!(text(&validation_result(true, None)), r#"{"passed":true,"reason":null,"type":"validation_result"}"#);
+        assert_eq!(text(&validation_result(false, "x")), r#"{"passed":false,"reason":"x","type":"validation_result"}"#);
+        assert_eq!(text(&validation_result(true, "y")), r#"{"passed":true,"reason":"y","type":"validation_result"}"#);
     }
 
     #[test]

@@ -263,6 +263,12 @@ impl League<'_> {
         Ok(out)
     }
 
+    /// Whether the connected bot `name` (`remote:NAME`, `riichilab:NAME`) may be seated
+    /// now: as [`Store::with_online`]'s predicate says; always without one.
+    pub fn seatable_name(self, name: &str) -> bool {
+        self.store.online.as_ref().is_none_or(|online| (online.0)(name))
+    }
+
     /// Whether a bot of this `spec` may be seated now: a remote bot (`remote:NAME`,
     /// `riichilab:NAME`) only while connected
     /// (when a predicate was given), any other always.

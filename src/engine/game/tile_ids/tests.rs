@@ -162,7 +162,7 @@ fn ids_follow_whole_games_the_same_for_every_seat() {
 fn a_game_knows_its_current_walls_ids() {
     let g = crate::game::Game::with_rules(config([5, 6], Players::Four), Vec::new(), Rules::default());
     let ids = g.wall_ids();
-    assert_eq!(ids, WallIds::seeded_for(Players::Four, [5, 6], 0, 0));
+    assert_eq!(*ids, WallIds::seeded_for(Players::Four, [5, 6], 0, 0));
     let Some(Event::Tsumo { pai, .. }) = g.log().get(2) else { panic!("{:?}", g.log()) };
     assert_eq!(tile_of(ids.live[0]), Some(*pai));
 }

@@ -7,10 +7,9 @@ use futures_util::future::BoxFuture;
 use tokio::time::Instant;
 
 use super::RemoteHub;
-use crate::engine::event::Event;
 use crate::runtime::remote::conn::Conn;
 use crate::runtime::remote::control::Control;
-use crate::runtime::{Bot, BotError};
+use crate::runtime::{Bot, BotError, Offer};
 
 /// A running remote bot: a connection taken from the hub and started for a seat. Its
 /// [`Bot::stop`] tells the bridge to stop the bot and gives the connection back to the
@@ -57,7 +56,7 @@ impl Bot for RemoteBot {
     }
 
     /// Its author's machine computes the options: the referee's legal set is not sent.
-    fn offer(&mut self, _legal: &[Event]) {}
+    fn offer(&mut self, _offer: &Offer<'_>) {}
 
     /// A remote bot's stderr stays on its author's machine.
     fn stderr_tail(&self) -> Vec<String> {

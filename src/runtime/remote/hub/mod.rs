@@ -35,6 +35,9 @@ pub use bot::RemoteBot;
 #[derive(Default)]
 struct Slot {
     idle: Vec<Conn>,
+    /// Each connection plays one game (riichi.dev's dialect: the bot connects again to
+    /// queue for the next), so only a waiting one makes the bot ready ([`RemoteHub::ready`]).
+    one_game: bool,
     notify: Arc<Notify>,
     /// Open connections and when the last one closed, shared with the tasks that count
     /// each connection out.
@@ -130,6 +133,25 @@ impl RemoteHub {
     pub fn allow(&self, name: &str) {
         if let Ok(mut slots) = self.slots.lock() {
             slots.entry(name.to_string()).or_default();
+        }
+    }
+
+    /// Lets connections of riichi.dev's dialect bot `name` attach, each playing one game
+    /// (idempotent): the bot is [`RemoteHub::ready`] only while one waits.
+    pub fn allow_one_game(&self, name: &str) {
+        if let Ok(mut slots) = self.slots.lock() {
+            slots.entry(name.to_string()).or_default().one_game = true;
+        }
+    }
+
+    /// Whether a game may seat `name` now: a connection of it waits for a game (a dialect
+    /// bot, [`RemoteHub::allow_one_game`]), or, for a bridge (`mjai-sim connect`, whose
+    /// connection plays game after game), it has an open connection.
+    pub fn ready(&self, name: &str) -> bool {
+        let one_game = self.slots.lock().ok().and_then(|s| s.get(name).map(|s| s.one_game)).unwrap_or(false);
+        match one_game {
+            true => self.waiting(name) > 0,
+            false => self.online(name) > 0,
         }
     }
 
