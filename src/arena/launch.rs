@@ -432,10 +432,9 @@ impl Launcher for SeatLauncher {
                 (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
                 (SeatKind::Batched(hub, table), _) => Ok(Box::new(hub.seat(*table, seat)) as Box<dyn Bot>),
                 (SeatKind::RiichiLab(remote, name, parking), _) => {
-                    // bounded: remote.wait.
                     let players = Players::of_count(self.kinds.len()).unwrap_or_default();
                     let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking };
-                    let bot = seat_bot_at(at, seat, players).await?;
+                    let bot = seat_bot_at(at, seat, players).await?; // bounded: remote.wait.
                     Ok(Box::new(bot) as Box<dyn Bot>)
                 }
                 (SeatKind::Remote(remote, name), _) => {

@@ -1,7 +1,8 @@
 //! riichi.dev's dialect on the grading server (issue 37): `GET /ws/validate` and
 //! `GET /ws/ranked`, upgraded to WebSockets, for bots registered with `kind=riichilab`
 //! (`POST /api/bots`, which answers their bot token once). The bot token, in
-//! `Authorization: Bearer TOKEN`, names the bot ([`BotTokenHolder`]: none or unknown 401).
+//! `Authorization: Bearer TOKEN`, names the bot ([`BotTokenHolder`]; none or an unknown
+//! one: the upgrade is closed at once with 1008, as riichi.dev's server does).
 //!
 //! - `/ws/validate`: the latest version must be a riichilab one that is validating (409
 //!   otherwise, saying what to do); the connection plays the version's validation game
@@ -9,7 +10,7 @@
 //! - `/ws/ranked`: the latest version must be active; the connection waits in the hub and
 //!   plays one league game (the league seats the bot only while it is connected); the
 //!   server closes after `end_game`, and connecting again queues for the next.
-//! - A bot has one connection at a time: a second is refused with 409 and riichi.dev's
+//! - A bot has one connection at a time: a second is closed with 1013 and riichi.dev's
 //!   words ("This bot is already connected to a game").
 //!
 //! The messages after the upgrade: docs/protocol.md, "riichi.dev's dialect".
@@ -31,7 +32,9 @@ use super::state::AppState;
 use super::token::{looks_like_token, new_token, token_hash};
 use crate::runtime::remote::limited;
 use crate::runtime::remote::token::bearer;
-use crate::runtime::riichilab::{ALREADY_CONNECTED, RANKED_PATH, VALIDATE_PATH};
+use crate::runtime::riichilab::{
+    refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH,
+};
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{BotKind, VersionRow};
 
@@ -97,32 +100,47 @@ impl FromRequestParts<AppState> for BotTokenHolder {
 #[utoipa::path(get, path = "/ws/validate", security(("bearer" = [])),
     summary = "riichi.dev's dialect: a bot's validation game (issue 37)",
     description = "The bot token (from POST /api/bots with kind=riichilab) in the Authorization header. One game in seat 0 against the validation opponent, then `validation_result`, then the server closes. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
-    responses((status = 101, description = "Switching to the WebSocket protocol: the validation game starts"),
-        (status = 401, description = "no or unknown bot token", body = ErrorBody),
-        (status = 409, description = "the latest version is not a validating riichilab one (validated already, rejected, retired, or a zip or remote version); the bot is already connected; or this server takes no remote bot", body = ErrorBody),
+    responses((status = 101, description = "Switching to the WebSocket protocol: the validation game starts; with no or an unknown bot token the socket is closed at once with 1008, for a bot already connected with 1013 (riichi.dev's codes)"),
+        (status = 409, description = "the latest version is not a validating riichilab one (validated already, rejected, retired, or a zip or remote version); or this server takes no remote bot", body = ErrorBody),
         (status = 429, description = "a rate limit", body = ErrorBody)))]
 pub async fn validate(
     State(state): State<AppState>,
-    holder: BotTokenHolder,
+    holder: Result<BotTokenHolder, ApiError>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let holder = match token_refused(holder) {
+        Ok(holder) => holder,
+        Err(why) => return Ok(refuse(ws, BAD_TOKEN_CLOSE, &why)),
+    }?;
     may_connect(&holder.latest, true)?;
     upgrade(state, holder.latest, ws, true)
+}
+
+/// A token refused (401) is answered as riichi.dev's server does, the upgrade closed with
+/// 1008 and the reason (`Err`); any other error (the store failed) stays an HTTP answer.
+fn token_refused(holder: Result<BotTokenHolder, ApiError>) -> Result<Result<BotTokenHolder, ApiError>, String> {
+    match holder {
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => Err(e.reason),
+        other => Ok(other),
+    }
 }
 
 /// Handles `GET /ws/ranked`.
 #[utoipa::path(get, path = "/ws/ranked", security(("bearer" = [])),
     summary = "riichi.dev's dialect: queue for one ranked (league) game (issue 37)",
     description = "The bot token in the Authorization header. The connection waits until the league seats the bot, plays one hanchan, and the server closes after `end_game`; connect again to queue for the next. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
-    responses((status = 101, description = "Switching to the WebSocket protocol: queued for a league game"),
-        (status = 401, description = "no or unknown bot token", body = ErrorBody),
-        (status = 409, description = "the latest version is not an active riichilab one (validate it first at /ws/validate); the bot is already connected; or this server takes no remote bot", body = ErrorBody),
+    responses((status = 101, description = "Switching to the WebSocket protocol: queued for a league game; with no or an unknown bot token the socket is closed at once with 1008, for a bot already connected with 1013 (riichi.dev's codes)"),
+        (status = 409, description = "the latest version is not an active riichilab one (validate it first at /ws/validate); or this server takes no remote bot", body = ErrorBody),
         (status = 429, description = "a rate limit", body = ErrorBody)))]
 pub async fn ranked(
     State(state): State<AppState>,
-    holder: BotTokenHolder,
+    holder: Result<BotTokenHolder, ApiError>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let holder = match token_refused(holder) {
+        Ok(holder) => holder,
+        Err(why) => return Ok(refuse(ws, BAD_TOKEN_CLOSE, &why)),
+    }?;
     may_connect(&holder.latest, false)?;
     upgrade(state, holder.latest, ws, false)
 }
@@ -166,15 +184,15 @@ fn not_riichilab(name: &str, v: u32, kind: BotKind) -> String {
     )
 }
 
-/// Upgrades and hands the connection to the hub (one per bot: 409 for a second); a
-/// validation connection starts the version's validation game.
+/// Upgrades and hands the connection to the hub (one per bot: a second is closed with
+/// 1013); a validation connection starts the version's validation game.
 fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation: bool) -> Result<Response, ApiError> {
     if let Some(why) = &state.settings.no_remote_bots {
         return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
     }
     let bot = latest.name.clone();
     let Some(claim) = state.hub.claim(&bot) else {
-        return Err(ApiError::new(StatusCode::CONFLICT, ALREADY_CONNECTED));
+        return Ok(refuse(ws, ALREADY_CONNECTED_CLOSE, ALREADY_CONNECTED));
     };
     // one connection per bot (the claim); a validation connection waits under its own name
     let name = if validation { super::validate::validation_slot(&bot) } else { bot };

@@ -503,9 +503,8 @@ impl GameSeats {
                 return Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)")));
             };
             let players = Players::of_count(self.bots.len()).unwrap_or_default();
-            // bounded: remote.wait.
             let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking: &self.dialect[s] };
-            let bot = seat_bot_at(at, seat, players).await?;
+            let bot = seat_bot_at(at, seat, players).await?; // bounded: remote.wait.
             return Ok(Box::new(bot));
         }
         // bounded: start_remote.

@@ -243,6 +243,7 @@ async fn coordinate(
                 let games =
                     retry("claim", patience, || store.leases().claim_among(worker_id, n, lease_ms, bots)).await?;
                 exhausted = games.is_empty();
+                let mut given_back = 0;
                 for g in games {
                     if let Some(bot) = absent(&g) {
                         retry("release", patience, || store.leases().release(worker_id, g.index)).await?;
@@ -251,12 +252,18 @@ async fn coordinate(
                             "game {}: bot {bot} is not connected; {cancelled} pending game(s) cancelled",
                             g.index
                         );
+                        given_back += 1;
                         continue;
                     }
                     in_flight += 1;
                     if tx.send(g).await.is_err() {
                         break;
                     }
+                }
+                // nothing in play waits for an outcome: claim again (the games given back
+                // are cancelled now, and the bot is not scheduled until it connects)
+                if given_back > 0 && in_flight == 0 {
+                    continue;
                 }
             }
         }

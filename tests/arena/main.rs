@@ -11,6 +11,8 @@ mod batch_support;
 mod e2e_support;
 #[path = "../remote_support/mod.rs"]
 mod remote_support;
+#[path = "../riichienv_support/mod.rs"]
+mod riichienv_support;
 
 mod arena_loop;
 mod batch;

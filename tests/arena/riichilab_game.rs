@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use crate::e2e_support::play;
 use crate::remote_support::dialect::{self, tsumogiri, Seen};
 use crate::remote_support::RemoteGame;
+use crate::riichienv_support as riichienv;
 
 const T: &str = "builtin:tsumogiri";
 
@@ -177,12 +178,13 @@ fn a_second_connection_with_the_token_is_refused_and_a_wrong_token_too() {
     let (url, token) = game.dialect_url_and_token(0);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
-        assert_eq!(dialect::connect(&url, "wrong").await.err().map(|e| e.0), Some(401));
-        assert_eq!(dialect::connect(&url, "").await.err().map(|e| e.0), Some(401));
+        // riichi.dev's refusals: the upgrade, then a close with 1008 (the token) or 1013
+        assert_eq!(dialect::refused(&url, "wrong").await, Some((1008, "invalid bot token".into())));
+        assert_eq!(dialect::refused(&url, "").await.map(|r| r.0), Some(1008));
         let first = dialect::connect(&url, &token).await.expect("first connection");
-        let (status, body) = dialect::connect(&url, &token).await.expect_err("second connection refused");
-        assert_eq!(status, 409);
-        assert!(body.contains("This bot is already connected to a game"), "{body}");
+        let (code, reason) = dialect::refused(&url, &token).await.expect("second connection refused");
+        assert_eq!(code, 1013);
+        assert!(reason.contains("This bot is already connected to a game"), "{reason}");
         let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
         dialect::play(first, &mut policy, None).await;
     });
@@ -292,7 +294,7 @@ fn connect_shows_the_servers_refusal_and_exits_1() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("refused the connection (HTTP 401: invalid bot token)"), "{err}");
+    assert!(err.contains("refused the connection (close 1008: invalid bot token); check the token"), "{err}");
 }
 
 #[test]
@@ -602,43 +604,23 @@ fn mjai_sim_connect_plays_a_three_player_game_and_prints_three_scores() {
     assert_eq!(game.log_text(), builtins.read("mjai_log.json"), "the bot behind connect plays the built-in's game");
 }
 
-/// The python3 of the virtualenv with riichienv 0.4.8 (what riichi.dev's bots run) that
-/// scripts/test makes and names in `MJAI_SIM_RIICHIENV_048`.
-fn riichienv_048() -> String {
-    std::env::var("MJAI_SIM_RIICHIENV_048").unwrap_or_else(|_| {
-        let default = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/py-riichienv-0.4.8/bin/python3");
-        assert!(default.exists(), "MJAI_SIM_RIICHIENV_048 is not set: run the tests with scripts/test (it makes the riichienv 0.4.8 virtualenv)");
-        default.display().to_string()
-    })
-}
-
 /// `scripts/crosscheck_observations.py` over `records` (written to `file`), run by riichienv
 /// 0.4.8: RiichiEnv's report, `{"requests": N, "differences": [...]}`.
 fn riichienv_reads(file: &std::path::Path, records: &[Value]) -> Value {
     std::fs::write(file, serde_json::to_vec(records).unwrap()).unwrap();
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/crosscheck_observations.py");
-    let out = std::process::Command::new(riichienv_048()).arg(&script).arg(file).output().unwrap();
+    let out = std::process::Command::new(riichienv::python())
+        .arg(riichienv::script("crosscheck_observations.py"))
+        .arg(file)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{} (scripts/test installs riichienv 0.4.8)", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// Plays seat 0 of `game` with scripts/riichidev_client.py (riichienv 0.4.8's `Observation`
-/// and `websockets`, as riichi.dev's Python bots), `extra` its further arguments; its
-/// report (`--report`) and exit status.
+/// Plays seat 0 of `game` with scripts/riichidev_client.py, `extra` its further arguments.
 fn riichienv_client(game: &RemoteGame, extra: &[&str]) -> (Value, std::process::ExitStatus) {
     let (url, token) = game.dialect_url_and_token(0);
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/riichidev_client.py");
-    let report = game.dir.path().join("client-report.json");
-    let out = std::process::Command::new(riichienv_048())
-        .arg(&script)
-        .args([url.as_str(), "--token", token.as_str(), "--report"])
-        .arg(&report)
-        .args(extra)
-        .output()
-        .unwrap();
-    let text =
-        std::fs::read(&report).unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
-    (serde_json::from_slice(&text).unwrap(), out.status)
+    riichienv::client(&url, &token, &game.dir.path().join("client-report.json"), extra)
 }
 
 #[test]

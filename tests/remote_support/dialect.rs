@@ -9,6 +9,18 @@ use tokio_tungstenite::tungstenite::Message;
 
 pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// Connects to `url` with `Authorization: Bearer TOKEN` and reads the first message: the
+/// close code and reason of a refusal after the upgrade, as riichi.dev refuses (1008 a
+/// token, 1013 a second connection); `None` when the connection was taken (it is dropped).
+pub async fn refused(url: &str, token: &str) -> Option<(u16, String)> {
+    let mut ws = connect(url, token).await.expect("the upgrade");
+    let first = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await.ok()??;
+    match first {
+        Ok(Message::Close(Some(frame))) => Some((u16::from(frame.code), frame.reason.to_string())),
+        _ => None,
+    }
+}
+
 /// Connects to `url` with `Authorization: Bearer TOKEN`; the HTTP status and body of a refusal.
 pub async fn connect(url: &str, token: &str) -> Result<Ws, (u16, String)> {
     let mut request = url.into_client_request().unwrap();

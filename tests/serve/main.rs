@@ -40,6 +40,8 @@ mod pg;
 mod pg_support;
 mod privacy;
 mod remote;
+#[path = "../riichienv_support/mod.rs"]
+mod riichienv_support;
 mod riichilab;
 mod sanma;
 mod support;

@@ -6,27 +6,35 @@
 use std::process::Command;
 use std::time::Duration;
 
-use crate::support::{status_of, Http, Server};
+use crate::support::{Http, Server};
 
 fn register(http: &Http, server: &Server, token: &str, name: &str) -> crate::support::Answer {
     let form = reqwest::multipart::Form::new().text("name", name.to_string()).text("kind", "riichilab");
     http.send(http.client().post(server.url("/api/bots")).multipart(form).bearer_auth(token))
 }
 
-/// A WebSocket handshake to `path` sent by hand, with `token` if any: the status and the body.
+/// A WebSocket to `path` with `token` if any: the HTTP status and body of a refusal before
+/// the upgrade, or the close code and reason the server sends first after it (riichi.dev
+/// closes a bad token with 1008, a second connection with 1013), or 101 and what came.
 fn handshake(server: &Server, path: &str, token: Option<&str>) -> (u16, String) {
-    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
-    let request = format!(
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
-         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{auth}\r\n"
-    );
-    let mut s = std::net::TcpStream::connect(server.addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    std::io::Write::write_all(&mut s, request.as_bytes()).unwrap();
-    let mut buf = [0u8; 2048];
-    let n = std::io::Read::read(&mut s, &mut buf).unwrap_or(0);
-    let text = String::from_utf8_lossy(&buf[..n]).into_owned();
-    (status_of(&text), text)
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::{Error, HandshakeError, Message};
+    let mut request = format!("ws://{}{path}", server.addr).into_client_request().unwrap();
+    if let Some(t) = token {
+        request.headers_mut().insert("authorization", format!("Bearer {t}").parse().unwrap());
+    }
+    let stream = std::net::TcpStream::connect(server.addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    match tokio_tungstenite::tungstenite::client::client(request, stream) {
+        Err(HandshakeError::Failure(Error::Http(r))) => {
+            (r.status().as_u16(), String::from_utf8_lossy(r.body().as_deref().unwrap_or_default()).into_owned())
+        }
+        Err(e) => panic!("{path}: {e}"),
+        Ok((mut ws, _)) => match ws.read() {
+            Ok(Message::Close(Some(frame))) => (u16::from(frame.code), frame.reason.to_string()),
+            other => (101, format!("{other:?}")),
+        },
+    }
 }
 
 /// `mjai-sim connect ws://ADDR{path} --token TOKEN ARGS -- python3 tsumogiri.py`: exit code, stdout.
@@ -72,11 +80,11 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(e["entry"]["kind"], "riichilab", "{e}");
     assert!(!http.get(&server.url("/api/bots/alice-rl"), Some(&alice)).body.contains(&token), "never shown again");
 
-    // the routes from both sides: no token, an author's token, a wrong one: 401; ranked
-    // before validation: 409
+    // the routes from both sides: no token, an author's token, a wrong one: closed with
+    // 1008 as riichi.dev closes them; ranked before validation: 409
     for t in [None, Some(alice.as_str()), Some(&"0".repeat(64)), Some("short")] {
-        assert_eq!(handshake(&server, "/ws/ranked", t).0, 401, "{t:?}");
-        assert_eq!(handshake(&server, "/ws/validate", t).0, 401, "{t:?}");
+        assert_eq!(handshake(&server, "/ws/ranked", t).0, 1008, "{t:?}");
+        assert_eq!(handshake(&server, "/ws/validate", t).0, 1008, "{t:?}");
     }
     let (status, body) = handshake(&server, "/ws/ranked", Some(&token));
     assert_eq!(status, 409);
@@ -120,7 +128,7 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(b.status, 202, "{}", b.body);
     let new = b.json()["token"].as_str().unwrap().to_string();
     assert_ne!(new, token);
-    assert_eq!(handshake(&server, "/ws/validate", Some(&token)).0, 401);
+    assert_eq!(handshake(&server, "/ws/validate", Some(&token)).0, 1008);
     let (code, out, err) = connect(&server, "/ws/validate", &new, &[]);
     assert_eq!(code, Some(0), "{out}{err}");
     let page = http.wait_status(&server, "alice-rl", "active", Duration::from_secs(120));
@@ -140,7 +148,7 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     let r = rotate(Some(&alice));
     assert_eq!(r.status, 200, "{}", r.body);
     let rotated = r.json()["token"].as_str().unwrap().to_string();
-    assert_eq!(handshake(&server, "/ws/ranked", Some(&new)).0, 401, "the old token stops working");
+    assert_eq!(handshake(&server, "/ws/ranked", Some(&new)).0, 1008, "the old token stops working");
     assert_eq!(
         handshake(&server, "/ws/validate", Some(&rotated)).0,
         409,
@@ -151,26 +159,13 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(http.send(http.client().post(server.url("/api/bots/bob-zip/token")).bearer_auth(&bob)).status, 409);
 }
 
-/// scripts/riichidev_client.py (riichienv 0.4.8's `Observation` over `websockets`, as
-/// riichi.dev's Python bots) on `path` with the bot token, `extra` its further arguments: its
-/// report and exit status.
+/// scripts/riichidev_client.py on `path` with the bot token, `extra` its further arguments:
+/// its report and exit code.
 fn riichienv_client(server: &Server, path: &str, token: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
-    let python = std::env::var("MJAI_SIM_RIICHIENV_048").expect(
-        "MJAI_SIM_RIICHIENV_048 is not set: run the tests with scripts/test (it makes the riichienv 0.4.8 virtualenv)",
-    );
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/riichidev_client.py");
-    let report = server.dir.path().join(format!("client-{}.json", extra.len() + path.len()));
-    let _ = std::fs::remove_file(&report);
-    let out = Command::new(python)
-        .arg(&script)
-        .args([format!("ws://{}{path}", server.addr), "--token".into(), token.into(), "--report".into()])
-        .arg(&report)
-        .args(extra)
-        .output()
-        .unwrap();
-    let text =
-        std::fs::read(&report).unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
-    (serde_json::from_slice(&text).unwrap(), out.status.code())
+    let report = server.dir.path().join("client-report.json");
+    let (report, status) =
+        crate::riichienv_support::client(&format!("ws://{}{path}", server.addr), token, &report, extra);
+    (report, status.code())
 }
 
 #[test]

@@ -215,12 +215,12 @@ impl Conn {
     }
 
     /// Like [`Conn::close_after_queue`], the close frame carrying `code` and `reason`
-    /// (riichi.dev closes with 1000 and a reason after `end_game` and `validation_result`).
-    pub fn close_after_queue_with(self, code: u16, reason: &str) {
+    /// (riichi.dev closes with 1000 and a reason after `end_game` and `validation_result`),
+    /// queued behind what is there (waiting for room until `deadline` at most: past it, or
+    /// on a closed connection, the plain close follows); the writer stops after it.
+    pub async fn close_after_queue_with(self, code: u16, reason: &str, deadline: Instant) {
         let frame = axum::extract::ws::CloseFrame { code, reason: reason.to_string().into() };
-        // Queued behind what is already there; the writer stops after it. A full or closed
-        // queue: the plain close follows anyway.
-        let _ = self.outbox.try_send(Message::Close(Some(frame)));
+        let _ = until(deadline, "queueing a close", self.outbox.send(Message::Close(Some(frame)))).await; // bounded: until the deadline.
         self.close_after_queue();
     }
 }

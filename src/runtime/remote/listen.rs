@@ -27,6 +27,7 @@ use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
 use super::{limited, ALREADY_CONNECTED, RANKED_PATH};
 use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS};
+use crate::runtime::riichilab::{refuse, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE};
 
 struct Shared {
     hub: Arc<RemoteHub>,
@@ -217,7 +218,8 @@ async fn upgrade(
 }
 
 /// `GET /ws/ranked` of riichi.dev's dialect: the bearer token names the bot. No or an
-/// unknown token: 401; the bot already has a connection: 409 with riichi.dev's words.
+/// unknown token: upgraded and closed with 1008; the bot already has a connection: closed
+/// with 1013 and riichi.dev's words (riichi.dev's server refuses so).
 async fn upgrade_dialect(
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -225,20 +227,20 @@ async fn upgrade_dialect(
     ws: WebSocketUpgrade,
 ) -> Response {
     let Some(given) = bearer(&headers) else {
-        return (StatusCode::UNAUTHORIZED, "send the bot's token as `Authorization: Bearer TOKEN`\n").into_response();
+        return refuse(ws, BAD_TOKEN_CLOSE, "send the bot's token as `Authorization: Bearer TOKEN`");
     };
     let name = shared.dialect.lock().ok().and_then(|d| {
         // every entry is compared, so the time does not tell which one matched
         d.iter().fold(None, |found, (token, name)| if same_token(given, token) { Some(name.clone()) } else { found })
     });
     let Some(name) = name else {
-        return (StatusCode::UNAUTHORIZED, "invalid bot token\n").into_response();
+        return refuse(ws, BAD_TOKEN_CLOSE, "invalid bot token");
     };
     let Some(permit) = Permit::take(&shared, peer.ip()) else {
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n").into_response();
     };
     let Some(claim) = shared.hub.claim(&name) else {
-        return (StatusCode::CONFLICT, format!("{ALREADY_CONNECTED}\n")).into_response();
+        return refuse(ws, ALREADY_CONNECTED_CLOSE, ALREADY_CONNECTED);
     };
     let hub = shared.hub.clone();
     limited(ws).on_upgrade(move |socket| async move {

@@ -63,6 +63,14 @@ pub enum Outcome {
     },
     /// The connection closed before `end_game`.
     Dropped(String),
+    /// The server refused the connection as riichi.dev's does, closing it before the game
+    /// with 1008 (the token) or 1013 (the bot is connected already): final.
+    Refused {
+        /// The close code.
+        code: u16,
+        /// The server's reason.
+        reason: String,
+    },
 }
 
 /// Extra seconds the local bot may think past a request's deadline before the client stops
@@ -110,6 +118,13 @@ pub async fn run_client(
                 }
             }
             Outcome::Dropped(why) => report(format!("connection closed ({why}); connecting again")),
+            Outcome::Refused { code, reason } => {
+                let fix = match *code {
+                    super::BAD_TOKEN_CLOSE => "; check the token",
+                    _ => "; stop the bot's other connection first",
+                };
+                bail!("{} refused the connection (close {code}: {reason}){fix}", options.url);
+            }
         }
     }
 }
@@ -123,6 +138,12 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
         let next = within(IDLE_TIMEOUT, "reading", stream.next()).await; // bounded: IDLE_TIMEOUT.
         let text = match next {
             Err(_) => break Outcome::Dropped(format!("nothing received for {} s", IDLE_TIMEOUT.as_secs())),
+            Ok(Some(Ok(Message::Close(Some(frame)))))
+                if game.seat.is_none()
+                    && matches!(u16::from(frame.code), super::BAD_TOKEN_CLOSE | super::ALREADY_CONNECTED_CLOSE) =>
+            {
+                break Outcome::Refused { code: u16::from(frame.code), reason: frame.reason.to_string() };
+            }
             Ok(None) | Ok(Some(Ok(Message::Close(_)))) => break game.closed(),
             Ok(Some(Err(e))) => break game.closed_by(e.to_string()),
             Ok(Some(Ok(Message::Text(text)))) => text,

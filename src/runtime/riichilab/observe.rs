@@ -1,12 +1,13 @@
 //! The `observation` of a request, in the form riichi.dev's server sends: riichienv 0.4.8's
-//! `Observation` / `Observation3P` (the `riichienv-core` 0.4.8 crate, the version riichi.dev's
-//! engine notes freeze the wire formats at, "v0.4.8 compatibility"), with physical tile ids.
+//! `Observation` / `Observation3P` ([`super::observation_048`]: riichi.dev's engine notes
+//! freeze the wire formats "as v0.4.8 compatibility"), with physical tile ids.
 //!
-//! Each dialect seat keeps a RiichiEnv `GameState` fed with exactly the masked events the
-//! seat is sent (`apply_mjai_event`, RiichiEnv's own replay of mjai events, and
-//! `_push_mjai_event` for the observation's `events`): it gives the round, scores, riichi
-//! flags, `last_discard` (0.4.8: the discarder's seat), `waits`, `is_tenpai` and the legal
-//! actions in RiichiEnv's order. mjai has no tile ids, so the replay numbers tiles by kind
+//! Each dialect seat keeps a RiichiEnv `GameState` (`riichienv-core` 0.4.11, whose replay
+//! of mjai events is 0.4.8's with its bugs fixed) fed with exactly the masked events the
+//! seat is sent (`apply_mjai_event` and `_push_mjai_event` for the observation's
+//! `events`): it gives the round, scores, riichi flags, `last_discard` (written as 0.4.8
+//! means it: the discarder's seat), `waits`, `is_tenpai` and the legal actions in
+//! RiichiEnv's order (those the referee takes: [`SeatView::observation`]). mjai has no tile ids, so the replay numbers tiles by kind
 //! (`[0, 0, 8, 8, ...]`); the referee's own ids replace them
 //! ([`crate::engine::game::tile_ids::TileIds`], dealt from the kyoku's wall): the seat's hand
 //! (ascending, the tile just drawn last, as RiichiEnv's `GameState` holds it), every river
@@ -15,7 +16,8 @@
 //! the dora indicators, `drawn_tile`, `riichi_sutehais` and `last_tedashis` (ids, as the
 //! server's `GameState` sets them), and the ids inside each legal action. At a request the
 //! observation is serialized with RiichiEnv's `serialize_to_base64` (standard padded base64
-//! of its JSON). Only the seat's own hand is in it (RiichiEnv masks the others).
+//! of its JSON), in 0.4.8's fields and order. Only the seat's own hand is in it (RiichiEnv
+//! masks the others).
 //!
 //! At three seats the state is RiichiEnv's own three-player one (`GameState3P`,
 //! `state_3p/mod.rs`; `get_observation` gives an `Observation3P`, `observation_3p/mod.rs`,
@@ -24,18 +26,16 @@
 //! `Observation3P`; they leave the hand.
 
 use riichienv_core::action::Action;
-use riichienv_core::observation::Observation;
-use riichienv_core::observation_3p::Observation3P;
 use riichienv_core::parser::tid_to_mjai;
 use riichienv_core::replay::MjaiEvent;
 use riichienv_core::rule::GameRule;
 use riichienv_core::state::GameState;
 use riichienv_core::state_3p::GameState3P;
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use super::observation_048::{Action048, Meld048, Observation048};
 use super::wire::{into_value, Object};
 use crate::engine::event::{Event, Seat};
 use crate::engine::game::tile_ids::{tile_of, MeldKind, TileId, TileIds};
@@ -130,15 +130,15 @@ impl SeatView {
         }
     }
 
-    /// The observation now, as RiichiEnv's `serialize_to_base64` writes it, with the
+    /// The observation now, as riichienv 0.4.8's `serialize_to_base64` writes it, with the
     /// physical ids (see the module doc); an empty string if RiichiEnv fails (never seen;
     /// logged).
     ///
-    /// Its legal actions are RiichiEnv's that the referee takes (`legal`, when given, matched as a reply
-    /// is, [`super::select::select`]): RiichiEnv 0.4.8's replay of mjai events offers now and
-    /// then what its own game would not (kyuushu kyuuhai after the first turn: the replay
-    /// never clears its first-turn flag), and a bot picking from `legal_actions()` must never
-    /// pick a chombo.
+    /// Its legal actions are RiichiEnv's that the referee takes (`legal`, when given,
+    /// matched as a reply is, [`super::select::select`]): a replay of mjai events is not
+    /// RiichiEnv's own game (0.4.8's offered kyuushu kyuuhai after the first turn: its replay
+    /// never cleared its first-turn flag), and a bot picking from `legal_actions()` must
+    /// never pick a chombo.
     pub fn observation(&mut self, legal: Option<&[Event]>) -> String {
         let seat = self.seat;
         let ids = self.ids.as_ref().filter(|ids| match ids.desync() {
@@ -151,14 +151,12 @@ impl SeatView {
         let state = &mut self.state;
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match state {
             State::Four(state) => {
-                let obs = state.get_observation(seat);
-                with_ids(&obs, ids, seat, 4, legal)
-                    .and_then(|o: Observation| o.serialize_to_base64().map_err(|e| e.to_string()))
+                let last = state.last_discard.map(|(discarder, _)| discarder);
+                wire(&state.get_observation(seat), last, ids, seat, legal).map(|o| o.to_base64())
             }
             State::Three(state) => {
-                let obs = state.get_observation(seat);
-                with_ids(&obs, ids, seat, 3, legal)
-                    .and_then(|o: Observation3P| o.serialize_to_base64().map_err(|e| e.to_string()))
+                let last = state.last_discard.map(|(discarder, _)| discarder);
+                wire(&state.get_observation(seat), last, ids, seat, legal).map(|o| o.to_base64())
             }
         }));
         match built {
@@ -185,40 +183,45 @@ impl SeatView {
     }
 }
 
-/// `obs` with only the legal actions the referee takes (`legal`), and the referee's physical
-/// ids in place of RiichiEnv's kind numbering (see the module doc) unless `ids` is `None`.
-/// Errors: RiichiEnv's type does not read the patched JSON back (never seen).
-fn with_ids<T: Serialize + DeserializeOwned>(
-    obs: &T,
+/// RiichiEnv's `obs` in 0.4.8's form: `last_discard` the seat `last_discarder` (0.4.8's
+/// meaning), no `forced_tedashi`, empty `tsumogiri_flags`, only the legal actions the
+/// referee takes (`legal`, when given), and the referee's physical ids in place of
+/// RiichiEnv's kind numbering (see the module doc) unless `ids` is `None`. Errors: the JSON
+/// is not of an observation (never seen).
+fn wire(
+    obs: &impl Serialize,
+    last_discarder: Option<u8>,
     ids: Option<&TileIds>,
     seat: Seat,
-    seats: u8,
     legal: Option<&[Event]>,
-) -> Result<T, String> {
-    let mut value = serde_json::to_value(obs).map_err(|e| e.to_string())?;
-    if let (Some(legal), Some(Value::Array(actions))) = (legal, value.get_mut("_legal_actions")) {
-        actions.retain(|a| taken(a, legal));
+) -> Result<Observation048, String> {
+    let mut o: Observation048 =
+        serde_json::to_value(obs).and_then(serde_json::from_value).map_err(|e| e.to_string())?;
+    let seats = o.scores.len();
+    o.last_discard = last_discarder.map(u32::from);
+    o.tsumogiri_flags = vec![Vec::new(); seats];
+    if let Some(legal) = legal {
+        o._legal_actions.retain(|a| taken(a, legal));
     }
-    if let (Some(ids), Value::Object(o)) = (ids, &mut value) {
-        let each = |f: &dyn Fn(Seat) -> Value| Value::Array((0..seats).map(f).collect());
-        o.insert("hands".into(), each(&|s| if s == seat { json!(ids.hand(s)) } else { json!([]) }));
-        o.insert("discards".into(), each(&|s| json!(ids.discards(s))));
-        o.insert("melds".into(), each(&|s| Value::Array(ids.melds(s).iter().map(meld).collect())));
-        o.insert("dora_indicators".into(), json!(ids.dora_indicators()));
-        o.insert("riichi_sutehais".into(), each(&|s| json!(ids.riichi_sutehai(s))));
-        o.insert("last_tedashis".into(), each(&|s| json!(ids.last_tedashi(s))));
-        if o.get("drawn_tile").is_some_and(|d| !d.is_null()) {
-            o.insert("drawn_tile".into(), json!(ids.drawn(seat)));
+    if let Some(ids) = ids {
+        let each = |f: &dyn Fn(Seat) -> Vec<u32>| (0..seats as u8).map(f).collect::<Vec<_>>();
+        let wide = |v: &[TileId]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
+        o.hands = each(&|s| if s == seat { wide(&ids.hand(s)) } else { Vec::new() });
+        o.discards = each(&|s| wide(ids.discards(s)));
+        o.melds = (0..seats as u8).map(|s| ids.melds(s).iter().map(meld).collect()).collect();
+        o.dora_indicators = wide(ids.dora_indicators());
+        o.riichi_sutehais = (0..seats as u8).map(|s| ids.riichi_sutehai(s)).collect();
+        o.last_tedashis = (0..seats as u8).map(|s| ids.last_tedashi(s)).collect();
+        if o.drawn_tile.is_some() {
+            o.drawn_tile = ids.drawn(seat);
         }
-        if let Some(Value::Array(actions)) = o.get_mut("_legal_actions") {
-            legal_ids(actions, ids, seat);
-        }
+        legal_ids(&mut o._legal_actions, ids, seat);
     }
-    serde_json::from_value(value).map_err(|e| e.to_string())
+    Ok(o)
 }
 
-/// One meld as RiichiEnv's `Meld` serializes.
-fn meld(m: &crate::engine::game::tile_ids::MeldIds) -> Value {
+/// One meld as 0.4.8's `Meld` serializes.
+fn meld(m: &crate::engine::game::tile_ids::MeldIds) -> Meld048 {
     let meld_type = match m.kind {
         MeldKind::Chi => "Chi",
         MeldKind::Pon => "Pon",
@@ -226,13 +229,13 @@ fn meld(m: &crate::engine::game::tile_ids::MeldIds) -> Value {
         MeldKind::Ankan => "Ankan",
         MeldKind::Kakan => "Kakan",
     };
-    json!({
-        "meld_type": meld_type,
-        "tiles": m.tiles,
-        "opened": m.kind != MeldKind::Ankan,
-        "from_who": m.from_who.map_or(-1, i16::from),
-        "called_tile": m.called_tile,
-    })
+    Meld048 {
+        meld_type: meld_type.into(),
+        tiles: m.tiles.clone(),
+        opened: m.kind != MeldKind::Ankan,
+        from_who: m.from_who.and_then(|s| i8::try_from(s).ok()).unwrap_or(-1),
+        called_tile: m.called_tile,
+    }
 }
 
 /// The ids in RiichiEnv's legal actions (`{"action_type","tile","consume_tiles","actor"}`)
@@ -240,27 +243,20 @@ fn meld(m: &crate::engine::game::tile_ids::MeldIds) -> Value {
 /// lowest first (RiichiEnv lists one per physical tile of its sorted hand); a call or ron
 /// names the discard's own id and takes the consumed tiles from the hand; an ankan's `tile`
 /// is its lowest id; a kakan's `consume_tiles` are its pon's.
-fn legal_ids(actions: &mut [Value], ids: &TileIds, seat: Seat) {
+fn legal_ids(actions: &mut [Action048], ids: &TileIds, seat: Seat) {
     let mut hand = ids.hand(seat);
     hand.sort_unstable();
-    let kind_of = |v: &Value| v.as_u64().and_then(|r| u8::try_from(r).ok()).and_then(tile_of);
     let pick = |tile: Option<Tile>, used: &mut Vec<TileId>| -> Option<TileId> {
         let id = hand.iter().copied().find(|id| tile.is_some() && tile_of(*id) == tile && !used.contains(id))?;
         used.push(id);
         Some(id)
     };
     let mut discarded = Vec::new();
-    for action in actions {
-        let Value::Object(a) = action else { continue };
-        let kind = a.get("action_type").and_then(Value::as_str).unwrap_or_default().to_string();
-        let tile = a.get("tile").and_then(kind_of);
-        let consumed: Vec<Option<Tile>> = a
-            .get("consume_tiles")
-            .and_then(Value::as_array)
-            .map(|c| c.iter().map(kind_of).collect())
-            .unwrap_or_default();
+    for a in actions {
+        let tile = a.tile.and_then(tile_of);
+        let consumed: Vec<Option<Tile>> = a.consume_tiles.iter().map(|&t| tile_of(t)).collect();
         let mut used = Vec::new();
-        let consume: Vec<TileId> = match kind.as_str() {
+        let consume: Vec<TileId> = match a.action_type.as_str() {
             "Chi" | "Pon" | "Daiminkan" | "Ankan" => consumed.iter().filter_map(|&t| pick(t, &mut used)).collect(),
             "Kakan" => ids
                 .melds(seat)
@@ -274,7 +270,7 @@ fn legal_ids(actions: &mut [Value], ids: &TileIds, seat: Seat) {
             _ => Vec::new(),
         };
         let last = ids.last_discard().map(|(_, id)| id).filter(|&id| tile.is_some() && tile_of(id) == tile);
-        let id = match kind.as_str() {
+        let id = match a.action_type.as_str() {
             "Discard" | "Kita" => pick(tile, &mut discarded),
             "Tsumo" => ids.drawn(seat).or_else(|| pick(tile, &mut used)),
             "Ron" | "Chi" | "Pon" | "Daiminkan" => last,
@@ -282,21 +278,19 @@ fn legal_ids(actions: &mut [Value], ids: &TileIds, seat: Seat) {
             "Kakan" => pick(tile, &mut used),
             _ => None,
         };
-        if tile.is_some() {
-            if let Some(id) = id {
-                a.insert("tile".into(), json!(id));
-            }
+        if let (Some(_), Some(id)) = (tile, id) {
+            a.tile = Some(id);
         }
         if consume.len() == consumed.len() && !consume.is_empty() {
-            a.insert("consume_tiles".into(), json!(consume));
+            a.consume_tiles = consume;
         }
     }
 }
 
-/// Whether the referee takes RiichiEnv's legal action `action` (its JSON): its own mjai form
+/// Whether the referee takes RiichiEnv's legal action `action`: its own mjai form
 /// (`Action::to_mjai`) matched against `legal` as a reply is.
-fn taken(action: &Value, legal: &[Event]) -> bool {
-    let Ok(action) = serde_json::from_value::<Action>(action.clone()) else { return false };
+fn taken(action: &Action048, legal: &[Event]) -> bool {
+    let Ok(action) = serde_json::to_value(action).and_then(serde_json::from_value::<Action>) else { return false };
     let mjai: Value = serde_json::from_str(&action.to_mjai()).unwrap_or(Value::Null);
     super::select::select(legal, &mjai).is_ok()
 }

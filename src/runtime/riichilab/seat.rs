@@ -153,8 +153,8 @@ impl Session {
             }
         };
         loop {
-            // bounded: until the deadline.
             let Some(conn) = self.conn.as_mut() else { return Err(self.disconnected()) };
+            // bounded: until the deadline.
             let text = match conn.next_text(deadline, timeout.as_secs_f64()).await {
                 Ok(text) => text,
                 Err(BotError::Timeout(_)) => {
@@ -202,7 +202,7 @@ impl Session {
         match self.conn {
             Some(conn) => {
                 let ended = conn.ended();
-                conn.close_after_queue_with(NORMAL_CLOSE, "game over");
+                conn.close_after_queue();
                 ended
             }
             None => {
@@ -213,12 +213,23 @@ impl Session {
         }
     }
 
-    /// Queues `message` (waiting for room at most [`WRITE_TIMEOUT`]: it is never dropped for
-    /// a full queue), then [`Session::close`].
-    pub async fn close_with(self, message: &Object) -> Arc<Ended> {
-        let deadline = Instant::now() + WRITE_TIMEOUT;
-        let _ = self.send(message, deadline).await; // bounded: WRITE_TIMEOUT.
-        self.close()
+    /// Queues `message` if given (waiting for room at most [`WRITE_TIMEOUT`]: it is never
+    /// dropped for a full queue), then a close frame with 1000 and "game over" (as
+    /// riichi.dev closes after `end_game` and `validation_result`, waiting for room as long
+    /// again), then closes once all is written ([`Session::close`]).
+    pub async fn close_with(self, message: Option<&Object>) -> Arc<Ended> {
+        if let Some(message) = message {
+            let _ = self.send(message, Instant::now() + WRITE_TIMEOUT).await; // bounded: WRITE_TIMEOUT.
+        }
+        match self.conn {
+            Some(conn) => {
+                let ended = conn.ended();
+                // bounded: WRITE_TIMEOUT.
+                conn.close_after_queue_with(NORMAL_CLOSE, "game over", Instant::now() + WRITE_TIMEOUT).await;
+                ended
+            }
+            None => self.close(),
+        }
     }
 }
 
@@ -284,17 +295,15 @@ pub fn close_parked<'a>(parkings: impl IntoIterator<Item = &'a Parking>) -> Vec<
 }
 
 /// [`close_parked`], each session after `farewell` if given (a validation game's
-/// `validation_result`, queued without ever being dropped), then waits until what was queued
-/// is written, at most [`WRITE_TIMEOUT`] per farewell + [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
+/// `validation_result`, queued without ever being dropped) and a close frame with 1000
+/// ([`Session::close_with`]), then waits until what was queued is written, at most two
+/// [`WRITE_TIMEOUT`]s per session + [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
 pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) {
     let sessions: Vec<Session> =
         parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).collect();
     let mut ended = Vec::with_capacity(sessions.len());
     for session in sessions {
-        ended.push(match farewell {
-            Some(m) => session.close_with(m).await, // bounded: WRITE_TIMEOUT.
-            None => session.close(),
-        });
+        ended.push(session.close_with(farewell).await); // bounded: two WRITE_TIMEOUTs.
     }
     let all = futures_util::future::join_all(ended.iter().map(|e| e.wait()));
     let _ = within(WRITE_TIMEOUT + CLOSE_TIMEOUT, "closing riichilab connections", all).await;

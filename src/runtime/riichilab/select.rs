@@ -34,8 +34,13 @@ fn kind(event: &Event) -> &'static str {
     }
 }
 
+/// `consumed` as RiichiEnv's `Action::to_mjai` writes it: in the order of its tile ids
+/// (by kind, a red five before the plain ones), as its legal actions take them from its
+/// sorted hand.
 fn tiles(tiles: &[Tile]) -> Value {
-    json!(tiles.iter().map(|t| t.as_mjai()).collect::<Vec<_>>())
+    let mut sorted = tiles.to_vec();
+    sorted.sort_by_key(|t| (t.kind(), !t.is_red()));
+    json!(sorted.iter().map(|t| t.as_mjai()).collect::<Vec<_>>())
 }
 
 fn entry(pairs: &[(&str, Value)]) -> Object {
@@ -215,7 +220,9 @@ mod tests {
                 r#"{"actor":0,"consumed":["5mr","5m","5m","5m"],"pai":"5m","type":"ankan"}"#,
             ]
         );
-        let pon = Event::Pon { actor: 2, target: 1, pai: tile("5p"), consumed: [tile("5pr"), tile("5p")] };
+        // consumed in RiichiEnv's order (its tile ids): the red five first, whatever the
+        // engine's order
+        let pon = Event::Pon { actor: 2, target: 1, pai: tile("5p"), consumed: [tile("5p"), tile("5pr")] };
         let shown: Vec<String> = possible_actions(&[pon, Event::None], 2, |_| 1).iter().map(text).collect();
         assert_eq!(
             shown,
