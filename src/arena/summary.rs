@@ -188,6 +188,11 @@ fn records(game: &GameLog, errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
         .collect()
 }
 
+/// Whether every count is 0 (an omitted `disconnected`).
+fn all_zero(counts: &[u32]) -> bool {
+    counts.iter().all(|&n| n == 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,9 +252,4 @@ mod tests {
         assert_eq!(json["kyoku_info"]["bakaze"], "E");
         assert!(json["error_info"].is_null());
     }
-}
-
-/// Whether every count is 0 (an omitted `disconnected`).
-fn all_zero(counts: &[u32]) -> bool {
-    counts.iter().all(|&n| n == 0)
 }

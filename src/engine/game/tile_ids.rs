@@ -23,31 +23,10 @@
 //! `GameState` keeps it there too).
 
 use super::rules::Players;
-use super::wall::{in_sanma_set, Wall, LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P};
+pub use super::wall::{set_ids, tile_of, TileId};
+use super::wall::{Wall, LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P};
 use crate::event::{Event, Seat};
 use crate::tile::{Tile, KINDS};
-
-/// A physical tile's id, 0..136 (RiichiEnv's numbering; see the module doc).
-pub type TileId = u8;
-
-/// The tile an id stands for: kind `id / 4`, red when the id is 16, 52 or 88. `None` for
-/// ids of 136 and more.
-pub fn tile_of(id: TileId) -> Option<Tile> {
-    let kind = Tile::from_kind(id / 4)?;
-    match kind.akaize() {
-        Some(red) if id % 4 == 0 => Some(red),
-        _ => Some(kind),
-    }
-}
-
-/// The ids of a set for `players` in the set order of [`super::wall::full_set_for`]: 136,
-/// or the 108 of a three-player set.
-pub fn set_ids(players: Players) -> Vec<TileId> {
-    (0..KINDS as u8)
-        .filter(|&k| players == Players::Four || in_sanma_set(k))
-        .flat_map(|k| (0..4).map(move |copy| k * 4 + copy))
-        .collect()
-}
 
 /// The ids of one kyoku's wall, laid out as its [`Wall`]: the same parts, the same order.
 #[derive(Debug, Clone, PartialEq, Eq)]

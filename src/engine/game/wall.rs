@@ -31,7 +31,6 @@ use rand_chacha03::ChaCha12Rng;
 use sha3::{Digest, Sha3_256};
 
 use super::rules::Players;
-use super::tile_ids::{set_ids, tile_of, TileId};
 use crate::tile::{Tile, KINDS};
 
 /// Tiles drawn from the live wall in a kyoku without kans (136 - 52 - 14).
@@ -134,6 +133,29 @@ pub fn full_set_for(players: Players) -> Vec<Tile> {
         }
     }
     tiles
+}
+
+/// A physical tile's id, 0..136: RiichiEnv's numbering, `kind * 4 + copy`, the red five
+/// copy 0 (ids 16, 52, 88); see [`super::tile_ids`].
+pub type TileId = u8;
+
+/// The tile an id stands for: kind `id / 4`, red when the id is 16, 52 or 88. `None` for
+/// ids of 136 and more.
+pub fn tile_of(id: TileId) -> Option<Tile> {
+    let kind = Tile::from_kind(id / 4)?;
+    match kind.akaize() {
+        Some(red) if id.is_multiple_of(4) => Some(red),
+        _ => Some(kind),
+    }
+}
+
+/// The ids of a set for `players` in the set order of [`super::wall::full_set_for`]: 136,
+/// or the 108 of a three-player set.
+pub fn set_ids(players: Players) -> Vec<TileId> {
+    (0..KINDS as u8)
+        .filter(|&k| players == Players::Four || in_sanma_set(k))
+        .flat_map(|k| (0..4).map(move |copy| k * 4 + copy))
+        .collect()
 }
 
 /// The physical ids of the seeded wall for `players`, `seed`, `kyoku` and `honba` (see the
