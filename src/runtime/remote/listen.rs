@@ -25,9 +25,8 @@ use tower::ServiceExt;
 
 use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
-use super::{limited, ALREADY_CONNECTED, RANKED_PATH};
+use super::{limited, refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH};
 use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS};
-use crate::runtime::riichilab::{refuse, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE};
 
 struct Shared {
     hub: Arc<RemoteHub>,

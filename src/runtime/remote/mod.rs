@@ -32,6 +32,35 @@ pub mod token;
 /// line limit of the other runtimes. A bigger one closes the connection.
 pub const MAX_MESSAGE_BYTES: usize = crate::runtime::line::DEFAULT_LINE_LIMIT;
 
+// riichi.dev's refusals (`riichilab:NAME` seats; src/runtime/riichilab): here beside the
+// listeners that send them.
+
+/// The close code of a connection refused for its token (none, malformed, unknown): RFC
+/// 6455's policy violation, as riichi.dev's server closes it.
+pub const BAD_TOKEN_CLOSE: u16 = 1008;
+
+/// The close code of a second connection of a bot that is connected already: RFC 6455's
+/// "try again later", as riichi.dev's server closes it.
+pub const ALREADY_CONNECTED_CLOSE: u16 = 1013;
+
+/// Answers a dialect handshake that is refused as riichi.dev's server does: the upgrade,
+/// then at once a close frame with `code` ([`BAD_TOKEN_CLOSE`], [`ALREADY_CONNECTED_CLOSE`])
+/// and `reason` (one line; cut to the 123 bytes a close frame holds), written within
+/// [`CLOSE_TIMEOUT`]. Nothing of the game is sent.
+pub fn refuse(ws: axum::extract::ws::WebSocketUpgrade, code: u16, reason: &str) -> axum::response::Response {
+    use axum::extract::ws::{CloseFrame, Message};
+    let mut reason = reason.to_string();
+    while reason.len() > 123 {
+        reason.pop();
+    }
+    limited(ws).on_upgrade(move |mut socket| async move {
+        let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
+        let _ =
+            crate::runtime::bounded::within(CLOSE_TIMEOUT, "refusing a connection", socket.send(close))
+                .await;
+    })
+}
+
 /// `ws` with the message limits every remote connection has, whoever accepts it (the
 /// one-game listener, the grading server): messages and frames of at most
 /// [`MAX_MESSAGE_BYTES`], a write buffer of four of them.

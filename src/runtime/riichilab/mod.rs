@@ -29,36 +29,10 @@ pub mod wire;
 
 /// The path a bot connects to for ranked (league) games (defined beside the listeners that
 /// serve it, [`crate::runtime::remote`]).
-pub use super::remote::{ALREADY_CONNECTED, RANKED_PATH};
+pub use super::remote::{refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH};
 
 /// The path a bot connects to for its validation game.
 pub const VALIDATE_PATH: &str = "/ws/validate";
-
-/// The close code of a connection refused for its token (none, malformed, unknown): RFC
-/// 6455's policy violation, as riichi.dev's server closes it.
-pub const BAD_TOKEN_CLOSE: u16 = 1008;
-
-/// The close code of a second connection of a bot that is connected already: RFC 6455's
-/// "try again later", as riichi.dev's server closes it.
-pub const ALREADY_CONNECTED_CLOSE: u16 = 1013;
-
-/// Answers a dialect handshake that is refused as riichi.dev's server does: the upgrade,
-/// then at once a close frame with `code` ([`BAD_TOKEN_CLOSE`], [`ALREADY_CONNECTED_CLOSE`])
-/// and `reason` (one line; cut to the 123 bytes a close frame holds), written within
-/// [`super::remote::CLOSE_TIMEOUT`]. Nothing of the game is sent.
-pub fn refuse(ws: axum::extract::ws::WebSocketUpgrade, code: u16, reason: &str) -> axum::response::Response {
-    use axum::extract::ws::{CloseFrame, Message};
-    let mut reason = reason.to_string();
-    while reason.len() > 123 {
-        reason.pop();
-    }
-    super::remote::limited(ws).on_upgrade(move |mut socket| async move {
-        let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
-        let _ =
-            crate::runtime::bounded::within(super::remote::CLOSE_TIMEOUT, "refusing a connection", socket.send(close))
-                .await;
-    })
-}
 
 /// The grace of every request: 3 s (riichi.dev).
 pub const GRACE: Duration = Duration::from_secs(3);
