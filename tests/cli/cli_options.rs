@@ -63,3 +63,17 @@ fn tournament_and_serve_share_game_limits_and_matching() {
     assert!(stderr.contains("--matching rating needs --sets 0"), "{stderr}");
     assert!(!d.join("tournament.sqlite").exists(), "nothing created");
 }
+
+#[test]
+fn help_names_every_kind_of_seat() {
+    let out = Command::new(bin()).arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    for kind in [".zip", "folder holding bot.py", "builtin:NAME", "remote:NAME", "riichilab:NAME"] {
+        assert!(help.contains(kind), "--help does not name {kind}: {help}");
+    }
+    // a wrong count of bots names them too
+    let (code, err) = run(&["--rules", "riichi-dev-3p", "builtin:tsumogiri"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("remote:NAME or riichilab:NAME"), "{err}");
+}

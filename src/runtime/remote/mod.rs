@@ -55,9 +55,7 @@ pub fn refuse(ws: axum::extract::ws::WebSocketUpgrade, code: u16, reason: &str) 
     }
     limited(ws).on_upgrade(move |mut socket| async move {
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
-        let _ =
-            crate::runtime::bounded::within(CLOSE_TIMEOUT, "refusing a connection", socket.send(close))
-                .await;
+        let _ = crate::runtime::bounded::within(CLOSE_TIMEOUT, "refusing a connection", socket.send(close)).await;
     })
 }
 
