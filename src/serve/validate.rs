@@ -72,12 +72,7 @@ pub fn remote_seatings(players: Players) -> Vec<Vec<usize>> {
 /// [`Rules::east_only`]).
 pub const RIICHILAB_SEATING: &[usize] = &[0];
 
-/// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
-/// name), apart from its ranked ones, so that a league game of an older active version
-/// never takes the connection that came to validate the new one.
-pub fn validation_slot(name: &str) -> String {
-    format!("{name}/validate")
-}
+pub use crate::runtime::riichilab::validation_slot;
 
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;

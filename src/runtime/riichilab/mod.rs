@@ -34,6 +34,16 @@ pub use super::remote::{refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_
 /// The path a bot connects to for its validation game.
 pub const VALIDATE_PATH: &str = "/ws/validate";
 
+/// What ends the hub's name of a bot's validation connection ([`validation_slot`]).
+pub const VALIDATION_SLOT_SUFFIX: &str = "/validate";
+
+/// The hub's name of bot `name`'s validation connection (`NAME/validate`: `/` is in no bot
+/// name), apart from its ranked ones, so that a league game of an older active version
+/// never takes the connection that came to validate the new one.
+pub fn validation_slot(name: &str) -> String {
+    format!("{name}{VALIDATION_SLOT_SUFFIX}")
+}
+
 /// The grace of every request: 3 s (riichi.dev).
 pub const GRACE: Duration = Duration::from_secs(3);
 

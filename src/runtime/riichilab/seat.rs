@@ -278,13 +278,14 @@ pub async fn seat_bot_at(at: DialectSeat<'_>, seat: Seat, players: Players) -> R
 
 /// What each default of a dialect seat whose bot never connected says.
 fn not_connected(name: &str, seat: Seat, wait: Duration) -> String {
-    let bot = name.strip_suffix("/validate").unwrap_or(name);
+    let validation = name.strip_suffix(super::VALIDATION_SLOT_SUFFIX);
+    let bot = validation.unwrap_or(name);
     format!(
         "riichilab:{bot} (seat {seat}) did not connect within {:.0} s: played by default actions \
          (riichi.dev's rule, no penalty); connect it with its bot token (`Authorization: Bearer TOKEN`) \
          to {} (the URL and token printed at the game's start, or the server's)",
         wait.as_secs_f64(),
-        if name.ends_with("/validate") { super::VALIDATE_PATH } else { super::RANKED_PATH }
+        if validation.is_some() { super::VALIDATE_PATH } else { super::RANKED_PATH }
     )
 }
 
