@@ -122,6 +122,7 @@ impl BotError {
     }
 }
 
+pub mod backoff;
 pub mod batch;
 pub mod bounded;
 pub mod builtin;

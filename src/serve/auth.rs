@@ -20,6 +20,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use super::error::ApiError;
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
+use crate::runtime::remote::token::bearer;
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::AuthorRow;
 
@@ -78,8 +79,12 @@ pub async fn authenticate(
     headers: &HeaderMap,
     state: &AppState,
 ) -> Result<Result<Option<AuthorRow>, Carrier>, ApiError> {
-    let Some(token) = token_in(headers) else { return Ok(Ok(None)) };
-    let carrier = if bearer_in(headers).is_some() { Carrier::Bearer } else { Carrier::Cookie };
+    let Some(token) = token_in(headers) else {
+        // an Authorization header that is not exactly one `Bearer TOKEN` is a token that
+        // came and is not valid, not a visitor
+        return Ok(if headers.contains_key(header::AUTHORIZATION) { Err(Carrier::Bearer) } else { Ok(None) });
+    };
+    let carrier = if headers.contains_key(header::AUTHORIZATION) { Carrier::Bearer } else { Carrier::Cookie };
     if !looks_like_token(token) {
         return Ok(Err(carrier));
     }
@@ -100,25 +105,20 @@ pub fn clear_cookie() -> String {
     format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
 }
 
-/// The token a request's `headers` carry: the Bearer header first, then the cookie.
+/// The token a request's `headers` carry: the `Authorization` header when there is one
+/// (read by the one strict parser, [`crate::runtime::remote::token::bearer`]: exactly one
+/// such header, `Bearer ` and a token that is not empty, else no token), otherwise the
+/// cookie.
 pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {
-    bearer_in(headers).or_else(|| {
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .find_map(|c| c.trim().strip_prefix(COOKIE).and_then(|rest| rest.strip_prefix('=')))
-    })
-}
-
-/// The token of the `Authorization: Bearer TOKEN` header of `headers`.
-fn bearer_in(headers: &axum::http::HeaderMap) -> Option<&str> {
+    if headers.contains_key(header::AUTHORIZATION) {
+        return bearer(headers);
+    }
     headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|c| c.trim().strip_prefix(COOKIE).and_then(|rest| rest.strip_prefix('=')))
 }
 
 /// The caller: as the token middleware found it, else looked up.

@@ -353,13 +353,13 @@ async fn begin(state: &AppState, author: &Author, name: &BotName, zip: UploadedZ
 
 /// A malformed or oversized form: 413 when a body limit cut it (axum's; or the request
 /// body limit layer's, which axum sees as a failed read of the body stream: status 500,
-/// a length-limit error down its source chain), else 400.
+/// an [`http_body_util::LengthLimitError`] down its source chain, found by type), else 400.
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     let text = e.body_text().replace('\n', " ");
     let mut source: Option<&dyn std::error::Error> = Some(&e);
     let mut limited = false;
     while let Some(err) = source {
-        limited |= err.to_string().contains("length limit");
+        limited |= err.is::<http_body_util::LengthLimitError>();
         source = err.source();
     }
     let cut = e.status() == StatusCode::PAYLOAD_TOO_LARGE || e.status() == StatusCode::INTERNAL_SERVER_ERROR || limited;

@@ -47,6 +47,7 @@ use crate::arena::observer::Silent;
 use crate::arena::verdict::{validation_verdict, Judging};
 use crate::arena::MatchOptions;
 use crate::engine::game::{Players, Rules, StartState};
+use crate::runtime::backoff::Doubling;
 use crate::runtime::remote::control::Control;
 use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
 use crate::tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
@@ -151,24 +152,24 @@ impl Validator {
                 let (games, done) = (games.clone(), done.clone());
                 tokio::task::spawn_local(track.track_future(async move {
                     // when cancelled: validated again at the next start
-                    let mut backoff = HOST_BACKOFF;
+                    let mut backoff = Doubling::new(HOST_BACKOFF, HOST_BACKOFF_MAX);
                     while !games.cancel.is_cancelled() {
                         match games.validate(&row).await {
                             Ok(()) => break,
                             // the host's fault, no verdict: tried again once it may be whole
                             Err(e) if is_host_fault(&e) => {
+                                let wait = backoff.next_delay();
                                 tracing::warn!(
                                     "validation of {} version {}: {e:#}; trying again in {} s",
                                     row.name,
                                     row.version,
-                                    backoff.as_secs()
+                                    wait.as_secs()
                                 );
                                 let mut stop = games.cancel.token();
                                 tokio::select! {
-                                    _ = tokio::time::sleep(backoff) => {}
+                                    _ = tokio::time::sleep(wait) => {}
                                     _ = stop.wait_for(|c| *c) => {}
                                 }
-                                backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
                             }
                             Err(e) => {
                                 tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);

@@ -181,12 +181,42 @@ impl<'ast> syn::visit::Visit<'ast> for Named {
     }
 }
 
-/// `path`, written in module `at`, from the crate root: `crate::`, `mjai_sim::` (the
-/// binary, the tests), `self::` and `super::` paths; `None` for any other (a crate, a
-/// child module, a local name: none of them is an import between modules here).
+/// The crates of the workspace that are a module folder of `src` (the engine, and each
+/// layer split off as a crate: a folder with its own `Cargo.toml`): their library's name
+/// (`mjai_sim_engine`) → the module they are (`engine`), which `mjai_sim::` re-exports
+/// under that name.
+fn module_crates() -> BTreeMap<String, String> {
+    let src = root().join("src");
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(&src).unwrap().flatten() {
+        let Ok(manifest) = std::fs::read_to_string(entry.path().join("Cargo.toml")) else { continue };
+        let module = entry.file_name().to_string_lossy().into_owned();
+        let lib = manifest.split("[lib]").nth(1).and_then(|lib| {
+            lib.lines().find_map(|l| l.trim().strip_prefix("name = ").map(|n| n.trim_matches('"').to_string()))
+        });
+        out.insert(lib.unwrap_or_else(|| format!("mjai_sim_{module}")), module);
+    }
+    out
+}
+
+/// `path`, written in module `at`, from the root of `src` (the main crate's root: a
+/// module crate's `crate::` is its module, `mjai_sim_engine::` is `engine`): `crate::`,
+/// `mjai_sim::` (the binary, the tests), a module crate's name, `self::` and `super::`
+/// paths; `None` for any other (a crate, a child module, a local name: none of them is an
+/// import between modules here).
 fn resolve(at: &[String], path: &[String]) -> Option<ModPath> {
-    match path.first().map(String::as_str)? {
-        "crate" | "mjai_sim" => Some(path[1..].to_vec()),
+    thread_local!(static CRATES: BTreeMap<String, String> = module_crates());
+    let first = path.first().map(String::as_str)?;
+    if let Some(module) = CRATES.with(|c| c.get(first).cloned()) {
+        return Some([&[module][..], &path[1..]].concat());
+    }
+    match first {
+        "crate" => {
+            // inside a module crate, `crate::` is that module
+            let own = at.first().filter(|m| CRATES.with(|c| c.values().any(|v| v == *m)));
+            Some([own.map(|m| vec![m.clone()]).unwrap_or_default(), path[1..].to_vec()].concat())
+        }
+        "mjai_sim" => Some(path[1..].to_vec()),
         "self" => Some([at, &path[1..]].concat()),
         "super" => {
             let ups = path.iter().take_while(|s| *s == "super").count();
@@ -232,8 +262,9 @@ fn children(dir: &Path) -> BTreeSet<String> {
 }
 
 /// Sibling → sibling → references, for every module with children: at `[]` the top-level
-/// modules of `src` (`lib.rs` declares them; the engine is its own crate and names only
-/// itself), at `["tournament"]` its files (`standings` → `tally`), and so on down. An
+/// modules of `src` (`lib.rs` declares or re-exports them: the engine and the other
+/// module crates are read as the module they are, their files included), at
+/// `["tournament"]` its files (`standings` → `tally`), and so on down. An
 /// import counts at the level where the importing and the imported module part: a file of
 /// `tournament/store/` naming `crate::tournament::tally` is an edge `store → tally` of
 /// `tournament`. Each level's graph holds every child module, with or without edges.
@@ -241,7 +272,8 @@ fn sibling_graphs() -> BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, usize
     let src = root().join("src");
     let mut graphs: BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, usize>>> = BTreeMap::new();
     let mut files = rust_files(&src);
-    files.retain(|f| !f.starts_with(src.join("engine")) && *f != src.join("lib.rs"));
+    // a module crate's `examples/` are programs of their own, not modules
+    files.retain(|f| *f != src.join("lib.rs") && !f.strip_prefix(&src).unwrap().iter().any(|c| c == "examples"));
     for file in &files {
         let module = module_of(file.strip_prefix(&src).unwrap());
         // every level from the crate root down to the file's own
@@ -249,7 +281,7 @@ fn sibling_graphs() -> BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, usize
             let level = module[..depth].to_vec();
             let dir = level.iter().fold(src.clone(), |d, m| d.join(m));
             let graph = graphs.entry(level).or_default();
-            for child in children(&dir).into_iter().filter(|c| c != "lib" && c != "engine") {
+            for child in children(&dir).into_iter().filter(|c| c != "lib" && c != "examples") {
                 graph.entry(child).or_default();
             }
         }
@@ -267,7 +299,6 @@ fn sibling_graphs() -> BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, usize
             }
         }
     }
-    graphs.entry(Vec::new()).or_default().entry("engine".into()).or_default();
     graphs
 }
 

@@ -21,6 +21,7 @@ use tokio::time::Instant;
 use super::hardening::RELAY_PORT;
 use super::stdio::Failure;
 use super::{DockerError, LABEL_GAME};
+use crate::runtime::backoff::Doubling;
 use crate::runtime::BotError;
 
 /// Name of the shared bridge network of http containers.
@@ -171,7 +172,7 @@ impl HttpConn {
     /// to 100 ms between attempts. Returns false on timeout or when the relay reports the
     /// bot has exited.
     pub async fn wait_ready(&self, deadline: Instant) -> bool {
-        let mut pause = Duration::from_millis(5);
+        let mut pause = Doubling::new(Duration::from_millis(5), Duration::from_millis(100));
         while Instant::now() < deadline {
             // bounded: 2 s per attempt, until the deadline.
             let attempt = self.client.get(&self.url).timeout(Duration::from_secs(2)).send().await;
@@ -181,8 +182,7 @@ impl HttpConn {
                 _ => {}
             }
             // bounded: until the deadline.
-            tokio::time::sleep(pause.min(deadline.saturating_duration_since(Instant::now()))).await;
-            pause = (pause * 2).min(Duration::from_millis(100));
+            tokio::time::sleep(pause.next_delay().min(deadline.saturating_duration_since(Instant::now()))).await;
         }
         false
     }

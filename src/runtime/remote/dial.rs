@@ -11,6 +11,7 @@ use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::Connector;
 
 use super::{tls, MAX_MESSAGE_BYTES};
+use crate::runtime::backoff::Doubling;
 use crate::runtime::bounded::within;
 
 /// Longest wait for the WebSocket handshake (TLS included).
@@ -124,20 +125,20 @@ pub fn message_of(body: &[u8]) -> String {
 pub struct Reconnect {
     limit: Option<Duration>,
     since: Instant,
-    backoff: Duration,
+    backoff: Doubling,
 }
 
 impl Reconnect {
     /// Tries for at most `limit` without a connection (`None`: for ever).
     pub fn new(limit: Option<Duration>) -> Reconnect {
-        Reconnect { limit, since: Instant::now(), backoff: FIRST_BACKOFF }
+        Reconnect { limit, since: Instant::now(), backoff: Doubling::new(FIRST_BACKOFF, MAX_BACKOFF) }
     }
 
     /// A connection was made and has now ended: the next failure waits the first backoff,
     /// and the time without a connection counts from now.
     pub fn connected(&mut self) {
         self.since = Instant::now();
-        self.backoff = FIRST_BACKOFF;
+        self.backoff.reset();
     }
 
     /// A try failed with `error`: how long to wait before the next. Errors (one line with
@@ -163,9 +164,7 @@ impl Reconnect {
                 );
             }
         }
-        let wait = self.backoff;
-        self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
-        Ok(wait)
+        Ok(self.backoff.next_delay())
     }
 }
 

@@ -20,6 +20,7 @@ use super::round::Announce;
 use super::{patience_of, Notice, Observer, Place, PlayOptions, RunEnd, Session};
 use crate::arena::cancel::CancelToken;
 use crate::arena::match_loop::HostFault;
+use crate::runtime::backoff::Doubling;
 use crate::runtime::docker::DockerError;
 use crate::tournament::store::retry::{retry, Patience};
 use crate::tournament::store::{Counts, Store, TopUp};
@@ -172,7 +173,7 @@ impl<'a> PlayLoop<'a> {
         let mut stop = stop;
         let mut reported: Option<(Counts, Instant)> = None;
         let mut idle = false;
-        let mut backoff = HOST_BACKOFF;
+        let mut backoff = Doubling::new(HOST_BACKOFF, HOST_BACKOFF_MAX);
         // the tournament of the last round played: the observer heard it start (a worker
         // going from one tournament to another tells the next one's start)
         let mut last: Option<i64> = None;
@@ -224,13 +225,13 @@ impl<'a> PlayLoop<'a> {
                 played += round.games;
             }
             if let Some(cause) = fault {
-                observer.notice(&Notice::HostFault { cause, retry_in: backoff });
-                wait_or_stop(&mut stop, backoff).await;
-                backoff = (backoff * 2).min(HOST_BACKOFF_MAX);
+                let retry_in = backoff.next_delay();
+                observer.notice(&Notice::HostFault { cause, retry_in });
+                wait_or_stop(&mut stop, retry_in).await;
                 continue;
             }
             if played > 0 {
-                backoff = HOST_BACKOFF;
+                backoff.reset();
             }
             if let Scope::One(session) = self.scope {
                 // a league never ends by itself: its counts are read only to be told
