@@ -283,7 +283,7 @@ impl Rules {
     /// calls, is paid as tenpai at an exhaustive draw: it waits on some kind, or (when
     /// [`Rules::karaten_is_tenpai`]) it is karaten. Shapes that are not `3k+1` are noten.
     pub fn tenpai_at_draw(&self, counts: &[u8; crate::tile::KINDS], melds: u8) -> bool {
-        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
+        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && crate::hand::karaten(counts))
     }
 
     /// The names of the four-player presets, as `--rules` and stored tournament options

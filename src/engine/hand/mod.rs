@@ -7,6 +7,7 @@ mod agari;
 mod facts;
 mod fu;
 mod input;
+mod karaten;
 mod meld;
 mod points;
 mod score;
@@ -16,6 +17,7 @@ mod shanten_table;
 mod yaku;
 mod yakuman;
 
+pub use karaten::karaten;
 pub use meld::{Meld, MeldKind};
 pub use points::{base_points, payment};
 pub use score::Extra;

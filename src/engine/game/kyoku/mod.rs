@@ -17,7 +17,7 @@ use super::player::Player;
 use super::wall::Wall;
 use super::{Players, Rules, StartState, MAX_SEATS};
 
-pub use settle::{chombo_deltas, karaten};
+pub use settle::chombo_deltas;
 pub use turn::kuikae;
 
 /// Where the kyoku waits.
