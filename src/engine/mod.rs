@@ -14,4 +14,5 @@ pub mod event;
 pub mod game;
 pub mod hand;
 pub mod log;
+pub mod rules;
 pub mod tile;

@@ -11,7 +11,9 @@ use crate::event::Event;
 use crate::hand::shanten;
 use crate::tile::Tile;
 
-use super::{Decision, Game, GameConfig, Rules, Wall};
+use super::wall::Wall;
+use super::{Decision, Game, GameConfig};
+use crate::rules::Rules;
 
 /// A tiny deterministic random source (xorshift64*).
 #[derive(Debug, Clone)]

@@ -4,7 +4,8 @@
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::{GameLength, Players, Rules, StartState, MAX_SEATS};
+use super::StartState;
+use crate::rules::{GameLength, Players, Rules, MAX_SEATS};
 
 const EAST: u8 = 27;
 const SOUTH: u8 = 28;

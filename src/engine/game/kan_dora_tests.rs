@@ -4,8 +4,10 @@
 //! and three seats, on arranged walls.
 
 use super::sanma_tests::{act, auto, game, is_hora, tiles};
-use super::{Game, Players, Rules, StartState, WaitingKanDora, Wall};
+use super::wall::Wall;
+use super::{Game, StartState};
 use crate::event::Event;
+use crate::rules::{Players, Rules, WaitingKanDora};
 
 /// The events from `from` on to the kyoku's end, briefly: kind, actor and tile; a `hora`
 /// with its ura markers.

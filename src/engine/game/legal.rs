@@ -19,7 +19,8 @@ use crate::tile::Tile;
 use super::kyoku::{Kyoku, Phase};
 use super::player::Player;
 use super::shape;
-use super::{Decision, Players};
+use super::Decision;
+use crate::rules::Players;
 
 /// The pending decisions, with their storage kept between rebuilds: once warm, computing
 /// the legal sets of a whole game allocates nothing.

@@ -44,7 +44,6 @@ mod player;
 pub mod replay;
 pub mod replay_converted;
 mod replay_guard;
-mod rules;
 #[cfg(test)]
 mod sanma_tests;
 mod shape;
@@ -56,9 +55,9 @@ pub mod wall;
 use super::event::{Event, Seat};
 use super::tile::Tile;
 
+pub use crate::rules::{GameLength, Players, Rules, WaitingKanDora, MAX_SEATS};
 pub use default_answer::default_answer;
 pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
-pub use rules::{GameLength, Players, Rules, WaitingKanDora, MAX_SEATS};
 pub use tile_ids::WallIds;
 pub use wall::Wall;
 

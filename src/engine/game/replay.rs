@@ -9,7 +9,8 @@ use crate::event::{DrawReason, Event, Seat};
 use super::kyoku::chombo_deltas;
 use super::shown::ShownTiles;
 use super::wall::Wall;
-use super::{Game, GameConfig, Rules, StartState};
+use super::{Game, GameConfig, StartState};
+use crate::rules::{Players, Rules};
 
 /// The first place where the engine and the log part ways.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,12 +137,7 @@ pub fn replay_observed_with(
 /// The seats whose chombo gives `deltas` in the current kyoku of `so_far`: the smallest set
 /// that contains `actor` (the first offender, when logged). Several seats may err at once and
 /// the log names only one, so the set is recovered from the deltas.
-fn chombo_offenders(
-    so_far: &[Event],
-    actor: Option<Seat>,
-    deltas: &[i32; 4],
-    players: super::Players,
-) -> Option<Vec<Seat>> {
+fn chombo_offenders(so_far: &[Event], actor: Option<Seat>, deltas: &[i32; 4], players: Players) -> Option<Vec<Seat>> {
     let oya = so_far.iter().rev().find_map(|e| match e {
         Event::StartKyoku { oya, .. } => Some(*oya),
         _ => None,

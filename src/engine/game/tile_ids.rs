@@ -22,10 +22,10 @@
 //! tile just drawn. A called tile stays in its discarder's river (RiichiEnv's
 //! `GameState` keeps it there too).
 
-use super::rules::Players;
 pub use super::wall::{set_ids, tile_of, TileId};
 use super::wall::{Wall, LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P};
 use crate::event::{Event, Seat};
+use crate::rules::Players;
 use crate::tile::{Tile, KINDS};
 
 /// The ids of one kyoku's wall, laid out as its [`Wall`]: the same parts, the same order.

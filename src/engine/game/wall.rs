@@ -30,7 +30,7 @@ use rand08::SeedableRng;
 use rand_chacha03::ChaCha12Rng;
 use sha3::{Digest, Sha3_256};
 
-use super::rules::Players;
+use crate::rules::Players;
 use crate::tile::{Tile, KINDS};
 
 /// Tiles drawn from the live wall in a kyoku without kans (136 - 52 - 14).

@@ -2,7 +2,8 @@
 //! [`Table`], recording how it ended ([`KyokuLog`]).
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::{final_scores_for, Rules};
+use crate::game::final_scores_for;
+use crate::rules::Rules;
 use crate::tile::Tile;
 
 use super::ending::{inferred_reason, Ending, Hora, Ryukyoku};

@@ -1,5 +1,5 @@
 //! Answers to a discard, a kakan or an ankan: ron (up to two; three abort, or are all
-//! paid under [`Rules::pay_triple_ron`](super::super::Rules)), then
+//! paid under [`Rules::pay_triple_ron`](crate::rules::Rules)), then
 //! pon/daiminkan over chi, else play goes on.
 
 use crate::event::{DrawReason, Event, Seat};

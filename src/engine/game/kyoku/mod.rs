@@ -15,7 +15,8 @@ use crate::tile::Tile;
 
 use super::player::Player;
 use super::wall::Wall;
-use super::{Players, Rules, StartState, MAX_SEATS};
+use super::StartState;
+use crate::rules::{Players, Rules, MAX_SEATS};
 
 pub use settle::chombo_deltas;
 pub use turn::kuikae;
@@ -71,7 +72,7 @@ pub struct Kyoku {
     pub rinshan_drawn: usize,
     /// Dora indicators shown.
     pub dora_shown: usize,
-    /// The seats ([`super::MAX_SEATS`]; at a three-player table seat 3 is [`Player::absent`]).
+    /// The seats ([`MAX_SEATS`]; at a three-player table seat 3 is [`Player::absent`]).
     pub players: [Player; MAX_SEATS],
     /// Current decision point.
     pub phase: Phase,
@@ -85,7 +86,7 @@ pub struct Kyoku {
     pub dora_at_discard: bool,
     /// A kan followed by a kakan: the first kan's dora is shown before the rinshan tsumo
     /// (once the kakan was not robbed; or before a chankan's `hora` under
-    /// [`super::WaitingKanDora::RiichiEnv`]).
+    /// [`crate::rules::WaitingKanDora::RiichiEnv`]).
     pub dora_at_tsumo: bool,
     /// The current turn began with a rinshan draw.
     pub rinshan_turn: bool,

@@ -5,8 +5,8 @@ use crate::event::{DrawReason, Event, Seat};
 use crate::hand::{karaten, Riichi};
 use crate::tile::Tile;
 
-use super::super::{Players, MAX_SEATS};
 use super::{Kyoku, Outcome};
+use crate::rules::{Players, MAX_SEATS};
 
 /// Score changes of a chombo by `offenders` (seats; several may err at the same moment)
 /// with `oya` dealing at a table of `players`: each offender pays a mangan, as dealer 4000

@@ -6,8 +6,10 @@ mod cases;
 mod selfplay;
 
 use super::autoplay;
-use super::{Game, GameConfig, Players, Rules, StartState, Wall};
+use super::wall::Wall;
+use super::{Game, GameConfig, StartState};
 use crate::event::Event;
+use crate::rules::{Players, Rules};
 use crate::tile::{parse_compact, Tile};
 
 pub(super) fn tiles(s: &str) -> Vec<Tile> {

@@ -4,7 +4,8 @@ use super::*;
 use crate::event::Event;
 use crate::game::autoplay::play;
 use crate::game::wall::{full_set_for, kyoku_count};
-use crate::game::{GameConfig, Rules, StartState};
+use crate::game::{GameConfig, StartState};
+use crate::rules::Rules;
 
 fn config(seed: [u64; 2], players: Players) -> GameConfig {
     GameConfig { seed, names: ["a", "b", "c", "d"].map(String::from), start: StartState::initial(players) }
