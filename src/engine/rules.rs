@@ -4,9 +4,12 @@
 //! tobi below 0).
 //!
 //! With them the table size ([`Players`], [`MAX_SEATS`] seats as the capacity of every
-//! per-seat array) and the game's length ([`GameLength`]). Vocabulary of the whole engine:
-//! `event`, `log` and `game` read it here; it reads only `tile` and `hand` (for
-//! [`Rules::tenpai_at_draw`]). `game` re-exports it under its old paths (`game::Rules`, ...).
+//! per-seat array), the game's length ([`GameLength`]) and the wall's sizes
+//! ([`wall_size`]). Vocabulary of the whole engine: `event`, `log` and `game` read it here;
+//! it reads only `tile` and `hand` (for [`Rules::tenpai_at_draw`]). `game` re-exports it
+//! under its old paths (`game::Rules`, `game::wall::LIVE_TILES`, ...).
+
+pub mod wall_size;
 
 /// One set of rule switches. [`Rules::tenhou`] (also `Rules::default()`) is what games are
 /// refereed with; [`Rules::mjai_app`] reproduces mjai.app's engine, for grading exactly like

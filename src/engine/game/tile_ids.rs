@@ -22,9 +22,10 @@
 //! tile just drawn. A called tile stays in its discarder's river (RiichiEnv's
 //! `GameState` keeps it there too).
 
+use super::wall::Wall;
 pub use super::wall::{set_ids, tile_of, TileId};
-use super::wall::{Wall, LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P};
 use crate::event::{Event, Seat};
+use crate::rules::wall_size::{LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P, TILES_3P};
 use crate::rules::Players;
 use crate::tile::{Tile, KINDS};
 
@@ -49,7 +50,7 @@ impl WallIds {
     pub fn from_order(players: Players, ids: &[TileId]) -> Option<WallIds> {
         let mut haipai = [[0; 13]; 4];
         let seats = players.count();
-        if ids.len() != if seats == 3 { super::wall::TILES_3P } else { 136 } {
+        if ids.len() != if seats == 3 { TILES_3P } else { 136 } {
             return None;
         }
         for (s, hand) in haipai.iter_mut().take(seats).enumerate() {

@@ -9,8 +9,8 @@
 //! chiihou need a tsumo before the seat's first discard with no call.
 
 use crate::event::{Event, Seat};
-use crate::game::wall::{LIVE_TILES, LIVE_TILES_3P};
 use crate::hand::{Extra, Meld, MeldKind, NoWin, Riichi, WinContext};
+use crate::rules::wall_size::{LIVE_TILES, LIVE_TILES_3P};
 use crate::rules::Players;
 use crate::tile::Tile;
 

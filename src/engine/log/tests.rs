@@ -8,9 +8,9 @@ use rand_chacha03::ChaCha8Rng;
 
 use super::*;
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::wall::LIVE_TILES;
 use crate::game::{Game, GameConfig, StartState};
 use crate::hand::{MeldKind, Riichi};
+use crate::rules::wall_size::LIVE_TILES;
 use crate::rules::Rules;
 use crate::tile::{parse_compact, Tile};
 
