@@ -55,9 +55,9 @@ pub mod wall;
 use super::event::{Event, Seat};
 use super::tile::Tile;
 
+pub use crate::ranking::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
 pub use crate::rules::{GameLength, Players, Rules, WaitingKanDora, MAX_SEATS};
 pub use default_answer::default_answer;
-pub use hanchan::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
 pub use tile_ids::WallIds;
 pub use wall::Wall;
 
