@@ -40,6 +40,8 @@ mod inspect;
 mod kan_dora_tests;
 mod kyoku;
 mod legal;
+#[cfg(test)]
+mod log_reader_tests;
 mod player;
 pub mod replay;
 pub mod replay_converted;
