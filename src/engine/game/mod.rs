@@ -33,6 +33,7 @@
 
 pub mod autoplay;
 mod default_answer;
+mod disagreement;
 pub mod from_log;
 mod hanchan;
 mod inspect;

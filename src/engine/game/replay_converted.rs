@@ -14,7 +14,8 @@
 
 use crate::event::{Event, Seat};
 
-use super::replay::{replay_with, Disagreement, ReplayReport};
+use super::disagreement::Disagreement;
+use super::replay::{replay_with, ReplayReport};
 use crate::rules::{Rules, WaitingKanDora};
 
 /// What a lenient replay covered.

@@ -6,7 +6,7 @@
 use crate::event::Event;
 use crate::tile::Tile;
 
-use super::replay::Disagreement;
+use super::disagreement::Disagreement;
 use super::wall::Wall;
 use crate::log::KyokuStart;
 use crate::rules::Players;

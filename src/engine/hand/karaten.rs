@@ -1,5 +1,5 @@
 //! Karaten: a concealed `3k+1` part whose only completion is a fifth tile of a kind it
-//! holds four of. Not a wait ([`super::waits`] leaves it out); whether it is paid as tenpai
+//! holds four of. Not a wait (`hand::waits` leaves it out); whether it is paid as tenpai
 //! at an exhaustive draw is a rule switch (`Rules::karaten_is_tenpai`: noten under Tenhou,
 //! tenpai under mjai.app). Counts per tile kind, 34 kinds.
 
