@@ -11,8 +11,10 @@ use crate::event::Event;
 use crate::hand::shanten;
 use crate::tile::Tile;
 
+use super::decision::Decision;
+use super::play::Game;
+use super::setup::GameConfig;
 use super::wall::Wall;
-use super::{Decision, Game, GameConfig};
 use crate::rules::Rules;
 
 /// A tiny deterministic random source (xorshift64*).

@@ -4,7 +4,7 @@
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::StartState;
+use super::setup::StartState;
 use crate::ranking::rank_order_for;
 use crate::rules::{GameLength, Rules, MAX_SEATS};
 

@@ -3,9 +3,10 @@
 //! the rinshan tsumo, per preset ([`WaitingKanDora`], docs/rules.md "Kan dora"), at four
 //! and three seats, on arranged walls.
 
+use super::play::Game;
 use super::sanma_tests::{act, auto, game, is_hora, tiles};
+use super::setup::StartState;
 use super::wall::Wall;
-use super::{Game, StartState};
 use crate::event::Event;
 use crate::rules::{Players, Rules, WaitingKanDora};
 

@@ -7,7 +7,8 @@ use proptest::prelude::*;
 use rand08::{Rng, SeedableRng};
 use rand_chacha03::ChaCha8Rng;
 
-use super::{Game, GameConfig, StartState};
+use super::play::Game;
+use super::setup::{GameConfig, StartState};
 use crate::event::{DrawReason, Event, Seat};
 use crate::hand::Riichi;
 use crate::log::{inferred_reason, read, Closing, Ending, Table};

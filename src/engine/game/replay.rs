@@ -7,9 +7,10 @@ use crate::event::{DrawReason, Event, Seat};
 use super::disagreement::at;
 pub use super::disagreement::Disagreement;
 use super::kyoku::chombo_deltas;
+use super::play::Game;
+use super::setup::{GameConfig, StartState};
 use super::shown::ShownTiles;
 use super::wall::Wall;
-use super::{Game, GameConfig, StartState};
 use crate::rules::{Players, Rules};
 
 /// What a successful replay covered.

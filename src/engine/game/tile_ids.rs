@@ -10,7 +10,7 @@
 //! A seeded wall's ids come from the very shuffle that lays the wall (see [`super::wall`]):
 //! the set's ids in set order are shuffled with the same generator, and the set's tile at
 //! position `i` of the set order is the tile of id `i`'s place, so the same seed gives the
-//! same ids and the tiles of [`super::Wall::seeded_for`] are unchanged. A wall given as
+//! same ids and the tiles of [`Wall::seeded_for`] are unchanged. A wall given as
 //! tiles (scenario tests, `--from` a log) has no shuffle: [`WallIds::of_wall`] numbers each
 //! tile's copies in the wall's layout order (the red five keeps its id).
 //!

@@ -14,8 +14,8 @@ use crate::hand::{evaluate_with, Extra, HandScore, Riichi, WinContext};
 use crate::tile::Tile;
 
 use super::player::Player;
+use super::setup::StartState;
 use super::wall::Wall;
-use super::StartState;
 use crate::rules::{Players, Rules, MAX_SEATS};
 
 pub use settle::chombo_deltas;

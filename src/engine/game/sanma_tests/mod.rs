@@ -6,8 +6,9 @@ mod cases;
 mod selfplay;
 
 use super::autoplay;
+use super::play::Game;
+use super::setup::{GameConfig, StartState};
 use super::wall::Wall;
-use super::{Game, GameConfig, StartState};
 use crate::event::Event;
 use crate::rules::{Players, Rules};
 use crate::tile::{parse_compact, Tile};

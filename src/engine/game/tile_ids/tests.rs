@@ -3,8 +3,9 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::event::Event;
 use crate::game::autoplay::play;
+use crate::game::play::Game;
+use crate::game::setup::{GameConfig, StartState};
 use crate::game::wall::{full_set_for, kyoku_count};
-use crate::game::{GameConfig, StartState};
 use crate::rules::Rules;
 
 fn config(seed: [u64; 2], players: Players) -> GameConfig {
@@ -161,7 +162,7 @@ fn ids_follow_whole_games_the_same_for_every_seat() {
 
 #[test]
 fn a_game_knows_its_current_walls_ids() {
-    let g = crate::game::Game::with_rules(config([5, 6], Players::Four), Vec::new(), Rules::default());
+    let g = Game::with_rules(config([5, 6], Players::Four), Vec::new(), Rules::default());
     let ids = g.wall_ids();
     assert_eq!(*ids, WallIds::seeded_for(Players::Four, [5, 6], 0, 0));
     let Some(Event::Tsumo { pai, .. }) = g.log().get(2) else { panic!("{:?}", g.log()) };
