@@ -54,6 +54,8 @@ mod setup;
 mod shape;
 mod shown;
 pub mod tile_ids;
+#[cfg(test)]
+mod tile_ids_game_tests;
 mod validate;
 pub mod wall;
 
