@@ -5,7 +5,7 @@
 use crate::event::{DrawReason, Event, Seat};
 use crate::hand::Riichi;
 
-use super::{Kyoku, Outcome, Phase};
+use super::state::{Kyoku, Outcome, Phase};
 
 impl Kyoku {
     /// Resolves the answers of every seat asked (`none` for passes) to the current discard,

@@ -5,7 +5,7 @@ use crate::event::{DrawReason, Event, Seat};
 use crate::hand::{karaten, Riichi};
 use crate::tile::Tile;
 
-use super::{Kyoku, Outcome};
+use super::state::{Kyoku, Outcome};
 use crate::rules::{Players, MAX_SEATS};
 
 /// Score changes of a chombo by `offenders` (seats; several may err at the same moment)

@@ -6,7 +6,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::Tile;
 
 use super::super::player::Call;
-use super::{Kyoku, Outcome, Phase};
+use super::state::{Kyoku, Outcome, Phase};
 use crate::rules::{Players, WaitingKanDora};
 
 impl Kyoku {
