@@ -9,7 +9,7 @@ mod seats;
 
 use serde::{Deserialize, Serialize};
 
-use super::game::Players;
+use super::rules::Players;
 use super::tile::Tile;
 
 /// A seat index `0..4` (`0..3` at a three-player table); 0 is the starting dealer (chicha).

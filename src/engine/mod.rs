@@ -14,4 +14,6 @@ pub mod event;
 pub mod game;
 pub mod hand;
 pub mod log;
+pub mod ranking;
+pub mod rules;
 pub mod tile;

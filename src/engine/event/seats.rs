@@ -1,6 +1,6 @@
 //! Per-seat arrays on the wire: four entries at a four-player table, three at a
 //! three-player one (RiichiEnv's sanma logs write `scores`, `tehais` and `deltas` with
-//! three entries, `state_3p/mod.rs`). Events keep [`MAX_SEATS`](crate::game::MAX_SEATS)
+//! three entries, `state_3p/mod.rs`). Events keep [`MAX_SEATS`](crate::rules::MAX_SEATS)
 //! entries in memory (seat 3 empty at a three-player table: score 0, tiles `?`, name
 //! empty); reading accepts three or four entries and pads the missing seat, writing for a
 //! three-player table ([`super::Event::to_json_for`]) drops it.

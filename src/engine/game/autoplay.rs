@@ -11,7 +11,11 @@ use crate::event::Event;
 use crate::hand::shanten;
 use crate::tile::Tile;
 
-use super::{Decision, Game, GameConfig, Rules, Wall};
+use super::decision::Decision;
+use super::play::Game;
+use super::setup::GameConfig;
+use super::wall::Wall;
+use crate::rules::Rules;
 
 /// A tiny deterministic random source (xorshift64*).
 #[derive(Debug, Clone)]

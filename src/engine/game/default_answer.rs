@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 
-/// The default answer among `legal` (a [`super::Decision`]'s list): the drawn tile on a
+/// The default answer among `legal` (a [`Decision`](super::decision::Decision)'s list): the drawn tile on a
 /// draw (`dahai` with `tsumogiri: true`; riichi.dev: "tsumogiri on a draw"), `none` where
 /// passing is legal (a claim, riichi.dev: "`none` on a claim"), and after a call, where
 /// there is no drawn tile, the first legal `dahai` (the lowest tile the engine lists).

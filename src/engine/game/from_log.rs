@@ -7,9 +7,9 @@ use std::str::FromStr;
 use crate::event::Event;
 use crate::tile::Tile;
 
+use super::setup::StartState;
 use super::shown::ShownTiles;
 use super::wall::{kyoku_count, Wall};
-use super::StartState;
 
 /// A hand as labelled in progress lines and `errors.json`: `S2-1` is South 2 with 1 honba.
 /// The honba may be left out (`S2`).

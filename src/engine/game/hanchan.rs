@@ -1,10 +1,12 @@
-//! The hanchan around the kyoku: who deals next, honba and riichi sticks, when the game
-//! ends, and the final ranking (Tenhou rules).
+//! The hanchan around the kyoku: who deals next, honba and riichi sticks, and when the game
+//! ends (Tenhou rules). The final ranking is [`crate::ranking`].
 
 use crate::tile::Tile;
 
 use super::kyoku::Outcome;
-use super::{GameLength, Players, Rules, StartState, MAX_SEATS};
+use super::setup::StartState;
+use crate::ranking::rank_order_for;
+use crate::rules::{GameLength, Rules, MAX_SEATS};
 
 const EAST: u8 = 27;
 const SOUTH: u8 = 28;
@@ -27,11 +29,12 @@ const SOUTH: u8 = 28;
 /// 東風戦; RiichiEnv `_advance_round`, game mode East): it ends after East 4 when someone
 /// has 30000, else goes on into the South round, which ends as the West round does above.
 ///
-/// Three-player ([`Players::Three`]): three hands a round (the last regular hand is South
-/// 3, East 3 East-only), and 40000 instead of 30000 (RiichiEnv `state_3p/mod.rs`
-/// `_initialize_next_round`, game modes 4 `3p-red-east` and 5 `3p-red-half`: the game ends
-/// when the next round would pass the extension round, or enters or plays it with someone
-/// at 40000; agari-yame when the dealer of the last regular hand is first with 40000).
+/// Three-player ([`Players::Three`](crate::rules::Players::Three)): three hands a round
+/// (the last regular hand is South 3, East 3 East-only), and 40000 instead of 30000
+/// (RiichiEnv `state_3p/mod.rs` `_initialize_next_round`, game modes 4 `3p-red-east` and 5
+/// `3p-red-half`: the game ends when the next round would pass the extension round, or
+/// enters or plays it with someone at 40000; agari-yame when the dealer of the last regular
+/// hand is first with 40000).
 pub fn next_state(
     cur: &StartState,
     outcome: Outcome,
@@ -83,53 +86,11 @@ pub fn next_state(
     Some(StartState { bakaze: Tile::from_kind(bakaze).expect("E, S or W"), kyoku, honba, kyotaku, scores })
 }
 
-/// Seats from first to last place; equal scores rank by seat order from the starting
-/// dealer (seat 0).
-pub fn rank_order(scores: [i32; MAX_SEATS]) -> [usize; MAX_SEATS] {
-    rank_order_for(scores, Players::Four)
-}
-
-/// [`rank_order`] at a table of `players`: the seats at the table first, from first to
-/// last place; the empty seat of a three-player table (seat 3) after them.
-pub fn rank_order_for(scores: [i32; MAX_SEATS], players: Players) -> [usize; MAX_SEATS] {
-    let seats = players.count();
-    let mut order: [usize; MAX_SEATS] = std::array::from_fn(|s| s);
-    order.sort_by_key(|&s| (s >= seats, -i64::from(scores[s]), s));
-    order
-}
-
-/// [`ranks`] at a table of `players`: place per seat, 1 = top; 0 for the empty seat of a
-/// three-player table.
-pub fn ranks_for(scores: [i32; MAX_SEATS], players: Players) -> [u8; MAX_SEATS] {
-    let mut out = [0u8; MAX_SEATS];
-    for (place, seat) in rank_order_for(scores, players).into_iter().enumerate().take(players.count()) {
-        out[seat] = place as u8 + 1;
-    }
-    out
-}
-
-/// [`final_scores`] at a table of `players`: leftover riichi sticks go to the first place
-/// among the seats at the table.
-pub fn final_scores_for(mut scores: [i32; MAX_SEATS], kyotaku: u8, players: Players) -> [i32; MAX_SEATS] {
-    let top = rank_order_for(scores, players)[0];
-    scores[top] += kyotaku as i32 * 1000;
-    scores
-}
-
-/// Place per seat, 1 = top, from scores: equal scores rank by seat order from the starting
-/// dealer (seat 0), as Tenhou and mjai.app rank ([`rank_order`] read per seat).
-pub fn ranks(scores: [i32; MAX_SEATS]) -> [u8; MAX_SEATS] {
-    ranks_for(scores, Players::Four)
-}
-
-/// Final scores: riichi sticks left on the table go to the first place (Tenhou).
-pub fn final_scores(scores: [i32; MAX_SEATS], kyotaku: u8) -> [i32; MAX_SEATS] {
-    final_scores_for(scores, kyotaku, Players::Four)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ranking::{final_scores_for, ranks_for};
+    use crate::rules::Players;
 
     /// Tenhou rules.
     fn next_state(cur: &StartState, outcome: Outcome, scores: [i32; 4], kyotaku: u8) -> Option<StartState> {
@@ -264,15 +225,5 @@ mod tests {
         assert_eq!(ranks_for([30000, 45000, 30000, 0], Players::Three), [2, 1, 3, 0]);
         assert_eq!(ranks_for([-100, 60000, 45100, 0], Players::Three), [3, 1, 2, 0]);
         assert_eq!(final_scores_for([-100, 60000, 44100, 0], 1, Players::Three), [-100, 61000, 44100, 0]);
-    }
-
-    #[test]
-    fn ranks_and_leftover_sticks() {
-        assert_eq!(rank_order([25000, 30000, 25000, 20000]), [1, 0, 2, 3]);
-        assert_eq!(ranks([25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
-        assert_eq!(ranks([25000; 4]), [1, 2, 3, 4]);
-        assert_eq!(ranks([25000, 25000, 30000, 20000]), [2, 3, 1, 4]);
-        assert_eq!(ranks([10000, 20000, 30000, 40000]), [4, 3, 2, 1]);
-        assert_eq!(final_scores([25000, 30000, 25000, 18000], 2), [25000, 32000, 25000, 18000]);
     }
 }

@@ -3,9 +3,12 @@
 //! the rinshan tsumo, per preset ([`WaitingKanDora`], docs/rules.md "Kan dora"), at four
 //! and three seats, on arranged walls.
 
+use super::play::Game;
 use super::sanma_tests::{act, auto, game, is_hora, tiles};
-use super::{Game, Players, Rules, StartState, WaitingKanDora, Wall};
+use super::setup::StartState;
+use super::wall::Wall;
 use crate::event::Event;
+use crate::rules::{Players, Rules, WaitingKanDora};
 
 /// The events from `from` on to the kyoku's end, briefly: kind, actor and tile; a `hora`
 /// with its ura markers.

@@ -16,10 +16,11 @@ use crate::event::{Event, Seat};
 use crate::hand::{shanten, waits, MeldKind, Riichi};
 use crate::tile::Tile;
 
+use super::decision::Decision;
 use super::kyoku::{Kyoku, Phase};
 use super::player::Player;
 use super::shape;
-use super::{Decision, Players};
+use crate::rules::Players;
 
 /// The pending decisions, with their storage kept between rebuilds: once warm, computing
 /// the legal sets of a whole game allocates nothing.

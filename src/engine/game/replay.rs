@@ -2,31 +2,16 @@
 //! logged actions are fed back as answers, and every event the engine writes is compared
 //! with the log. The first disagreement is reported with its position.
 
-use std::fmt;
-
 use crate::event::{DrawReason, Event, Seat};
 
+use super::disagreement::at;
+pub use super::disagreement::Disagreement;
 use super::kyoku::chombo_deltas;
+use super::play::Game;
+use super::setup::{GameConfig, StartState};
 use super::shown::ShownTiles;
 use super::wall::Wall;
-use super::{Game, GameConfig, Rules, StartState};
-
-/// The first place where the engine and the log part ways.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Disagreement {
-    /// 0-based index of the log event concerned (line number - 1 in a `.jsonl` file).
-    pub index: usize,
-    /// What went wrong, one line.
-    pub reason: String,
-}
-
-impl fmt::Display for Disagreement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "log line {}: {}", self.index + 1, self.reason)
-    }
-}
-
-impl std::error::Error for Disagreement {}
+use crate::rules::{Players, Rules};
 
 /// What a successful replay covered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,10 +22,6 @@ pub struct ReplayReport {
     pub kyokus: usize,
     /// Final scores in points (leftover riichi sticks to the first place).
     pub scores: [i32; 4],
-}
-
-pub(super) fn at(index: usize, reason: impl Into<String>) -> Disagreement {
-    Disagreement { index, reason: reason.into() }
 }
 
 /// Replays `log` (one game, `start_game` .. `end_game`) under [`Rules::mjai_app`], the
@@ -136,12 +117,7 @@ pub fn replay_observed_with(
 /// The seats whose chombo gives `deltas` in the current kyoku of `so_far`: the smallest set
 /// that contains `actor` (the first offender, when logged). Several seats may err at once and
 /// the log names only one, so the set is recovered from the deltas.
-fn chombo_offenders(
-    so_far: &[Event],
-    actor: Option<Seat>,
-    deltas: &[i32; 4],
-    players: super::Players,
-) -> Option<Vec<Seat>> {
+fn chombo_offenders(so_far: &[Event], actor: Option<Seat>, deltas: &[i32; 4], players: Players) -> Option<Vec<Seat>> {
     let oya = so_far.iter().rev().find_map(|e| match e {
         Event::StartKyoku { oya, .. } => Some(*oya),
         _ => None,

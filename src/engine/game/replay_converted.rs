@@ -9,13 +9,14 @@
 //!   fourth stick); it is put back before the comparison.
 //! - a daiminkan's or kakan's dora still waiting when its maker makes an ankan is written
 //!   before the `ankan` (Mortal's order); Tenhou's mjlog writes it after the `ankan`, before
-//!   the ankan's own dora ([`WaitingKanDora::Tenhou`](super::WaitingKanDora)). Under rules
-//!   other than [`WaitingKanDora::Mortal`](super::WaitingKanDora) it is moved there.
+//!   the ankan's own dora ([`WaitingKanDora::Tenhou`](crate::rules::WaitingKanDora)). Under rules
+//!   other than [`WaitingKanDora::Mortal`](crate::rules::WaitingKanDora) it is moved there.
 
 use crate::event::{Event, Seat};
 
-use super::replay::{replay_with, Disagreement, ReplayReport};
-use super::{Rules, WaitingKanDora};
+use super::disagreement::Disagreement;
+use super::replay::{replay_with, ReplayReport};
+use crate::rules::{Rules, WaitingKanDora};
 
 /// What a lenient replay covered.
 #[derive(Debug, Clone, PartialEq, Eq)]

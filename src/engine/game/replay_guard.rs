@@ -4,7 +4,7 @@
 
 use crate::event::Event;
 
-use super::replay::{at, Disagreement};
+use super::disagreement::{at, Disagreement};
 
 /// Largest honba or riichi-stick count accepted in a `start_kyoku` (a real game stays far
 /// below; the engine adds at most a few per hand).

@@ -6,10 +6,10 @@
 use crate::event::Event;
 use crate::tile::Tile;
 
-use super::replay::Disagreement;
+use super::disagreement::Disagreement;
 use super::wall::Wall;
-use super::Players;
 use crate::log::KyokuStart;
+use crate::rules::Players;
 
 /// What a log shows of one hand's wall, each part in the order it is used.
 #[derive(Debug, Clone, PartialEq, Eq)]

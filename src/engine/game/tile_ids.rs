@@ -10,7 +10,7 @@
 //! A seeded wall's ids come from the very shuffle that lays the wall (see [`super::wall`]):
 //! the set's ids in set order are shuffled with the same generator, and the set's tile at
 //! position `i` of the set order is the tile of id `i`'s place, so the same seed gives the
-//! same ids and the tiles of [`super::Wall::seeded_for`] are unchanged. A wall given as
+//! same ids and the tiles of [`Wall::seeded_for`] are unchanged. A wall given as
 //! tiles (scenario tests, `--from` a log) has no shuffle: [`WallIds::of_wall`] numbers each
 //! tile's copies in the wall's layout order (the red five keeps its id).
 //!
@@ -22,10 +22,11 @@
 //! tile just drawn. A called tile stays in its discarder's river (RiichiEnv's
 //! `GameState` keeps it there too).
 
-use super::rules::Players;
+use super::wall::Wall;
 pub use super::wall::{set_ids, tile_of, TileId};
-use super::wall::{Wall, LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P};
 use crate::event::{Event, Seat};
+use crate::rules::wall_size::{LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P, TILES_3P};
+use crate::rules::Players;
 use crate::tile::{Tile, KINDS};
 
 /// The ids of one kyoku's wall, laid out as its [`Wall`]: the same parts, the same order.
@@ -49,7 +50,7 @@ impl WallIds {
     pub fn from_order(players: Players, ids: &[TileId]) -> Option<WallIds> {
         let mut haipai = [[0; 13]; 4];
         let seats = players.count();
-        if ids.len() != if seats == 3 { super::wall::TILES_3P } else { 136 } {
+        if ids.len() != if seats == 3 { TILES_3P } else { 136 } {
             return None;
         }
         for (s, hand) in haipai.iter_mut().take(seats).enumerate() {

@@ -7,8 +7,8 @@
 use crate::event::{Event, Seat};
 use crate::tile::Tile;
 
+use super::decision::{Decision, Illegal};
 use super::kyoku::{Kyoku, Phase};
-use super::{Decision, Illegal};
 
 fn illegal(msg: impl Into<String>) -> Illegal {
     Illegal(msg.into())

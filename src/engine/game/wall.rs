@@ -30,21 +30,9 @@ use rand08::SeedableRng;
 use rand_chacha03::ChaCha12Rng;
 use sha3::{Digest, Sha3_256};
 
-use super::rules::Players;
+pub use crate::rules::wall_size::{LIVE_TILES, LIVE_TILES_3P, RINSHAN_3P, TILES_3P};
+use crate::rules::Players;
 use crate::tile::{Tile, KINDS};
-
-/// Tiles drawn from the live wall in a kyoku without kans (136 - 52 - 14).
-pub const LIVE_TILES: usize = 70;
-
-/// Three-player: tiles drawn from the live wall without kans or kita (108 - 39 - 14;
-/// RiichiEnv `drawable_count`, "matches MjSoul left_tile_count (= total - 14 - dealt)").
-pub const LIVE_TILES_3P: usize = 55;
-
-/// Three-player: replacement tiles for kans and kita (RiichiEnv: 8 rinshan slots).
-pub const RINSHAN_3P: usize = 8;
-
-/// Three-player: tiles in [`Wall::from_tiles_3p`] order (39 + 55 + 8 + 3 + 3).
-pub const TILES_3P: usize = 108;
 
 /// One kyoku's tiles, laid out by use rather than physical position.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! suits, situation flags. Built once per [`super::evaluate`] call and shared by every
 //! reading of the hand.
 
-use super::{Riichi, WinContext};
+use super::win::{Riichi, WinContext};
 use crate::tile::KINDS;
 
 /// Decomposition-independent facts about one win.

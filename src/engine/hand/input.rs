@@ -2,7 +2,8 @@
 //! contradict each other. Every failure is a [`NoWin::Invalid`] naming the cause.
 
 use super::agari::{Set, SetKind};
-use super::{MeldKind, NoWin, Riichi, WinContext};
+use super::meld::{Meld, MeldKind};
+use super::win::{NoWin, Riichi, WinContext};
 use crate::tile::{Tile, KINDS};
 
 /// The validated tile counts of one win.
@@ -79,7 +80,7 @@ pub(crate) fn count(ctx: &WinContext, kita: u8) -> Result<Counted, NoWin> {
 }
 
 /// The set a call forms, or why it is not a legal call.
-fn meld_set(m: &super::Meld) -> Result<Set, NoWin> {
+fn meld_set(m: &Meld) -> Result<Set, NoWin> {
     let size = if m.is_kan() { 4 } else { 3 };
     let shown = || crate::tile::format_compact(&m.tiles);
     if m.tiles.len() != size {

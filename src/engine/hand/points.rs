@@ -1,7 +1,7 @@
 //! Points from han and fu (Tenhou: no kiriage mangan, kazoe yakuman at 13 han), and the
 //! helper that turns a [`Payment`] into score changes for the four seats.
 
-use super::Payment;
+use super::win::Payment;
 
 fn round_up_100(points: i32) -> i32 {
     (points + 99) / 100 * 100

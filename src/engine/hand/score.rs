@@ -5,9 +5,10 @@
 use super::agari::{for_each_shape, is_chiitoitsu, is_kokushi};
 use super::facts::Facts;
 use super::points::{base_points, payment};
+use super::win::{HandScore, NoWin, Riichi, WinContext};
 use super::yaku::YakuList;
 use super::yakuman::YAKUMAN_HAN;
-use super::{fu, input, yaku, yakuman, HandScore, NoWin, Riichi, WinContext};
+use super::{fu, input, yaku, yakuman};
 use crate::tile::{Tile, KINDS};
 
 /// The best reading so far.

@@ -3,7 +3,7 @@
 
 use super::agari::{SetKind, Shape, Wait};
 use super::facts::Facts;
-use super::Riichi;
+use super::win::Riichi;
 
 /// Most entries one hand can carry (yaku plus dora lines; a legal hand has at most about 12).
 const CAP: usize = 16;

@@ -2,8 +2,8 @@
 //! engine's evaluator) or its `ryukyoku` with why it was drawn.
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::Players;
 use crate::hand::{evaluate_with, Extra, HandScore, NoWin, Riichi, WinContext};
+use crate::rules::Players;
 use crate::tile::Tile;
 
 use super::table::Table;

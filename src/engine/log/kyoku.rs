@@ -2,7 +2,8 @@
 //! [`Table`], recording how it ended ([`KyokuLog`]).
 
 use crate::event::{DrawReason, Event, Seat};
-use crate::game::{final_scores_for, Rules};
+use crate::ranking::final_scores_for;
+use crate::rules::Rules;
 use crate::tile::Tile;
 
 use super::ending::{inferred_reason, Ending, Hora, Ryukyoku};
@@ -167,7 +168,7 @@ pub struct GameLog {
 
 impl GameLog {
     /// Scores after the last kyoku with leftover riichi sticks to the first place (Tenhou,
-    /// [`crate::game::final_scores_for`], among the seats at the table); 25000 each when
+    /// [`crate::ranking::final_scores_for`], among the seats at the table); 25000 each when
     /// the log has no kyoku.
     pub fn final_scores(&self) -> [i32; 4] {
         match self.kyokus.last() {

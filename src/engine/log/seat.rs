@@ -2,8 +2,8 @@
 //! what it did during the kyoku, in log order.
 
 use crate::event::Seat;
-use crate::game::Rules;
 use crate::hand::{Meld, Riichi};
+use crate::rules::Rules;
 use crate::tile::{to_counts, Tile};
 
 /// One tile of a river (kawa).

@@ -9,9 +9,9 @@
 //! chiihou need a tsumo before the seat's first discard with no call.
 
 use crate::event::{Event, Seat};
-use crate::game::wall::{LIVE_TILES, LIVE_TILES_3P};
-use crate::game::Players;
 use crate::hand::{Extra, Meld, MeldKind, NoWin, Riichi, WinContext};
+use crate::rules::wall_size::{LIVE_TILES, LIVE_TILES_3P};
+use crate::rules::Players;
 use crate::tile::Tile;
 
 use super::seat::{Action, Discard, SeatState};
@@ -99,7 +99,7 @@ impl KyokuStart {
 pub struct Table {
     /// The kyoku's `start_kyoku`.
     pub start: KyokuStart,
-    /// The seats ([`crate::game::MAX_SEATS`]; seat 3 stays empty at a three-player table).
+    /// The seats ([`crate::rules::MAX_SEATS`]; seat 3 stays empty at a three-player table).
     pub seats: [SeatState; 4],
     /// Dora indicators shown (`start_kyoku`'s, then one per `dora`).
     pub dora_markers: Vec<Tile>,
@@ -118,7 +118,7 @@ pub struct Table {
     /// That dead-wall draw replaced a North set aside by `kita` (three-player).
     pub kita_draw: bool,
     /// A tsumo on a kita's replacement tile scores rinshan kaihou (the `riichi-dev-3p`
-    /// preset, [`crate::game::Rules::kita_is_rinshan`]); false (Tenhou) unless set.
+    /// preset, [`crate::rules::Rules::kita_is_rinshan`]); false (Tenhou) unless set.
     pub kita_is_rinshan: bool,
     /// Kans made, by seat, in order.
     pub kan_makers: Vec<Seat>,

@@ -1,11 +1,11 @@
 //! Answers to a discard, a kakan or an ankan: ron (up to two; three abort, or are all
-//! paid under [`Rules::pay_triple_ron`](super::super::Rules)), then
+//! paid under [`Rules::pay_triple_ron`](crate::rules::Rules)), then
 //! pon/daiminkan over chi, else play goes on.
 
 use crate::event::{DrawReason, Event, Seat};
 use crate::hand::Riichi;
 
-use super::{Kyoku, Outcome, Phase};
+use super::state::{Kyoku, Outcome, Phase};
 
 impl Kyoku {
     /// Resolves the answers of every seat asked (`none` for passes) to the current discard,

@@ -10,7 +10,7 @@
 use crate::event::{Event, Seat};
 use crate::tile::Tile;
 
-use super::{Kyoku, Phase};
+use super::state::{Kyoku, Phase};
 
 impl Kyoku {
     /// `seat` sets `pai` (a North) aside: logs `kita`, shows a daiminkan's or kakan's dora

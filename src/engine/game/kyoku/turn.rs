@@ -6,8 +6,8 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::Tile;
 
 use super::super::player::Call;
-use super::super::WaitingKanDora;
-use super::{Kyoku, Outcome, Phase};
+use super::state::{Kyoku, Outcome, Phase};
+use crate::rules::{Players, WaitingKanDora};
 
 impl Kyoku {
     /// Applies the (already legal) action of the seat whose turn it is.
@@ -76,9 +76,7 @@ impl Kyoku {
         log.push(Event::ReachAccepted { actor: seat });
         // Four riichi (四家立直); not at a three-player table (RiichiEnv `state_3p`
         // `check_abortive_draw`: "Suucha Riichi ... disabled in 3P").
-        if self.rules.players == super::Players::Four
-            && self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None)
-        {
+        if self.rules.players == Players::Four && self.players.iter().all(|p| p.riichi != crate::hand::Riichi::None) {
             if self.rules.four_riichi_after_tsumo {
                 // mjai.app: the next seat draws before the hand is aborted (nobody can call:
                 // all four are in riichi; a riichi leaves at least 3 live tiles).
@@ -94,7 +92,7 @@ impl Kyoku {
     /// three-player table (RiichiEnv `state_3p` `check_abortive_draw`: "Sufuurenta ...
     /// disabled in 3P").
     pub(super) fn four_winds(&self) -> bool {
-        self.rules.players == super::Players::Four
+        self.rules.players == Players::Four
             && self.uninterrupted
             && self.players.iter().all(|p| p.kawa.len() == 1)
             && (27..=30).contains(&self.players[0].kawa[0].kind())

@@ -6,8 +6,11 @@ mod cases;
 mod selfplay;
 
 use super::autoplay;
-use super::{Game, GameConfig, Players, Rules, StartState, Wall};
+use super::play::Game;
+use super::setup::{GameConfig, StartState};
+use super::wall::Wall;
 use crate::event::Event;
+use crate::rules::{Players, Rules};
 use crate::tile::{parse_compact, Tile};
 
 pub(super) fn tiles(s: &str) -> Vec<Tile> {

@@ -1,9 +1,9 @@
 //! Read-only questions about a game in progress, for tools that look at a game (the HTML
 //! viewer): what a win declared now would score.
 
-use super::kyoku::Phase;
 use super::Game;
 use crate::event::Seat;
+use crate::game::kyoku::Phase;
 use crate::hand::HandScore;
 
 impl Game {

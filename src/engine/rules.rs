@@ -2,6 +2,14 @@
 //! libriichi) parts from Tenhou, and switches another platform's rule needs. Everything not listed here is the same in both presets
 //! (points, yaku, fu, pao, double ron, dora timing but for [`WaitingKanDora`], game end,
 //! tobi below 0).
+//!
+//! With them the table size ([`Players`], [`MAX_SEATS`] seats as the capacity of every
+//! per-seat array), the game's length ([`GameLength`]) and the wall's sizes
+//! ([`wall_size`]). Vocabulary of the whole engine: `event`, `log` and `game` read it here;
+//! it reads only `tile` and `hand` (for [`Rules::tenpai_at_draw`]). `game` re-exports it
+//! under its old paths (`game::Rules`, `game::wall::LIVE_TILES`, ...).
+
+pub mod wall_size;
 
 /// One set of rule switches. [`Rules::tenhou`] (also `Rules::default()`) is what games are
 /// refereed with; [`Rules::mjai_app`] reproduces mjai.app's engine, for grading exactly like
@@ -54,7 +62,7 @@ pub struct Rules {
     pub abort_before_reach_accepted: bool,
     /// How long the game is: a hanchan (East and South rounds, the default) or East only
     /// (tonpuusen: riichi.dev's validation game, RiichiEnv's game mode East). See
-    /// [`super::hanchan::next_state`] for when each ends.
+    /// the hanchan's `next_state` (in `game`) for when each ends.
     pub length: GameLength,
     /// How many sit at the table ([`Players::Four`] or [`Players::Three`], sanma). Front
     /// ends learn the table size here: `rules.players.count()` seats, numbered `0..count`.
@@ -283,7 +291,7 @@ impl Rules {
     /// calls, is paid as tenpai at an exhaustive draw: it waits on some kind, or (when
     /// [`Rules::karaten_is_tenpai`]) it is karaten. Shapes that are not `3k+1` are noten.
     pub fn tenpai_at_draw(&self, counts: &[u8; crate::tile::KINDS], melds: u8) -> bool {
-        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && super::kyoku::karaten(counts))
+        crate::hand::waits(counts, melds) != 0 || (self.karaten_is_tenpai && crate::hand::karaten(counts))
     }
 
     /// The names of the four-player presets, as `--rules` and stored tournament options
