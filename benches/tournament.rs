@@ -53,7 +53,7 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             open_ended: false,
             live_hands: false,
         };
-        let (_tx, stop) = tokio::sync::watch::channel(false);
+        let stop = mjai_sim::arena::cancel::CancelToken::new();
         run(&store, pool, &options, stop, &Quiet).await.unwrap();
         assert_eq!(store.games().counts().await.unwrap().done, SETS * 4);
         store.close().await;

@@ -18,15 +18,15 @@
 
 #![warn(missing_docs)]
 
-pub mod arena;
-pub mod bots;
+pub use mjai_sim_arena as arena;
+pub use mjai_sim_bots as bots;
 pub mod cli;
 pub use mjai_sim_engine as engine;
-pub mod export;
-pub mod messages;
-pub mod pages;
-pub mod runtime;
-pub mod serve;
-pub mod stats;
-pub mod tournament;
-pub mod viewer;
+pub use mjai_sim_export as export;
+pub use mjai_sim_messages as messages;
+pub use mjai_sim_pages as pages;
+pub use mjai_sim_runtime as runtime;
+pub use mjai_sim_serve as serve;
+pub use mjai_sim_stats as stats;
+pub use mjai_sim_tournament as tournament;
+pub use mjai_sim_viewer as viewer;

@@ -1,5 +1,5 @@
 //! A built-in bot never errs: it answers at once, in process, from the engine's own legal
-//! set ([`crate::runtime::Bot::offer`]). So a chombo charged to a built-in seat is a bug of
+//! set ([`mjai_sim_runtime::Bot::offer`]). So a chombo charged to a built-in seat is a bug of
 //! the referee (issue 42: `--keep-bots` dropped the legal set and every built-in answered
 //! `none` at its first draw of each hand), and a game that holds one is not a result: the
 //! one-game command exits 3 after its table, a tournament marks the game failed (not
@@ -48,8 +48,8 @@ pub fn builtin_fault(report: &MatchReport, builtin: &[Option<&str>]) -> Option<B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::match_loop::Ending;
-    use crate::arena::observer::ErrorEntry;
+    use crate::match_loop::Ending;
+    use crate::observer::ErrorEntry;
 
     fn report(chombos: [u32; 4], errors: Vec<ErrorEntry>) -> MatchReport {
         MatchReport {
@@ -62,7 +62,7 @@ mod tests {
             decision_times: Default::default(),
             errors,
             warnings: Vec::new(),
-            players: crate::engine::game::Players::Four,
+            players: mjai_sim_engine::game::Players::Four,
         }
     }
 

@@ -8,7 +8,7 @@
 //! - [`Clock::riichi_dev`]: riichi.dev's dialect docs: "3 s grace per request plus a 15 s
 //!   bank that refills each hand ... on timeout the server plays the default (tsumogiri on
 //!   a draw, none on a claim), acks defaulted, the bank goes to 0, and there is no
-//!   penalty". The referee plays [`crate::engine::game::default_answer`] for the seat, the
+//!   penalty". The referee plays [`mjai_sim_engine::game::default_answer`] for the seat, the
 //!   bot keeps running (its late answer is skipped by its runtime), and the seat's bank is 0
 //!   until the next hand.
 //!
@@ -34,7 +34,7 @@ pub enum Refill {
 pub enum OnTimeout {
     /// A chombo: a mangan paid, the hand ends, all four bots are restarted (mjai.app).
     Chombo,
-    /// The default action is played for the seat ([`crate::engine::game::default_answer`];
+    /// The default action is played for the seat ([`mjai_sim_engine::game::default_answer`];
     /// `none` to an informational line), the seat's bank goes to 0 until it refills, no
     /// penalty, no restart (riichi.dev). Recorded as `defaulted`.
     Default,

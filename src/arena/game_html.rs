@@ -1,12 +1,12 @@
 //! `game.html` beside a game's files: the main job writes it after each game (unless
 //! `--no-html`), tournaments after each of theirs, `mjai-sim view` on demand. Reads the
-//! folder's files and hands them to the pure [`crate::viewer`].
+//! folder's files and hands them to the pure [`mjai_sim_viewer`].
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::viewer::{render_game, GameInput};
+use mjai_sim_viewer::{render_game, GameInput};
 
 /// Bytes of each seat's stderr log shown with a chombo (the end of the file).
 pub const STDERR_TAIL_BYTES: u64 = 4096;

@@ -18,9 +18,10 @@ use super::observer::{Fanout, GameObserver};
 use super::summary::Summary;
 use super::verdict::{pass_reason, validation_verdict, Judging};
 use super::{play_match, MatchOptions};
-use crate::engine::event::Event;
-use crate::engine::game::{Game, GameConfig, Rules, StartState, Wall, MAX_SEATS};
-use crate::runtime::riichilab::wire::validation_result;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::{Game, GameConfig, Rules, StartState, Wall, MAX_SEATS};
+use mjai_sim_runtime::cancel::CancelToken;
+use mjai_sim_runtime::riichilab::wire::validation_result;
 
 /// What one game is: bots by seat, walls, start, limits and where its files go.
 #[derive(Debug, Clone)]
@@ -86,7 +87,7 @@ pub struct GameOutcome {
 pub async fn run_game(
     spec: &GameSpec,
     observer: &mut dyn GameObserver,
-    stop: tokio::sync::watch::Receiver<bool>,
+    stop: CancelToken,
     on_start: impl FnOnce(&super::launch::SeatLauncher),
 ) -> anyhow::Result<GameOutcome> {
     let players = spec.rules.players;

@@ -13,21 +13,21 @@ use futures_util::future::BoxFuture;
 
 use super::clock::Clock;
 use super::Launcher;
-use crate::engine::event::Seat;
-use crate::engine::game::{Players, MAX_SEATS};
-use crate::runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
-use crate::runtime::builtin::BuiltinBot;
-use crate::runtime::docker::cleanup::ContainerGuard;
-use crate::runtime::docker::resources::Resources;
-use crate::runtime::docker::{self, DockerOptions};
-use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
-use crate::runtime::process::ProcessOptions;
-use crate::runtime::remote::control::Control;
-use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
-use crate::runtime::riichilab::wire::Object;
-use crate::runtime::submission::{Submission, SubmissionLimits};
-use crate::runtime::{Bot, BotError};
+use mjai_sim_engine::event::Seat;
+use mjai_sim_engine::game::{Players, MAX_SEATS};
+use mjai_sim_runtime::batch::{BatchHub, BatchOptions, LaunchProcess};
+use mjai_sim_runtime::builtin::BuiltinBot;
+use mjai_sim_runtime::docker::cleanup::ContainerGuard;
+use mjai_sim_runtime::docker::resources::Resources;
+use mjai_sim_runtime::docker::{self, DockerOptions};
+use mjai_sim_runtime::launcher::{SeatSpec, SubmissionLauncher};
+use mjai_sim_runtime::process::ProcessOptions;
+use mjai_sim_runtime::remote::control::Control;
+use mjai_sim_runtime::remote::hub::RemoteHub;
+use mjai_sim_runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
+use mjai_sim_runtime::riichilab::wire::Object;
+use mjai_sim_runtime::submission::{Submission, SubmissionLimits};
+use mjai_sim_runtime::{Bot, BotError};
 
 /// One seat's bot as given on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,10 +37,10 @@ pub enum BotSpec {
     /// A `.zip` or a folder with `bot.py`.
     Submission(PathBuf),
     /// `remote:NAME`: played over a WebSocket by `mjai-sim connect` on its author's machine
-    /// ([`crate::runtime::remote`]).
+    /// ([`mjai_sim_runtime::remote`]).
     Remote(String),
     /// `riichilab:NAME`: a bot written for riichi.dev, connecting with riichi.dev's dialect
-    /// to `/ws/ranked` with its token ([`crate::runtime::riichilab`]).
+    /// to `/ws/ranked` with its token ([`mjai_sim_runtime::riichilab`]).
     RiichiLab(String),
 }
 
@@ -155,7 +155,7 @@ impl RuntimeKind {
 }
 
 /// How lines reach a bot in Docker (the runtime's own choice, one type for every layer).
-pub use crate::runtime::docker::Transport;
+pub use mjai_sim_runtime::docker::Transport;
 
 /// Everything needed to start the seats of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +173,7 @@ pub struct LaunchSettings {
     /// Container limits chosen by the user (Docker only); defaults where `None`.
     pub resources: Resources,
     /// How submissions that opt in (`batch = true` in `mjai-sim.toml`) are batched: one
-    /// process serves all their seats ([`crate::runtime::batch`]); `None` (`--no-batch`):
+    /// process serves all their seats ([`mjai_sim_runtime::batch`]); `None` (`--no-batch`):
     /// one process per seat, as any bot.
     pub batch: Option<BatchOptions>,
 }
@@ -307,7 +307,7 @@ pub fn batch_process(launcher: Arc<SubmissionLauncher>, spec: SeatSpec) -> Launc
 /// waits for its bridge (and the bridge's bot) at each start (the game's start timeout).
 #[derive(Clone)]
 pub struct RemoteSeats {
-    /// The hub (names allowed by whoever listens: [`crate::runtime::remote::listen`] or a server).
+    /// The hub (names allowed by whoever listens: [`mjai_sim_runtime::remote::listen`] or a server).
     pub hub: Arc<RemoteHub>,
     /// Longest wait for a connection and the `ready` of its bot, per start.
     pub wait: Duration,

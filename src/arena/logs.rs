@@ -19,9 +19,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, GameObserver};
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::Players;
-use crate::runtime::stderr_log::DEFAULT_STDERR_CAP;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::Players;
+use mjai_sim_runtime::stderr_log::DEFAULT_STDERR_CAP;
 
 /// Cap of each `player_logs.{SEAT}.stdout.txt` for a whole game, in bytes: 10 MiB (as stderr).
 pub const STDOUT_CAP: u64 = DEFAULT_STDERR_CAP;
@@ -245,8 +245,8 @@ mod tests {
         let mut logs = LogDir::create(tmp.path()).unwrap();
         fs::write(tmp.path().join("player_logs.2.stderr.txt"), "Traceback: boom\n").unwrap();
         let names = ["0", "1", "2", "3"].map(String::from);
-        let config = crate::engine::game::GameConfig { seed: [1, 0], names, start: Default::default() };
-        let log = crate::engine::game::Game::new(config).log().to_vec();
+        let config = mjai_sim_engine::game::GameConfig { seed: [1, 0], names, start: Default::default() };
+        let log = mjai_sim_engine::game::Game::new(config).log().to_vec();
         logs.on_events(&log).unwrap();
         logs.on_restart(3).unwrap();
         let text = fs::read_to_string(tmp.path().join("player_logs.2.stderr.txt")).unwrap();

@@ -14,7 +14,7 @@
 //!   then the events from the current `start_kyoku` on);
 //! - except under a clock that forgives timeouts ([`OnTimeout::Default`], riichi.dev's):
 //!   there a timeout plays the default action for the seat
-//!   ([`crate::engine::game::default_answer`]; `none` to an informational line), empties the
+//!   ([`mjai_sim_engine::game::default_answer`]; `none` to an informational line), empties the
 //!   seat's bank until the next hand, and is recorded as `defaulted`: no chombo, no restart.
 //!
 //! Each seat's [`Clock`] is the match's ([`MatchOptions::clock`]) unless its launcher names
@@ -28,16 +28,16 @@
 
 use std::time::Duration;
 
-use tokio::sync::watch;
+use mjai_sim_runtime::cancel::CancelToken;
 
 use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, GameObserver};
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
 use super::{Clock, Launcher, MatchOptions, OnTimeout, Refill, Table};
-use crate::engine::event::{batch_line_for, Event, Seat};
-use crate::engine::game::{default_answer, Players, MAX_SEATS};
-use crate::runtime::{BotError, Offer};
+use mjai_sim_engine::event::{batch_line_for, Event, Seat};
+use mjai_sim_engine::game::{default_answer, Players, MAX_SEATS};
+use mjai_sim_runtime::{BotError, Offer};
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +139,7 @@ pub async fn play_match(
     launcher: &dyn Launcher,
     options: &MatchOptions,
     observer: &mut dyn GameObserver,
-    shutdown: watch::Receiver<bool>,
+    shutdown: CancelToken,
 ) -> Result<MatchReport, MatchError> {
     let players = table.players();
     let clocks: [Clock; MAX_SEATS] = std::array::from_fn(|s| launcher.seat_clock(s as Seat).unwrap_or(options.clock));
@@ -193,7 +193,7 @@ struct Referee<'a> {
     relay: Relay,
     options: &'a MatchOptions,
     observer: &'a mut dyn GameObserver,
-    shutdown: watch::Receiver<bool>,
+    shutdown: CancelToken,
     /// Log events already passed to the observer.
     emitted: usize,
     /// `meta` of the answers just applied, with the action, waiting for their logged event.
@@ -305,10 +305,10 @@ impl Referee<'_> {
 
     /// Exchanges unless the shutdown signal fires first (then `None`).
     async fn exchange(&mut self, requests: &[Request]) -> Option<Vec<Exchange>> {
-        let mut shutdown = self.shutdown.clone();
+        let shutdown = self.shutdown.clone();
         tokio::select! {
             done = self.seats.exchange_all(requests) => Some(done),
-            _ = shutdown.wait_for(|stop| *stop) => None,
+            _ = shutdown.cancelled() => None,
         }
     }
 
@@ -316,10 +316,10 @@ impl Referee<'_> {
     async fn start_bots(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let limit = self.options.start_timeout;
-        let mut shutdown = self.shutdown.clone();
+        let shutdown = self.shutdown.clone();
         let launched = tokio::select! {
             errors = self.seats.launch_all(limit) => { self.watchdog.kick(); errors }
-            _ = shutdown.wait_for(|stop| *stop) => return Ok(None),
+            _ = shutdown.cancelled() => return Ok(None),
         };
         if let Some(fault) = HostFault::of_start(&launched) {
             tracing::debug!("game stopped: {fault}");
@@ -600,10 +600,10 @@ impl Referee<'_> {
     }
 
     /// The error entry; a bot that died for want of a module the ml image has gets the hint
-    /// naming `--image ml` after its message ([`crate::runtime::missing_module`]).
+    /// naming `--image ml` after its message ([`mjai_sim_runtime::missing_module`]).
     fn entry(&self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> ErrorEntry {
         let stderr_tail = self.seats.stderr_tail(seat);
-        let exception = match crate::runtime::missing_module::ml_image_hint(&stderr_tail) {
+        let exception = match mjai_sim_runtime::missing_module::ml_image_hint(&stderr_tail) {
             Some(hint) => format!("{message}; {hint}"),
             None => message,
         };

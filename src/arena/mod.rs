@@ -16,12 +16,14 @@
 //! - [`watchdog`]: the bound over a whole game (progress and total time).
 //! - [`builtin_fault`]: a built-in bot's chombo, which is the referee's bug, never a result.
 
+#![warn(missing_docs)]
+
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
-use crate::engine::event::Seat;
-use crate::runtime::{Bot, BotError};
+use mjai_sim_engine::event::Seat;
+use mjai_sim_runtime::{Bot, BotError};
 
 pub mod builtin_fault;
 pub mod cancel;

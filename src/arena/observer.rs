@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::Players;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::Players;
 
 /// Longest offending line kept in an [`ErrorEntry`] (bytes): 1 KiB.
 pub const MAX_LINE_BYTES: usize = 1024;

@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::observer::{ErrorEntry, GameObserver};
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Players, MAX_SEATS};
-use crate::engine::log::KyokuStart;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::{Players, MAX_SEATS};
+use mjai_sim_engine::log::KyokuStart;
 
 /// How a hand ended (one per `hora` or `ryukyoku` event; a double ron has two), with the
 /// mjai event's fields.
@@ -175,7 +175,7 @@ impl<W: Write> GameObserver for HandLines<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tile::Tile;
+    use mjai_sim_engine::tile::Tile;
 
     #[test]
     fn one_line_per_hand_with_net_changes() {

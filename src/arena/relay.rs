@@ -6,8 +6,8 @@
 //! ([`batch_line_for`]: three entries per seat array at a three-player table). Per seat, a cursor into the
 //! unmasked log marks the first event the seat has not received.
 
-use crate::engine::event::{batch_line_for, Event, Seat};
-use crate::engine::game::{Players, MAX_SEATS};
+use mjai_sim_engine::event::{batch_line_for, Event, Seat};
+use mjai_sim_engine::game::{Players, MAX_SEATS};
 
 /// Per-seat cursors into the game log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub fn is_informational(events: &[Event]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tile::Tile;
+    use mjai_sim_engine::tile::Tile;
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()

@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use super::launch::{BotSpec, RemoteSeats};
-use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::remote::listen::RemoteListener;
+use mjai_sim_runtime::remote::hub::RemoteHub;
+use mjai_sim_runtime::remote::listen::RemoteListener;
 
 /// A listener for the remote seats of a game or a tournament; stops listening when dropped.
 pub struct RemoteGame {

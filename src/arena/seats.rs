@@ -1,6 +1,6 @@
 //! The four running bots: launch, concurrent exchanges with per-seat timeouts, stop.
 //!
-//! Every wait here is bounded ([`crate::runtime::bounded`]): a runtime that does not honour
+//! Every wait here is bounded ([`mjai_sim_runtime::bounded`]): a runtime that does not honour
 //! its own timeout is cut off a little later ([`GRACE`]), a stop after
 //! [`bounded::STOP_GRACE`], so one broken bot can never hang the game.
 
@@ -10,10 +10,10 @@ use futures_util::future::join_all;
 use tokio::time::Instant;
 
 use super::Launcher;
-use crate::engine::event::Seat;
-use crate::engine::game::{Players, MAX_SEATS};
-use crate::runtime::bounded::{self, within};
-use crate::runtime::{Bot, BotError, Offer};
+use mjai_sim_engine::event::Seat;
+use mjai_sim_engine::game::{Players, MAX_SEATS};
+use mjai_sim_runtime::bounded::{self, within};
+use mjai_sim_runtime::{Bot, BotError, Offer};
 
 /// Extra time granted to a runtime beyond the decision timeout before the loop stops
 /// waiting for it itself.

@@ -6,10 +6,10 @@ use serde::Serialize;
 use super::match_loop::{Ending, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::ranks_for;
-use crate::engine::log::{read, GameLog, KyokuStart};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::ranks_for;
+use mjai_sim_engine::log::{read, GameLog, KyokuStart};
+use mjai_sim_engine::tile::Tile;
 
 /// The state at the start of a hand (mjai.app's `kyoku_info`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -159,7 +159,7 @@ impl Summary {
     }
 }
 
-/// One record per `start_kyoku` in `log` (read by [`crate::engine::log::read`]); errors are
+/// One record per `start_kyoku` in `log` (read by [`mjai_sim_engine::log::read`]); errors are
 /// attached by hand label (`E1-0`).
 pub fn kyoku_records(log: &[Event], errors: &[ErrorEntry]) -> Vec<KyokuRecord> {
     records(&read(log), errors)

@@ -5,8 +5,8 @@
 //! tested with a scripted table in microseconds, and so that nothing in the loop depends on
 //! how the engine stores its state.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, Illegal, Players, WallIds, MAX_SEATS};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::{Decision, Game, Illegal, Players, WallIds, MAX_SEATS};
 
 /// A game the match loop can referee. Same contract as the methods of [`Game`] with the
 /// same names.

@@ -20,7 +20,7 @@ use tokio::time::Instant;
 
 use super::seats::GRACE;
 use super::{Clock, MatchOptions};
-use crate::runtime::bounded::STOP_GRACE;
+use mjai_sim_runtime::bounded::STOP_GRACE;
 
 /// Slack added to the longest single step before a game counts as stuck (seconds: a
 /// loaded machine's scheduling, log writes).

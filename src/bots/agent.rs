@@ -1,6 +1,6 @@
 //! The [`Agent`] trait: a pure decider over mjai events and the engine's legal answers.
 
-use crate::engine::event::Event;
+use mjai_sim_engine::event::Event;
 
 /// A bot that decides from mjai events, with no I/O.
 ///

@@ -7,6 +7,8 @@
 //!   [`by_name`].
 //! - [`selfplay`]: games between four agents in process, log in memory.
 
+#![warn(missing_docs)]
+
 mod agent;
 mod random;
 mod rulebase;

@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::event::Event;
+use mjai_sim_engine::event::Event;
 
 use super::agent::Agent;
 

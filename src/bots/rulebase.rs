@@ -1,9 +1,9 @@
 //! `rulebase`: a simple, sound player: the engine's legal answers, chosen with what
 //! [`PlayerState`] knows and the hand evaluator.
 
-use crate::engine::event::Event;
-use crate::engine::hand;
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::hand;
+use mjai_sim_engine::tile::Tile;
 
 use super::agent::Agent;
 use super::state::PlayerState;

@@ -2,8 +2,8 @@
 //! table the fourth is never asked), with typed events (masked
 //! per seat with [`Event::masked_for`], no JSON), the log kept in memory.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::{Decision, Game, GameConfig, Players, Rules, StartState, MAX_SEATS};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::{Decision, Game, GameConfig, Players, Rules, StartState, MAX_SEATS};
 
 use super::agent::Agent;
 

@@ -1,13 +1,13 @@
 //! [`PlayerState`]: what one seat knows, read from the (masked) mjai events it receives by
-//! the engine's log reader ([`crate::engine::log::Table`]).
+//! the engine's log reader ([`mjai_sim_engine::log::Table`]).
 //!
 //! Pure bookkeeping for deciding (hand, calls, rivers, dora, riichi, scores, visible
 //! tiles): no rule here. What is legal comes from the engine (see [`super::Agent`]).
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::hand::Meld;
-use crate::engine::log::Table;
-use crate::engine::tile::{to_counts, Tile, KINDS};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::hand::Meld;
+use mjai_sim_engine::log::Table;
+use mjai_sim_engine::tile::{to_counts, Tile, KINDS};
 
 /// Everything a seat knows about the current game, from its own point of view.
 ///
@@ -80,7 +80,7 @@ impl PlayerState {
 
     /// Riichi accepted, per seat.
     pub fn riichi(&self) -> [bool; 4] {
-        self.table.seats.each_ref().map(|s| s.riichi != crate::engine::hand::Riichi::None)
+        self.table.seats.each_ref().map(|s| s.riichi != mjai_sim_engine::hand::Riichi::None)
     }
 
     /// Tiles of each kind this seat can see: its own hand, every river (a called discard
@@ -94,7 +94,7 @@ impl PlayerState {
         to_counts(&all)
     }
 
-    fn own(&self) -> &crate::engine::log::SeatState {
+    fn own(&self) -> &mjai_sim_engine::log::SeatState {
         &self.table.seats[usize::from(self.seat % 4)]
     }
 }

@@ -1,7 +1,7 @@
 //! Per-seat statistics over finished self-play games.
 
-use crate::engine::game::{ranks_for, MAX_SEATS};
-use crate::engine::log::read;
+use mjai_sim_engine::game::{ranks_for, MAX_SEATS};
+use mjai_sim_engine::log::read;
 
 use super::selfplay::Finished;
 
@@ -26,7 +26,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds one finished game (its hands read by [`crate::engine::log::read`]; a `hora`
+    /// Adds one finished game (its hands read by [`mjai_sim_engine::log::read`]; a `hora`
     /// naming no seat `0..4` counts for nobody).
     pub fn add(&mut self, game: &Finished) {
         self.games += 1;
@@ -76,7 +76,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::event::Event;
+    use mjai_sim_engine::event::Event;
 
     #[test]
     fn tally_counts_wins_deal_ins_and_places() {
@@ -89,14 +89,14 @@ mod tests {
                 kyotaku: 0,
                 oya: 0,
                 scores: [25000; 4],
-                tehais: Box::new([[crate::engine::tile::Tile::UNKNOWN; 13]; 4]),
+                tehais: Box::new([[mjai_sim_engine::tile::Tile::UNKNOWN; 13]; 4]),
             },
             Event::Hora { actor: 2, target: 1, pai: None, deltas: Some([0, -8000, 8000, 0]), ura_markers: None },
         ];
         let game = Finished {
             log,
             scores: [25000, 17000, 33000, 25000],
-            players: crate::engine::game::Players::Four,
+            players: mjai_sim_engine::game::Players::Four,
             chombos: vec![(3, "x".into())],
         };
         let mut t = Tally::default();

@@ -2,8 +2,8 @@
 //! the legal answers the engine offers.
 
 use super::*;
-use crate::engine::event::Event;
-use crate::engine::tile::{parse_compact, Tile};
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::tile::{parse_compact, Tile};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()

@@ -1,6 +1,6 @@
 //! `tsumogiri`: discards every drawn tile, never calls, never wins.
 
-use crate::engine::event::Event;
+use mjai_sim_engine::event::Event;
 
 use super::agent::Agent;
 
@@ -18,17 +18,17 @@ impl Tsumogiri {
 }
 
 impl Agent for Tsumogiri {
-    /// The referee's default answer ([`crate::engine::game::default_answer`]): the drawn
+    /// The referee's default answer ([`mjai_sim_engine::game::default_answer`]): the drawn
     /// tile, `none` where passing is legal, the first discard after a call.
     fn react(&mut self, _events: &[Event], legal: &[Event]) -> Event {
-        crate::engine::game::default_answer(legal)
+        mjai_sim_engine::game::default_answer(legal)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tile::Tile;
+    use mjai_sim_engine::tile::Tile;
 
     #[test]
     fn discards_own_draw_and_passes_otherwise() {

@@ -5,18 +5,9 @@
 
 use std::time::Duration;
 
+use super::enum_arg::one_of;
 use super::numbers::{Seconds, SecondsOrZero};
 use crate::arena::{Clock, ClockPreset};
-
-impl clap::ValueEnum for ClockPreset {
-    fn value_variants<'a>() -> &'a [Self] {
-        &ClockPreset::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
-}
 
 /// The clock flags, to flatten into a command's `Args`.
 #[derive(Debug, Clone, Copy, clap::Args)]
@@ -24,7 +15,8 @@ pub struct ClockFlags {
     /// Each seat's clock: mjai-app (2 s a decision, a timeout is a chombo) or riichi-dev
     /// (3 s a decision plus a 15 s bank refilled each hand; a timeout plays the default
     /// action with no penalty). --timeout and --time-bank adjust it.
-    #[arg(id = "clock", long = "clock", value_enum, value_name = "PRESET", default_value_t = ClockPreset::MjaiApp)]
+    #[arg(id = "clock", long = "clock", value_name = "PRESET", default_value_t = ClockPreset::MjaiApp,
+          value_parser = one_of(&ClockPreset::ALL, ClockPreset::name, ClockPreset::describe))]
     pub preset: ClockPreset,
     /// Seconds a bot has for one decision before its time bank is drawn on [default: the
     /// clock's: 2 for mjai-app, 3 for riichi-dev].

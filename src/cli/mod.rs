@@ -10,6 +10,7 @@ mod clock_arg;
 mod connect;
 mod dataset;
 mod db_secret;
+mod enum_arg;
 mod export;
 mod export_games;
 mod game_limits;

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::enum_arg::one_of;
 use super::numbers::{Bounded, Cpus, MemorySize, Seconds};
 use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
 use crate::runtime::batch::BatchConfig;
@@ -12,10 +13,10 @@ use crate::runtime::docker::resources::{Gpus, Resources};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuntimeArgs {
     /// Where submissions run (built-in bots always run in process).
-    #[arg(long, value_enum, default_value_t = RuntimeKind::Docker)]
+    #[arg(long, default_value = "docker", value_parser = one_of(&RuntimeKind::ALL, RuntimeKind::name, runtime_help))]
     pub runtime: RuntimeKind,
     /// How lines reach a bot in Docker: its stdin/stdout, or mjai.app's HTTP relay.
-    #[arg(long, value_enum, default_value_t = Transport::Stdio)]
+    #[arg(long, default_value = "stdio", value_parser = one_of(&Transport::ALL, Transport::name, transport_help))]
     pub transport: Transport,
     /// Bot image: `default` (Python 3.11, mjai, mahjong, numpy), `ml` (the default plus
     /// mjai.app's torch 2.2.2 and numpy 1.26.4; `mjai-sim image build --ml`), or an image
@@ -50,36 +51,24 @@ pub struct RuntimeArgs {
     pub batch_timeout: Option<Seconds>,
 }
 
-impl clap::ValueEnum for RuntimeKind {
-    fn value_variants<'a>() -> &'a [Self] {
-        &RuntimeKind::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = match self {
-            RuntimeKind::Docker => "One hardened container per seat (the default)",
-            RuntimeKind::Process => "A local `python3 -u bot.py SEAT` process: fast, NOT sandboxed; for bot authors",
-        };
-        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+/// `--runtime`'s help for each runtime.
+fn runtime_help(kind: RuntimeKind) -> &'static str {
+    match kind {
+        RuntimeKind::Docker => "One hardened container per seat (the default)",
+        RuntimeKind::Process => "A local `python3 -u bot.py SEAT` process: fast, NOT sandboxed; for bot authors",
     }
 }
 
-impl clap::ValueEnum for Transport {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Transport::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = match self {
-            Transport::Stdio => {
-                "The bot's own stdin/stdout through the Docker attach stream; network mode `none` (fastest)"
-            }
-            Transport::Http => {
-                "mjai.app-compatible: the image's relay (port 3000) runs the bot; the host POSTs each batch to \
-                 127.0.0.1:<ephemeral port>. Needs a bridge network"
-            }
-        };
-        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+/// `--transport`'s help for each transport.
+fn transport_help(transport: Transport) -> &'static str {
+    match transport {
+        Transport::Stdio => {
+            "The bot's own stdin/stdout through the Docker attach stream; network mode `none` (fastest)"
+        }
+        Transport::Http => {
+            "mjai.app-compatible: the image's relay (port 3000) runs the bot; the host POSTs each batch to \
+             127.0.0.1:<ephemeral port>. Needs a bridge network"
+        }
     }
 }
 

@@ -83,8 +83,7 @@ impl Shutdown {
 
     /// Waits until a signal asks to stop.
     pub async fn stopped(&self) {
-        let mut stop = self.cancel.token();
-        let _ = stop.wait_for(|s| *s).await;
+        self.cancel.token().cancelled().await;
     }
 }
 

@@ -5,5 +5,7 @@
 //!   `files` and `writer` read logs and write the file, the only I/O under `export`.
 //! - [`tenhou6`]: the tenhou.net/6 JSON game that Tenhou's viewer and mjai-reviewer read.
 
+#![warn(missing_docs)]
+
 pub mod dataset;
 pub mod tenhou6;

@@ -3,13 +3,13 @@
 
 use serde::Serialize;
 
-use crate::arena::launch::{BotRef, BotRefused};
-use crate::arena::match_loop::HostFault;
-use crate::engine::event::LogLineError;
-use crate::runtime::docker::image::ImageError;
-use crate::runtime::docker::DockerError;
-use crate::runtime::launcher::LaunchError;
-use crate::tournament::store::StoreError;
+use mjai_sim_arena::launch::{BotRef, BotRefused};
+use mjai_sim_arena::match_loop::HostFault;
+use mjai_sim_engine::event::LogLineError;
+use mjai_sim_runtime::docker::image::ImageError;
+use mjai_sim_runtime::docker::DockerError;
+use mjai_sim_runtime::launcher::LaunchError;
+use mjai_sim_tournament::store::StoreError;
 
 /// Why a command failed, or why its outcome is partial. Stable: a code is never renamed;
 /// new ones may be added (a reader treats an unknown code as [`ErrorCode::Other`]).
@@ -200,7 +200,7 @@ mod tests {
         let e = anyhow::Error::new(DockerError::Unreachable("no socket".into()));
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::DockerUnavailable);
         let fault = HostFault("seat 1: no GPU runtime".into());
-        let e = anyhow::Error::new(crate::arena::match_loop::MatchError::Host(fault.clone())).context("game 3");
+        let e = anyhow::Error::new(mjai_sim_arena::match_loop::MatchError::Host(fault.clone())).context("game 3");
         assert_eq!(ErrorMessage::of(&e).code, ErrorCode::HostFault);
         assert_eq!(ErrorMessage::of(&anyhow::Error::new(fault)).code, ErrorCode::HostFault);
 

@@ -4,10 +4,10 @@
 use std::io::{self, Write};
 
 use super::Message;
-use crate::arena::observer::{ErrorEntry, GameObserver};
-use crate::arena::progress::HandTally;
-pub use crate::arena::progress::{EndedHand as Hand, HandResult};
-use crate::engine::event::Event;
+use mjai_sim_arena::observer::{ErrorEntry, GameObserver};
+use mjai_sim_arena::progress::HandTally;
+pub use mjai_sim_arena::progress::{EndedHand as Hand, HandResult};
+use mjai_sim_engine::event::Event;
 
 /// Writes one game's messages, one JSON line each, to `out` (stdout in the command line).
 pub struct GameLines<W: Write> {

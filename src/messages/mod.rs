@@ -12,11 +12,13 @@
 //! - [`tournament`]: [`TournamentLines`], the tournament observer writing
 //!   `tournament-started`, `game-finished`, `game-failed`, `progress` and `notice` lines.
 
+#![warn(missing_docs)]
+
 use std::io::Write;
 
 use serde::Serialize;
 
-use crate::arena::observer::ErrorEntry;
+use mjai_sim_arena::observer::ErrorEntry;
 
 pub mod code;
 pub mod game;

@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
-use crate::arena::summary::Summary;
-use crate::export::tenhou6::Tenhou6;
-use crate::tournament::standings::Standings;
-use crate::tournament::store::FailedGame;
+use mjai_sim_arena::summary::Summary;
+use mjai_sim_export::tenhou6::Tenhou6;
+use mjai_sim_tournament::standings::Standings;
+use mjai_sim_tournament::store::FailedGame;
 
 /// A command's outcome, tagged `"command"` (kebab-case: `play`, `verify`, ...).
 #[derive(Debug, Clone, Serialize)]

@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::Message;
-use crate::tournament::observer::{Notice, Observer, RunStart};
-use crate::tournament::record::GameRecord;
-use crate::tournament::store::retry::OutageObserver;
-use crate::tournament::store::StoreError;
+use mjai_sim_tournament::observer::{Notice, Observer, RunStart};
+use mjai_sim_tournament::record::GameRecord;
+use mjai_sim_tournament::store::retry::OutageObserver;
+use mjai_sim_tournament::store::StoreError;
 
 /// Games recorded and scheduled so far.
 #[derive(Debug, Default)]
@@ -110,7 +110,7 @@ impl Observer for TournamentLines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::observer::Quiet;
+    use mjai_sim_tournament::observer::Quiet;
 
     /// A writer whose bytes a test reads back.
     #[derive(Clone, Default)]

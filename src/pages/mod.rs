@@ -1,6 +1,6 @@
 //! Looking at tournaments and leagues: the tournament report (`report.html`) and the grading
 //! server's pages, above the tournament layer whose standings and leaderboard they show
-//! (the game viewer is below the arena: [`crate::viewer`]). Pure functions from data to
+//! (the game viewer is below the arena: [`mjai_sim_viewer`]). Pure functions from data to
 //! text: the callers (the CLI, the server) read and write the files and answer the
 //! requests. Every page comes from the compiled, auto-escaping askama templates in
 //! `src/pages/templates` (and `base.html` of `src/viewer/templates`; `askama.toml`).
@@ -12,7 +12,9 @@
 //! - [`standings_text`]: `standings.md`, the terminal table, and writing the standings
 //!   files of a tournament folder.
 //! - [`figures`]: number formats the pages share (the `<head>` and CSP hashes:
-//!   [`crate::viewer::layout`]).
+//!   [`mjai_sim_viewer::layout`]).
+
+#![warn(missing_docs)]
 
 pub mod figures;
 pub mod report;

@@ -17,8 +17,8 @@ use super::report_matrix::{matrix, MatrixRow};
 use super::report_svg::{ci_chart, history_chart, rank_bars, CiRow};
 use super::ReportError;
 use super::SITE_CSS;
-use crate::tournament::standings::{BotStanding, Standings};
-use crate::viewer::layout::{csp_hash, render, Head};
+use mjai_sim_tournament::standings::{BotStanding, Standings};
+use mjai_sim_viewer::layout::{csp_hash, render, Head};
 
 /// The CSP of `report.html`: nothing but its own inline style.
 pub static REPORT_CSP: LazyLock<String> =

@@ -3,7 +3,7 @@
 //! and significance. Both triangles are filled: a mirror cell is the negated difference
 //! with the mirrored interval. Markup: `templates/matrix.html`.
 
-use crate::tournament::standings::{PairStanding, Standings};
+use mjai_sim_tournament::standings::{PairStanding, Standings};
 
 /// One matrix cell, from the row bot's side.
 #[derive(Debug, Clone, Copy, PartialEq)]

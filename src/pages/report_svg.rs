@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 
-use crate::tournament::standings::RatingPoint;
-use crate::viewer::layout::render;
+use mjai_sim_tournament::standings::RatingPoint;
+use mjai_sim_viewer::layout::render;
 
 /// One bot's value with its CI.
 #[derive(Debug, Clone)]
@@ -323,7 +323,7 @@ fn time_ticks(first: i64, last: i64) -> Vec<(i64, String)> {
     let steps = [1, 5, 15, 60, 180, 360, 720, 1440, 2880, 10080, 43200].map(|m| m * MINUTE);
     let span = (last - first).max(1);
     let step = steps.into_iter().find(|s| (span + s - 1) / s <= 6).unwrap_or(30 * DAY);
-    let rfc3339 = crate::tournament::leaderboard::utc::rfc3339;
+    let rfc3339 = mjai_sim_tournament::leaderboard::utc::rfc3339;
     let two_dates = rfc3339(first)[..10] != rfc3339(last)[..10];
     let label = |at: i64| {
         let t = rfc3339(at);
@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn time_ticks_fall_on_round_utc_steps() {
-        let at = |t: &str| crate::tournament::leaderboard::utc::parse(t).unwrap();
+        let at = |t: &str| mjai_sim_tournament::leaderboard::utc::parse(t).unwrap();
         let hour = time_ticks(at("2026-11-27T17:05:03Z"), at("2026-11-27T17:40:00Z"));
         let labels: Vec<&str> = hour.iter().map(|t| t.1.as_str()).collect();
         assert_eq!(labels, ["17:15", "17:30"]);

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::tournament::standings::Standings;
+use mjai_sim_tournament::standings::Standings;
 
 /// `x` with `digits` decimals, `-` for none.
 fn num(x: Option<f64>, digits: usize) -> String {
@@ -174,9 +174,9 @@ pub fn write_standings(dir: &Path, standings: &Standings) -> anyhow::Result<()> 
 #[cfg(test)]
 mod tests {
     use super::{markdown, table};
-    use crate::tournament::record::GameRecord;
-    use crate::tournament::standings::compute;
-    use crate::tournament::standings_tests::{names, opts, rec, set_of_four};
+    use mjai_sim_tournament::fixtures::{names, opts, rec, set_of_four};
+    use mjai_sim_tournament::record::GameRecord;
+    use mjai_sim_tournament::standings::compute;
 
     #[test]
     fn markdown_and_table_list_bots_best_first() {

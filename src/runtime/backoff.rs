@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use backon::{BackoffBuilder, ExponentialBackoff, ExponentialBuilder};
 
-/// Delays `first`, `2 × first`, `4 × first`, … then `cap` for ever; [`Doubling::reset`]
-/// starts again from `first`.
+/// Delays `first`, `2 × first`, `4 × first`, … then `cap` for ever, in whole milliseconds;
+/// [`Doubling::reset`] starts again from `first`.
 #[derive(Debug)]
 pub struct Doubling {
     builder: ExponentialBuilder,
@@ -27,9 +27,11 @@ impl Doubling {
         Doubling { delays: builder.build(), builder, cap }
     }
 
-    /// The next delay to wait.
+    /// The next delay to wait, to the nearest millisecond (backon multiplies in `f32`:
+    /// 200.000003 ms is 200 ms).
     pub fn next_delay(&mut self) -> Duration {
-        self.delays.next().unwrap_or(self.cap)
+        let delay = self.delays.next().unwrap_or(self.cap);
+        Duration::from_millis(u64::try_from((delay.as_nanos() + 500_000) / 1_000_000).unwrap_or(u64::MAX))
     }
 
     /// After a success: the next delay is the first again.

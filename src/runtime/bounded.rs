@@ -88,7 +88,7 @@ mod tests {
 
     /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
-    const BOT_IO: [(&str, &str); 17] = [
+    const BOT_IO: [(&str, &str); 18] = [
         ("runtime/process.rs", include_str!("process.rs")),
         ("runtime/docker/container.rs", include_str!("docker/container.rs")),
         ("runtime/docker/stdio.rs", include_str!("docker/stdio.rs")),
@@ -100,6 +100,7 @@ mod tests {
         ("runtime/remote/hub/mod.rs", include_str!("remote/hub/mod.rs")),
         ("runtime/remote/hub/bot.rs", include_str!("remote/hub/bot.rs")),
         ("runtime/remote/listen.rs", include_str!("remote/listen.rs")),
+        ("runtime/accept.rs", include_str!("accept.rs")),
         ("runtime/remote/bridge.rs", include_str!("remote/bridge.rs")),
         ("runtime/remote/dial.rs", include_str!("remote/dial.rs")),
         ("runtime/riichilab/seat.rs", include_str!("riichilab/seat.rs")),
@@ -150,7 +151,7 @@ mod tests {
             fn stop(&mut self) -> futures_util::future::BoxFuture<'_, ()> {
                 Box::pin(std::future::pending())
             }
-            fn offer(&mut self, _: &crate::runtime::Offer<'_>) {}
+            fn offer(&mut self, _: &crate::Offer<'_>) {}
             fn stderr_tail(&self) -> Vec<String> {
                 Vec::new()
             }

@@ -13,8 +13,8 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 
 use super::{Bot, BotError, Offer};
-use crate::bots::{self, Agent, UnknownBot};
-use crate::engine::event::Event;
+use mjai_sim_bots::{self as bots, Agent, UnknownBot};
+use mjai_sim_engine::event::Event;
 
 /// A built-in bot running in process: parses the JSON array line, lets the agent choose
 /// among the legal answers the referee offered ([`Bot::offer`]), answers with the action's

@@ -1,9 +1,9 @@
 //! Starting the four seats of a game at once, in Docker or as local processes.
 //!
 //! ```no_run
-//! # async fn f(subs: [std::sync::Arc<mjai_sim::runtime::submission::Submission>; 4]) -> anyhow::Result<()> {
-//! use mjai_sim::runtime::launcher::{SubmissionLauncher, SeatSpec};
-//! use mjai_sim::runtime::docker::DockerOptions;
+//! # async fn f(subs: [std::sync::Arc<mjai_sim_runtime::submission::Submission>; 4]) -> anyhow::Result<()> {
+//! use mjai_sim_runtime::launcher::{SubmissionLauncher, SeatSpec};
+//! use mjai_sim_runtime::docker::DockerOptions;
 //! let launcher = SubmissionLauncher::docker(DockerOptions::default()).await?; // checks daemon + image
 //! let seats = subs.map(|s| SeatSpec { submission: s, stderr_log: "player_logs.0.stderr.txt".into() });
 //! let bots = launcher.launch(seats).await?; // four Box<dyn Bot>, seat order

@@ -4,12 +4,14 @@
 //! Every runtime gives a [`Bot`]: send one line, get one line back within a timeout, stop
 //! for sure. The match loop only sees this trait.
 
+#![warn(missing_docs)]
+
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
-use crate::engine::event::Event;
-use crate::engine::game::WallIds;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::WallIds;
 
 /// What the referee tells a seat before a decision line ([`Bot::offer`]).
 #[derive(Debug, Clone, Copy)]
@@ -122,10 +124,12 @@ impl BotError {
     }
 }
 
+pub mod accept;
 pub mod backoff;
 pub mod batch;
 pub mod bounded;
 pub mod builtin;
+pub mod cancel;
 pub mod docker;
 pub mod launcher;
 pub mod line;

@@ -20,9 +20,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use super::error::ApiError;
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
-use crate::runtime::remote::token::bearer;
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::AuthorRow;
+use mjai_sim_runtime::remote::token::bearer;
+use mjai_sim_tournament::leaderboard::BotStatus;
+use mjai_sim_tournament::store::AuthorRow;
 
 /// Name of the cookie holding the token in a browser.
 pub const COOKIE: &str = "mjai_token";
@@ -106,7 +106,7 @@ pub fn clear_cookie() -> String {
 }
 
 /// The token a request's `headers` carry: the `Authorization` header when there is one
-/// (read by the one strict parser, [`crate::runtime::remote::token::bearer`]: exactly one
+/// (read by the one strict parser, [`mjai_sim_runtime::remote::token::bearer`]: exactly one
 /// such header, `Bearer ` and a token that is not empty, else no token), otherwise the
 /// cookie.
 pub fn token_in(headers: &axum::http::HeaderMap) -> Option<&str> {

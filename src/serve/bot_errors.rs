@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use super::error::ApiError;
 use super::state::AppState;
-use crate::tournament::leaderboard::{BotStatus, ChomboLine};
-use crate::tournament::store::VersionRow;
+use mjai_sim_tournament::leaderboard::{BotStatus, ChomboLine};
+use mjai_sim_tournament::store::VersionRow;
 
 /// Games whose chombos are listed (the latest).
 pub const ERRORS_LISTED: u32 = 200;

@@ -20,9 +20,9 @@ use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public, Refusal};
 use super::params::{BotPath, VersionPath};
 use super::state::AppState;
-use crate::tournament::leaderboard::shape::VersionPick;
-use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
-use crate::tournament::store::VersionRow;
+use mjai_sim_tournament::leaderboard::shape::VersionPick;
+use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, Leaderboard};
+use mjai_sim_tournament::store::VersionRow;
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 7] = [

@@ -6,7 +6,7 @@
 //! The bot's latest version must be a remote one ([`BotKind::Remote`], registered with
 //! `POST /api/bots` and `kind=remote`) that is validating or active (else 409). A bot has
 //! at most `--max-connections` open connections (429 beyond). Each connection waits in the
-//! server's hub ([`crate::runtime::remote::hub`]) and plays one game at a time: the first
+//! server's hub ([`mjai_sim_runtime::remote::hub`]) and plays one game at a time: the first
 //! connection of a validating version plays its validation games; an active version is
 //! seated in league games only while it has a connection ([`Store::with_online`]). When its
 //! last connection closes the bot is offline: its pending games are cancelled (nothing
@@ -26,9 +26,9 @@ use super::error::{ApiError, ErrorBody};
 use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
-use crate::runtime::remote::limited;
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{BotKind, Store, VersionRow};
+use mjai_sim_runtime::remote::limited;
+use mjai_sim_tournament::leaderboard::BotStatus;
+use mjai_sim_tournament::store::{BotKind, Store, VersionRow};
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/bots/{name}/connect"];

@@ -29,8 +29,8 @@ use super::pages::private_stderr_removed;
 use super::params::GameId;
 use super::params::VersionPath;
 use super::state::AppState;
-use crate::export::tenhou6::{error_notes, export};
-use crate::tournament::store::gzip;
+use mjai_sim_export::tenhou6::{error_notes, export};
+use mjai_sim_tournament::store::gzip;
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 3] =
@@ -151,7 +151,7 @@ pub async fn tenhou6(State(state): State<AppState>, seats: OwnedSeats) -> Result
     // the public part of each entry only (an ErrorNote has no stderr)
     let errors = error_notes(&errors).unwrap_or_default();
     let shown = |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} cannot be exported: {e}", seats.id);
-    let events = crate::engine::event::parse_log(&log).map_err(|e| shown(&e))?;
+    let events = mjai_sim_engine::event::parse_log(&log).map_err(|e| shown(&e))?;
     let game = export(&events, &errors).map_err(|e| shown(&e))?;
     let json = serde_json::to_string(&game).map_err(|e| shown(&e))?;
     Ok((

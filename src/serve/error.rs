@@ -8,7 +8,7 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::tournament::store::StoreError;
+use mjai_sim_tournament::store::StoreError;
 
 /// A refused or failed request.
 #[derive(Debug)]

@@ -12,8 +12,8 @@ use super::error::{ApiError, ErrorBody};
 use super::game_query::{self, GamesParams, GamesQuery};
 use super::html::{Page, PageError, Viewer};
 use super::state::AppState;
-use crate::pages::site;
-use crate::tournament::leaderboard::game_list::GameList;
+use mjai_sim_pages::site;
+use mjai_sim_tournament::leaderboard::game_list::GameList;
 
 /// The API route of this module (described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/games"];

@@ -13,8 +13,8 @@ use axum::http::StatusCode;
 use utoipa::IntoParams;
 
 use super::error::ApiError;
-use crate::tournament::leaderboard::game_list::{cursor_id, GameQuery, GameStatus, DEFAULT_LIMIT, MAX_LIMIT};
-use crate::tournament::leaderboard::utc;
+use mjai_sim_tournament::leaderboard::game_list::{cursor_id, GameQuery, GameStatus, DEFAULT_LIMIT, MAX_LIMIT};
+use mjai_sim_tournament::leaderboard::utc;
 
 /// The checked query of a games list.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! How the page routes answer: [`Page`] (HTML from [`crate::pages::site`], with the pages'
+//! How the page routes answer: [`Page`] (HTML from [`mjai_sim_pages::site`], with the pages'
 //! Content-Security-Policy), [`PageError`] (any refusal or failure as the site's error
 //! page, same status as the JSON API would send), [`Viewer`], who is looking (the
 //! cookie's author, or a visitor) and [`LoggedIn`], the author an author's own page needs
@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use super::auth::{Author, MaybeAuthor};
 use super::error::ApiError;
 use super::state::AppState;
-use crate::pages::site::{error_page, PageContext, CSP};
-use crate::tournament::store::StoreError;
+use mjai_sim_pages::site::{error_page, PageContext, CSP};
+use mjai_sim_tournament::store::StoreError;
 
 /// An HTML page with its status.
 #[derive(Debug)]

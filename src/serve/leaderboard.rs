@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::tournament::leaderboard::aggregate::DECAY_TAU;
-use crate::tournament::leaderboard::shape::VersionPick;
-use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard};
-use crate::tournament::store::{Store, StoreError, VersionRow};
+use mjai_sim_tournament::leaderboard::aggregate::DECAY_TAU;
+use mjai_sim_tournament::leaderboard::shape::VersionPick;
+use mjai_sim_tournament::leaderboard::{BotPage, GameLine, Leaderboard};
+use mjai_sim_tournament::store::{Store, StoreError, VersionRow};
 
 /// The figures at one moment: the leaderboard, and the store to read pages from.
 pub struct Figures {

@@ -1,12 +1,12 @@
 //! The glue between the server and its league (through `tournament::session`): opening or
 //! creating the named league with its house bots. A server that plays its own games
-//! (`--jobs`) runs the library's one loop, [`crate::tournament::session::PlayLoop::server`].
+//! (`--jobs`) runs the library's one loop, [`mjai_sim_tournament::session::PlayLoop::server`].
 
 use anyhow::bail;
 
-use crate::tournament::session::Session;
-use crate::tournament::store::retry::Patience;
-use crate::tournament::store::{AddBot, BotRow, Lookup, Store};
+use mjai_sim_tournament::session::Session;
+use mjai_sim_tournament::store::retry::Patience;
+use mjai_sim_tournament::store::{AddBot, BotRow, Lookup, Store};
 
 /// A house bot (the operator's, from the command line), checked already.
 #[derive(Debug, Clone)]

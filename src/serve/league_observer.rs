@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::state::Counters;
-use crate::tournament::observer::{Notice, Observer, Traced};
-use crate::tournament::store::retry::OutageObserver;
-use crate::tournament::store::StoreError;
+use mjai_sim_tournament::observer::{Notice, Observer, Traced};
+use mjai_sim_tournament::store::retry::OutageObserver;
+use mjai_sim_tournament::store::StoreError;
 
 /// [`Traced`], counted into `counters`.
 pub struct LeagueObserver {

@@ -51,11 +51,11 @@ impl RateLimits {
 }
 
 /// The headers set on every response (the Content-Security-Policy is the pages' own,
-/// [`crate::pages::site::CSP`], on every answer, JSON included).
+/// [`mjai_sim_pages::site::CSP`], on every answer, JSON included).
 pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
     let h = |name: &'static str, value: &'static str| (HeaderName::from_static(name), HeaderValue::from_static(value));
     vec![
-        h("content-security-policy", crate::pages::site::CSP),
+        h("content-security-policy", mjai_sim_pages::site::CSP),
         h("x-content-type-options", "nosniff"),
         h("x-frame-options", "DENY"),
         h("referrer-policy", "no-referrer"),

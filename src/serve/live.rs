@@ -1,7 +1,7 @@
 //! Watching a running league game one hand behind: `GET /api/games/{id}/live`, a stream of
 //! server-sent events (`text/event-stream`) of the game's finished hands, read from the
 //! store as whoever plays the game (this server or a worker on another host) publishes
-//! them at each `end_kyoku` ([`crate::tournament::store::Live`]). Nothing of a hand in
+//! them at each `end_kyoku` ([`mjai_sim_tournament::store::Live`]). Nothing of a hand in
 //! play is ever sent: no seat's concealed tiles before its hand ends, the masking of the
 //! finished viewer (which shows every tile of a finished hand). Public, as the game's page is.
 //!
@@ -34,9 +34,9 @@ use super::error::{ApiError, ErrorBody};
 use super::params::GameId;
 use super::state::AppState;
 use super::watchers::Seat;
-use crate::arena::cancel::CancelToken;
-use crate::tournament::live::hands_of_log;
-use crate::tournament::store::{GameState, Store};
+use mjai_sim_arena::cancel::CancelToken;
+use mjai_sim_tournament::live::hands_of_log;
+use mjai_sim_tournament::store::{GameState, Store};
 
 /// The routes of this module (described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/games/{id}/live"];
@@ -119,13 +119,13 @@ impl Follow {
     /// The next events to send (waiting [`POLL`] between looks); `None`: the stream ends.
     async fn step(&mut self) -> Option<Vec<Event>> {
         loop {
-            if self.over || *self.stop.borrow() || Instant::now() >= self.until {
+            if self.over || self.stop.is_cancelled() || Instant::now() >= self.until {
                 return None;
             }
             if !self.first {
                 tokio::select! {
                     _ = tokio::time::sleep(POLL) => {}
-                    _ = self.stop.wait_for(|s| *s) => return None,
+                    _ = self.stop.cancelled() => return None,
                 }
             }
             self.first = false;
@@ -141,7 +141,7 @@ impl Follow {
     }
 
     /// New hands, or what became of the game.
-    async fn look(&mut self) -> Result<Vec<Event>, crate::tournament::store::StoreError> {
+    async fn look(&mut self) -> Result<Vec<Event>, mjai_sim_tournament::store::StoreError> {
         // the state first: a hand published after it is read is sent at the next look
         let state = self.store.live().state(self.id).await?;
         let hands = self.store.live().hands(self.id, self.next, PAGE).await?;
@@ -177,7 +177,7 @@ impl Follow {
 
 impl Follow {
     /// The hands from `next` on of the finished game's stored log (none when it has none).
-    async fn rest_of_finished(&mut self) -> Result<Vec<Event>, crate::tournament::store::StoreError> {
+    async fn rest_of_finished(&mut self) -> Result<Vec<Event>, mjai_sim_tournament::store::StoreError> {
         let Some(files) = self.store.blobs().game_files(self.id).await? else { return Ok(Vec::new()) };
         let log = match files.log() {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),

@@ -19,7 +19,7 @@ use super::error::ErrorBody;
 use super::html::{Page, PageError, Viewer};
 use super::state::AppState;
 use super::token::{looks_like_token, token_hash};
-use crate::pages::site::{login_page, PageContext};
+use mjai_sim_pages::site::{login_page, PageContext};
 
 /// The login form.
 #[derive(Debug, Deserialize, ToSchema)]

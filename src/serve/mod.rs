@@ -30,6 +30,8 @@
 //! versions stay `validating` and are validated again at the next start) and the league's
 //! games in play (given back to the queue).
 
+#![warn(missing_docs)]
+
 pub mod auth;
 pub mod bot_errors;
 pub mod bots;
@@ -69,14 +71,14 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use crate::arena::cancel::Cancel;
-use crate::arena::launch::RemoteSeats;
-use crate::runtime::remote::hub::RemoteHub;
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::session::{PlayLoop, PlayOptions, Session};
-use crate::tournament::store::retry::Patience;
-use crate::tournament::store::{BotKind, Online};
 use league_observer::LeagueObserver;
+use mjai_sim_arena::cancel::Cancel;
+use mjai_sim_arena::launch::RemoteSeats;
+use mjai_sim_runtime::remote::hub::RemoteHub;
+use mjai_sim_tournament::leaderboard::BotStatus;
+use mjai_sim_tournament::session::{PlayLoop, PlayOptions, Session};
+use mjai_sim_tournament::store::retry::Patience;
+use mjai_sim_tournament::store::{BotKind, Online};
 use state::{AppState, Counters, Settings};
 use validate::{ValidationSettings, Validator};
 

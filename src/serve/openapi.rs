@@ -4,7 +4,7 @@
 //! descriptions) and their path extractors ([`super::params`]: the same rules the
 //! extractors check). Served at `GET /api/openapi.json` (this module's route);
 //! `docs/openapi.json` is this text, and a unit test fails when the two differ (write it
-//! again with `MJAI_SIM_WRITE_OPENAPI=1 cargo test --lib serve::openapi`). A unit test of
+//! again with `MJAI_SIM_WRITE_OPENAPI=1 cargo test -p mjai-sim-serve --lib openapi`). A unit test of
 //! [`super::router`] checks that every API route of the router is in the document and no
 //! other.
 
@@ -120,12 +120,12 @@ mod tests {
             assert!(schemas.contains_key(name), "{name} is not among {:?}", schemas.keys());
         }
         let name = &doc["paths"]["/api/bots/{name}"]["get"]["parameters"][0]["schema"];
-        assert_eq!(name["pattern"], crate::serve::name::NAME_PATTERN, "{name}");
+        assert_eq!(name["pattern"], crate::name::NAME_PATTERN, "{name}");
     }
 
     #[test]
     fn docs_openapi_json_is_the_generated_document() {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/openapi.json");
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/openapi.json");
         if std::env::var_os("MJAI_SIM_WRITE_OPENAPI").is_some() {
             std::fs::write(&path, document()).unwrap();
         }
@@ -133,7 +133,7 @@ mod tests {
         assert!(
             committed == document(),
             "docs/openapi.json differs from the document the handlers make; write it again with \
-             `MJAI_SIM_WRITE_OPENAPI=1 cargo test --lib serve::openapi` and commit it"
+             `MJAI_SIM_WRITE_OPENAPI=1 cargo test -p mjai-sim-serve --lib openapi` and commit it"
         );
     }
 }

@@ -15,7 +15,7 @@
 //!   as for an unknown bot, so that nobody can tell whether another's bot has errors;
 //! - [`Public`] (retiring: the bot itself is public): no token 401, another author's bot
 //!   403, an unknown bot 404 (and so is another author's bot none of whose versions is
-//!   public: one only rejected is private, [`crate::tournament::leaderboard::BotStatus::is_private`]).
+//!   public: one only rejected is private, [`mjai_sim_tournament::leaderboard::BotStatus::is_private`]).
 
 use std::marker::PhantomData;
 
@@ -28,7 +28,7 @@ use super::error::ApiError;
 use super::name::BotName;
 use super::params::{BotPath, GameId};
 use super::state::AppState;
-use crate::tournament::store::{SeatBot, VersionRow};
+use mjai_sim_tournament::store::{SeatBot, VersionRow};
 
 /// How [`OwnedBot`] refuses a caller who does not own the bot.
 pub trait Refusal: Send + Sync + 'static {
@@ -185,16 +185,16 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
-    use crate::arena::cancel::Cancel;
-    use crate::runtime::remote::hub::RemoteHub;
-    use crate::runtime::submission::SubmissionLimits;
-    use crate::serve::limits::RateLimits;
-    use crate::serve::params::Paged;
-    use crate::serve::state::{Counters, Settings};
-    use crate::serve::token::token_hash;
-    use crate::serve::validate::{ValidationSettings, Validator};
-    use crate::tournament::config::TournamentConfig;
-    use crate::tournament::store::{Store, UploadLimits};
+    use crate::limits::RateLimits;
+    use crate::params::Paged;
+    use crate::state::{Counters, Settings};
+    use crate::token::token_hash;
+    use crate::validate::{ValidationSettings, Validator};
+    use mjai_sim_arena::cancel::Cancel;
+    use mjai_sim_runtime::remote::hub::RemoteHub;
+    use mjai_sim_runtime::submission::SubmissionLimits;
+    use mjai_sim_tournament::config::TournamentConfig;
+    use mjai_sim_tournament::store::{Store, UploadLimits};
 
     /// The admin's token (64 hex digits, as `serve author add` makes them).
     const ROOT: &str = "1111111111111111111111111111111111111111111111111111111111111111";
@@ -240,7 +240,7 @@ mod tests {
             counters: Arc::new(Counters::default()),
             limits: Arc::new(RateLimits::new(1000, 1000)),
             hub: RemoteHub::new(),
-            watchers: Arc::new(crate::serve::watchers::Watchers::new(cancel.token())),
+            watchers: Arc::new(crate::watchers::Watchers::new(cancel.token())),
         }
     }
 

@@ -1,4 +1,4 @@
-//! The read-only pages, server-rendered by [`crate::pages::site`] from the same figures as
+//! The read-only pages, server-rendered by [`mjai_sim_pages::site`] from the same figures as
 //! the JSON API: `/` (the leaderboard), `/bots/{name}/v/{version}` (one version of a bot,
 //! its own figures and games, a selector of its versions; its chombos only for its author
 //! and admins), `/bots/{name}` (the same for the active version, else the latest),
@@ -26,12 +26,12 @@ use super::html::{LoggedIn, Page, PageError, Viewer};
 use super::owned::{seat_name, OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
-use crate::engine::game::MAX_SEATS;
-use crate::pages::site::{self, MyBot, PageContext};
-use crate::tournament::leaderboard::shape::VersionPick;
-use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine};
-use crate::tournament::store::VersionRow;
-use crate::viewer::game::{analyse, GameInput};
+use mjai_sim_engine::game::MAX_SEATS;
+use mjai_sim_pages::site::{self, MyBot, PageContext};
+use mjai_sim_tournament::leaderboard::shape::VersionPick;
+use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, ChomboLine};
+use mjai_sim_tournament::store::VersionRow;
+use mjai_sim_viewer::game::{analyse, GameInput};
 
 /// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).
 pub const PAGES: [&str; 8] = [
@@ -167,7 +167,7 @@ async fn live_game(
     names: [Option<String>; MAX_SEATS],
     viewer: &Viewer,
 ) -> Result<Page, PageError> {
-    use crate::tournament::store::GameState;
+    use mjai_sim_tournament::store::GameState;
     let game = state.store.live().state(id).await?;
     if !matches!(game, Some(GameState::Running | GameState::Pending)) {
         return Err(ApiError::not_found("such game").into());
@@ -183,7 +183,8 @@ async fn live_game(
         let seat_names: Vec<String> = (0..if seats == 0 { MAX_SEATS } else { seats }).map(|s| s.to_string()).collect();
         log = serde_json::json!({"type": "start_game", "names": seat_names}).to_string();
     }
-    let live = crate::viewer::page::Live { hands, stream: format!("/api/games/{id}/live"), script: "/assets/live.js" };
+    let live =
+        mjai_sim_viewer::page::Live { hands, stream: format!("/api/games/{id}/live"), script: "/assets/live.js" };
     let title = format!("Game {id} (live)");
     let mut data = game_data(title, log.as_bytes(), None, names)?;
     // a log that stops after a hand because the game goes on is no failure
@@ -258,7 +259,7 @@ fn game_data(
     log: &[u8],
     errors: Option<&str>,
     names: [Option<String>; MAX_SEATS],
-) -> Result<crate::viewer::GameData, PageError> {
+) -> Result<mjai_sim_viewer::GameData, PageError> {
     let log = String::from_utf8_lossy(log);
     let input = GameInput { title, log: &log, errors_json: errors, stderr_tails: Default::default() };
     let mut data = analyse(&input).map_err(|e| {

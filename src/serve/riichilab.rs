@@ -30,13 +30,13 @@ use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
 use super::token::{looks_like_token, new_token, token_hash};
-use crate::runtime::remote::limited;
-use crate::runtime::remote::token::bearer;
-use crate::runtime::riichilab::{
+use mjai_sim_runtime::remote::limited;
+use mjai_sim_runtime::remote::token::bearer;
+use mjai_sim_runtime::riichilab::{
     refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH,
 };
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{BotKind, VersionRow};
+use mjai_sim_tournament::leaderboard::BotStatus;
+use mjai_sim_tournament::store::{BotKind, VersionRow};
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 3] = [VALIDATE_PATH, RANKED_PATH, "/api/bots/{name}/token"];

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use super::leaderboard::FiguresCache;
 use super::validate::Validator;
-use crate::engine::game::Players;
-use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::submission::SubmissionLimits;
-use crate::tournament::leaderboard::{BotStatus, LeaderboardEntry};
-use crate::tournament::store::{Store, UploadLimits};
+use mjai_sim_engine::game::Players;
+use mjai_sim_runtime::remote::hub::RemoteHub;
+use mjai_sim_runtime::submission::SubmissionLimits;
+use mjai_sim_tournament::leaderboard::{BotStatus, LeaderboardEntry};
+use mjai_sim_tournament::store::{Store, UploadLimits};
 
 /// The server's limits and options (from the command line).
 #[derive(Debug, Clone)]

@@ -18,7 +18,7 @@ pub fn new_token() -> std::io::Result<String> {
 
 /// The stored form of a token: its sha256, hex.
 pub fn token_hash(token: &str) -> String {
-    crate::tournament::store::sha256_hex(token.as_bytes())
+    mjai_sim_tournament::store::sha256_hex(token.as_bytes())
 }
 
 /// Whether `text` has a token's shape (64 lowercase hex digits): anything else is refused

@@ -27,10 +27,10 @@ use super::auth::Author;
 use super::error::{ApiError, ErrorBody};
 use super::name::BotName;
 use super::state::AppState;
-use crate::engine::game::Players;
-use crate::runtime::submission::{Submission, SubmissionError};
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{BotKind, Upload, UploadedZip, VersionRow};
+use mjai_sim_engine::game::Players;
+use mjai_sim_runtime::submission::{Submission, SubmissionError};
+use mjai_sim_tournament::leaderboard::BotStatus;
+use mjai_sim_tournament::store::{BotKind, Upload, UploadedZip, VersionRow};
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
 pub const ROUTES: [&str; 1] = ["/api/bots"];

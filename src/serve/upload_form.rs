@@ -13,7 +13,7 @@ use axum::Router;
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
-use crate::pages::site::{registered_page, upload_page};
+use mjai_sim_pages::site::{registered_page, upload_page};
 
 /// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];

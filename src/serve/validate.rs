@@ -38,20 +38,20 @@ use tokio_util::task::TaskTracker;
 
 use super::local::spawn_thread;
 
-use crate::arena::cancel::Cancel;
-use crate::arena::game_run::{run_game, GameOutcome, GameSpec};
-use crate::arena::launch::{BotRefused, BotSpec, LaunchSettings, RemoteSeats};
-use crate::arena::logs::stderr_path_in;
-use crate::arena::match_loop::Ending;
-use crate::arena::observer::Silent;
-use crate::arena::verdict::{validation_verdict, Judging};
-use crate::arena::MatchOptions;
-use crate::engine::game::{Players, Rules, StartState};
-use crate::runtime::backoff::Doubling;
-use crate::runtime::remote::control::Control;
-use crate::tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
-use crate::tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
-use crate::tournament::submission_cache::SubmissionCache;
+use mjai_sim_arena::cancel::Cancel;
+use mjai_sim_arena::game_run::{run_game, GameOutcome, GameSpec};
+use mjai_sim_arena::launch::{BotRefused, BotSpec, LaunchSettings, RemoteSeats};
+use mjai_sim_arena::logs::stderr_path_in;
+use mjai_sim_arena::match_loop::Ending;
+use mjai_sim_arena::observer::Silent;
+use mjai_sim_arena::verdict::{validation_verdict, Judging};
+use mjai_sim_arena::MatchOptions;
+use mjai_sim_engine::game::{Players, Rules, StartState};
+use mjai_sim_runtime::backoff::Doubling;
+use mjai_sim_runtime::remote::control::Control;
+use mjai_sim_tournament::session::{is_host_fault, HOST_BACKOFF, HOST_BACKOFF_MAX};
+use mjai_sim_tournament::store::{gzip, BotKind, Store, ValidationFiles, VersionRow};
+use mjai_sim_tournament::submission_cache::SubmissionCache;
 
 /// The bot's seats in each validation game at a table of `players` seats, played in
 /// this order (the others are the built-in opponent): together every seat, each once, in
@@ -73,7 +73,7 @@ pub fn remote_seatings(players: Players) -> Vec<Vec<usize>> {
 /// [`Rules::east_only`]).
 pub const RIICHILAB_SEATING: &[usize] = &[0];
 
-pub use crate::runtime::riichilab::validation_slot;
+pub use mjai_sim_runtime::riichilab::validation_slot;
 
 /// Bytes of the bot's stderr kept with its validation game.
 pub const STDERR_KEPT: usize = 64 * 1024;
@@ -143,11 +143,11 @@ impl Validator {
         let thread = spawn_thread("validation", move || async move {
             let slots = Semaphore::new(max_at_once.max(1));
             let games = Rc::new(Games { settings: Arc::new(settings), store, cancel: cancel.clone(), slots });
-            let mut stop = cancel.token();
+            let stop = cancel.token();
             loop {
                 let row = tokio::select! {
                     row = rows.recv() => match row { Some(r) => r, None => break },
-                    _ = stop.wait_for(|c| *c) => break,
+                    _ = stop.cancelled() => break,
                 };
                 let (games, done) = (games.clone(), done.clone());
                 tokio::task::spawn_local(track.track_future(async move {
@@ -165,10 +165,10 @@ impl Validator {
                                     row.version,
                                     wait.as_secs()
                                 );
-                                let mut stop = games.cancel.token();
+                                let stop = games.cancel.token();
                                 tokio::select! {
                                     _ = tokio::time::sleep(wait) => {}
-                                    _ = stop.wait_for(|c| *c) => {}
+                                    _ = stop.cancelled() => {}
                                 }
                             }
                             Err(e) => {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use crate::arena::cancel::CancelToken;
+use mjai_sim_arena::cancel::CancelToken;
 
 /// Streams open at once on the server.
 pub const MAX_WATCHERS: usize = 256;
@@ -68,8 +68,7 @@ mod tests {
 
     #[test]
     fn places_are_bounded_per_address_and_in_all_and_come_back_when_dropped() {
-        let (_tx, stop) = tokio::sync::watch::channel(false);
-        let w = Arc::new(Watchers::new(stop));
+        let w = Arc::new(Watchers::new(CancelToken::new()));
         let ip = |n: u32| IpAddr::from(std::net::Ipv4Addr::from(0x7f00_0000 + n));
         let mine: Vec<Seat> = (0..MAX_PER_IP).map(|_| w.admit(ip(1)).expect("under the limit")).collect();
         assert!(w.admit(ip(1)).is_none(), "one over the per-address limit");

@@ -6,6 +6,8 @@
 //! - [`bootstrap`]: seeded percentile bootstrap intervals over duplicate sets.
 //! - [`timing`]: decision times as a compact log-bucket histogram.
 
+#![warn(missing_docs)]
+
 pub mod bootstrap;
 pub mod ratings;
 pub mod timing;

@@ -9,18 +9,18 @@
 //! `rules` (or `""`) is Tenhou, no `game_timeout` (or 0) is [`DEFAULT_GAME_TIMEOUT`], no
 //! `clock` is mjai.app's and no `time_bank` is 0.
 
-use crate::runtime::batch::BatchConfig;
+use mjai_sim_runtime::batch::BatchConfig;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use super::schedule::Format;
-use crate::arena::launch::{LaunchSettings, RuntimeKind, Transport};
-use crate::arena::{Clock, ClockPreset, MatchOptions, DEFAULT_GAME_TIMEOUT};
-use crate::engine::game::{Players, Rules};
-use crate::runtime::docker::resources::Resources;
-use crate::runtime::submission::SubmissionLimits;
+use mjai_sim_arena::launch::{LaunchSettings, RuntimeKind, Transport};
+use mjai_sim_arena::{Clock, ClockPreset, MatchOptions, DEFAULT_GAME_TIMEOUT};
+use mjai_sim_engine::game::{Players, Rules};
+use mjai_sim_runtime::docker::resources::Resources;
+use mjai_sim_runtime::submission::SubmissionLimits;
 
 /// Longest accepted time limit, in seconds (one day), as the command line's.
 pub const MAX_SECONDS: f64 = 86_400.0;
@@ -94,7 +94,7 @@ pub struct TournamentConfig {
     pub batch: BatchConfig,
 }
 
-/// How a league's top-up picks the bots of a set ([`crate::tournament::schedule::Scheduler`]).
+/// How a league's top-up picks the bots of a set ([`crate::schedule::Scheduler`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Matching {
@@ -302,7 +302,7 @@ mod bank_seconds {
 mod preset {
     use serde::{Deserialize, Deserializer, Serializer};
 
-    use crate::engine::game::Rules;
+    use mjai_sim_engine::game::Rules;
 
     pub fn serialize<S: Serializer>(rules: &Rules, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(rules.name())
@@ -378,7 +378,7 @@ mod tests {
         let clock = c.match_options().clock;
         assert_eq!(
             (clock.decision, clock.bank, clock.on_timeout),
-            (Duration::from_secs(1), Duration::ZERO, crate::arena::OnTimeout::Default)
+            (Duration::from_secs(1), Duration::ZERO, mjai_sim_arena::OnTimeout::Default)
         );
         let e = TournamentConfig::parse(&OLD.replace(r#""logs":true"#, r#""logs":true,"clock":"fast""#)).unwrap_err();
         assert!(e.contains("unknown variant `fast`"), "{e}");

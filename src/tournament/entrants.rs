@@ -8,8 +8,8 @@ use sha2::{Digest, Sha256};
 
 use super::pool::LoadedBot;
 use super::store::BotRow;
-use crate::arena::launch::{BotRef, BotRefused, BotSpec};
-use crate::runtime::submission::{Submission, SubmissionLimits};
+use mjai_sim_arena::launch::{BotRef, BotRefused, BotSpec};
+use mjai_sim_runtime::submission::{Submission, SubmissionLimits};
 
 /// One bot argument: its display name and what it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
     for (idx, e) in entrants.iter().enumerate() {
         let (bot, sha256) = match &e.spec {
             BotSpec::Builtin(name) => {
-                crate::runtime::builtin::BuiltinBot::from_spec(name)
+                mjai_sim_runtime::builtin::BuiltinBot::from_spec(name)
                     .map_err(|err| BotRefused::new(BotRef::Named(e.name.clone()), err))?;
                 (LoadedBot::Builtin(name.clone()), hex::encode(Sha256::digest(format!("builtin:{name}"))))
             }
@@ -93,8 +93,7 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
 /// files in path order (path, NUL, mode, NUL, length, NUL, bytes each).
 fn submission_sha256(path: &Path, sub: &Submission) -> anyhow::Result<String> {
     if path.is_file() {
-        return crate::tournament::store::sha256_file(path)
-            .map_err(|e| anyhow::anyhow!("{}: cannot read ({e})", path.display()));
+        return crate::store::sha256_file(path).map_err(|e| anyhow::anyhow!("{}: cannot read ({e})", path.display()));
     }
     let mut h = Sha256::new();
     for f in sub.files() {

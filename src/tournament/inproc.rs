@@ -4,10 +4,10 @@
 //! the same games and results as through the match loop (checked by
 //! `tests/tournament/command.rs`); decision times are not measured on this path.
 
-use crate::arena::match_loop::{Ending, MatchReport};
-use crate::bots::selfplay::{self, IgnoreAnswers};
-use crate::engine::event::Event;
-use crate::engine::game::{GameConfig, Rules, StartState, MAX_SEATS};
+use mjai_sim_arena::match_loop::{Ending, MatchReport};
+use mjai_sim_bots::selfplay::{self, IgnoreAnswers};
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::{GameConfig, Rules, StartState, MAX_SEATS};
 
 /// Plays one game between the built-in bots `names` (seat order, `NAME` of `builtin:NAME`;
 /// one per seat of `rules`' table) on wall seed `seed` under `rules`. Errors: an unknown bot
@@ -18,7 +18,7 @@ pub fn play(names: &[String], seed: [u64; 2], rules: Rules) -> Result<(MatchRepo
     }
     let mut agents = Vec::with_capacity(MAX_SEATS);
     for name in names {
-        agents.push(crate::bots::by_name(name).map_err(|e| e.to_string())?);
+        agents.push(mjai_sim_bots::by_name(name).map_err(|e| e.to_string())?);
     }
     let mut agents = selfplay::table_agents(agents).ok_or_else(|| format!("at most {MAX_SEATS} seats"))?;
     let config =

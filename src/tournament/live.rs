@@ -2,8 +2,8 @@
 //! ([`HandPublisher`]): the runner publishes each into the store
 //! ([`super::store::Live`]), from which the grading server's pages and event stream read.
 
-use crate::arena::observer::GameObserver;
-use crate::engine::event::Event;
+use mjai_sim_arena::observer::GameObserver;
+use mjai_sim_engine::event::Event;
 
 /// Collects a game's events and hands each finished hand to `publish` at its `end_kyoku`:
 /// `(hand, events)`, `hand` counting from 0, `events` the JSON array of that hand's mjai

@@ -1,10 +1,10 @@
 //! Tournaments: many games between N bots (issue 12), above the arena's one game.
 //!
 //! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
-//!   per-seat statistics read off its log by the engine's reader ([`crate::engine::log`]).
+//!   per-seat statistics read off its log by the engine's reader ([`mjai_sim_engine::log`]).
 //! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
 //!   (`standings/tally.rs`: one bot's totals; the arithmetic of ratings, intervals and time histograms
-//!   is [`crate::stats`]; their text, [`crate::pages::standings_text`]).
+//!   is [`mjai_sim_stats`]; their text, [`crate::pages::standings_text`]).
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; its state
 //!   extended one set at a time for leagues ([`schedule::Scheduler`]).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.
@@ -21,8 +21,11 @@
 //! - [`session`]: the library API over all of it: create, resume, open, play, watch, add and
 //!   retire bots, standings (the command line and the grading server are thin over it).
 
+#![warn(missing_docs)]
+
 pub mod config;
 pub mod entrants;
+pub mod fixtures;
 pub mod inproc;
 pub mod leaderboard;
 pub mod live;
@@ -39,4 +42,4 @@ pub mod submission_cache;
 #[cfg(test)]
 mod record_tests;
 #[cfg(test)]
-pub(crate) mod standings_tests;
+mod standings_tests;

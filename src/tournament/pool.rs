@@ -11,11 +11,11 @@
 //!   pool), so the runner can hide container start-up behind the game being played. A
 //!   restart after a chombo always starts fresh bots.
 
-use crate::arena::launch::RemoteSeats;
-use crate::engine::game::{Players, MAX_SEATS};
-use crate::runtime::remote::control::Control;
-use crate::runtime::remote::hub::RemoteBot;
-use crate::runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
+use mjai_sim_arena::launch::RemoteSeats;
+use mjai_sim_engine::game::{Players, MAX_SEATS};
+use mjai_sim_runtime::remote::control::Control;
+use mjai_sim_runtime::remote::hub::RemoteBot;
+use mjai_sim_runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,19 +23,19 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use futures_util::future::{join_all, BoxFuture};
 
-use crate::arena::clock::Clock;
-use crate::arena::launch::{batch_process, batch_refused, docker_launcher, LaunchSettings, RuntimeKind};
-use crate::arena::Launcher;
-use crate::engine::event::Seat;
-use crate::runtime::batch::{BatchHub, BatchOptions, BatchStats, LaunchProcess};
-use crate::runtime::bounded;
-use crate::runtime::builtin::BuiltinBot;
-use crate::runtime::docker::cleanup::ContainerGuard;
-use crate::runtime::docker::DockerOptions;
-use crate::runtime::launcher::{SeatSpec, SubmissionLauncher};
-use crate::runtime::process::ProcessOptions;
-use crate::runtime::submission::Submission;
-use crate::runtime::{Bot, BotError, Offer};
+use mjai_sim_arena::clock::Clock;
+use mjai_sim_arena::launch::{batch_process, batch_refused, docker_launcher, LaunchSettings, RuntimeKind};
+use mjai_sim_arena::Launcher;
+use mjai_sim_engine::event::Seat;
+use mjai_sim_runtime::batch::{BatchHub, BatchOptions, BatchStats, LaunchProcess};
+use mjai_sim_runtime::bounded;
+use mjai_sim_runtime::builtin::BuiltinBot;
+use mjai_sim_runtime::docker::cleanup::ContainerGuard;
+use mjai_sim_runtime::docker::DockerOptions;
+use mjai_sim_runtime::launcher::{SeatSpec, SubmissionLauncher};
+use mjai_sim_runtime::process::ProcessOptions;
+use mjai_sim_runtime::submission::Submission;
+use mjai_sim_runtime::{Bot, BotError, Offer};
 
 /// One bot of the tournament, checked.
 #[derive(Debug, Clone)]
@@ -47,7 +47,7 @@ pub enum LoadedBot {
     /// `remote:NAME`: played by a bridge connected to the tournament's remote hub.
     Remote(String),
     /// `riichilab:NAME`: a bot of riichi.dev's dialect connected to the hub; one connection
-    /// plays one game ([`crate::runtime::riichilab`]).
+    /// plays one game ([`mjai_sim_runtime::riichilab`]).
     RiichiLab(String),
 }
 

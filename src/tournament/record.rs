@@ -16,16 +16,16 @@
 //!   draw applies); `tenpai_draws`: of those, hands that were tenpai as the game's rules pay
 //!   it (keishiki tenpai counts; karaten counts under the mjai-app preset, not under
 //!   Tenhou's), from the hands the reader followed through the log
-//!   ([`crate::engine::log`]).
+//!   ([`mjai_sim_engine::log`]).
 //! - `chombos`: from the match report.
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::match_loop::MatchReport;
-use crate::engine::event::Event;
-use crate::engine::game::{ranks_for, Rules, MAX_SEATS};
-use crate::engine::log::{read, Action};
-use crate::stats::timing::TimeHistogram;
+use mjai_sim_arena::match_loop::MatchReport;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::{ranks_for, Rules, MAX_SEATS};
+use mjai_sim_engine::log::{read, Action};
+use mjai_sim_stats::timing::TimeHistogram;
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use super::record::{GameRecord, SeatStats};
-use crate::arena::match_loop::{Ending, MatchReport};
-use crate::engine::event::Event;
-use crate::engine::game::Rules;
-use crate::engine::tile::{parse_compact, Tile};
+use mjai_sim_arena::match_loop::{Ending, MatchReport};
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::Rules;
+use mjai_sim_engine::tile::{parse_compact, Tile};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
@@ -163,7 +163,7 @@ fn record_takes_scores_chombos_and_times_from_the_report() {
         decision_times: [vec![Duration::from_millis(3); 5], vec![], vec![Duration::from_millis(40)], vec![]],
         errors: vec![],
         warnings: vec![],
-        players: crate::engine::game::Players::Four,
+        players: mjai_sim_engine::game::Players::Four,
     };
     let r = GameRecord::from_game(7, 1, vec![3, 0, 2, 1], &game_log(), &report, &Rules::tenhou());
     assert_eq!((r.index, r.set, r.seats.clone()), (7, 1, vec![3, 0, 2, 1]));

@@ -25,7 +25,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, watch, Mutex};
+use tokio::sync::{mpsc, Mutex};
+
+use mjai_sim_runtime::cancel::CancelToken;
 
 use super::inproc;
 use super::live::HandPublisher;
@@ -35,13 +37,13 @@ use super::record::GameRecord;
 use super::schedule::ScheduledGame;
 use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError};
-use crate::arena::builtin_fault::{builtin_fault, BuiltinFault};
-use crate::arena::logs::{stderr_path_in, LogDir};
-use crate::arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
-use crate::arena::observer::{Fanout, GameObserver, Silent};
-use crate::arena::summary::Summary;
-use crate::arena::{play_match, MatchOptions};
-use crate::engine::game::{Game, GameConfig, Rules, StartState};
+use mjai_sim_arena::builtin_fault::{builtin_fault, BuiltinFault};
+use mjai_sim_arena::logs::{stderr_path_in, LogDir};
+use mjai_sim_arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
+use mjai_sim_arena::observer::{Fanout, GameObserver, Silent};
+use mjai_sim_arena::summary::Summary;
+use mjai_sim_arena::{play_match, MatchOptions};
+use mjai_sim_engine::game::{Game, GameConfig, Rules, StartState};
 
 /// How games are played.
 #[derive(Debug, Clone)]
@@ -159,7 +161,7 @@ pub async fn run(
     store: &Store,
     pool: Arc<Pool>,
     options: &RunOptions,
-    stop: watch::Receiver<bool>,
+    stop: CancelToken,
     observer: &dyn Observer,
 ) -> anyhow::Result<Played> {
     let jobs = options.jobs.max(1);
@@ -213,7 +215,7 @@ async fn coordinate(
     options: &RunOptions,
     (job_tx, out_rx): (mpsc::Sender<ScheduledGame>, &mut mpsc::UnboundedReceiver<Outcome>),
     capacity: usize,
-    mut stop: watch::Receiver<bool>,
+    stop: CancelToken,
     observer: &dyn Observer,
     absent: &dyn Fn(&ScheduledGame) -> Option<usize>,
 ) -> anyhow::Result<Played> {
@@ -226,9 +228,8 @@ async fn coordinate(
     let mut job_tx = Some(job_tx);
     let (mut in_flight, mut exhausted, mut fatal) = (0usize, false, None::<anyhow::Error>);
     let mut host_fault = None::<HostFault>;
-    let mut stop_alive = true;
     loop {
-        let stopping = *stop.borrow() || fatal.is_some() || host_fault.is_some();
+        let stopping = stop.is_cancelled() || fatal.is_some() || host_fault.is_some();
         if stopping {
             job_tx = None; // workers finish what they hold, then exit
         }
@@ -272,10 +273,7 @@ async fn coordinate(
         }
         let first = tokio::select! {
             o = out_rx.recv() => o,
-            changed = stop.changed(), if stop_alive && !*stop.borrow() => {
-                stop_alive = changed.is_ok();
-                continue;
-            }
+            _ = stop.cancelled(), if !stop.is_cancelled() => continue,
             _ = beat.tick(), if in_flight > 0 => {
                 retry("heartbeat", patience, || store.leases().heartbeat(worker_id, lease_ms)).await?;
                 continue;
@@ -354,7 +352,7 @@ async fn coordinate(
     if let Some(HostFault(why)) = host_fault {
         return Err(HostFault(format!("{why}; the games in play were not recorded and wait in the queue")).into());
     }
-    let end = if *stop.borrow() { RunEnd::Interrupted } else { RunEnd::Finished };
+    let end = if stop.is_cancelled() { RunEnd::Interrupted } else { RunEnd::Finished };
     Ok(Played { end, games: recorded })
 }
 
@@ -369,7 +367,7 @@ async fn worker(
     out: mpsc::UnboundedSender<Outcome>,
     pool: Arc<Pool>,
     options: Arc<RunOptions>,
-    stop: watch::Receiver<bool>,
+    stop: CancelToken,
 ) {
     let ahead = pool.factory().has_submissions();
     let mut next: Option<(ScheduledGame, tokio::task::JoinHandle<GameSeats>)> = None;
@@ -386,13 +384,13 @@ async fn worker(
                 let Some(g) = jobs.lock().await.recv().await else { break };
                 let seats = seats_of(&pool, &options, &g);
                 // After a stop, games still queued are handed back without starting bots.
-                if ahead && !*stop.borrow() {
+                if ahead && !stop.is_cancelled() {
                     seats.prepare().await;
                 }
                 (g, seats)
             }
         };
-        if ahead && !*stop.borrow() {
+        if ahead && !stop.is_cancelled() {
             let taken = jobs.try_lock().ok().and_then(|mut rx| rx.try_recv().ok());
             if let Some(g) = taken {
                 let seats = seats_of(&pool, &options, &g);
@@ -405,7 +403,7 @@ async fn worker(
                 ));
             }
         }
-        let outcome = if *stop.borrow() {
+        let outcome = if stop.is_cancelled() {
             seats.finish(false).await;
             Outcome::Released(game.index)
         } else {
@@ -438,7 +436,7 @@ async fn play(
     game: &ScheduledGame,
     seats: &GameSeats,
     options: &RunOptions,
-    stop: watch::Receiver<bool>,
+    stop: CancelToken,
     out: &mpsc::UnboundedSender<Outcome>,
 ) -> Outcome {
     let fast = if options.logs { None } else { seats.pool().factory().builtin_names(&game.seats) };
@@ -504,7 +502,7 @@ async fn play_logged(
     game: &ScheduledGame,
     seats: &GameSeats,
     options: &RunOptions,
-    stop: watch::Receiver<bool>,
+    stop: CancelToken,
     out: &mpsc::UnboundedSender<Outcome>,
 ) -> Result<(MatchReport, GameRecord), GameError> {
     let dir = game_dir(&options.dir, game.index);
@@ -545,7 +543,7 @@ async fn play_logged(
         logs.write_summary(&summary).map_err(|e| GameError::Fatal(format!("cannot write summary.json: {e}")))?;
         // The viewer page, as the main job writes it; a failure costs the page, not the game.
         if options.html {
-            if let Err(e) = crate::arena::game_html::write_game_html(&dir) {
+            if let Err(e) = mjai_sim_arena::game_html::write_game_html(&dir) {
                 tracing::warn!("game {}: cannot write game.html: {e:#}", game.index);
             }
         }

@@ -4,7 +4,7 @@
 use std::io::Read;
 
 use super::*;
-use crate::tournament::store::{sha256_hex, CHUNK_BYTES};
+use crate::store::{sha256_hex, CHUNK_BYTES};
 
 /// `len` bytes that compress badly and differ per `seed`.
 fn bytes(len: usize, seed: u8) -> Vec<u8> {
@@ -73,7 +73,7 @@ async fn a_submission_of_several_pieces_round_trips_exactly() {
 }
 
 fn sha256_file(path: &Path) -> String {
-    crate::tournament::store::sha256_file(path).unwrap()
+    crate::store::sha256_file(path).unwrap()
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@
 //! seats and each seat's kita. Such a log does not say which three-player preset it was
 //! played under (`riichi-dev-3p` and `tenhou-3p` differ, docs/rules.md), so it is not
 //! replayed: its wins are scored by the log reader (the scorer of
-//! `export` and `dataset`, [`crate::engine::log::Hora::score`]) and its failure is the first
+//! `export` and `dataset`, [`mjai_sim_engine::log::Hora::score`]) and its failure is the first
 //! place where the reader finds the log contradicting itself ([`GameData::unverified`] says
 //! so on the page).
 
@@ -16,11 +16,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::ViewError;
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::game::replay::replay_observed;
-use crate::engine::game::Players;
-use crate::engine::hand::{evaluate_with, HandScore};
-use crate::engine::log::{read, Closing, Ending, GameLog, Hora, KyokuLog, KyokuStart};
+use mjai_sim_engine::event::{DrawReason, Event, Seat};
+use mjai_sim_engine::game::replay::replay_observed;
+use mjai_sim_engine::game::Players;
+use mjai_sim_engine::hand::{evaluate_with, HandScore};
+use mjai_sim_engine::log::{read, Closing, Ending, GameLog, Hora, KyokuLog, KyokuStart};
 
 /// The files of one game, as text. Only `log` is required.
 #[derive(Debug, Clone, Default)]
@@ -404,7 +404,7 @@ fn names_of(typed: &[Event]) -> [String; 4] {
 type Walked = (Vec<KyokuInfo>, Vec<ChomboInfo>, Option<[i32; 4]>);
 
 /// The kyoku list, the chombos and the final scores, from the reader's one pass over the
-/// events ([`crate::engine::log::read`]).
+/// events ([`mjai_sim_engine::log::read`]).
 fn walk(game: &GameLog, typed_at: &[usize], n_events: usize, errors: &[Value], tails: &[Option<String>; 4]) -> Walked {
     let mut kyokus = Vec::new();
     let mut chombos = Vec::new();

@@ -12,6 +12,8 @@
 //! - [`layout`]: what every page shares (the `<head>` of `templates/base.html`, rendering,
 //!   CSP hashes), the viewer's and [`crate::pages`]'s.
 
+#![warn(missing_docs)]
+
 pub mod game;
 pub mod layout;
 pub mod page;

@@ -23,7 +23,7 @@ async fn play(
     options: MatchOptions,
     observer: &mut dyn GameObserver,
 ) -> MatchReport {
-    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let rx = mjai_sim::arena::cancel::CancelToken::new();
     play_match(table, launcher, &options, observer, rx).await.expect("no I/O or engine error")
 }
 
@@ -153,7 +153,7 @@ async fn a_bot_that_cannot_start_keeps_paying_until_the_game_ends() {
 async fn a_seat_the_host_cannot_start_stops_the_game_with_no_chombo() {
     let mut table = ScriptTable::new(4);
     let launcher = ScriptLauncher::new([T, T, HostDownFrom(1), T]);
-    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let rx = mjai_sim::arena::cancel::CancelToken::new();
     let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
     match result {
         Err(MatchError::Host(fault)) => assert!(fault.to_string().contains("Docker daemon"), "{fault}"),
@@ -168,7 +168,7 @@ async fn the_host_failing_mid_game_stops_it_at_the_restart() {
     let mut table = ScriptTable::new(4);
     // seat 1 errs in its first hand (a chombo, a result so far), then the host fails the restart
     let launcher = ScriptLauncher::new([T, ActWith("not json".into()), HostDownFrom(2), T]);
-    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let rx = mjai_sim::arena::cancel::CancelToken::new();
     let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
     assert!(matches!(result, Err(MatchError::Host(_))), "{:?}", result.map(|r| r.chombos));
 }
@@ -177,7 +177,7 @@ async fn the_host_failing_mid_game_stops_it_at_the_restart() {
 async fn every_seat_failing_to_start_alike_is_the_host_not_four_bots() {
     let mut table = ScriptTable::new(4);
     let launcher = ScriptLauncher::new([NoLaunch, NoLaunch, NoLaunch, NoLaunch]);
-    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let rx = mjai_sim::arena::cancel::CancelToken::new();
     let result = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await;
     match result {
         Err(MatchError::Host(fault)) => assert!(fault.to_string().contains("every seat failed to start"), "{fault}"),
@@ -221,7 +221,8 @@ async fn informational_answers_other_than_none_warn_but_garbage_is_an_error() {
 #[tokio::test]
 async fn shutdown_stops_every_bot_and_reports_interrupted() {
     let mut table = ScriptTable::new(4);
-    let (tx, rx) = tokio::sync::watch::channel(false);
+    let rx = mjai_sim::arena::cancel::CancelToken::new();
+    let tx = rx.clone();
     let launcher = ScriptLauncher::new([T, Interrupt(Arc::new(tx)), T, T]);
     let report = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await.unwrap();
     assert_eq!(report.ending, Ending::Interrupted);

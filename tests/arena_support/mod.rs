@@ -188,7 +188,7 @@ pub enum Behaviour {
     /// never answers that line (the loop's own guard must cut it off).
     Delays(Vec<Duration>),
     /// Sets the shutdown flag when it must act, then never answers.
-    Interrupt(Arc<tokio::sync::watch::Sender<bool>>),
+    Interrupt(Arc<mjai_sim::arena::cancel::CancelToken>),
     /// Cannot be launched.
     NoLaunch,
     /// Cannot be launched for the host's fault (`BotError::Host`), from its `n`-th launch
@@ -323,7 +323,7 @@ impl Bot for ScriptBot {
                     None => Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json())),
                 },
                 (Behaviour::Interrupt(tx), true) => {
-                    tx.send_replace(true);
+                    tx.cancel();
                     std::future::pending().await
                 }
                 _ => Ok(tsumogiri.unwrap_or_else(|| Event::None.to_json())),

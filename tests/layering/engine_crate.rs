@@ -25,7 +25,7 @@ fn host() -> String {
 /// (offline, this host's packages: what a build here uses) as package name → the names of
 /// its dependencies (all versions merged: a name that appears in the tree under any
 /// version is in it).
-fn dependency_graph() -> BTreeMap<String, BTreeSet<String>> {
+pub(crate) fn dependency_graph() -> BTreeMap<String, BTreeSet<String>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--offline", "--filter-platform", &host()])

@@ -60,7 +60,7 @@ fn code_lines(dirs: &[&str], except: &[&str]) -> Vec<(PathBuf, usize, String)> {
 
 /// The layers from the bottom: a module imports modules of its own layer or lower ones.
 /// `main.rs` is the command line's binary.
-const LAYERS: &[&[&str]] = &[
+pub(crate) const LAYERS: &[&[&str]] = &[
     &["engine", "stats"],
     &["bots"],
     &["runtime"],
@@ -72,7 +72,7 @@ const LAYERS: &[&[&str]] = &[
     &["cli", "main"],
 ];
 
-fn layer_of(module: &str) -> Option<usize> {
+pub(crate) fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
@@ -122,7 +122,8 @@ impl Named {
         }
     }
 
-    /// `crate::a::b`, `super::x`, `self::y` and `mjai_sim::z` paths in a macro's tokens.
+    /// `crate::a::b`, `super::x`, `self::y`, `mjai_sim::z` and `mjai_sim_arena::w` paths in a
+    /// macro's tokens.
     fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
         use proc_macro2::TokenTree;
         let flat: Vec<TokenTree> = tokens.into_iter().collect();
@@ -130,7 +131,10 @@ impl Named {
         while i < flat.len() {
             match &flat[i] {
                 TokenTree::Group(g) => self.tokens(g.stream()),
-                TokenTree::Ident(id) if ["crate", "super", "self", "mjai_sim"].contains(&id.to_string().as_str()) => {
+                TokenTree::Ident(id)
+                    if ["crate", "super", "self"].contains(&id.to_string().as_str())
+                        || id.to_string().starts_with("mjai_sim") =>
+                {
                     let after_path_sep = i >= 2
                         && matches!((&flat[i - 2], &flat[i - 1]), (TokenTree::Punct(a), TokenTree::Punct(b)) if a.as_char() == ':' && b.as_char() == ':');
                     if !after_path_sep {
@@ -437,6 +441,8 @@ fn the_files_of_a_module_import_each_other_without_a_cycle() {
     let graphs = sibling_graphs();
     let cli = &graphs[&vec!["cli".to_string()]];
     assert!(cli["tournament_db"].contains_key("tournament"), "the scan finds imports between files: {cli:?}");
+    let engine = &graphs[&vec!["engine".to_string()]];
+    assert!(engine["game"].contains_key("rules"), "the scan reads the engine crate's files: {engine:?}");
     let found = cycles(&graphs);
     let known: BTreeSet<&str> = KNOWN_FILE_CYCLES.iter().map(|(cycle, _)| *cycle).collect();
     let new: Vec<&String> = found.iter().filter(|c| !known.contains(c.as_str())).collect();
@@ -447,9 +453,10 @@ fn the_files_of_a_module_import_each_other_without_a_cycle() {
 
 #[test]
 fn a_grouped_import_is_read_as_each_of_its_modules() {
-    let text = "use crate::{arena, tournament::{store::Store, tally}};\n\
+    // a file of the tournament crate: `crate::` is the tournament, another crate by its name
+    let text = "use mjai_sim_arena as arena; use crate::{store::Store, tally};\n\
                 use super::{schedule::{self, Slot}, scheduler::*};\n\
-                fn f() { crate::serve::router::router(); g!(crate::pages::site); }\n\
+                fn f() { mjai_sim_serve::router::router(); g!(mjai_sim_pages::site); }\n\
                 mod tests { use super::super::pool; use super::standings; }\n";
     let module: ModPath = ["tournament", "standings"].map(String::from).to_vec();
     let imports = imports_of(&module, text).unwrap();
@@ -469,4 +476,9 @@ fn a_grouped_import_is_read_as_each_of_its_modules() {
     assert_eq!(read, expected.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>());
     let from_tests = imports.iter().find(|(_, to)| to.join("::") == "tournament::pool").unwrap();
     assert_eq!(from_tests.0.join("::"), "tournament::standings::tests", "super:: in an inline module is the file");
+    // in the main crate (the command line), `crate::` is the root of src
+    let cli: ModPath = ["cli", "serve"].map(String::from).to_vec();
+    let read: Vec<String> =
+        imports_of(&cli, "use crate::arena::cancel;").unwrap().into_iter().map(|(_, to)| to.join("::")).collect();
+    assert_eq!(read, ["arena::cancel"]);
 }

@@ -326,7 +326,7 @@ fn workers_on_one_host_fetch_a_submission_once_into_their_cache() {
             (rt.block_on(store.leases().claimable_tournaments()).unwrap().len() == 1).then_some(())
         });
         let out = mjai_sim()
-            .env("RUST_LOG", "mjai_sim::tournament::submission_cache=info")
+            .env("RUST_LOG", "mjai_sim_tournament::submission_cache=info")
             .args(["worker", "--db", &url, "--name", "cached", "--jobs", "2", "--exit-when-idle", "--cache-dir"])
             .arg(cache_dir)
             .args(["--work-dir"])

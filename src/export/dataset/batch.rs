@@ -5,7 +5,7 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, StringBuilder, UInt8Bui
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
 
-use crate::engine::tile::Tile;
+use mjai_sim_engine::tile::Tile;
 
 use super::columns::Columns;
 use super::decisions::DecisionRow;
@@ -40,7 +40,7 @@ fn public<'a>(c: &mut Columns, views: impl Iterator<Item = &'a View> + Clone) {
     c.list("scores", Int32Builder::new(), views.clone().map(|v| at_table(v, &v.scores).iter().copied()));
     c.list("dora_markers", StringBuilder::new(), views.clone().map(|v| names(&v.dora_markers)));
     let rivers = views.clone().map(|v| at_table(v, &v.discards));
-    let each = |r: &'a [Vec<crate::engine::log::Discard>]| r.iter();
+    let each = |r: &'a [Vec<mjai_sim_engine::log::Discard>]| r.iter();
     c.list2(
         "discards",
         StringBuilder::new(),

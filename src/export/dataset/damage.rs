@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::engine::event::Event;
-use crate::engine::log::GameLog;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::log::GameLog;
 
 /// A log that cannot be turned into rows: the event where it goes wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

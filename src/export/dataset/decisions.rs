@@ -7,11 +7,11 @@
 //! logged event, or the log is [`Damaged`]); the table at each request is the log reader's
 //! [`Table`] fed with the events before it.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::replay::replay_observed_with;
-use crate::engine::game::{rank_order_for, Players, Rules};
-use crate::engine::log::{read, GameLog, Table};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::replay::replay_observed_with;
+use mjai_sim_engine::game::{rank_order_for, Players, Rules};
+use mjai_sim_engine::log::{read, GameLog, Table};
+use mjai_sim_engine::tile::Tile;
 
 use super::damage::{self, Damaged};
 use super::labels::Hidden;
@@ -72,7 +72,7 @@ pub fn decisions(log: &[Event], rules: Rules) -> Result<Vec<DecisionRow>, Damage
     let mut table = Table::default();
     let mut fed = 0;
     let mut rows = Vec::new();
-    let mut observe = |g: &crate::engine::game::Game, answers: &[(Seat, Event)]| {
+    let mut observe = |g: &mjai_sim_engine::game::Game, answers: &[(Seat, Event)]| {
         let n = g.log().len();
         for e in &log[fed..n] {
             let _ = table.apply(e);

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::engine::event::{parse_log, Event};
+use mjai_sim_engine::event::{parse_log, Event};
 
 /// The log file names a folder is searched for.
 pub const LOG_NAMES: [&str; 2] = ["mjai_log.json", "mjai_log.json.gz"];

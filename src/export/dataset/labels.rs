@@ -1,9 +1,9 @@
 //! What a seat could not see: every seat's concealed tiles, tenpai and waits, read off the
 //! full log's [`Table`] with the engine's [`shanten`] and [`waits`].
 
-use crate::engine::hand::{shanten, waits};
-use crate::engine::log::{SeatState, Table};
-use crate::engine::tile::{to_counts, Tile, KINDS};
+use mjai_sim_engine::hand::{shanten, waits};
+use mjai_sim_engine::log::{SeatState, Table};
+use mjai_sim_engine::tile::{to_counts, Tile, KINDS};
 
 use super::view::sorted;
 

@@ -8,7 +8,7 @@
 //!   sees it once the riichi tile is down, and the declarer's waits.
 //!
 //! Rows are pure functions of a log, read with the engine's log reader
-//! ([`crate::engine::log`]; decisions also replay it through the engine for the legal
+//! ([`mjai_sim_engine::log`]; decisions also replay it through the engine for the legal
 //! answers). [`files`] finds and reads logs and [`writer`] writes one Parquet file: the only
 //! I/O here.
 
@@ -30,8 +30,8 @@ pub use view::{sorted, View};
 
 use arrow_array::RecordBatch;
 
-use crate::engine::event::Event;
-use crate::engine::game::Rules;
+use mjai_sim_engine::event::Event;
+use mjai_sim_engine::game::Rules;
 
 /// Which table to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! once the riichi tile is down, and the label: the declarer's waits. Read with the log
 //! reader's [`Table`] alone (no replay), so any whole or kyoku-complete mjai log works.
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::log::{read, Discard, Table};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::log::{read, Discard, Table};
+use mjai_sim_engine::tile::Tile;
 
 use super::damage::{self, Damaged};
 use super::labels::{unseen_by, waits_of};

@@ -3,16 +3,16 @@
 //! call, riichi) and the seat's own concealed tiles. Nothing here looks at another seat's
 //! concealed tiles (see [`super::labels`] for those).
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::log::{Action, Discard, Table};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::log::{Action, Discard, Table};
+use mjai_sim_engine::tile::Tile;
 
 /// One seat's view of the table; seat-indexed arrays are in seat order (index = seat) and
-/// keep [`crate::engine::game::MAX_SEATS`] entries: the first [`View::seats`] are the
+/// keep [`mjai_sim_engine::game::MAX_SEATS`] entries: the first [`View::seats`] are the
 /// table's (seat 3 of a three-player table stays empty).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct View {
-    /// Seats at the table: 4, or 3 for a three-player log ([`crate::engine::log::KyokuStart::players`]).
+    /// Seats at the table: 4, or 3 for a three-player log ([`mjai_sim_engine::log::KyokuStart::players`]).
     pub seats: usize,
     /// Round wind: `E`, `S`, `W` (or `N`).
     pub bakaze: Tile,

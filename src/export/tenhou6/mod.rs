@@ -27,9 +27,9 @@ pub mod yaku_names;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::engine::event::{DrawReason, Event, Seat};
-use crate::engine::game::{rank_order_for, Players, MAX_SEATS};
-use crate::engine::log::{read, Action, Closing, Ending, Hora, KyokuLog, KyokuStart, Ryukyoku};
+use mjai_sim_engine::event::{DrawReason, Event, Seat};
+use mjai_sim_engine::game::{rank_order_for, Players, MAX_SEATS};
+use mjai_sim_engine::log::{read, Action, Closing, Ending, Hora, KyokuLog, KyokuStart, Ryukyoku};
 
 /// The game in tenhou.net/6 form (serialise with serde_json; field order is Tenhou's).
 #[derive(Debug, Clone, Serialize)]
@@ -165,7 +165,7 @@ fn kyoku_entry(log: &[Event], k: &KyokuLog, errors: &[ErrorNote], notes: &mut Ve
         notes.push(format!("{label}: {missing}; exported as 流局"));
         result.push(json!("流局"));
     }
-    let codes = |ts: &[crate::engine::tile::Tile]| ts.iter().map(|&t| tiles::code(t)).collect::<Vec<u8>>();
+    let codes = |ts: &[mjai_sim_engine::tile::Tile]| ts.iter().map(|&t| tiles::code(t)).collect::<Vec<u8>>();
     let mut v = vec![json!([index, st.honba, st.kyotaku]), json!(st.scores)];
     v.push(json!(codes(&k.table.dora_markers)));
     v.push(json!(codes(&k.ura_markers)));

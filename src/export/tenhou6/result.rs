@@ -6,15 +6,15 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::event::DrawReason;
-use crate::engine::game::{Players, Rules};
-use crate::engine::hand::{evaluate_with, HandScore, Payment};
-use crate::engine::log::{Hora, KyokuLog};
+use mjai_sim_engine::event::DrawReason;
+use mjai_sim_engine::game::{Players, Rules};
+use mjai_sim_engine::hand::{evaluate_with, HandScore, Payment};
+use mjai_sim_engine::log::{Hora, KyokuLog};
 
 use super::yaku_names::{point_string, yaku_strings};
 
 /// Tenhou's name of the draw that a `ryukyoku` (not a chombo) with `deltas` and `reason`
-/// (logged, or inferred by the reader: [`crate::engine::log::inferred_reason`]) ends `k`
+/// (logged, or inferred by the reader: [`mjai_sim_engine::log::inferred_reason`]) ends `k`
 /// with. An exhaustive draw is `流局`, `全員聴牌`, `全員不聴`, or `流し満貫` when the deltas
 /// are neither the tenpai payments of Tenhou nor those with karaten paid as tenpai (the
 /// mjai-app preset).
@@ -112,7 +112,7 @@ pub fn hora_entry(k: &KyokuLog, h: &Hora) -> HoraEntry {
 
 /// The entry of tsumo `h` scored with rinshan kaihou, as the `riichi-dev-3p` preset scores
 /// a tsumo on a kita's replacement tile (RiichiEnv `sanma.rs` `resolve_kita_rinshan`;
-/// Tenhou gives none: [`crate::engine::game::Rules::kita_is_rinshan`]). `None` when `h` is
+/// Tenhou gives none: [`mjai_sim_engine::game::Rules::kita_is_rinshan`]). `None` when `h` is
 /// no tsumo by a seat that has set a North aside, or does not score so. The caller knows
 /// whether the tile drawn replaced a kita.
 pub fn kita_rinshan_entry(k: &KyokuLog, h: &Hora) -> Option<HoraEntry> {

@@ -23,8 +23,8 @@
 //!   47,200 / 31,900 / 25,900 give 42 / −8 / −34 in the game above (Tenhou rounds to
 //!   whole thousands first; this export keeps one decimal, as its four-player results do).
 
-use crate::engine::game::Players;
-use crate::engine::tile::Tile;
+use mjai_sim_engine::game::Players;
+use mjai_sim_engine::tile::Tile;
 
 use super::tiles;
 

@@ -10,8 +10,8 @@
 //! before its last tile (`121212a12`); a riichi discard is `r` + code (`r60` for a
 //! tsumogiri riichi).
 
-use crate::engine::event::Seat;
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::Seat;
+use mjai_sim_engine::tile::Tile;
 
 /// Tenhou's code for a tile (`0` for the unknown tile `?`).
 pub fn code(t: Tile) -> u8 {

@@ -7,7 +7,7 @@
 //! the forms are checked against hands from real Tenhou games stored in mjai-reviewer's
 //! `convlog/tests/testdata` (see the unit tests, which cite each example).
 
-use crate::engine::hand::HandScore;
+use mjai_sim_engine::hand::HandScore;
 
 /// Tenhou's name of one of the engine's yaku (`"riichi"` → `"立直"`). `jikaze` and `bakaze`
 /// are wind kinds (27 = E .. 30 = N) naming the wind of `"yakuhai jikaze"` (`"自風 南"`) and
@@ -152,7 +152,7 @@ pub fn limit_name(score: &HandScore) -> Option<&'static str> {
         8..=10 => Some("倍満"),
         6 | 7 => Some("跳満"),
         5 => Some("満貫"),
-        _ if crate::engine::hand::base_points(score.han, score.fu, 0) >= 2000 => Some("満貫"),
+        _ if mjai_sim_engine::hand::base_points(score.han, score.fu, 0) >= 2000 => Some("満貫"),
         _ => None,
     }
 }

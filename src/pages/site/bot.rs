@@ -1,7 +1,7 @@
 //! `/bots/{name}/v/{version}` (and `/bots/{name}`): one version of a bot
 //! (`templates/bot.html`): a selector of the name's versions (plain links), the version's
 //! figures, rating over games and rank distribution (SVG from
-//! [`crate::pages::report_svg`]), head-to-head, recent games with results, and, for its
+//! [`crate::report_svg`]), head-to-head, recent games with results, and, for its
 //! author and admins, its chombos with reasons and stderr. Every bot is named as its author
 //! wrote it, with its version beside it, and linked as `/bots/NAME/v/V`.
 
@@ -11,11 +11,11 @@ use askama::Template;
 
 use super::leaderboard::{author_of, entry_row, reason_line, status_word, EntryRow};
 use super::PageContext;
-use crate::pages::report_svg::{history_chart, history_chart_by_time, rank_bars};
-use crate::tournament::leaderboard::utc;
-use crate::tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
-use crate::tournament::standings::RatingPoint;
-use crate::viewer::layout::{render, Head};
+use crate::report_svg::{history_chart, history_chart_by_time, rank_bars};
+use mjai_sim_tournament::leaderboard::utc;
+use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
+use mjai_sim_tournament::standings::RatingPoint;
+use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "bot.html")]

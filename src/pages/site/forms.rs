@@ -5,7 +5,7 @@
 use askama::Template;
 
 use super::PageContext;
-use crate::viewer::layout::{render, Head};
+use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "login.html")]

@@ -6,8 +6,8 @@
 use askama::Template;
 
 use super::PageContext;
-use crate::tournament::leaderboard::game_list::{GameList, GameQuery, GameStatus};
-use crate::viewer::layout::{render, Head};
+use mjai_sim_tournament::leaderboard::game_list::{GameList, GameQuery, GameStatus};
+use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "games.html")]
@@ -95,7 +95,7 @@ pub fn games_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::leaderboard::game_list::{GameSeat, GameSummary};
+    use mjai_sim_tournament::leaderboard::game_list::{GameSeat, GameSummary};
 
     fn seat(bot: &str, author: Option<&str>, result: Option<(i64, u8)>) -> GameSeat {
         GameSeat {

@@ -6,9 +6,9 @@
 use askama::Template;
 
 use super::PageContext;
-use crate::pages::figures::{ci_attr, mu_sigma, with_ci};
-use crate::tournament::leaderboard::{BotKind, BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
-use crate::viewer::layout::{render, Head};
+use crate::figures::{ci_attr, mu_sigma, with_ci};
+use mjai_sim_tournament::leaderboard::{BotKind, BotStatus, Leaderboard, LeaderboardEntry, PROVISIONAL_GAMES};
+use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]
 #[template(path = "leaderboard.html")]

@@ -6,9 +6,9 @@ use askama::Template;
 
 use super::leaderboard::{reason_line, status_word};
 use super::PageContext;
-use crate::pages::figures::mu_sigma;
-use crate::tournament::leaderboard::{BotPage, ChomboLine};
-use crate::viewer::layout::{render, Head};
+use crate::figures::mu_sigma;
+use mjai_sim_tournament::leaderboard::{BotPage, ChomboLine};
+use mjai_sim_viewer::layout::{render, Head};
 
 /// One of the author's bots as `/me` shows it.
 #[derive(Debug, Clone, Copy)]

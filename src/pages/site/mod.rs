@@ -1,5 +1,5 @@
 //! The grading server's pages (issue 21): pure functions from the league's data
-//! ([`crate::tournament::leaderboard`]) to HTML, through the compiled, auto-escaping
+//! ([`mjai_sim_tournament::leaderboard`]) to HTML, through the compiled, auto-escaping
 //! templates of `src/pages/templates` (askama), so every name, reason and stderr line a bot
 //! or author controls is escaped by construction. No I/O, no HTTP: the server calls these
 //! and sends the result with the header [`CSP`].
@@ -25,8 +25,8 @@ pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
 
 use super::{LIVE_JS, SITE_CSS};
-use crate::viewer::game::GameData;
-use crate::viewer::layout::{GAME_CSS, GAME_JS};
+use mjai_sim_viewer::game::GameData;
+use mjai_sim_viewer::layout::{GAME_CSS, GAME_JS};
 
 /// The Content-Security-Policy the server sends with every page: scripts, styles and
 /// images and the live game stream (`connect-src`) only from its own origin (no inline
@@ -56,17 +56,17 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static [u8])> {
 }
 
 /// `/games/{id}` (and a bot's validation game): the viewer of one game (`data` from
-/// [`crate::viewer::game::analyse`] over the game's log and errors), its style and script
+/// [`mjai_sim_viewer::game::analyse`] over the game's log and errors), its style and script
 /// from `/assets/`, its header naming who is logged in (`ctx`) as every page's does. Needs
 /// JavaScript.
 pub fn game_page(data: &GameData, ctx: &PageContext, downloads: &[(&str, String)]) -> String {
-    crate::viewer::page::served_page(data, ctx.author.as_deref(), downloads, None)
+    mjai_sim_viewer::page::served_page(data, ctx.author.as_deref(), downloads, None)
 }
 
 /// `/games/{id}` while the game is played: the viewer of its finished hands (`data`), a
 /// line saying it is live, and `live.js` following `live.stream`.
-pub fn live_game_page(data: &GameData, ctx: &PageContext, live: &crate::viewer::page::Live) -> String {
-    crate::viewer::page::served_page(data, ctx.author.as_deref(), &[], Some(live))
+pub fn live_game_page(data: &GameData, ctx: &PageContext, live: &mjai_sim_viewer::page::Live) -> String {
+    mjai_sim_viewer::page::served_page(data, ctx.author.as_deref(), &[], Some(live))
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use super::queue::{Ask, Reply, Shared};
 use super::seat::BatchSeat;
 use super::wire::{cycle_line, split_answer, Request};
 use super::BatchOptions;
-use crate::runtime::bounded::{self, until, within};
-use crate::runtime::{Bot, BotError};
+use crate::bounded::{self, until, within};
+use crate::{Bot, BotError};
 
 /// Starts the batched process (`python3 -u bot.py --batch` in its container or folder);
 /// called at the first cycle and after every crash.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
-use crate::runtime::BotError;
+use crate::BotError;
 
 /// One seat's line waiting for its cycle.
 pub(super) struct Ask {

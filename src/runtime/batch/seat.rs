@@ -8,7 +8,7 @@ use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
 use super::queue::{Ask, Shared};
-use crate::runtime::{Bot, BotError, Offer};
+use crate::{Bot, BotError, Offer};
 
 /// The [`Bot`] of one seat at one table, served by its hub's process. Its `stop` only
 /// leaves the table (the process keeps serving others); a new seat for the same table and

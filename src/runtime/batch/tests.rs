@@ -7,7 +7,7 @@ use futures_util::future::{join_all, BoxFuture};
 use serde_json::{json, Value};
 
 use super::{BatchHub, BatchOptions, BatchSeat, LaunchProcess};
-use crate::runtime::{Bot, BotError, Offer};
+use crate::{Bot, BotError, Offer};
 
 /// What the scripted process does with one cycle (its requests): answer after a delay, or fail.
 type Script = Arc<dyn Fn(&[Value]) -> Result<(Duration, Vec<Value>), BotError> + Send + Sync>;

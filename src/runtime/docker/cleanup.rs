@@ -11,8 +11,8 @@
 //!
 //! Use in the match loop (src/arena):
 //! ```no_run
-//! # async fn f(play: impl std::future::Future<Output = ()>, stop: tokio::sync::watch::Receiver<bool>) -> anyhow::Result<()> {
-//! use mjai_sim::runtime::docker::{cleanup::ContainerGuard, daemon};
+//! # async fn f(play: impl std::future::Future<Output = ()>, stop: mjai_sim_runtime::cancel::CancelToken) -> anyhow::Result<()> {
+//! use mjai_sim_runtime::docker::{cleanup::ContainerGuard, daemon};
 //! let guard = ContainerGuard::new(daemon().await?);
 //! // `play` launches the four seats with this guard (runtime::launcher) and plays:
 //! match guard.run_until_cancelled(stop, play).await {
@@ -39,6 +39,7 @@ use rand::Rng;
 
 use super::owner::{Owner, LABEL_OWNER};
 use super::{DockerError, LABEL_GAME};
+use crate::cancel::CancelToken;
 
 /// How long [`ContainerGuard::shutdown`] waits for container creations in flight (seconds
 /// matter only when the Docker daemon hangs; a creation takes milliseconds).
@@ -170,14 +171,10 @@ impl ContainerGuard {
     /// Runs `game` (launch included, ideally) until it finishes or `stop` turns true (the
     /// token of `arena::cancel::Cancel`, fired by the binary on SIGINT/SIGTERM); when
     /// cancelled, shuts down (every container removed) and returns [`Interrupted`].
-    pub async fn run_until_cancelled<F: Future>(
-        &self,
-        mut stop: tokio::sync::watch::Receiver<bool>,
-        game: F,
-    ) -> Result<F::Output, Interrupted> {
+    pub async fn run_until_cancelled<F: Future>(&self, stop: CancelToken, game: F) -> Result<F::Output, Interrupted> {
         tokio::select! {
             output = game => Ok(output),
-            _ = stop.wait_for(|s| *s) => {
+            _ = stop.cancelled() => {
                 self.shutdown().await;
                 Err(Interrupted)
             }

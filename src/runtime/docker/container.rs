@@ -17,12 +17,12 @@ use super::host_dir::HostDir;
 use super::http::HttpConn;
 use super::stdio::{spawn_fifo_pump, spawn_pump, Failure, StdioConn};
 use super::{DockerError, DockerOptions, Transport};
-use crate::runtime::bounded::{join_or_abort, within, DRAIN_GRACE, STOP_GRACE};
-use crate::runtime::process::signal_name;
-use crate::runtime::stderr_log::StderrLog;
-use crate::runtime::stderr_tail::SharedTail;
-use crate::runtime::submission::Submission;
-use crate::runtime::{Bot, BotError, Offer};
+use crate::bounded::{join_or_abort, within, DRAIN_GRACE, STOP_GRACE};
+use crate::process::signal_name;
+use crate::stderr_log::StderrLog;
+use crate::stderr_tail::SharedTail;
+use crate::submission::Submission;
+use crate::{Bot, BotError, Offer};
 
 /// How long to wait for Docker to report the exit once the bot's output ended.
 const EXIT_GRACE: Duration = Duration::from_secs(2);

@@ -24,7 +24,7 @@ use std::io;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::runtime::submission::Submission;
+use crate::submission::Submission;
 
 /// Where the FIFOs appear inside the container.
 pub const IO_DIR: &str = "/run/mjai-sim";
@@ -221,7 +221,7 @@ mod tests {
     use std::os::unix::fs::FileTypeExt;
 
     use super::*;
-    use crate::runtime::submission::SubmissionLimits;
+    use crate::submission::SubmissionLimits;
 
     fn submission() -> Submission {
         let dir = tempfile::tempdir().unwrap();

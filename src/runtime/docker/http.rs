@@ -21,8 +21,8 @@ use tokio::time::Instant;
 use super::hardening::RELAY_PORT;
 use super::stdio::Failure;
 use super::{DockerError, LABEL_GAME};
-use crate::runtime::backoff::Doubling;
-use crate::runtime::BotError;
+use crate::backoff::Doubling;
+use crate::BotError;
 
 /// Name of the shared bridge network of http containers.
 pub const HTTP_NETWORK: &str = "mjai-sim-http";
@@ -119,7 +119,7 @@ pub async fn host_port(docker: &Docker, id: &str) -> Result<u16, DockerError> {
 /// "killed by signal 9 (SIGKILL)"; Python reports a signal as a negative code).
 pub fn relay_exit(text: &str) -> String {
     match text.trim().strip_prefix("bot exited with code ").and_then(|c| c.parse::<i32>().ok()) {
-        Some(code) if code < 0 => format!("killed by signal {}{}", -code, crate::runtime::process::signal_name(-code)),
+        Some(code) if code < 0 => format!("killed by signal {}{}", -code, crate::process::signal_name(-code)),
         Some(code) => format!("exit code {code}"),
         None => text.trim().to_string(),
     }

@@ -195,7 +195,7 @@ pub async fn build_image(
     }
     let wheel_dir = options.wheels.clone().unwrap_or_else(default_wheel_dir);
     if options.kind == ImageKind::Ml {
-        if !crate::runtime::docker::daemon_is_local() {
+        if !crate::docker::daemon_is_local() {
             return Err(ImageError::MlNeedsLocalDaemon);
         }
         let default = BuildOptions { kind: ImageKind::Default, force: false, ..options.clone() };

@@ -105,7 +105,7 @@ pub struct DockerOptions {
     /// unless DOCKER_HOST names a daemon elsewhere ([`daemon_is_local`]).
     pub local: bool,
     /// Start `bot.py --batch` (one container serving many table-seats,
-    /// [`crate::runtime::batch`]) instead of `bot.py SEAT`; stdio only. Default false.
+    /// [`crate::batch`]) instead of `bot.py SEAT`; stdio only. Default false.
     pub batch: bool,
 }
 

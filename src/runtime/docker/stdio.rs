@@ -17,10 +17,10 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::runtime::bounded::{until, within};
-use crate::runtime::line::LineBuffer;
-use crate::runtime::stderr_log::StderrLog;
-use crate::runtime::BotError;
+use crate::bounded::{until, within};
+use crate::line::LineBuffer;
+use crate::stderr_log::StderrLog;
+use crate::BotError;
 
 /// The attach output stream as bollard gives it.
 pub type OutputStream = Pin<Box<dyn Stream<Item = Result<LogOutput, bollard::errors::Error>> + Send>>;

@@ -23,10 +23,10 @@ use tokio_tungstenite::tungstenite::Message;
 use super::control::Control;
 use super::dial::{connect_to, Reconnect, Ws};
 use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, WRITE_TIMEOUT};
-use crate::runtime::bounded::{self, join_or_abort, within, STOP_GRACE};
-use crate::runtime::process::{ProcessBot, ProcessOptions};
-use crate::runtime::submission::Submission;
-use crate::runtime::{Bot, BotError};
+use crate::bounded::{self, join_or_abort, within, STOP_GRACE};
+use crate::process::{ProcessBot, ProcessOptions};
+use crate::submission::Submission;
+use crate::{Bot, BotError};
 
 /// Longest the bridge lets its bot think about one line (the game side's own timeout,
 /// usually 2 s, decides the chombo; this only bounds a bot nobody restarts).

@@ -19,8 +19,8 @@ use tokio_util::sync::CancellationToken;
 
 use super::control::Control;
 use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, MAX_UNREAD, PING_INTERVAL, WRITE_TIMEOUT};
-use crate::runtime::bounded::{until, within};
-use crate::runtime::BotError;
+use crate::bounded::{until, within};
+use crate::BotError;
 
 /// Why a connection ended (first reason wins), and the signal that it did.
 #[derive(Debug, Default)]
@@ -126,7 +126,7 @@ impl Conn {
 
     /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of
     /// `limit` seconds): a message of another dialect over the same connection handling
-    /// (riichi.dev's, [`crate::runtime::riichilab`]).
+    /// (riichi.dev's, [`crate::riichilab`]).
     pub async fn send_text(&self, text: String, deadline: Instant, limit: f64) -> Result<(), BotError> {
         self.send(text, deadline, limit).await // bounded: until the deadline.
     }

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{ranks_for, Players, MAX_SEATS};
+use mjai_sim_engine::game::{ranks_for, Players, MAX_SEATS};
 
 /// The `type` of every control message.
 pub const CONTROL_TYPE: &str = "mjai-sim";

@@ -11,8 +11,8 @@ use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::Connector;
 
 use super::{tls, MAX_MESSAGE_BYTES};
-use crate::runtime::backoff::Doubling;
-use crate::runtime::bounded::within;
+use crate::backoff::Doubling;
+use crate::bounded::within;
 
 /// Longest wait for the WebSocket handshake (TLS included).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -17,16 +17,14 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
 
 use super::hub::RemoteHub;
 use super::token::{bearer, random_token, same_token};
 use super::{limited, refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH};
 use super::{HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS};
+use crate::accept::{self, AcceptOptions};
+use crate::cancel::CancelToken;
 
 struct Shared {
     hub: Arc<RemoteHub>,
@@ -36,12 +34,13 @@ struct Shared {
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
-/// A listening socket serving remote bots to a [`RemoteHub`]; stops listening when dropped
-/// (connections already open go on until they end).
+/// A listening socket serving remote bots to a [`RemoteHub`] through the program's one
+/// accept loop ([`crate::accept`]); stops listening when dropped (requests in hand finish,
+/// upgraded connections go on until they end).
 pub struct RemoteListener {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    task: tokio::task::JoinHandle<()>,
+    stop: CancelToken,
 }
 
 impl RemoteListener {
@@ -66,8 +65,10 @@ impl RemoteListener {
             .route("/remote/{name}", get(upgrade))
             .route(RANKED_PATH, get(upgrade_dialect))
             .with_state(shared.clone());
-        let task = tokio::spawn(accept_loop(listener, app));
-        Ok(RemoteListener { addr, shared, task })
+        let stop = CancelToken::new();
+        let options = AcceptOptions { header_timeout: HEADER_TIMEOUT, max_head_bytes: 32 * 1024, nodelay: true };
+        tokio::spawn(accept::serve(listener, app, options, stop.clone()));
+        Ok(RemoteListener { addr, shared, stop })
     }
 
     /// The address listened on (with the port chosen).
@@ -120,38 +121,7 @@ impl RemoteListener {
 
 impl Drop for RemoteListener {
     fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-async fn accept_loop(listener: TcpListener, app: Router) {
-    loop {
-        // bounded: runs for the listener's life; aborted on drop.
-        let (stream, peer) = match listener.accept().await {
-            Ok(pair) => pair,
-            Err(e) => {
-                tracing::warn!("remote listener: accept: {e}");
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await; // bounded: 50 ms.
-                continue;
-            }
-        };
-        let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone().map_request(move |mut r: axum::http::Request<Incoming>| {
-            r.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
-            r
-        }));
-        let conn = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(HEADER_TIMEOUT)
-            .max_buf_size(32 * 1024)
-            .serve_connection(TokioIo::new(stream), service)
-            .with_upgrades();
-        tokio::spawn(async move {
-            // bounded: the head by HEADER_TIMEOUT; an upgraded connection by its own timeouts.
-            if let Err(e) = conn.await {
-                tracing::debug!("remote connection from {peer}: {e}");
-            }
-        });
+        self.stop.cancel();
     }
 }
 

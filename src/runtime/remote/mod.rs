@@ -5,7 +5,7 @@
 //! [`listen::RemoteListener`], or through any server that accepted and authenticated the
 //! WebSocket itself and calls [`hub::RemoteHub::attach`]), and the arena takes a connection
 //! for a seat with [`hub::RemoteHub::start_bot`], which gives a [`hub::RemoteBot`]: one more
-//! [`crate::runtime::Bot`], so masking, timeouts, chombos and restarts are the match loop's,
+//! [`crate::Bot`], so masking, timeouts, chombos and restarts are the match loop's,
 //! as for a container.
 //!
 //! The author's side runs [`bridge::run_bridge`] (`mjai-sim connect`): it starts the bot as
@@ -30,7 +30,7 @@ pub mod token;
 
 /// Largest WebSocket message (and frame) either side accepts, in bytes: 1 MiB, the answer
 /// line limit of the other runtimes. A bigger one closes the connection.
-pub const MAX_MESSAGE_BYTES: usize = crate::runtime::line::DEFAULT_LINE_LIMIT;
+pub const MAX_MESSAGE_BYTES: usize = crate::line::DEFAULT_LINE_LIMIT;
 
 // riichi.dev's refusals (`riichilab:NAME` seats; src/runtime/riichilab): here beside the
 // listeners that send them.
@@ -55,7 +55,7 @@ pub fn refuse(ws: axum::extract::ws::WebSocketUpgrade, code: u16, reason: &str) 
     }
     limited(ws).on_upgrade(move |mut socket| async move {
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
-        let _ = crate::runtime::bounded::within(CLOSE_TIMEOUT, "refusing a connection", socket.send(close)).await;
+        let _ = crate::bounded::within(CLOSE_TIMEOUT, "refusing a connection", socket.send(close)).await;
     })
 }
 
@@ -89,7 +89,7 @@ pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
 /// is closed as a flood.
 pub const MAX_UNREAD: usize = 4;
 
-/// The path of riichi.dev's dialect for ranked games ([`crate::runtime::riichilab`]), which
+/// The path of riichi.dev's dialect for ranked games ([`crate::riichilab`]), which
 /// the one-game listener serves too.
 pub const RANKED_PATH: &str = "/ws/ranked";
 

@@ -17,12 +17,12 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::{RANKED_PATH, VALIDATE_PATH};
-use crate::runtime::bounded::{self, within};
-use crate::runtime::process::ProcessBot;
-use crate::runtime::remote::bridge::{send, BridgeOptions};
-use crate::runtime::remote::dial::{connect_to, Reconnect, Ws};
-use crate::runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
-use crate::runtime::Bot;
+use crate::bounded::{self, within};
+use crate::process::ProcessBot;
+use crate::remote::bridge::{send, BridgeOptions};
+use crate::remote::dial::{connect_to, Reconnect, Ws};
+use crate::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
+use crate::Bot;
 
 /// Which endpoint a URL names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! - [`select`]: `possible_actions` from the engine's legal set, and a reply matched
 //!   against it as RiichiEnv's `select_action_from_mjai` does (pure).
 //! - [`observe`]: the `observation`, built by `riichienv-core` from the seat's events.
-//! - [`seat`]: the server's side of a connection, a [`crate::runtime::Bot`] of the match loop.
+//! - [`seat`]: the server's side of a connection, a [`crate::Bot`] of the match loop.
 //! - [`client`]: the bot's side (`mjai-sim connect` to a `/ws/...` URL): an mjai.app bot
 //!   played over the dialect.
 
@@ -28,7 +28,7 @@ pub mod select;
 pub mod wire;
 
 /// The path a bot connects to for ranked (league) games (defined beside the listeners that
-/// serve it, [`crate::runtime::remote`]).
+/// serve it, [`crate::remote`]).
 pub use super::remote::{refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH};
 
 /// The path a bot connects to for its validation game.

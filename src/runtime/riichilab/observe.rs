@@ -9,7 +9,7 @@
 //! means it: the discarder's seat), `waits`, `is_tenpai` and the legal actions in
 //! RiichiEnv's order (those the referee takes: [`SeatView::observation`]). mjai has no tile ids, so the replay numbers tiles by kind
 //! (`[0, 0, 8, 8, ...]`); the referee's own ids replace them
-//! ([`crate::engine::game::tile_ids::TileIds`], dealt from the kyoku's wall): the seat's hand
+//! ([`mjai_sim_engine::game::tile_ids::TileIds`], dealt from the kyoku's wall): the seat's hand
 //! (ascending, the tile just drawn last, as RiichiEnv's `GameState` holds it), every river
 //! (a called tile stays in it), every meld (`meld_type`, ascending `tiles`, `opened`,
 //! `from_who` the seat called from, -1 for an ankan, `called_tile`; a kakan keeps its pon's),
@@ -37,10 +37,10 @@ use serde_json::Value;
 
 use super::observation_048::{Action048, Meld048, Observation048};
 use super::wire::{into_value, Object};
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::tile_ids::{tile_of, MeldKind, TileId, TileIds};
-use crate::engine::game::{Players, WallIds};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::tile_ids::{tile_of, MeldKind, TileId, TileIds};
+use mjai_sim_engine::game::{Players, WallIds};
+use mjai_sim_engine::tile::Tile;
 
 /// RiichiEnv's game mode of a hanchan (`GameSubMode::Half`); the replay does not depend on
 /// it (`start_kyoku` sets the round), but the state wants one.
@@ -221,7 +221,7 @@ fn wire(
 }
 
 /// One meld as 0.4.8's `Meld` serializes.
-fn meld(m: &crate::engine::game::tile_ids::MeldIds) -> Meld048 {
+fn meld(m: &mjai_sim_engine::game::tile_ids::MeldIds) -> Meld048 {
     let meld_type = match m.kind {
         MeldKind::Chi => "Chi",
         MeldKind::Pon => "Pon",

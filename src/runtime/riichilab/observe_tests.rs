@@ -8,11 +8,11 @@ use serde_json::Value;
 
 use super::observe::SeatView;
 use super::wire::event_message;
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::autoplay::play;
-use crate::engine::game::tile_ids::{tile_of, TileIds, WallIds};
-use crate::engine::game::wall::kyoku_count;
-use crate::engine::game::{GameConfig, Players, Rules, StartState};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::autoplay::play;
+use mjai_sim_engine::game::tile_ids::{tile_of, TileIds, WallIds};
+use mjai_sim_engine::game::wall::kyoku_count;
+use mjai_sim_engine::game::{GameConfig, Players, Rules, StartState};
 
 fn decode(observation: &str) -> Value {
     let bytes = base64::engine::general_purpose::STANDARD.decode(observation).expect("padded base64");

@@ -13,7 +13,7 @@
 //! - not legal: acked `rejected` and the reply goes to the loop as it came, which refuses
 //!   it (a chombo);
 //! - no answer by the deadline: acked `defaulted` with the default action
-//!   ([`crate::engine::game::default_answer`]) and the loop hears a timeout, which the
+//!   ([`mjai_sim_engine::game::default_answer`]) and the loop hears a timeout, which the
 //!   dialect's clock turns into that default, no penalty.
 //!
 //! Lines without a decision (`start_game`, `end_kyoku`, `end_game`) are sent and answered
@@ -33,13 +33,13 @@ use super::observe::SeatView;
 use super::select::{legal_types, possible_actions, select};
 use super::wire::{self, AckStatus, Object, Spent, Time};
 use super::GRACE;
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::{default_answer, Players, WallIds};
-use crate::runtime::bounded::within;
-use crate::runtime::remote::conn::{Conn, Ended};
-use crate::runtime::remote::hub::RemoteHub;
-use crate::runtime::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
-use crate::runtime::{Bot, BotError, Offer};
+use crate::bounded::within;
+use crate::remote::conn::{Conn, Ended};
+use crate::remote::hub::RemoteHub;
+use crate::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
+use crate::{Bot, BotError, Offer};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::{default_answer, Players, WallIds};
 
 /// The close code after `end_game` and `validation_result` (RFC 6455: normal closure), as
 /// riichi.dev's server closes.

@@ -13,8 +13,8 @@
 use serde_json::{json, Value};
 
 use super::wire::Object;
-use crate::engine::event::{Event, Seat};
-use crate::engine::tile::Tile;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::tile::Tile;
 
 /// The dialect's `type` of a legal answer.
 fn kind(event: &Event) -> &'static str {

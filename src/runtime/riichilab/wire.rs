@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
-use crate::engine::event::{Event, Seat};
-use crate::engine::game::Players;
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::Players;
 
 /// A JSON object with sorted keys.
 pub type Object = BTreeMap<String, Value>;
@@ -191,7 +191,7 @@ pub fn parse_reply(text: &str) -> Option<Reply> {
 mod tests {
     use super::*;
 
-    fn tile(s: &str) -> crate::engine::tile::Tile {
+    fn tile(s: &str) -> mjai_sim_engine::tile::Tile {
         s.parse().unwrap()
     }
 

@@ -1,9 +1,9 @@
 //! Per-bot aggregates of a league, folded game by game in schedule order, so that its
 //! leaderboard is read from one row per bot rather than from every result (issue 21,
-//! item 6). The store keeps them ([`crate::tournament::store`], tables `agg_bots`, `agg_pairs`,
+//! item 6). The store keeps them ([`crate::store`], tables `agg_bots`, `agg_pairs`,
 //! `agg_cursor`); this module is the arithmetic, with no database.
 //!
-//! What a bot's aggregate holds, and why it gives the figures [`crate::tournament::standings::compute`]
+//! What a bot's aggregate holds, and why it gives the figures [`crate::standings::compute`]
 //! gives over the same rows:
 //! - games, rank counts, the sum of ranks and the sum of pt (uma by rank), added seat by
 //!   seat in schedule order as `BotTally` (standings/tally.rs) adds them: the same means, bit
@@ -25,16 +25,16 @@
 //! Head-to-head per pair of bots (`a < b`): games shared, games `a` placed above `b`, the
 //! sum of `rank(a) − rank(b)` (a bot in several seats counts with its mean rank).
 
-use crate::engine::game::MAX_SEATS;
+use mjai_sim_engine::game::MAX_SEATS;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::PROVISIONAL_GAMES;
-use crate::stats::bootstrap::{unit_intervals, SetCounts};
-use crate::stats::ratings::{Ratings, WengLin};
-use crate::tournament::record::GameRecord;
-use crate::tournament::standings::mean_rank;
+use crate::record::GameRecord;
+use crate::standings::mean_rank;
+use mjai_sim_stats::bootstrap::{unit_intervals, SetCounts};
+use mjai_sim_stats::ratings::{Ratings, WengLin};
 
 /// Most points kept in a bot's [`History`].
 pub const HISTORY_POINTS: usize = 200;

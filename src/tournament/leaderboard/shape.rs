@@ -1,5 +1,5 @@
 //! The leaderboard and a bot's page ([`super`]'s types) from the versions of
-//! a league's bots and their aggregates ([`crate::tournament::leaderboard::aggregate`]), with no database.
+//! a league's bots and their aggregates ([`crate::leaderboard::aggregate`]), with no database.
 //!
 //! Decay of inactive bots (mjai.app #201): the σ shown and ranked on is
 //! [`decayed_sigma`] of the bot's σ over the league games folded since its last game, so a
@@ -169,7 +169,7 @@ pub fn bot_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::ratings::WengLin;
+    use mjai_sim_stats::ratings::WengLin;
 
     fn version(name: &str, idx: usize) -> VersionRow {
         VersionRow {
@@ -197,7 +197,7 @@ mod tests {
         let frozen = leaderboard(4, &versions, &bots, 6000, 0.0);
         assert_eq!(frozen.bots[0].name, "idle");
         assert_eq!(frozen.bots[0].rating.sigma, 1.0);
-        let decayed = leaderboard(4, &versions, &bots, 6000, crate::tournament::leaderboard::aggregate::DECAY_TAU);
+        let decayed = leaderboard(4, &versions, &bots, 6000, crate::leaderboard::aggregate::DECAY_TAU);
         assert_eq!(decayed.bots[0].name, "busy", "{decayed:?}");
         let idle = &decayed.bots[1];
         let expected = (1.0f64 + 5000.0 * (25.0f64 / 300.0).powi(2)).sqrt();

@@ -22,7 +22,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::Players;
+use mjai_sim_engine::game::Players;
 
 mod scheduler;
 mod table;

@@ -1,7 +1,7 @@
 //! The duplicate scheduler's state, kept from one set to the next so that a schedule can be
 //! extended one set at a time: [`super::duplicate`] runs it to the end at once; a
 //! league (an open-ended tournament, `--sets 0`) rebuilds it from the sets already stored and
-//! appends sets over the bots still active ([`crate::tournament::store`]'s top-up).
+//! appends sets over the bots still active ([`crate::store`]'s top-up).
 //!
 //! The state is what the table choice (`table.rs`) reads: games per bot, tables shared
 //! per pair of bots, and the seeded tie-break order.
@@ -26,7 +26,7 @@
 
 use super::table::{pick_table, rotations, seeded_order};
 use super::ScheduledGame;
-use crate::engine::game::Players;
+use mjai_sim_engine::game::Players;
 
 /// Bots a rating-aware table is drawn among ([`Scheduler::next_set_rated`]): the anchor and
 /// its nearest in μ.

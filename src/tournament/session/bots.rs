@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use crate::arena::launch::BotSpec;
-use crate::runtime::submission::Submission;
-use crate::tournament::config::TournamentConfig;
-use crate::tournament::pool::LoadedBot;
-use crate::tournament::store::retry::{retry, Patience};
-use crate::tournament::store::{BotRow, Store};
-use crate::tournament::submission_cache::SubmissionCache;
+use crate::config::TournamentConfig;
+use crate::pool::LoadedBot;
+use crate::store::retry::{retry, Patience};
+use crate::store::{BotRow, Store};
+use crate::submission_cache::SubmissionCache;
+use mjai_sim_arena::launch::BotSpec;
+use mjai_sim_runtime::submission::Submission;
 
 /// Games at once by default when every submission is a batched bot: enough tables to
 /// keep its cycles full (`--jobs`/`--tables` to change it).
@@ -109,7 +109,7 @@ pub enum NewBot {
 pub fn intake(name: &str, bot: &NewBot, config: &TournamentConfig) -> anyhow::Result<BotRow> {
     let (spec, sha256) = match bot {
         NewBot::Builtin(builtin) => {
-            crate::runtime::builtin::BuiltinBot::from_spec(builtin).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            mjai_sim_runtime::builtin::BuiltinBot::from_spec(builtin).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
             (format!("builtin:{builtin}"), hex::encode(Sha256::digest(format!("builtin:{builtin}"))))
         }
         NewBot::Zip { bytes, origin } => {

@@ -9,8 +9,8 @@
 //!
 //! ```no_run
 //! # async fn f() -> anyhow::Result<()> {
-//! use mjai_sim::tournament::session::{Cancel, NewTournament, PlayLoop, PlayOptions, Quiet, Session};
-//! use mjai_sim::tournament::config::TournamentConfig;
+//! use mjai_sim_tournament::session::{Cancel, NewTournament, PlayLoop, PlayOptions, Quiet, Session};
+//! use mjai_sim_tournament::config::TournamentConfig;
 //! let new = NewTournament {
 //!     bots: vec!["builtin:rulebase".into(), "builtin:random".into(), "builtin:tsumogiri".into(), "a=bots/a.zip".into()],
 //!     seed: Some([1, 0]),
@@ -58,9 +58,9 @@ pub use super::runner::{Played, RunEnd};
 use super::standings::{compute, Standings, StandingsOptions};
 use super::store::retry::{retry, Patience};
 use super::store::{AddBot, BotRow, FailedGame, Retire, Store, DB_FILE};
-pub use crate::arena::cancel::{Cancel, CancelToken};
-use crate::arena::launch::BotSpec;
-use crate::arena::run_id::game_id;
+pub use mjai_sim_arena::cancel::{Cancel, CancelToken};
+use mjai_sim_arena::launch::BotSpec;
+use mjai_sim_arena::run_id::game_id;
 
 /// Where a tournament lives.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,10 +3,10 @@
 
 use anyhow::bail;
 
-use crate::engine::game::Players;
-use crate::tournament::config::{Matching, TournamentConfig};
-use crate::tournament::entrants::{self, Entrant};
-use crate::tournament::schedule::{self, Format, ScheduledGame};
+use crate::config::{Matching, TournamentConfig};
+use crate::entrants::{self, Entrant};
+use crate::schedule::{self, Format, ScheduledGame};
+use mjai_sim_engine::game::Players;
 
 /// What a front end asks for: the bots and the options of every game.
 #[derive(Debug, Clone, PartialEq)]

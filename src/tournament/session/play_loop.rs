@@ -18,12 +18,12 @@ use std::time::{Duration, Instant};
 
 use super::round::Announce;
 use super::{patience_of, Notice, Observer, Place, PlayOptions, RunEnd, Session};
-use crate::arena::cancel::CancelToken;
-use crate::arena::match_loop::HostFault;
-use crate::runtime::backoff::Doubling;
-use crate::runtime::docker::DockerError;
-use crate::tournament::store::retry::{retry, Patience};
-use crate::tournament::store::{Counts, Store, TopUp};
+use crate::store::retry::{retry, Patience};
+use crate::store::{Counts, Store, TopUp};
+use mjai_sim_arena::cancel::CancelToken;
+use mjai_sim_arena::match_loop::HostFault;
+use mjai_sim_runtime::backoff::Doubling;
+use mjai_sim_runtime::docker::DockerError;
 
 /// Least time between two [`Notice::Counts`] of a league (it runs for days).
 pub const LEAGUE_REPORT: Duration = Duration::from_secs(10);
@@ -170,7 +170,6 @@ impl<'a> PlayLoop<'a> {
         stop: CancelToken,
     ) -> anyhow::Result<RunEnd> {
         let patience = patience_of(opts.db_patience, observer);
-        let mut stop = stop;
         let mut reported: Option<(Counts, Instant)> = None;
         let mut idle = false;
         let mut backoff = Doubling::new(HOST_BACKOFF, HOST_BACKOFF_MAX);
@@ -178,7 +177,7 @@ impl<'a> PlayLoop<'a> {
         // going from one tournament to another tells the next one's start)
         let mut last: Option<i64> = None;
         loop {
-            if *stop.borrow() {
+            if stop.is_cancelled() {
                 return Ok(RunEnd::Interrupted);
             }
             if let (true, Scope::One(session)) = (self.top_up, self.scope) {
@@ -227,7 +226,7 @@ impl<'a> PlayLoop<'a> {
             if let Some(cause) = fault {
                 let retry_in = backoff.next_delay();
                 observer.notice(&Notice::HostFault { cause, retry_in });
-                wait_or_stop(&mut stop, retry_in).await;
+                wait_or_stop(&stop, retry_in).await;
                 continue;
             }
             if played > 0 {
@@ -250,7 +249,7 @@ impl<'a> PlayLoop<'a> {
                 if self.until == Until::Idle && sessions.is_empty() {
                     return Ok(RunEnd::Finished);
                 }
-                wait_or_stop(&mut stop, self.poll).await;
+                wait_or_stop(&stop, self.poll).await;
             }
         }
     }
@@ -291,9 +290,9 @@ fn report(session: &Session, counts: Counts, observer: &dyn Observer, reported: 
 }
 
 /// Waits `period` or until `stop` fires, whichever comes first.
-pub(super) async fn wait_or_stop(stop: &mut CancelToken, period: Duration) {
+pub(super) async fn wait_or_stop(stop: &CancelToken, period: Duration) {
     tokio::select! {
         _ = tokio::time::sleep(period) => {}
-        _ = stop.changed() => {}
+        _ = stop.cancelled() => {}
     }
 }

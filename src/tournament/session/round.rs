@@ -18,12 +18,12 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::{default_jobs, load_rows, Observer, Place, Played, RunStart, Session, BATCH_TABLES};
-use crate::arena::cancel::CancelToken;
-use crate::arena::launch::RemoteSeats;
-use crate::tournament::pool::{BotFactory, LoadedBot, Pool};
-use crate::tournament::runner::{self, RunOptions};
-use crate::tournament::store::retry::{retry, Patience};
-use crate::tournament::submission_cache::SubmissionCache;
+use crate::pool::{BotFactory, LoadedBot, Pool};
+use crate::runner::{self, RunOptions};
+use crate::store::retry::{retry, Patience};
+use crate::submission_cache::SubmissionCache;
+use mjai_sim_arena::cancel::CancelToken;
+use mjai_sim_arena::launch::RemoteSeats;
 
 /// How this process plays games: one settings type for a folder's tournament and for the
 /// database loops (coordinator, workers, server).

@@ -3,7 +3,7 @@
 //! tournament with claimable games, round after round ([`super::PlayLoop::worker`]).
 
 use super::{Notice, Observer};
-use crate::tournament::store::Store;
+use crate::store::Store;
 
 /// `NAME#nonce`: one life of a worker, written in `claimed_by` (a restarted worker does
 /// not renew the leases of its previous life).
@@ -29,8 +29,8 @@ pub async fn begin(store: &Store, name: &str, observer: &dyn Observer) -> anyhow
         observer.notice(&Notice::Requeued { games: requeued, worker: Some(name.to_string()) });
     }
     let tag = format!("worker-{name}");
-    if let Ok(docker) = crate::runtime::docker::daemon().await {
-        match crate::runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
+    if let Ok(docker) = mjai_sim_runtime::docker::daemon().await {
+        match mjai_sim_runtime::docker::cleanup::remove_containers_with_prefix(&docker, &format!("{tag}-")).await {
             Ok(0) => {}
             Ok(n) => observer.notice(&Notice::LeftoversRemoved { containers: n as u64, tag: tag.clone() }),
             Err(e) => tracing::warn!("cannot list leftover containers: {e}"),

@@ -6,9 +6,9 @@
 //!   `(score − 25000)/1000` term. The uma has one entry per seat of the table, and so do
 //!   the rank counts: a tournament is of one table size.
 //! - Average rank and pt get 95 % intervals from a seeded bootstrap over duplicate sets
-//!   ([`crate::stats::bootstrap`]); head-to-head pairs the same way.
+//!   ([`mjai_sim_stats::bootstrap`]); head-to-head pairs the same way.
 //! - Ratings are fed in schedule order (`GameRecord::index`), so they do not depend on the
-//!   order games finished in ([`crate::stats::ratings`]).
+//!   order games finished in ([`mjai_sim_stats::ratings`]).
 //! - Records naming a bot outside `names`, a rank outside 1..=seats (`seats`: the uma's
 //!   length) or a seat count other than the uma's are skipped and counted in
 //!   `skipped_records`; nothing panics.
@@ -20,10 +20,10 @@ use serde::{Deserialize, Serialize};
 use super::record::GameRecord;
 mod tally;
 
-use crate::engine::game::Players;
+use mjai_sim_engine::game::Players;
 
-use crate::stats::bootstrap::{intervals, SetTable, Sums};
-use crate::stats::ratings::{Ratings, WengLin};
+use mjai_sim_stats::bootstrap::{intervals, SetTable, Sums};
+use mjai_sim_stats::ratings::{Ratings, WengLin};
 use tally::BotTally;
 
 /// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.

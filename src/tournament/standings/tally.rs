@@ -1,9 +1,9 @@
 //! Running totals of one bot over its games, and its standings row.
 
 use super::BotStanding;
-use crate::stats::ratings::Ratings;
-use crate::stats::timing::TimeTotals;
-use crate::tournament::record::GameRecord;
+use crate::record::GameRecord;
+use mjai_sim_stats::ratings::Ratings;
+use mjai_sim_stats::timing::TimeTotals;
 
 /// Sums over every seat a bot played.
 #[derive(Debug, Clone, Default)]

@@ -1,4 +1,4 @@
-//! The store's per-bot aggregates ([`crate::tournament::leaderboard::aggregate`]): folded in schedule
+//! The store's per-bot aggregates ([`crate::leaderboard::aggregate`]): folded in schedule
 //! order inside the transactions that record results, fail a game for good or retire a bot.
 //!
 //! The fold's cursor (`agg_cursor.next_idx`) is the first game not folded yet. A fold
@@ -15,17 +15,17 @@
 //! first game, in that transaction. Databases made before the aggregates existed have no
 //! cursor row: the first fold (or [`Aggregates::catch_up`]) folds every recorded game.
 
-use crate::engine::game::Players;
+use mjai_sim_engine::game::Players;
 use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::{rows, Dialect, Store, StoreError};
-use crate::stats::ratings::WengLin;
-use crate::tournament::leaderboard::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
-use crate::tournament::record::GameRecord;
-use crate::tournament::standings::{StandingsOptions, MORTAL_UMA};
+use crate::leaderboard::aggregate::{BotAggregate, Fold, FoldOptions, History, PairAggregate, SetState};
+use crate::record::GameRecord;
+use crate::standings::{StandingsOptions, MORTAL_UMA};
+use mjai_sim_stats::ratings::WengLin;
 
 /// Games read and folded at once (bounds a backfill's memory).
 const CHUNK: i64 = 20_000;

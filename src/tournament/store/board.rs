@@ -1,17 +1,17 @@
 //! The leaderboard, a bot's page and a bot's games read from the aggregates and indexed
-//! queries ([`crate::tournament::leaderboard::shape`] shapes them): a handful of rows per request, not
+//! queries ([`crate::leaderboard::shape`] shapes them): a handful of rows per request, not
 //! every result.
 
 use std::collections::BTreeMap;
 
 use sqlx::Row;
 
-use crate::engine::game::MAX_SEATS;
+use mjai_sim_engine::game::MAX_SEATS;
 
 use super::{Store, StoreError, VersionRow};
-use crate::tournament::leaderboard::shape::{self as board, VersionPick};
-use crate::tournament::leaderboard::utc::rfc3339;
-use crate::tournament::leaderboard::{BotPage, GameLine, Leaderboard, LeaderboardEntry};
+use crate::leaderboard::shape::{self as board, VersionPick};
+use crate::leaderboard::utc::rfc3339;
+use crate::leaderboard::{BotPage, GameLine, Leaderboard, LeaderboardEntry};
 
 /// Games listed on a bot's page.
 pub const RECENT_GAMES: u64 = 50;
@@ -25,7 +25,7 @@ pub struct Board<'a> {
 
 impl Board<'_> {
     /// `GET /api/leaderboard` from the aggregates (`tau`: the decay, see
-    /// [`crate::tournament::leaderboard::shape`]; 0 for none).
+    /// [`crate::leaderboard::shape`]; 0 for none).
     pub async fn leaderboard(self, tau: f64) -> Result<Leaderboard, StoreError> {
         let versions = self.store.versions().all().await?;
         let sql = format!("SELECT {} FROM agg_bots WHERE t = $1", super::aggregates::BOT_COLUMNS);

@@ -116,7 +116,7 @@ pub async fn sqlite(path: &Path, name: &str) -> Result<AnyPool, StoreError> {
         .connect(&url)
         .await
         .map_err(|e| super::db_error(name, e))?;
-    sqlx::migrate!("./migrations").run(&pool).await.map_err(|e| migrate_error(name, e))?;
+    sqlx::migrate!("../../migrations").run(&pool).await.map_err(|e| migrate_error(name, e))?;
     Ok(pool)
 }
 
@@ -130,7 +130,7 @@ pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool
         .connect(url)
         .await
         .map_err(|e| connect_error(name, e))?;
-    sqlx::migrate!("./migrations_pg").run(&pool).await.map_err(|e| migrate_error(name, e))?;
+    sqlx::migrate!("../../migrations_pg").run(&pool).await.map_err(|e| migrate_error(name, e))?;
     Ok(pool)
 }
 

@@ -5,16 +5,16 @@
 //! without a bot filter along `games_state` or, with a date filter, `games_finished`; the
 //! few running games along `games_state`.
 
-use crate::engine::game::MAX_SEATS;
+use mjai_sim_engine::game::MAX_SEATS;
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Store, StoreError, VersionRow};
-use crate::tournament::leaderboard::game_list::{cursor_text, GameList, GameQuery, GameSeat, GameStatus, GameSummary};
-use crate::tournament::leaderboard::shape::seat_names;
-use crate::tournament::leaderboard::utc::rfc3339;
+use crate::leaderboard::game_list::{cursor_text, GameList, GameQuery, GameSeat, GameStatus, GameSummary};
+use crate::leaderboard::shape::seat_names;
+use crate::leaderboard::utc::rfc3339;
 
 /// The columns every listing query reads of a game, in this order.
 const GAME_COLUMNS: &str = "g.idx, g.state, g.started_ms, g.finished_ms, g.seat0, g.seat1, g.seat2, g.seat3";
@@ -202,7 +202,7 @@ fn chosen_bots(league: &[String], versions: &[VersionRow], q: &GameQuery) -> Opt
 }
 
 /// Each uploaded league bot's author as the list shows it: `None` for a version only its
-/// author and admins may see (suspended: [`crate::tournament::leaderboard::BotStatus::is_private`]),
+/// author and admins may see (suspended: [`crate::leaderboard::BotStatus::is_private`]),
 /// whose games stay public but whose author a visitor is not told; a house bot is absent.
 fn shown_authors(versions: &[VersionRow]) -> BTreeMap<usize, Option<&str>> {
     versions

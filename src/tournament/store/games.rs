@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{blobs, rows, Counts, FailedGame, GameFiles, Store, StoreError, MAX_ATTEMPTS};
-use crate::tournament::record::GameRecord;
+use crate::record::GameRecord;
 
 /// The games of the tournament a [`Store`] is scoped to: results recorded with their files,
 /// failures, counts and seats ([`Store::games`]).

@@ -33,9 +33,9 @@ use sqlx::{Any, Row, Transaction};
 
 use super::blobs::insert_submission;
 use super::{insert_bot, insert_games, rows, BotRow, Store, StoreError};
-use crate::tournament::config::{Matching, TournamentConfig};
-use crate::tournament::leaderboard::PROVISIONAL_GAMES;
-use crate::tournament::schedule::Scheduler;
+use crate::config::{Matching, TournamentConfig};
+use crate::leaderboard::PROVISIONAL_GAMES;
+use crate::schedule::Scheduler;
 
 /// Which remote bots a top-up may seat ([`Store::with_online`]): the predicate answers for
 /// a remote bot's name (`NAME` of its spec `remote:NAME`) whether it is connected now.

@@ -3,10 +3,10 @@
 use sqlx::Row;
 
 use super::*;
-use crate::tournament::config::TournamentConfig;
-use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::record::GameRecord;
-use crate::tournament::schedule::duplicate;
+use crate::config::TournamentConfig;
+use crate::leaderboard::BotStatus;
+use crate::record::GameRecord;
+use crate::schedule::duplicate;
 
 const LEASE: i64 = 60_000;
 
@@ -15,7 +15,7 @@ fn config(bots: usize, sets: u64, seed: [u64; 2]) -> String {
         bots: vec!["builtin:tsumogiri".into(); bots],
         sets,
         seed,
-        runtime: crate::arena::launch::RuntimeKind::Process,
+        runtime: mjai_sim_arena::launch::RuntimeKind::Process,
         max_submission_mb: 100,
         logs: false,
         ..TournamentConfig::default()
@@ -205,10 +205,10 @@ async fn rating_aware_matching_is_near_in_mu_and_reproducible_from_the_store() {
     let tmp = tempfile::tempdir().unwrap();
     let bots = 12;
     let mut c: TournamentConfig = serde_json::from_str(&config(bots, 0, [5, 0])).unwrap();
-    c.matching = crate::tournament::config::Matching::Rating;
+    c.matching = crate::config::Matching::Rating;
     let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
     let store = store.create("league", &c.to_json(), &rows(bots), &[]).await.unwrap();
-    play_until(&store, crate::tournament::leaderboard::PROVISIONAL_GAMES).await;
+    play_until(&store, crate::leaderboard::PROVISIONAL_GAMES).await;
     let agg = store.aggregates().all().await.unwrap();
     let mu: Vec<f64> = (0..bots).map(|b| agg.bots[&b].rating.mu).collect();
     store.close().await;
@@ -380,7 +380,7 @@ async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league(
             let records: Vec<GameRecord> = claimed
                 .iter()
                 .map(|g| {
-                    let mut stats: [crate::tournament::record::SeatStats; 4] = Default::default();
+                    let mut stats: [crate::record::SeatStats; 4] = Default::default();
                     for (seat, &bot) in stats.iter_mut().zip(&g.seats) {
                         seat.chombos = chombos_of(bot);
                     }
@@ -442,8 +442,8 @@ async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league(
 /// reopen exactly as `duplicate_for` schedules them.
 #[tokio::test]
 async fn a_three_player_league_rotates_three_seats_through_the_store() {
-    use crate::engine::game::{Players, Rules};
-    use crate::tournament::schedule::duplicate_for;
+    use crate::schedule::duplicate_for;
+    use mjai_sim_engine::game::{Players, Rules};
     let tmp = tempfile::tempdir().unwrap();
     let mut c = TournamentConfig::parse(&config(4, 0, [3, 8])).unwrap();
     (c.rules, c.uma) = (Rules::preset_3p("riichi-dev-3p").unwrap(), vec![90.0, 0.0, -90.0]);

@@ -9,7 +9,7 @@
 use sqlx::Row;
 
 use super::{rows, Store, StoreError};
-use crate::tournament::schedule::ScheduledGame;
+use crate::schedule::ScheduledGame;
 
 /// `WHERE` condition of a claimable game (pending, or running with an expired lease).
 fn claimable(now: &str) -> String {

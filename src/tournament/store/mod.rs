@@ -63,9 +63,8 @@ use sqlx::Row;
 
 use super::config::TournamentConfig;
 use super::schedule::ScheduledGame;
-use crate::engine::game::MAX_SEATS;
-pub use crate::tournament::leaderboard::BotKind;
-pub use crate::tournament::leaderboard::VersionRow;
+pub use crate::leaderboard::BotKind;
+pub use crate::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
 pub use authors::{AuthorListing, AuthorRow, Authors};
 pub use blobs::{gzip, Blobs, GameFiles};
@@ -79,6 +78,7 @@ pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
 pub use live::{GameState, Live};
+use mjai_sim_engine::game::MAX_SEATS;
 pub use rows::{BotRow, Counts, FailedGame};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{

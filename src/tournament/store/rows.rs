@@ -3,9 +3,9 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use crate::engine::game::{Players, MAX_SEATS};
-use crate::tournament::record::{GameRecord, SeatStats};
-use crate::tournament::schedule::ScheduledGame;
+use crate::record::{GameRecord, SeatStats};
+use crate::schedule::ScheduledGame;
+use mjai_sim_engine::game::{Players, MAX_SEATS};
 
 /// One bot of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,9 +55,9 @@ pub struct FailedGame {
 
 impl FailedGame {
     /// Whether the game failed for the referee's own bug (a built-in bot's chombo:
-    /// [`crate::arena::builtin_fault::BuiltinFault`]), not for a bot or the host.
+    /// [`mjai_sim_arena::builtin_fault::BuiltinFault`]), not for a bot or the host.
     pub fn is_internal(&self) -> bool {
-        self.error.starts_with(crate::arena::builtin_fault::INTERNAL_ERROR)
+        self.error.starts_with(mjai_sim_arena::builtin_fault::INTERNAL_ERROR)
     }
 }
 

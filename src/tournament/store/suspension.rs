@@ -15,9 +15,9 @@ use std::collections::BTreeSet;
 use sqlx::Row;
 
 use super::{Store, StoreError};
-use crate::engine::game::MAX_SEATS;
-use crate::tournament::leaderboard::{BotStatus, VersionRow};
-use crate::tournament::record::GameRecord;
+use crate::leaderboard::{BotStatus, VersionRow};
+use crate::record::GameRecord;
+use mjai_sim_engine::game::MAX_SEATS;
 
 /// A league's suspension threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

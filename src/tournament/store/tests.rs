@@ -1,6 +1,6 @@
 use super::*;
-use crate::tournament::record::{GameRecord, SeatStats};
-use crate::tournament::schedule::duplicate;
+use crate::record::{GameRecord, SeatStats};
+use crate::schedule::duplicate;
 
 const LEASE: i64 = 60_000;
 
@@ -127,7 +127,7 @@ async fn a_sqlite_file_holds_one_tournament_and_refuses_another_name() {
 
 #[tokio::test]
 async fn games_are_listed_newest_first_with_their_times_and_none_invented() {
-    use crate::tournament::leaderboard::game_list::{GameQuery, GameStatus};
+    use crate::leaderboard::game_list::{GameQuery, GameStatus};
     let tmp = tempfile::tempdir().unwrap();
     let store = fresh(tmp.path()).await;
     let claimed = store.leases().claim("w", 3, LEASE).await.unwrap();

@@ -12,7 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{AddBot, Store, StoreError};
-use crate::tournament::leaderboard::{BotKind, BotStatus, VersionRow};
+use crate::leaderboard::{BotKind, BotStatus, VersionRow};
 
 /// The sha256 a remote version is stored with (it has no zip): hex sha256 of `remote:NAME`,
 /// as a folder tournament's remote entrant has.

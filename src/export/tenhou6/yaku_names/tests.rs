@@ -3,7 +3,7 @@
 //! is the engine's reading of that hand (yaku, han, fu; payment from `base_points`).
 
 use super::*;
-use crate::engine::hand::{base_points, payment, HandScore};
+use mjai_sim_engine::hand::{base_points, payment, HandScore};
 
 const E: u8 = 27;
 const S: u8 = 28;

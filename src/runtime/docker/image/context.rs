@@ -137,7 +137,7 @@ mod tests {
         }
         let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Dockerfile", "requirements.txt", "relay.py", "batch.py", "wheels/x-1.0-py3-none-any.whl"]);
-        assert_eq!(got[3].1, crate::runtime::batch::BATCH_PY.len(), "mjai_sim.batch for batched bots");
+        assert_eq!(got[3].1, crate::batch::BATCH_PY.len(), "mjai_sim.batch for batched bots");
         assert_eq!(got[4].1, 9);
     }
 

@@ -11,7 +11,7 @@ pub const REQUIREMENTS: &str = include_str!("../../../../docker/requirements.txt
 pub const RELAY: &str = include_str!("../../../../docker/relay.py");
 /// `python/mjai_sim/batch.py`, the helper of batched bots, installed in the image as
 /// `mjai_sim.batch` (on `PYTHONPATH`, `/opt/mjai-sim/python`).
-pub const BATCH_PY: &str = crate::runtime::batch::BATCH_PY;
+pub const BATCH_PY: &str = crate::batch::BATCH_PY;
 /// `docker/requirements-ml.txt`: what the ml image adds (mjai.app's torch 2.2.2 and numpy
 /// 1.26.4 with torch's dependencies), pinned with sha256 hashes.
 pub const REQUIREMENTS_ML: &str = include_str!("../../../../docker/requirements-ml.txt");

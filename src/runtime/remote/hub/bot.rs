@@ -7,9 +7,9 @@ use futures_util::future::BoxFuture;
 use tokio::time::Instant;
 
 use super::RemoteHub;
-use crate::runtime::remote::conn::Conn;
-use crate::runtime::remote::control::Control;
-use crate::runtime::{Bot, BotError, Offer};
+use crate::remote::conn::Conn;
+use crate::remote::control::Control;
+use crate::{Bot, BotError, Offer};
 
 /// A running remote bot: a connection taken from the hub and started for a seat. Its
 /// [`Bot::stop`] tells the bridge to stop the bot and gives the connection back to the

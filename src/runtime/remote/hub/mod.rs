@@ -28,8 +28,8 @@ mod bot;
 use super::conn::{Conn, Ended};
 use super::control::Control;
 use super::{CLOSE_TIMEOUT, MAX_IDLE_PER_NAME, WRITE_TIMEOUT};
-use crate::runtime::bounded::{until, within};
-use crate::runtime::BotError;
+use crate::bounded::{until, within};
+use crate::BotError;
 pub use bot::RemoteBot;
 
 #[derive(Default)]
