@@ -3,7 +3,7 @@
 //! (the game viewer is below the arena: [`mjai_sim_viewer`]). Pure functions from data to
 //! text: the callers (the CLI, the server) read and write the files and answer the
 //! requests. Every page comes from the compiled, auto-escaping askama templates in
-//! `src/pages/templates` (and `base.html` of `src/viewer/templates`; `askama.toml`).
+//! `src/pages/templates` (and `base.html` of `src/viewer/templates`; `src/pages/askama.toml`).
 //!
 //! - [`report`]: `report.html` from `standings.json` (inline SVG: [`report_svg`]; the
 //!   head-to-head matrix: [`report_matrix`]).
