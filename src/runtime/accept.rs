@@ -28,6 +28,9 @@ use crate::cancel::CancelToken;
 /// Longest wait for open connections after the listener closed.
 pub const DRAIN: Duration = Duration::from_secs(10);
 
+/// Largest request head (request line and headers) both servers take, in bytes.
+pub const MAX_HEAD_BYTES: usize = 32 * 1024;
+
 /// How connections are served.
 #[derive(Debug, Clone, Copy)]
 pub struct AcceptOptions {

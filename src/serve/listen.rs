@@ -8,12 +8,9 @@ use std::time::Duration;
 use axum::Router;
 use tokio::net::TcpListener;
 
-pub use mjai_sim_runtime::accept::DRAIN;
 use mjai_sim_runtime::accept::{self, AcceptOptions};
+pub use mjai_sim_runtime::accept::{DRAIN, MAX_HEAD_BYTES};
 use mjai_sim_runtime::cancel::CancelToken;
-
-/// Largest request head (request line and headers), in bytes.
-pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 
 /// Serves `app` on `listener` until `cancel` fires.
 pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration, cancel: CancelToken) {

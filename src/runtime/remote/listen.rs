@@ -66,7 +66,8 @@ impl RemoteListener {
             .route(RANKED_PATH, get(upgrade_dialect))
             .with_state(shared.clone());
         let stop = CancelToken::new();
-        let options = AcceptOptions { header_timeout: HEADER_TIMEOUT, max_head_bytes: 32 * 1024, nodelay: true };
+        let options =
+            AcceptOptions { header_timeout: HEADER_TIMEOUT, max_head_bytes: accept::MAX_HEAD_BYTES, nodelay: true };
         tokio::spawn(accept::serve(listener, app, options, stop.clone()));
         Ok(RemoteListener { addr, shared, stop })
     }

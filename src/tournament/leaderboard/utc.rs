@@ -38,7 +38,8 @@ pub fn parse(text: &str) -> Option<i64> {
         _ => text.to_string(),
     };
     let at = OffsetDateTime::parse(&text, &Rfc3339).ok()?;
-    (at.second() < 60 && text.as_bytes().get(17..19) != Some(b"60")).then(|| millis(at))
+    // `time` reads 23:59:60 as a leap second; refused here, as every other second 60
+    (text.as_bytes().get(17..19) != Some(b"60")).then(|| millis(at))
 }
 
 /// Milliseconds since the epoch of `at`, a fraction finer than milliseconds cut.
