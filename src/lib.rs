@@ -26,6 +26,7 @@ pub use mjai_sim_export as export;
 pub use mjai_sim_messages as messages;
 pub use mjai_sim_pages as pages;
 pub use mjai_sim_runtime as runtime;
+#[cfg(feature = "server")]
 pub use mjai_sim_serve as serve;
 pub use mjai_sim_stats as stats;
 pub use mjai_sim_tournament as tournament;

@@ -27,11 +27,12 @@ pub fn level(verbose: u8, quiet: u8) -> &'static str {
 pub fn directive(verbose: u8, quiet: u8) -> String {
     let level = level(verbose, quiet);
     match level {
-        "warn" | "info" => format!(
-            "{level},sqlx::query=error,{}=info,{}=info",
-            crate::arena::launch::IMAGE_PROGRESS,
-            crate::serve::AUDIT
-        ),
+        "warn" | "info" => {
+            let directive = format!("{level},sqlx::query=error,{}=info", crate::arena::launch::IMAGE_PROGRESS);
+            #[cfg(feature = "server")]
+            let directive = format!("{directive},{}=info", crate::serve::AUDIT);
+            directive
+        }
         _ => level.to_string(),
     }
 }

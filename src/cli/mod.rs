@@ -8,6 +8,7 @@ mod check;
 mod cleanup;
 mod clock_arg;
 mod connect;
+#[cfg(feature = "parquet")]
 mod dataset;
 mod db_secret;
 mod enum_arg;
@@ -20,6 +21,8 @@ mod league;
 mod logging;
 mod matching_arg;
 mod message_format;
+#[cfg_attr(all(feature = "parquet", feature = "server"), allow(dead_code))]
+mod not_built;
 mod numbers;
 mod play;
 mod progress;
@@ -27,7 +30,9 @@ mod report;
 mod rules_arg;
 mod runtime_args;
 mod selfplay;
+#[cfg(feature = "server")]
 mod serve;
+#[cfg(feature = "server")]
 mod serve_author;
 mod shutdown;
 mod standings;
@@ -74,7 +79,12 @@ enum Command {
     /// Convert an mjai log to another format (tenhou.net/6).
     Export(export::Args),
     /// Turn mjai logs into a Parquet table of decisions or of riichi waits.
+    #[cfg(feature = "parquet")]
     Dataset(dataset::Args),
+    /// Not in this build (the `parquet` feature).
+    #[cfg(not(feature = "parquet"))]
+    #[command(hide = true)]
+    Dataset(not_built::Args),
     /// Write a self-contained HTML viewer of a game.
     View(view::Args),
     /// Write report.html for a tournament folder.
@@ -90,7 +100,12 @@ enum Command {
     /// Add a bot to a league (a tournament made with --sets 0) or retire one.
     League(league::Args),
     /// The grading server: uploads, validation games, a league and its read API (or `serve author add`).
+    #[cfg(feature = "server")]
     Serve(serve::Args),
+    /// Not in this build (the `server` feature).
+    #[cfg(not(feature = "server"))]
+    #[command(hide = true)]
+    Serve(not_built::Args),
 }
 
 /// Runs the command line; returns the process exit code. Errors are printed as one line;
@@ -121,7 +136,10 @@ pub fn run() -> i32 {
         Some(Command::Connect(a)) => connect::run(a),
         Some(Command::Verify(a)) => verify::run(a),
         Some(Command::Export(a)) => export::run(a),
+        #[cfg(feature = "parquet")]
         Some(Command::Dataset(a)) => dataset::run(a),
+        #[cfg(not(feature = "parquet"))]
+        Some(Command::Dataset(_)) => not_built::run("dataset", "parquet"),
         Some(Command::View(a)) => view::run(a),
         Some(Command::Report(a)) => report::run(a),
         Some(Command::Tournament(a)) if a.db.is_some() => tournament_db::run(a),
@@ -129,7 +147,10 @@ pub fn run() -> i32 {
         Some(Command::Standings(a)) => standings::run(a),
         Some(Command::Worker(a)) => worker::run(a),
         Some(Command::League(a)) => league::run(a),
+        #[cfg(feature = "server")]
         Some(Command::Serve(a)) => serve::run(a),
+        #[cfg(not(feature = "server"))]
+        Some(Command::Serve(_)) => not_built::run("serve", "server"),
         Some(Command::ExportGames(a)) => export_games::run(a),
         None => play::run(cli.play),
     };
@@ -152,6 +173,7 @@ impl Cli {
             None => self.play.messages.json(),
             Some(Command::Verify(a)) => a.messages.json(),
             Some(Command::Export(a)) => a.messages.json(),
+            #[cfg(feature = "parquet")]
             Some(Command::Dataset(a)) => a.messages.json(),
             Some(Command::View(a)) => a.messages.json(),
             Some(Command::Tournament(a)) => a.messages.json(),

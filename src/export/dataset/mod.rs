@@ -9,10 +9,12 @@
 //!
 //! Rows are pure functions of a log, read with the engine's log reader
 //! ([`mjai_sim_engine::log`]; decisions also replay it through the engine for the legal
-//! answers). [`files`] finds and reads logs and [`writer`] writes one Parquet file: the only
-//! I/O here.
+//! answers). [`files`] finds and reads logs and `writer` writes one Parquet file: the only
+//! I/O here. The Arrow batches and the Parquet writer are the `parquet` feature (default on).
 
+#[cfg(feature = "parquet")]
 mod batch;
+#[cfg(feature = "parquet")]
 mod columns;
 mod damage;
 mod decisions;
@@ -20,6 +22,7 @@ pub mod files;
 mod labels;
 mod riichi;
 mod view;
+#[cfg(feature = "parquet")]
 pub mod writer;
 
 pub use damage::Damaged;
@@ -28,9 +31,12 @@ pub use labels::{unseen_by, waits_of, Hidden};
 pub use riichi::{riichi, RiichiRow};
 pub use view::{sorted, View};
 
+#[cfg(feature = "parquet")]
 use arrow_array::RecordBatch;
 
+#[cfg(feature = "parquet")]
 use mjai_sim_engine::event::Event;
+#[cfg(feature = "parquet")]
 use mjai_sim_engine::game::Rules;
 
 /// Which table to build.
@@ -42,9 +48,10 @@ pub enum Kind {
     Riichi,
 }
 
-/// The rows of `log` (named `game` in the `game` column) as one Arrow batch of `kind`'s
+/// (Feature `parquet`.) The rows of `log` (named `game` in the `game` column) as one Arrow batch of `kind`'s
 /// schema (zero rows when it has none). `rules` matter to [`Kind::Decisions`] only (the
 /// preset the log was played under). Errors: where the log is damaged or cut.
+#[cfg(feature = "parquet")]
 pub fn batch(kind: Kind, game: &str, log: &[Event], rules: Rules) -> Result<RecordBatch, Damaged> {
     let arrow = |e: arrow_schema::ArrowError| Damaged { index: 0, message: format!("cannot build the table: {e}") };
     match kind {
@@ -53,7 +60,8 @@ pub fn batch(kind: Kind, game: &str, log: &[Event], rules: Rules) -> Result<Reco
     }
 }
 
-/// A batch of `kind`'s schema with no rows (the schema of an empty table).
+/// (Feature `parquet`.) A batch of `kind`'s schema with no rows (the schema of an empty table).
+#[cfg(feature = "parquet")]
 pub fn empty(kind: Kind) -> RecordBatch {
     let built = match kind {
         Kind::Decisions => batch::decisions("", &[]),

@@ -4,6 +4,7 @@
 //! `/games/{id}` is), so a list shows nothing a visitor could not see already; no stderr.
 
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "openapi")]
 use utoipa::ToSchema;
 
 /// Games one answer lists when the caller gives no `limit`.
@@ -13,7 +14,8 @@ pub const DEFAULT_LIMIT: u32 = 50;
 pub const MAX_LIMIT: u32 = 200;
 
 /// Where a listed game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Claimed by a player (this server or a worker) and not recorded yet: no scores or
@@ -34,7 +36,8 @@ impl GameStatus {
 }
 
 /// One seat of a listed game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct GameSeat {
     /// The bot's name as its author wrote it (versions share it).
     pub bot: String,
@@ -52,7 +55,8 @@ pub struct GameSeat {
 }
 
 /// One listed game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct GameSummary {
     /// Game id (`/games/{id}`, `/api/games/{id}`).
     pub id: u64,
@@ -70,7 +74,8 @@ pub struct GameSummary {
 
 /// `GET /api/games`: one page of games, newest first (by id, descending: the league plays
 /// its games in id order).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct GameList {
     /// At most the `limit` asked for.
     pub games: Vec<GameSummary>,

@@ -8,6 +8,7 @@
 //! (μ 25, σ 25/3 at the start), game ids are the league's game indices.
 
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "openapi")]
 use utoipa::ToSchema;
 
 pub mod aggregate;
@@ -19,7 +20,8 @@ pub mod utc;
 pub const PROVISIONAL_GAMES: u64 = 40;
 
 /// Where a bot of a league stands in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BotStatus {
     /// Uploaded; its validation game has not ended yet.
@@ -47,7 +49,8 @@ impl BotStatus {
 }
 
 /// A bot's Weng-Lin rating.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct Rating {
     /// Estimated skill μ.
     pub mu: f64,
@@ -57,7 +60,8 @@ pub struct Rating {
 
 /// `GET /api/leaderboard`: every bot of the league, best first (active bots by μ − 3σ, then
 /// the others).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct Leaderboard {
     /// Seats at every table of the league: 4, or 3 in a three-player (sanma) league. A
     /// league is one mode; an upload may declare its mode (`mode=3p` or `4p`), refused
@@ -68,7 +72,8 @@ pub struct Leaderboard {
 }
 
 /// How a version plays (column `kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {
     /// An uploaded zip with `bot.py`, played in the league's runtime (a container).
@@ -100,7 +105,8 @@ impl BotKind {
 }
 
 /// One bot version's line of the leaderboard. Figures over no games are `null`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct LeaderboardEntry {
     /// Bot name (unique in the league across authors; versions share it).
     pub name: String,
@@ -144,7 +150,8 @@ pub struct LeaderboardEntry {
 }
 
 /// One game as a bot's page lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct GameLine {
     /// Game id (`/games/{id}`).
     pub id: u64,
@@ -163,7 +170,8 @@ pub struct GameLine {
 }
 
 /// One chombo of a bot (`GET /api/bots/{name}/errors`: its author and admins only).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct ChomboLine {
     /// Game id.
     pub game: u64,
@@ -176,7 +184,8 @@ pub struct ChomboLine {
 }
 
 /// One opponent on a bot's page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct HeadToHead {
     /// The opponent's name as its author wrote it.
     pub opponent: String,
@@ -191,7 +200,8 @@ pub struct HeadToHead {
 }
 
 /// One version of a bot as its page's selector lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct VersionLine {
     /// The version (its page: `/bots/{name}/v/{version}`).
     pub version: u32,
@@ -202,7 +212,8 @@ pub struct VersionLine {
 /// `GET /api/bots/{name}/v/{version}` and the page `/bots/{name}/v/{version}`: one version
 /// of a bot, its figures, opponents and games only (`GET /api/bots/{name}`: the latest
 /// version; the page `/bots/{name}`: the active one if any, else the latest).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct BotPage {
     /// The shown version's leaderboard line.
     pub entry: LeaderboardEntry,

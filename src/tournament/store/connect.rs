@@ -15,6 +15,7 @@ use super::StoreError;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long connecting to PostgreSQL may take before it is an error.
+#[cfg(feature = "postgres")]
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The SQL dialect of a store: the few fragments that differ between the two engines.
@@ -122,7 +123,23 @@ pub async fn sqlite(path: &Path, name: &str) -> Result<AnyPool, StoreError> {
 
 /// Connects to the PostgreSQL database `url`. Errors (one line each): unreachable server,
 /// refused password, missing database, a schema made by a newer mjai-sim.
+/// In a build without the `postgres` feature, the one error says so and how to get it.
 pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
+    #[cfg(not(feature = "postgres"))]
+    {
+        let _ = (url, connections);
+        return Err(StoreError::Connect {
+            db: name.to_string(),
+            cause: "this mjai-sim was built without PostgreSQL (the `postgres` feature)".to_string(),
+            fix: "install the default build (`cargo install --path .`) or add `--features postgres`",
+        });
+    }
+    #[cfg(feature = "postgres")]
+    postgres_pool(url, name, connections).await
+}
+
+#[cfg(feature = "postgres")]
+async fn postgres_pool(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
     sqlx::any::install_default_drivers();
     let pool = AnyPoolOptions::new()
         .max_connections(connections.max(2))
@@ -134,6 +151,7 @@ pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool
     Ok(pool)
 }
 
+#[cfg(feature = "postgres")]
 fn connect_error(name: &str, e: sqlx::Error) -> StoreError {
     let cause = e.to_string().replace('\n', " ");
     let fix = if cause.contains("password") || cause.contains("authentication") {
