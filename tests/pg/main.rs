@@ -13,6 +13,7 @@ mod pg_support;
 mod stack_support;
 
 mod pg_aggregates;
+mod pg_connect;
 mod pg_docker_workers;
 mod pg_league;
 mod pg_live;

@@ -123,23 +123,8 @@ pub async fn sqlite(path: &Path, name: &str) -> Result<AnyPool, StoreError> {
 
 /// Connects to the PostgreSQL database `url`. Errors (one line each): unreachable server,
 /// refused password, missing database, a schema made by a newer mjai-sim.
-/// In a build without the `postgres` feature, the one error says so and how to get it.
-pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
-    #[cfg(not(feature = "postgres"))]
-    {
-        let _ = (url, connections);
-        return Err(StoreError::Connect {
-            db: name.to_string(),
-            cause: "this mjai-sim was built without PostgreSQL (the `postgres` feature)".to_string(),
-            fix: "install the default build (`cargo install --path .`) or add `--features postgres`",
-        });
-    }
-    #[cfg(feature = "postgres")]
-    postgres_pool(url, name, connections).await
-}
-
 #[cfg(feature = "postgres")]
-async fn postgres_pool(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
+pub async fn postgres(url: &str, name: &str, connections: u32) -> Result<AnyPool, StoreError> {
     sqlx::any::install_default_drivers();
     let pool = AnyPoolOptions::new()
         .max_connections(connections.max(2))
@@ -151,16 +136,31 @@ async fn postgres_pool(url: &str, name: &str, connections: u32) -> Result<AnyPoo
     Ok(pool)
 }
 
+/// A build without the `postgres` feature: the one error, naming the feature and the fix.
+#[cfg(not(feature = "postgres"))]
+pub async fn postgres(_url: &str, name: &str, _connections: u32) -> Result<AnyPool, StoreError> {
+    Err(StoreError::Connect {
+        db: name.to_string(),
+        cause: "this mjai-sim was built without PostgreSQL (the `postgres` feature)".to_string(),
+        fix: "install the default build (`cargo install --path .`) or add `--features postgres`",
+    })
+}
+
 #[cfg(feature = "postgres")]
 fn connect_error(name: &str, e: sqlx::Error) -> StoreError {
-    let cause = e.to_string().replace('\n', " ");
-    let fix = if cause.contains("password") || cause.contains("authentication") {
-        "check the user and password in --db"
-    } else if cause.contains("does not exist") {
-        "create the database (createdb NAME) or fix its name in --db"
-    } else {
-        "check that PostgreSQL runs and the host and port in --db"
+    // By the server's SQLSTATE (PostgreSQL, Appendix A), not the message's text.
+    let sqlstate = match &e {
+        sqlx::Error::Database(d) => d.code().map(|c| c.into_owned()),
+        _ => None,
     };
+    let fix = match sqlstate.as_deref() {
+        // invalid_authorization_specification, invalid_password
+        Some("28000" | "28P01") => "check the user and password in --db",
+        // invalid_catalog_name
+        Some("3D000") => "create the database (createdb NAME) or fix its name in --db",
+        _ => "check that PostgreSQL runs and the host and port in --db",
+    };
+    let cause = e.to_string().replace('\n', " ");
     StoreError::Connect { db: name.to_string(), cause, fix }
 }
 
