@@ -15,6 +15,7 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::{self, error::ProtocolError};
 use tokio_util::sync::CancellationToken;
 
 use super::control::Control;
@@ -300,15 +301,51 @@ async fn read_loop(
     }
 }
 
+/// The WebSocket library's error under axum's (axum keeps it as the source).
+fn ws_error(e: &axum::Error) -> Option<&tungstenite::Error> {
+    std::error::Error::source(e)?.downcast_ref::<tungstenite::Error>()
+}
+
 /// A connection that ended without a close handshake (reset, broken pipe): recorded as
 /// closed, as a bridge that said goodbye, not as a transport fault of this side.
 fn is_dropped(e: &axum::Error) -> bool {
-    let text = e.to_string().to_ascii_lowercase();
-    ["without closing handshake", "connection reset", "broken pipe"].iter().any(|t| text.contains(t))
+    use std::io::ErrorKind::{BrokenPipe, ConnectionAborted, ConnectionReset, UnexpectedEof};
+    match ws_error(e) {
+        Some(tungstenite::Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => true,
+        Some(tungstenite::Error::Io(io)) => {
+            matches!(io.kind(), ConnectionReset | BrokenPipe | ConnectionAborted | UnexpectedEof)
+        }
+        _ => false,
+    }
 }
 
 /// True for the error of a message or frame over the size limit.
 fn is_capacity(e: &axum::Error) -> bool {
-    let text = e.to_string();
-    text.contains("Space limit exceeded") || text.contains("too long") || text.contains("capacity")
+    matches!(ws_error(e), Some(tungstenite::Error::Capacity(_)))
+}
+
+#[cfg(test)]
+mod classify_tests {
+    use super::{is_capacity, is_dropped};
+    use tokio_tungstenite::tungstenite::error::{CapacityError, ProtocolError};
+    use tokio_tungstenite::tungstenite::Error;
+
+    fn axum(e: Error) -> axum::Error {
+        axum::Error::new(e)
+    }
+
+    #[test]
+    fn errors_are_told_by_their_type() {
+        let oversized = axum(Error::Capacity(CapacityError::MessageTooLong { size: 2, max_size: 1 }));
+        assert!(is_capacity(&oversized) && !is_dropped(&oversized));
+        let reset = axum(Error::Protocol(ProtocolError::ResetWithoutClosingHandshake));
+        assert!(is_dropped(&reset) && !is_capacity(&reset));
+        let pipe = axum(Error::Io(std::io::Error::from(std::io::ErrorKind::BrokenPipe)));
+        assert!(is_dropped(&pipe));
+        // a refused frame is neither, whatever its text says
+        let other = axum(Error::Protocol(ProtocolError::NonZeroReservedBits));
+        assert!(!is_dropped(&other) && !is_capacity(&other));
+        let worded = axum::Error::new(std::io::Error::other("connection reset: message too long"));
+        assert!(!is_dropped(&worded) && !is_capacity(&worded));
+    }
 }
