@@ -3,7 +3,11 @@
 //! - [`engine`]: the rules (pure, synchronous): tiles, hand evaluation, mjai events, game;
 //!   the `mjai-sim-engine` crate (`src/engine`), for tools that need the referee alone.
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
-//! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins).
+//! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins,
+//!   remote and batched bots).
+//! - [`images`]: building the bot images and mjai-sim's own image (`mjai-sim image`).
+//! - [`connect`]: the author's side of a remote bot (`mjai-sim connect`): a local bot played
+//!   on a remote server, over mjai-sim's wire or riichi.dev's dialect.
 //! - [`arena`]: the match loop tying a game to four bots, with logs and summary.
 //! - [`stats`]: ratings (Weng-Lin, Elo), bootstrap intervals and time histograms: pure arithmetic.
 //! - [`tournament`]: many games between N bots: schedule, running, results store, standings.
@@ -21,8 +25,10 @@
 pub use mjai_sim_arena as arena;
 pub use mjai_sim_bots as bots;
 pub mod cli;
+pub use mjai_sim_connect as connect;
 pub use mjai_sim_engine as engine;
 pub use mjai_sim_export as export;
+pub use mjai_sim_images as images;
 pub use mjai_sim_messages as messages;
 pub use mjai_sim_pages as pages;
 pub use mjai_sim_runtime as runtime;

@@ -164,7 +164,7 @@ pub struct LaunchSettings {
     pub runtime: RuntimeKind,
     /// Transport in Docker.
     pub transport: Transport,
-    /// Bot image (`--image`): `None` or `default`, `ml`, or a reference ([`docker::image::resolve_image`]).
+    /// Bot image (`--image`): `None` or `default`, `ml`, or a reference ([`mjai_sim_images::resolve_image`]).
     pub image: Option<String>,
     /// Largest accepted submission, in bytes.
     pub max_submission_bytes: u64,
@@ -339,7 +339,7 @@ pub async fn docker_launcher(settings: &LaunchSettings) -> anyhow::Result<Submis
     let guard = ContainerGuard::new(docker::daemon().await?);
     // the binary shows these at its default verbosity (src/cli/logging.rs)
     let progress = |line: &str| tracing::info!(target: IMAGE_PROGRESS, "image: {line}");
-    options.image = docker::image::resolve_image(guard.docker(), settings.image.as_deref(), &progress).await?;
+    options.image = mjai_sim_images::resolve_image(guard.docker(), settings.image.as_deref(), &progress).await?;
     Ok(SubmissionLauncher::docker_with_guard(options, guard).await?)
 }
 

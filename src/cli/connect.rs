@@ -1,8 +1,8 @@
 //! `mjai-sim connect URL --token TOKEN BOT`: plays a remote seat from this machine. Two
 //! wires, told by the URL's path: `/ws/ranked` or `/ws/validate` speak riichi.dev's dialect
-//! ([`crate::runtime::riichilab::client`]: any server of that dialect, riichi.dev's or
+//! ([`crate::connect::riichilab`]: any server of that dialect, riichi.dev's or
 //! mjai-sim's own), any other path mjai-sim's bridge protocol
-//! ([`crate::runtime::remote::bridge`]: the URL a game or the grading server printed).
+//! ([`crate::connect::bridge`]: the URL a game or the grading server printed).
 //! Prints one line on stdout on connecting, per game, per verdict and per lost connection;
 //! exits 0 when a game's side says there are no more games (or the ranked games asked for
 //! are played, or validation passed), 1 on a final refusal (with the server's message), a
@@ -17,9 +17,9 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::numbers::SecondsOrZero;
+use crate::connect::bridge::{is_game_url, run_bridge, BridgeBot, BridgeOptions};
+use crate::connect::riichilab::{endpoint, run_client, Outcome};
 use crate::runtime::process::ProcessOptions;
-use crate::runtime::remote::bridge::{is_game_url, run_bridge, BridgeBot, BridgeOptions};
-use crate::runtime::riichilab::client::{endpoint, run_client, Outcome};
 use crate::runtime::submission::{Submission, SubmissionLimits};
 
 /// The variable `connect` reads the token from when neither `--token` nor `--token-file`

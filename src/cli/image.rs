@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Subcommand;
 
-use crate::runtime::docker::image::{self as img, BaseChoice, BuildOptions, ImageKind, ServerBuildOptions};
+use crate::images::{self as img, BaseChoice, BuildOptions, ImageKind, ServerBuildOptions};
 
 /// Arguments of `image`.
 #[derive(Debug, clap::Args)]

@@ -6,7 +6,7 @@ use serde::Serialize;
 use mjai_sim_arena::launch::{BotRef, BotRefused};
 use mjai_sim_arena::match_loop::HostFault;
 use mjai_sim_engine::event::LogLineError;
-use mjai_sim_runtime::docker::image::ImageError;
+use mjai_sim_images::ImageError;
 use mjai_sim_runtime::docker::DockerError;
 use mjai_sim_runtime::launcher::LaunchError;
 use mjai_sim_tournament::store::StoreError;

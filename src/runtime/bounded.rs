@@ -86,7 +86,7 @@ pub async fn stop_all<'a>(bots: impl IntoIterator<Item = &'a mut Box<dyn Bot>>) 
 mod tests {
     use super::*;
 
-    /// The files in which the runtimes, the seats and `check` wait on bots. (The match loop's own
+    /// The files in which the runtimes, the seats, `connect` and `check` wait on bots. (The match loop's own
     /// steps run under the game's watchdog, `arena::watchdog`.)
     const BOT_IO: [(&str, &str); 18] = [
         ("runtime/process.rs", include_str!("process.rs")),
@@ -101,10 +101,10 @@ mod tests {
         ("runtime/remote/hub/bot.rs", include_str!("remote/hub/bot.rs")),
         ("runtime/remote/listen.rs", include_str!("remote/listen.rs")),
         ("runtime/accept.rs", include_str!("accept.rs")),
-        ("runtime/remote/bridge.rs", include_str!("remote/bridge.rs")),
-        ("runtime/remote/dial.rs", include_str!("remote/dial.rs")),
+        ("connect/bridge.rs", include_str!("../connect/bridge.rs")),
+        ("connect/dial.rs", include_str!("../connect/dial.rs")),
         ("runtime/riichilab/seat.rs", include_str!("riichilab/seat.rs")),
-        ("runtime/riichilab/client.rs", include_str!("riichilab/client.rs")),
+        ("connect/riichilab.rs", include_str!("../connect/riichilab.rs")),
         ("runtime/batch/hub.rs", include_str!("batch/hub.rs")),
         ("runtime/batch/seat.rs", include_str!("batch/seat.rs")),
     ];

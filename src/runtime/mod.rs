@@ -2,7 +2,12 @@
 //! Async (tokio); nothing here knows the rules of mahjong.
 //!
 //! Every runtime gives a [`Bot`]: send one line, get one line back within a timeout, stop
-//! for sure. The match loop only sees this trait.
+//! for sure. The match loop only sees this trait. The runtimes: hardened Docker containers
+//! ([`docker`]: started from a bot image it names and checks for, never builds), local
+//! processes ([`process`]), built-ins in process ([`builtin`]), batched bots ([`batch`]), and
+//! the game side of remote bots over WebSocket ([`remote`], and riichi.dev's dialect,
+//! [`riichilab`]). Building the images is the `mjai-sim-images` crate's; the author's side
+//! of a remote bot (`mjai-sim connect`) the `mjai-sim-connect` crate's.
 
 #![warn(missing_docs)]
 

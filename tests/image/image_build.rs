@@ -15,7 +15,8 @@ use bollard::models::{ContainerCreateBody, HostConfig, PortBinding};
 use bollard::query_parameters::{LogsOptions, RemoveContainerOptions, UploadToContainerOptions};
 use bollard::Docker;
 use futures_util::StreamExt;
-use mjai_sim::runtime::docker::image::{self as img, BuildOptions};
+use mjai_sim::images::{self as img, BuildOptions};
+use mjai_sim::runtime::docker::image::{input_hash, ml_input_hash, BOT_DIR, RELAY_PATH, RELAY_PORT};
 
 static IMAGE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
 
@@ -125,7 +126,7 @@ async fn status_reports_the_image_of_the_current_inputs() {
     let name = image(&docker).await;
     let status = img::image_status(&docker, img::ImageKind::Default).await.unwrap();
     assert_eq!(status.image, name);
-    assert_eq!(name, format!("mjai-sim-bot:{}", img::input_hash()));
+    assert_eq!(name, format!("mjai-sim-bot:{}", input_hash()));
     assert!(status.present);
     assert!(status.base.is_some_and(|b| !b.is_empty()), "base label missing");
 }
@@ -134,7 +135,7 @@ async fn status_reports_the_image_of_the_current_inputs() {
 async fn ml_image_has_mjai_apps_torch_and_numpy_over_the_default_layout() {
     let docker = img::daemon().await.expect("docker daemon");
     let ml = ml_image(&docker).await;
-    assert_eq!(ml, format!("mjai-sim-bot-ml:{}", img::ml_input_hash()));
+    assert_eq!(ml, format!("mjai-sim-bot-ml:{}", ml_input_hash()));
     let script = "import sys, os, pwd, torch, numpy, pyarrow, mahjong, mjai, loguru, requests\n\
                   from mjai import Bot\n\
                   x = torch.nn.Linear(4, 2)(torch.ones(1, 4))\n\
@@ -170,18 +171,18 @@ fn echo_bot_tar() -> Vec<u8> {
 #[tokio::test]
 async fn relay_answers_get_and_relays_posts_to_the_bot() {
     let docker = img::daemon().await.expect("docker daemon");
-    let port = format!("{}/tcp", img::RELAY_PORT);
+    let port = format!("{RELAY_PORT}/tcp");
     let binding = PortBinding { host_ip: Some("127.0.0.1".into()), host_port: Some(String::new()) };
     let host =
         HostConfig { port_bindings: Some(HashMap::from([(port.clone(), Some(vec![binding]))])), ..Default::default() };
-    let id = create(&docker, &["python3", "-u", img::RELAY_PATH, "2"], host).await.unwrap();
+    let id = create(&docker, &["python3", "-u", RELAY_PATH, "2"], host).await.unwrap();
     let outcome = relay_exchange(&docker, &id, &port).await;
     remove(&docker, &id).await;
     outcome.unwrap();
 }
 
 async fn relay_exchange(docker: &Docker, id: &str, port: &str) -> anyhow::Result<()> {
-    let upload = UploadToContainerOptions { path: img::BOT_DIR.into(), ..Default::default() };
+    let upload = UploadToContainerOptions { path: BOT_DIR.into(), ..Default::default() };
     docker.upload_to_container(id, Some(upload), bollard::body_full(echo_bot_tar().into())).await?;
     docker.start_container(id, None).await?;
     let info = docker.inspect_container(id, None).await?;

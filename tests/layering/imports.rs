@@ -1,11 +1,12 @@
 //! The layers, read off the source files. Every top-level module of `src` sits in one layer of
-//! [`LAYERS`] (engine, stats → bots → runtime → export/viewer → arena → tournament → messages →
-//! server/pages → cli, issue 28) and imports only its own layer and those below, without a cycle between
-//! modules; inside each module, its files (and folders) import each other without a cycle
-//! either (issue 36, item 7). The command line is a front end (issue 20, item 1): nothing
-//! outside `src/cli` imports it (the library, the tests, the benches, the grading server reach
-//! tournaments through `tournament::session`), and the library outside it neither installs
-//! signal handlers, nor exits the process, nor derives clap's traits.
+//! [`LAYERS`] (engine, stats → bots → runtime → export/viewer/images/connect → arena →
+//! tournament → messages → server/pages → cli, issue 28) and imports only its own layer and
+//! those below, without a cycle between modules; inside each module, its files (and folders)
+//! import each other without a cycle either (issue 36, item 7). The command line is a front
+//! end (issue 20, item 1): nothing outside `src/cli` imports it (the library, the tests, the
+//! benches, the grading server reach tournaments through `tournament::session`), and the
+//! library outside it neither installs signal handlers, nor exits the process, nor derives
+//! clap's traits.
 //!
 //! Imports are read with `syn`: every `use` tree (grouped and nested groups included), every
 //! path in the code, and the `crate::`/`super::`/`self::` paths inside macro calls.
@@ -64,7 +65,7 @@ pub(crate) const LAYERS: &[&[&str]] = &[
     &["engine", "stats"],
     &["bots"],
     &["runtime"],
-    &["export", "viewer"],
+    &["export", "viewer", "images", "connect"],
     &["arena"],
     &["tournament"],
     &["messages"],

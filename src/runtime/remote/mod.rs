@@ -8,9 +8,10 @@
 //! [`crate::Bot`], so masking, timeouts, chombos and restarts are the match loop's,
 //! as for a container.
 //!
-//! The author's side runs [`bridge::run_bridge`] (`mjai-sim connect`): it starts the bot as
-//! a local process and relays its stdio. The wire protocol (mjai lines plus a few control
-//! messages, [`control::Control`]) is in docs/protocol.md, "Remote bots".
+//! The author's side (`mjai-sim connect`: it starts the bot as a local process and relays
+//! its stdio) is the `mjai-sim-connect` crate's. The wire protocol (mjai lines plus a few
+//! control messages, [`control::Control`], shared by both sides) is in docs/protocol.md,
+//! "Remote bots".
 //!
 //! Every wait is bounded: the request head ([`HEADER_TIMEOUT`]), each write
 //! ([`WRITE_TIMEOUT`]), silence on a connection ([`IDLE_TIMEOUT`], pinged every
@@ -19,13 +20,10 @@
 
 use std::time::Duration;
 
-pub mod bridge;
 pub mod conn;
 pub mod control;
-pub mod dial;
 pub mod hub;
 pub mod listen;
-pub mod tls;
 pub mod token;
 
 /// Largest WebSocket message (and frame) either side accepts, in bytes: 1 MiB, the answer

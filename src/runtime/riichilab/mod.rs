@@ -13,12 +13,12 @@
 //!   against it as RiichiEnv's `select_action_from_mjai` does (pure).
 //! - [`observe`]: the `observation`, built by `riichienv-core` from the seat's events.
 //! - [`seat`]: the server's side of a connection, a [`crate::Bot`] of the match loop.
-//! - [`client`]: the bot's side (`mjai-sim connect` to a `/ws/...` URL): an mjai.app bot
-//!   played over the dialect.
+//!
+//! The bot's side (`mjai-sim connect` to a `/ws/...` URL: an mjai.app bot played over the
+//! dialect) is the `mjai-sim-connect` crate's.
 
 use std::time::Duration;
 
-pub mod client;
 pub mod observation_048;
 pub mod observe;
 #[cfg(test)]

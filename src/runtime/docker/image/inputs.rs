@@ -1,5 +1,5 @@
-//! The image inputs embedded at compile time (the docker/ folder) and the tag derived from them.
-//! Pure: no I/O.
+//! The image inputs embedded at compile time (the docker/ folder) and the tags derived from
+//! them; the `mjai-sim-images` crate builds the images from the same bytes. Pure: no I/O.
 
 use sha2::{Digest, Sha256};
 
@@ -78,69 +78,9 @@ pub fn base_hash() -> String {
     hash_files(&[("debootstrap", recipe.as_bytes())])
 }
 
-/// One pinned requirement of requirements.txt.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Requirement {
-    /// `name==version` as written.
-    pub spec: String,
-    /// The accepted wheel sha256 digests (lowercase hex).
-    pub hashes: Vec<String>,
-}
-
-/// Parses a pip requirements file in hash-checking mode: each requirement `name==version`
-/// followed by `--hash=sha256:HEX` options (continuation lines with `\`); comments ignored.
-pub fn parse_requirements(text: &str) -> Vec<Requirement> {
-    let mut out: Vec<Requirement> = Vec::new();
-    let joined = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .collect::<Vec<_>>()
-        .join("\n")
-        .replace("\\\n", " ");
-    for line in joined.lines() {
-        let mut words = line.split_whitespace();
-        let Some(spec) = words.next() else { continue };
-        if spec.starts_with('-') {
-            continue;
-        }
-        let hashes = words.filter_map(|w| w.strip_prefix("--hash=sha256:")).map(|h| h.to_ascii_lowercase()).collect();
-        out.push(Requirement { spec: spec.to_string(), hashes });
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn embedded_requirements_pin_every_package_with_a_hash() {
-        let reqs = parse_requirements(REQUIREMENTS);
-        let names: Vec<&str> = reqs.iter().map(|r| r.spec.split("==").next().unwrap()).collect();
-        for needed in ["mjai", "mahjong", "numpy", "loguru", "requests"] {
-            assert!(names.contains(&needed), "{needed} missing from requirements.txt");
-        }
-        assert!(reqs.iter().any(|r| r.spec == "mjai==0.2.1"));
-        assert!(reqs.iter().any(|r| r.spec.starts_with("mahjong==1.2.")), "mjai 0.2.1 needs mahjong ~= 1.2.0");
-        for r in &reqs {
-            assert!(r.spec.contains("=="), "{} is not pinned", r.spec);
-            assert_eq!(r.hashes.len(), 1, "{} must have one hash", r.spec);
-            assert_eq!(r.hashes[0].len(), 64);
-        }
-    }
-
-    #[test]
-    fn parse_requirements_joins_continuations_and_skips_comments() {
-        let text = "# c\nfoo==1.0 \\\n    --hash=sha256:AB \\\n    --hash=sha256:cd\n\nbar==2 --hash=sha256:ef # x\n";
-        let reqs = parse_requirements(text);
-        assert_eq!(
-            reqs,
-            vec![
-                Requirement { spec: "foo==1.0".into(), hashes: vec!["ab".into(), "cd".into()] },
-                Requirement { spec: "bar==2".into(), hashes: vec!["ef".into()] },
-            ]
-        );
-    }
 
     #[test]
     fn hash_changes_when_bytes_move_between_files() {
@@ -149,18 +89,6 @@ mod tests {
         assert_ne!(a, b);
         // python3 -c "import hashlib; print(hashlib.sha256(b'x\0' b'2\0ab' b'y\0' b'1\0c').hexdigest()[:12])"
         assert_eq!(a, "577f904a6b20");
-    }
-
-    #[test]
-    fn ml_requirements_pin_mjai_apps_torch_and_numpy_with_a_hash_each() {
-        let reqs = parse_requirements(REQUIREMENTS_ML);
-        assert!(reqs.iter().any(|r| r.spec == "torch==2.2.2"), "mjai.app pins torch 2.2.2");
-        assert!(reqs.iter().any(|r| r.spec == "numpy==1.26.4"), "mjai.app pins numpy 1.26.4");
-        for r in &reqs {
-            assert!(r.spec.contains("=="), "{} is not pinned", r.spec);
-            assert_eq!(r.hashes.len(), 1, "{} must have one hash", r.spec);
-            assert_eq!(r.hashes[0].len(), 64);
-        }
     }
 
     #[test]

@@ -10,8 +10,8 @@ use futures_util::{StreamExt, TryStreamExt};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::error::ImageError;
-use super::inputs::{base_hash, DEBOOTSTRAP_INCLUDE, DEBOOTSTRAP_SUITE, DEBOOTSTRAP_VARIANT};
 use super::{image_exists, ProgressLine};
+use mjai_sim_runtime::docker::image::inputs::{base_hash, DEBOOTSTRAP_INCLUDE, DEBOOTSTRAP_SUITE, DEBOOTSTRAP_VARIANT};
 
 /// The preferred base: Docker's official Python 3.11 image.
 pub const SLIM_BASE: &str = "python:3.11-slim";

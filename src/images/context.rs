@@ -9,8 +9,8 @@ use bollard::Docker;
 use futures_util::StreamExt;
 
 use super::error::ImageError;
-use super::inputs::context_files;
 use super::ProgressLine;
+use mjai_sim_runtime::docker::image::inputs::context_files;
 
 /// Label on the bot image naming its base image (set through the build API: one build step).
 pub const LABEL_BASE: &str = "org.mjai-sim.base";
@@ -137,7 +137,7 @@ mod tests {
         }
         let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Dockerfile", "requirements.txt", "relay.py", "batch.py", "wheels/x-1.0-py3-none-any.whl"]);
-        assert_eq!(got[3].1, crate::batch::BATCH_PY.len(), "mjai_sim.batch for batched bots");
+        assert_eq!(got[3].1, mjai_sim_runtime::batch::BATCH_PY.len(), "mjai_sim.batch for batched bots");
         assert_eq!(got[4].1, 9);
     }
 

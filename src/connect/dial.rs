@@ -1,18 +1,23 @@
 //! The author's side of a connection (`mjai-sim connect`, both wires): opening the
-//! WebSocket (`ws://`, or `wss://` through [`super::tls`]) with the token, telling a final
-//! refusal from a passing outage, and the backoff between tries ([`Reconnect`]).
+//! WebSocket (`ws://`, or `wss://` through `crate::tls` when built with the `tls` feature)
+//! with the token, telling a final refusal from a passing outage, and the backoff between
+//! tries ([`Reconnect`]).
 
+use std::future::Future;
 use std::time::Duration;
 
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::handshake::client::{Request, Response};
+use tokio_tungstenite::tungstenite::http::header::AUTHORIZATION;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Error as WsError;
-use tokio_tungstenite::Connector;
 
-use super::{tls, MAX_MESSAGE_BYTES};
-use crate::backoff::Doubling;
-use crate::bounded::within;
+#[cfg(feature = "tls")]
+use crate::tls;
+use mjai_sim_runtime::backoff::Doubling;
+use mjai_sim_runtime::bounded::within;
+use mjai_sim_runtime::remote::MAX_MESSAGE_BYTES;
 
 /// Longest wait for the WebSocket handshake (TLS included).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -83,14 +88,10 @@ pub async fn connect_to(url: &str, token: &str) -> Result<Ws, ConnectError> {
     let value = format!("Bearer {token}")
         .parse()
         .map_err(|_| ConnectError::Unusable("the token holds characters a header cannot carry".into()))?;
-    request.headers_mut().insert(axum::http::header::AUTHORIZATION, value);
+    request.headers_mut().insert(AUTHORIZATION, value);
     let config =
         WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES));
-    let connector = match secure {
-        true => Some(Connector::Rustls(tls::client_config().map_err(ConnectError::Unusable)?)),
-        false => Some(Connector::Plain),
-    };
-    let connecting = tokio_tungstenite::connect_async_tls_with_config(request, Some(config), true, connector);
+    let connecting = handshake(request, config, secure)?;
     match within(CONNECT_TIMEOUT, "connecting", connecting).await {
         Ok(Ok((ws, _))) => Ok(ws),
         Ok(Err(WsError::Http(response))) => {
@@ -104,9 +105,50 @@ pub async fn connect_to(url: &str, token: &str) -> Result<Ws, ConnectError> {
     }
 }
 
+/// The handshake of `request`: through TLS ([`crate::tls::client_config`]) when `secure`,
+/// else plain. Errors: [`ConnectError::Unusable`] when the TLS configuration cannot be made.
+#[cfg(feature = "tls")]
+fn handshake(
+    request: Request,
+    config: WebSocketConfig,
+    secure: bool,
+) -> Result<impl Future<Output = Result<(Ws, Response), WsError>>, ConnectError> {
+    use tokio_tungstenite::Connector;
+    let connector = match secure {
+        true => Connector::Rustls(tls::client_config().map_err(ConnectError::Unusable)?),
+        false => Connector::Plain,
+    };
+    Ok(tokio_tungstenite::connect_async_tls_with_config(request, Some(config), true, Some(connector)))
+}
+
+/// Why a `wss://` URL cannot be reached by a build without the `tls` feature, and the fix.
+pub const WITHOUT_TLS: &str = "this mjai-sim was built without TLS and cannot open a wss:// URL; \
+    rebuild it with the `tls` feature (on by default; `cargo build --features tls`) or connect to a ws:// URL";
+
+/// The handshake of `request`, plain: this build has no TLS (the `tls` feature is off).
+/// Errors: [`ConnectError::Unusable`] ([`WITHOUT_TLS`]) when `secure`.
+#[cfg(not(feature = "tls"))]
+fn handshake(
+    request: Request,
+    config: WebSocketConfig,
+    secure: bool,
+) -> Result<impl Future<Output = Result<(Ws, Response), WsError>>, ConnectError> {
+    if secure {
+        return Err(ConnectError::Unusable(WITHOUT_TLS.into()));
+    }
+    Ok(tokio_tungstenite::connect_async_with_config(request, Some(config), true))
+}
+
 /// rustls reports a refused certificate as an I/O error wrapping its own error.
+#[cfg(feature = "tls")]
 fn is_tls_failure(e: &std::io::Error) -> bool {
     e.get_ref().is_some_and(|inner| inner.is::<rustls::Error>())
+}
+
+/// Without TLS no I/O error is a certificate's.
+#[cfg(not(feature = "tls"))]
+fn is_tls_failure(_: &std::io::Error) -> bool {
+    false
 }
 
 /// The message of a refusal's body: the `error` field of a JSON object (the grading
@@ -219,5 +261,19 @@ mod tests {
         assert!(matches!(e, ConnectError::Unusable(_)), "{e:?}");
         let e = connect_to("ws://127.0.0.1:9/x", "bad\ntoken").await.unwrap_err();
         assert!(matches!(e, ConnectError::Unusable(_)), "{e:?}");
+    }
+
+    #[cfg(not(feature = "tls"))]
+    #[tokio::test]
+    async fn without_tls_a_wss_url_is_refused_with_the_fix_and_ws_is_still_dialed() {
+        let e = connect_to("wss://127.0.0.1:9/ws/ranked", "t").await.unwrap_err();
+        assert_eq!(e, ConnectError::Unusable(WITHOUT_TLS.into()));
+        let e = Reconnect::new(None).failed("wss://127.0.0.1:9/ws/ranked", &e).unwrap_err().to_string();
+        assert!(e.contains("`tls` feature") && !e.contains('\n'), "{e}");
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("ws://{}/x", listener.local_addr().unwrap());
+        drop(listener);
+        let e = connect_to(&url, "t").await.unwrap_err();
+        assert!(matches!(e, ConnectError::Unreachable(_)), "{e:?}");
     }
 }

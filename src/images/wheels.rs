@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::error::ImageError;
-use super::inputs::{parse_requirements, Requirement};
+use super::requirements::{parse_requirements, Requirement};
 use super::ProgressLine;
 
 /// For each requirement, the wheel in `dir` whose sha256 is one of its hashes; `Err` lists the

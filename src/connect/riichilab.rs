@@ -16,13 +16,13 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::{RANKED_PATH, VALIDATE_PATH};
-use crate::bounded::{self, within};
-use crate::process::ProcessBot;
-use crate::remote::bridge::{send, BridgeOptions};
-use crate::remote::dial::{connect_to, Reconnect, Ws};
-use crate::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
-use crate::Bot;
+use crate::bridge::{send, BridgeOptions};
+use crate::dial::{connect_to, Reconnect, Ws};
+use mjai_sim_runtime::bounded::{self, within};
+use mjai_sim_runtime::process::ProcessBot;
+use mjai_sim_runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
+use mjai_sim_runtime::riichilab::{ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH};
+use mjai_sim_runtime::Bot;
 
 /// Which endpoint a URL names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +120,7 @@ pub async fn run_client(
             Outcome::Dropped(why) => report(format!("connection closed ({why}); connecting again")),
             Outcome::Refused { code, reason } => {
                 let fix = match *code {
-                    super::BAD_TOKEN_CLOSE => "; check the token",
+                    BAD_TOKEN_CLOSE => "; check the token",
                     _ => "; stop the bot's other connection first",
                 };
                 bail!("{} refused the connection (close {code}: {reason}){fix}", options.url);
@@ -140,7 +140,7 @@ async fn play_one(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(Strin
             Err(_) => break Outcome::Dropped(format!("nothing received for {} s", IDLE_TIMEOUT.as_secs())),
             Ok(Some(Ok(Message::Close(Some(frame)))))
                 if game.seat.is_none()
-                    && matches!(u16::from(frame.code), super::BAD_TOKEN_CLOSE | super::ALREADY_CONNECTED_CLOSE) =>
+                    && matches!(u16::from(frame.code), BAD_TOKEN_CLOSE | ALREADY_CONNECTED_CLOSE) =>
             {
                 break Outcome::Refused { code: u16::from(frame.code), reason: frame.reason.to_string() };
             }

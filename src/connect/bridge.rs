@@ -8,7 +8,7 @@
 //! stopping) is followed by reconnecting. A dropped or silent ([`IDLE_TIMEOUT`]) connection
 //! stops the bot and is reconnected, with backoff, for up to
 //! [`BridgeOptions::reconnect_for`]. A final refusal (a token refused, a bot that cannot be
-//! played this way: [`super::dial::ConnectError::is_transient`]) ends the bridge at once
+//! played this way: [`crate::dial::ConnectError::is_transient`]) ends the bridge at once
 //! with the server's own message.
 
 use std::ffi::OsString;
@@ -20,13 +20,13 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
-use super::control::Control;
-use super::dial::{connect_to, Reconnect, Ws};
-use super::{CLOSE_TIMEOUT, IDLE_TIMEOUT, WRITE_TIMEOUT};
-use crate::bounded::{self, join_or_abort, within, STOP_GRACE};
-use crate::process::{ProcessBot, ProcessOptions};
-use crate::submission::Submission;
-use crate::{Bot, BotError};
+use crate::dial::{connect_to, Reconnect, Ws};
+use mjai_sim_runtime::bounded::{self, join_or_abort, within, STOP_GRACE};
+use mjai_sim_runtime::process::{ProcessBot, ProcessOptions};
+use mjai_sim_runtime::remote::control::Control;
+use mjai_sim_runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT, WRITE_TIMEOUT};
+use mjai_sim_runtime::submission::Submission;
+use mjai_sim_runtime::{Bot, BotError};
 
 /// Longest the bridge lets its bot think about one line (the game side's own timeout,
 /// usually 2 s, decides the chombo; this only bounds a bot nobody restarts).

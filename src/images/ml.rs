@@ -22,17 +22,8 @@ use futures_util::StreamExt;
 
 use super::context::LABEL_BASE;
 use super::error::ImageError;
-use super::inputs::{ml_input_hash, ML_RECIPE, REQUIREMENTS_ML};
-use super::{BOT_DIR, RELAY_PATH};
-
-/// Repository name of the ml image.
-pub const ML_IMAGE_REPO: &str = "mjai-sim-bot-ml";
-
-/// The ml image reference: `mjai-sim-bot-ml:<hash of the default image's inputs, the ml
-/// requirements and the recipe>`.
-pub fn ml_image() -> String {
-    format!("{ML_IMAGE_REPO}:{}", ml_input_hash())
-}
+use mjai_sim_runtime::docker::image::inputs::{ML_RECIPE, REQUIREMENTS_ML};
+use mjai_sim_runtime::docker::image::{ml_image, BOT_DIR, RELAY_PATH};
 
 /// The build container's name: one build at a time; a build killed midway (Ctrl-C) leaves
 /// it behind, and the next build removes it.
@@ -173,7 +164,7 @@ async fn run_and_commit(
 }
 
 /// The committed image's settings: those of the default image (user `bot`, [`BOT_DIR`], the
-/// relay as command, user `bot` = uid [`super::BOT_UID`]) and the label naming its base.
+/// relay as command, user `bot` = uid [`mjai_sim_runtime::docker::image::BOT_UID`]) and the label naming its base.
 fn image_config(base: &str) -> ContainerConfig {
     ContainerConfig {
         user: Some("bot".into()),
@@ -188,11 +179,6 @@ fn image_config(base: &str) -> ContainerConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ml_image_is_its_repo_tagged_with_the_ml_hash() {
-        assert_eq!(ml_image(), format!("mjai-sim-bot-ml:{}", ml_input_hash()));
-    }
 
     #[test]
     fn build_container_has_no_network_and_mounts_read_only() {

@@ -18,9 +18,9 @@ pub const SERVER_REPO: &str = "mjai-sim";
 /// Label holding the sha256 (hex) of the binary inside.
 pub const LABEL_BINARY: &str = "org.mjai-sim.binary-sha256";
 /// `docker/server/Dockerfile`.
-const DOCKERFILE: &str = include_str!("../../../../docker/server/Dockerfile");
+const DOCKERFILE: &str = include_str!("../../docker/server/Dockerfile");
 /// `docker/server/mjai-sim-postgres`: the stack's database entry point.
-const POSTGRES_SCRIPT: &str = include_str!("../../../../docker/server/mjai-sim-postgres");
+const POSTGRES_SCRIPT: &str = include_str!("../../docker/server/mjai-sim-postgres");
 
 /// The reference of mjai-sim's own image: `mjai-sim:<this binary's version>`.
 pub fn server_image() -> String {
@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn the_image_is_named_after_the_version_apart_from_the_bot_images() {
         assert_eq!(server_image(), format!("mjai-sim:{}", env!("CARGO_PKG_VERSION")));
-        assert_ne!(SERVER_REPO, super::super::IMAGE_REPO);
+        assert_ne!(SERVER_REPO, mjai_sim_runtime::docker::image::IMAGE_REPO);
         assert_ne!(SERVER_REPO, super::super::BASE_REPO);
     }
 
