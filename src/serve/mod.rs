@@ -20,10 +20,11 @@
 //!   [`params`] (`BotPath`, `GameId`, `Paged`), [`game_query`] (`GamesQuery`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
 //!   [`name`] (checked bot names) and [`token`];
 //! - what handlers share: [`state`], [`error`] (the one error type), [`bot_errors`] (a
-//!   bot's private errors), [`leaderboard`] (the figures), [`validate`] (validation
-//!   games);
-//! - running: [`listen`] (connections, header timeout, graceful stop), [`local`] (threads
-//!   for games), [`league`] (opening the league; the play loop is the library's).
+//!   bot's private errors), [`leaderboard`] (the figures), [`counters`] (for `/metrics`);
+//! - the background jobs, in [`jobs`]: validation games, the league played here, the
+//!   threads they run on;
+//! - running: [`listen`] (connections, header timeout, graceful stop), [`league`] (opening
+//!   the league).
 //!
 //! Stopping: the caller's cancellation token (the command line turns SIGTERM/SIGINT into
 //! it) closes the listener, lets requests in hand finish, stops validation games (their
@@ -36,6 +37,7 @@ pub mod auth;
 pub mod bot_errors;
 pub mod bots;
 pub mod connect;
+pub mod counters;
 pub mod downloads;
 pub mod error;
 pub mod game_list;
@@ -43,13 +45,12 @@ pub mod game_query;
 pub mod games;
 pub mod gate;
 pub mod html;
+pub mod jobs;
 pub mod leaderboard;
 pub mod league;
-pub mod league_observer;
 pub mod limits;
 pub mod listen;
 pub mod live;
-pub mod local;
 pub mod login;
 pub mod name;
 pub mod openapi;
@@ -63,7 +64,6 @@ pub mod state;
 pub mod token;
 pub mod upload;
 pub mod upload_form;
-pub mod validate;
 pub mod watchers;
 
 use std::sync::Arc;
@@ -71,16 +71,17 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use league_observer::LeagueObserver;
+use counters::Counters;
+use jobs::validation::{ValidationSettings, Validator};
+use jobs::{league_loop, local};
 use mjai_sim_arena::cancel::Cancel;
 use mjai_sim_arena::launch::RemoteSeats;
 use mjai_sim_runtime::remote::hub::RemoteHub;
 use mjai_sim_tournament::leaderboard::BotStatus;
-use mjai_sim_tournament::session::{PlayLoop, PlayOptions, Session};
+use mjai_sim_tournament::session::{PlayOptions, Session};
 use mjai_sim_tournament::store::retry::Patience;
 use mjai_sim_tournament::store::{BotKind, Online};
-use state::{AppState, Counters, Settings};
-use validate::{ValidationSettings, Validator};
+use state::{AppState, Settings};
 
 /// The `tracing` target of the server's audit events, shown at the default level: one
 /// `info` event per upload accepted (`event="upload"`), validation verdict
@@ -151,17 +152,7 @@ pub async fn run(session: Session, listener: TcpListener, server: Server, cancel
         watchers: Arc::new(watchers::Watchers::new(cancel.token())),
     };
     let play = match server.play {
-        Some(opts) => {
-            let cancel = cancel.clone();
-            let observer = Arc::new(LeagueObserver { counters });
-            Some(local::spawn_thread("league", move || async move {
-                let result = PlayLoop::server(&session).run(&opts, observer, cancel.token()).await.map(drop);
-                if result.is_err() {
-                    cancel.cancel(); // the server stops and says why
-                }
-                result
-            })?)
-        }
+        Some(opts) => Some(league_loop::spawn(session, opts, counters, cancel.clone())?),
         None => None,
     };
     let app = router::router(state);
