@@ -1,5 +1,5 @@
 //! The server's background jobs: what runs on its own rather than answering a request,
-//! each started when the server runs ([`crate::run`]) and stopped by the server's cancellation.
+//! each started by [`Started::run`](crate::Started::run) and stopped by the server's cancellation.
 //! - [`validation`]: validation games of uploaded versions (queued by the upload and
 //!   connect handlers, and at start for those a stop cut off);
 //! - [`league_loop`]: the league played here (`--jobs`), heard by [`league_observer`]
