@@ -5,9 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use anyhow::Context;
-
-use crate::tournament::submission_cache::{default_dir, SubmissionCache, DEFAULT_CACHE_MB};
+use crate::tournament::submission_cache::{CachePlace, SubmissionCache, DEFAULT_CACHE_MB};
 
 /// The cache's arguments.
 #[derive(Debug, Clone, clap::Args)]
@@ -24,12 +22,14 @@ pub struct CacheArgs {
 }
 
 impl CacheArgs {
+    /// The cache these arguments name, to open when needed.
+    pub fn place(&self) -> CachePlace {
+        CachePlace { dir: self.cache_dir.clone(), mb: self.cache_mb }
+    }
+
     /// The cache these arguments name, its folder created. Errors: the folder cannot be
     /// created or is not private to this user (one line naming it).
     pub fn open(&self) -> anyhow::Result<Arc<SubmissionCache>> {
-        let dir = self.cache_dir.clone().unwrap_or_else(default_dir);
-        let cache = SubmissionCache::open(&dir, self.cache_mb.saturating_mul(1024 * 1024))
-            .with_context(|| format!("the submission cache {} (--cache-dir)", dir.display()))?;
-        Ok(Arc::new(cache))
+        self.place().open()
     }
 }

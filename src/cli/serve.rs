@@ -27,20 +27,13 @@ use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
 use super::shutdown::Shutdown;
-use crate::arena::cancel::Cancel;
-use crate::arena::launch::{BotSpec, RuntimeKind};
-use crate::runtime::submission::SubmissionLimits;
-use crate::serve::league::{open_league, HouseBot};
-use crate::serve::state::Settings;
+use crate::arena::launch::RuntimeKind;
+use crate::serve::house::HouseBot;
 use crate::serve::token::looks_like_token;
-use crate::serve::validate::ValidationSettings;
-use crate::serve::Server;
+use crate::serve::ServeSettings;
 use crate::tournament::config::TournamentConfig;
-use crate::tournament::entrants;
-use crate::tournament::session::worker::incarnation;
-use crate::tournament::session::PlayOptions;
 use crate::tournament::standings::default_uma;
-use crate::tournament::store::{is_postgres_url, Store, SuspensionPolicy, UploadLimits};
+use crate::tournament::store::{SuspensionPolicy, UploadLimits};
 
 /// The default store of `serve`: a SQLite file in the current folder.
 pub use super::serve_author::DEFAULT_DB;
@@ -172,10 +165,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
 }
 
-/// The league's options from the flags (used when the league is created).
-fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
+/// The options of a league created by this start (its bots and sets are the library's:
+/// the house bots, 0).
+fn new_league(args: &Args) -> TournamentConfig {
     args.limits.apply(TournamentConfig {
-        bots: house.iter().map(|h| h.row.spec.clone()).collect(),
+        bots: Vec::new(),
         sets: 0,
         seed: args.seed.unwrap_or_else(|| [rand::random::<u32>() as u64, 0]),
         runtime: args.runtime.runtime,
@@ -192,154 +186,65 @@ fn league_config(args: &Args, house: &[HouseBot]) -> TournamentConfig {
     })
 }
 
-/// The house bots, checked (intake) before anything is written.
-fn house_bots(args: &Args) -> anyhow::Result<Vec<HouseBot>> {
-    let mut parsed: Vec<entrants::Entrant> =
-        args.bots.iter().map(|b| entrants::parse(b)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
-    entrants::unique_names(&mut parsed);
-    let limits = SubmissionLimits {
-        max_archive_bytes: args.runtime.max_submission_mb.get().saturating_mul(1024 * 1024),
-        ..SubmissionLimits::default()
-    };
-    let (_, rows) = entrants::load(&parsed, &limits)?;
-    parsed
-        .iter()
-        .zip(rows)
-        .map(|(e, row)| {
-            let zip = match &e.spec {
-                BotSpec::Builtin(_) => None,
-                BotSpec::Remote(_) | BotSpec::RiichiLab(_) => {
-                    bail!("house bot {}: a remote bot cannot be a house bot", e.name)
-                }
-                BotSpec::Submission(p) if p.is_dir() => {
-                    bail!("house bot {}: give a .zip (the league stores it), not a folder", e.name)
-                }
-                BotSpec::Submission(p) => {
-                    Some(std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?)
-                }
-            };
-            Ok(HouseBot { row, zip })
-        })
-        .collect()
-}
-
-/// Printed at the start of a server that plays uploads as local processes.
-pub const PROCESS_WARNING: &str = "mjai-sim: warning: --runtime process: uploaded bots run unsandboxed, as this server's user, with its files and network; for a trusted group only (the default, --runtime docker, contains them)";
-
-async fn serve(args: Args) -> anyhow::Result<i32> {
-    let house = house_bots(&args)?;
-    let db_url = with_password_file(&args.db)?;
-    let postgres = is_postgres_url(&db_url);
-    let jobs = args.jobs.unwrap_or(if postgres { 0 } else { 2 });
+/// The server's settings from the flags: house bots through intake, the database's
+/// password and the admin's token read from their files (checked).
+fn settings(args: &Args) -> anyhow::Result<ServeSettings> {
+    let house = HouseBot::load(&args.bots, args.runtime.max_submission_mb.get().saturating_mul(1024 * 1024))?;
+    let db = with_password_file(&args.db)?;
     let admin_token = args.admin_token_file.as_deref().map(first_line).transpose()?;
     if let (Some(token), Some(file)) = (&admin_token, &args.admin_token_file) {
         if !looks_like_token(token) {
             bail!("{}: a token is 64 lowercase hex digits; make one with `openssl rand -hex 32`", file.display());
         }
     }
-    let db = Store::open_url(&db_url, jobs as u32 + 8).await?;
-    if let Some(token) = admin_token {
-        serve_author::ensure_admin(&db, &token).await?;
-    }
-    let session = open_league(&db, &args.league, &league_config(&args, &house).to_json(), &house).await?;
-    let store = session.store().clone();
-    store.league().set_pace(args.pace).await?;
-    let suspension = SuspensionPolicy { after: args.suspend_after, window: args.suspend_window };
-    store.suspensions().set_policy(suspension).await?;
-    if !postgres {
-        let requeued = store.leases().requeue_running().await?; // one server per SQLite file
-        if requeued > 0 {
-            eprintln!("mjai-sim: {requeued} game(s) cut off before go back to the queue");
-        }
-    }
-    let config = session.config().clone();
-    let asked = args.rules.rules();
-    if config.rules.players != asked.players {
-        eprintln!(
-            "mjai-sim: warning: league {} plays {}-player games (its stored options); --rules asks for {}-player: a league is one mode, so give another --league (or --db) for a {}-player league",
-            args.league,
-            config.rules.players.count(),
-            asked.players.count(),
-            asked.players.count()
-        );
-    }
-    let work_dir = args
-        .work_dir
-        .clone()
-        .unwrap_or_else(|| std::env::temp_dir().join(format!("mjai-sim-serve-{}", std::process::id())));
-    let cache = args.cache.open()?;
-    let play = (jobs > 0).then(|| PlayOptions {
-        jobs: Some(jobs),
-        worker: incarnation(&format!("serve-{}", std::process::id())),
-        tag: None,
-        lease: args.lease.duration(),
-        work_dir: work_dir.join("league"),
-        db_patience: args.db_patience.duration(),
-        remote: None, // the server's hub, set by serve::run
-        cache: Some(cache.clone()),
-    });
-    let no_remote_bots = match (postgres, jobs) {
-        (true, _) => Some("this league is in PostgreSQL, where workers may play its games, and remote bots play only in games the server plays itself: run a server with a SQLite --db".to_string()),
-        (false, 0) => Some("this server plays no games (--jobs 0), and remote bots play only in games the server plays itself".to_string()),
-        _ => None,
-    };
-    let opponent = args.validation_opponent.clone();
-    let unpacked = args.max_unpacked_mb.saturating_mul(1024 * 1024);
-    let server = Server {
-        settings: Settings {
-            max_submission_bytes: config.max_submission_mb.saturating_mul(1024 * 1024),
-            intake: SubmissionLimits { max_unpacked_bytes: unpacked, ..config.submission_limits() },
-            uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
-            per_ip_per_minute: args.rate_per_ip,
-            per_token_per_minute: args.rate_per_token,
-            header_timeout: args.header_timeout.duration(),
-            request_timeout: args.request_timeout.duration(),
-            max_connections: usize::from(args.max_connections),
-            no_remote_bots,
-            secure_cookie: args.secure_cookie,
-            players: config.rules.players,
-        },
-        validation: ValidationSettings {
-            launch: config.launch_settings(),
-            options: config.match_options(),
-            rules: config.rules,
-            opponent,
-            work_dir: work_dir.clone(),
-            remote: None, // the server's hub, set by serve::run
-            cache: Some(cache),
-        },
+    Ok(ServeSettings {
+        db,
+        admin_token,
+        listen: args.listen,
+        jobs: args.jobs,
+        league: args.league.clone(),
+        house,
+        new_league: new_league(args),
+        pace: args.pace,
+        suspension: SuspensionPolicy { after: args.suspend_after, window: args.suspend_window },
+        uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
+        per_ip_per_minute: args.rate_per_ip,
+        per_token_per_minute: args.rate_per_token,
+        header_timeout: args.header_timeout.duration(),
+        request_timeout: args.request_timeout.duration(),
+        max_unpacked_bytes: args.max_unpacked_mb.saturating_mul(1024 * 1024),
         max_validations: args.max_validations,
-        play,
-    };
-    let listener = tokio::net::TcpListener::bind(args.listen)
-        .await
-        .with_context(|| format!("cannot listen on {} (in use? choose another --listen)", args.listen))?;
-    let addr = listener.local_addr()?;
-    let shutdown = Shutdown::install_saying(match config.runtime {
+        max_connections: usize::from(args.max_connections),
+        secure_cookie: args.secure_cookie,
+        validation_opponent: args.validation_opponent.clone(),
+        lease: args.lease.duration(),
+        db_patience: args.db_patience.duration(),
+        cache: args.cache.place(),
+        work_dir: args.work_dir.clone(),
+    })
+}
+
+/// Printed at the start of a server that plays uploads as local processes.
+pub const PROCESS_WARNING: &str = "mjai-sim: warning: --runtime process: uploaded bots run unsandboxed, as this server's user, with its files and network; for a trusted group only (the default, --runtime docker, contains them)";
+
+async fn serve(args: Args) -> anyhow::Result<i32> {
+    let started = crate::serve::start(settings(&args)?, |note| eprintln!("mjai-sim: {note}")).await?;
+    let runtime = started.config().runtime;
+    let shutdown = Shutdown::install_saying(match runtime {
         RuntimeKind::Docker => "stopping the games and removing their bots' containers",
         RuntimeKind::Process => "stopping the games and their bot processes",
     })?;
-    if config.runtime == RuntimeKind::Process {
+    if runtime == RuntimeKind::Process {
         eprintln!("{PROCESS_WARNING}");
     }
-    let cancel = Cancel::new();
-    let relay = {
-        let (cancel, shutdown) = (cancel.clone(), shutdown.clone());
-        tokio::spawn(async move {
-            shutdown.stopped().await;
-            cancel.cancel();
-        })
-    };
+    let jobs = started.jobs();
     eprintln!(
-        "mjai-sim: serving league {} of {} on http://{addr} ({} here)",
+        "mjai-sim: serving league {} of {} on http://{} ({} here)",
         args.league,
-        store.name(),
+        started.store().name(),
+        started.address(),
         if jobs > 0 { format!("{jobs} game(s) at once") } else { "games played by workers".into() }
     );
-    let result = crate::serve::run(session, listener, server, cancel).await;
-    relay.abort();
-    store.close().await;
-    let _ = std::fs::remove_dir_all(&work_dir);
-    result?;
+    started.run(shutdown.stop()).await?;
     Ok(shutdown.exit_code().unwrap_or(1))
 }

@@ -87,20 +87,6 @@ async fn open(arg: &StoreArg) -> anyhow::Result<Store> {
     Ok(Store::open_url(&with_password_file(db)?, 2).await?)
 }
 
-/// The author named [`ADMIN`]: added as an admin with the token `token`, or given that
-/// token when present (`serve --admin-token-file`, a stack's secret; a changed secret
-/// replaces the old token at the next start). Errors: the database failed.
-pub async fn ensure_admin(store: &Store, token: &str) -> anyhow::Result<()> {
-    let hash = token_hash(token);
-    if !store.authors().add(ADMIN, &hash, true).await? {
-        store.authors().rotate(ADMIN, &hash).await?;
-    }
-    Ok(())
-}
-
-/// The name of the author whose token `serve --admin-token-file` gives.
-pub const ADMIN: &str = "admin";
-
 fn token() -> anyhow::Result<String> {
     new_token().context("cannot draw a token from the system's random generator")
 }

@@ -33,7 +33,7 @@ use crate::tournament::config::TournamentConfig;
 use crate::tournament::observer::Observer;
 use crate::tournament::runner::RunEnd;
 use crate::tournament::schedule::Format;
-use crate::tournament::session::{NewTournament, Place, PlayLoop, PlayOptions, Session};
+use crate::tournament::session::{NewTournament, Place, PlayHere, Session};
 use crate::tournament::standings::default_uma;
 
 /// Arguments of `mjai-sim tournament`.
@@ -162,26 +162,20 @@ async fn run_async(args: Args) -> anyhow::Result<i32> {
         Place::Database(_) => PathBuf::new(),
     };
     let shutdown = Shutdown::install()?;
-    let wait = args.limits.start_timeout.duration();
-    let dialect = session.dialect_names();
-    let remote = crate::arena::remote_seats::listen_for_kinds(
-        &session.remote_names(),
-        &dialect,
-        args.listen,
-        wait,
-        args.limits.game_timeout.duration(),
-    )
-    .await?;
-    for (name, command) in remote.iter().flat_map(|r| &r.commands) {
-        let kind = if dialect.contains(name) { "riichilab" } else { "remote" };
-        eprintln!("mjai-sim: entrant {kind}:{name}: {command}");
-    }
-    let opts = PlayOptions::here(args.jobs, args.lease.duration(), remote.as_ref().map(|r| r.seats.clone()));
-    let end = PlayLoop::here(&session).run(&opts, progress, shutdown.stop()).await;
-    if let Some(remote) = &remote {
-        remote.seats.hub.close_all().await; // bounded: inside.
-    }
-    let end = end?;
+    let play = PlayHere {
+        jobs: args.jobs,
+        lease: args.lease.duration(),
+        listen: args.listen,
+        start_timeout: args.limits.start_timeout.duration(),
+        game_timeout: args.limits.game_timeout.duration(),
+    };
+    let end = session
+        .play_here(&play, progress, shutdown.stop(), |entrants| {
+            for e in entrants {
+                eprintln!("mjai-sim: entrant {}:{}: {}", e.kind, e.name, e.command);
+            }
+        })
+        .await?;
     let hint = format!("continue with `mjai-sim tournament --resume {}`", dir.display());
     finish(session, &dir, &args, end, &shutdown, &hint).await
 }

@@ -31,6 +31,13 @@ impl Cancel {
         Cancel::default()
     }
 
+    /// A handle cancelled when `parent` fires (at once if it has), which may also be
+    /// cancelled on its own without touching `parent`: a run that stops itself on its own
+    /// failure, under its caller's stop.
+    pub fn child_of(parent: &CancelToken) -> Cancel {
+        Cancel { token: parent.child_token() }
+    }
+
     /// A token that fires when [`Cancel::cancel`] is called (at once if it was).
     pub fn token(&self) -> CancelToken {
         self.token.clone()
@@ -45,5 +52,23 @@ impl Cancel {
     /// Whether [`Cancel::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
         self.token.is_cancelled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_fires_with_its_parent_and_alone_without_touching_it() {
+        let parent = Cancel::new();
+        let child = Cancel::child_of(&parent.token());
+        child.cancel();
+        assert!(child.is_cancelled() && !parent.is_cancelled(), "a child's own stop stays its own");
+        let child = Cancel::child_of(&parent.token());
+        assert!(!child.is_cancelled());
+        parent.cancel();
+        assert!(child.is_cancelled(), "the parent's stop reaches the child");
+        assert!(Cancel::child_of(&parent.token()).is_cancelled(), "a child of a fired parent is fired");
     }
 }

@@ -1,21 +1,14 @@
 //! The glue between the server and its league (through `tournament::session`): opening or
-//! creating the named league with its house bots. A server that plays its own games
-//! (`--jobs`) runs the library's one loop, [`mjai_sim_tournament::session::PlayLoop::server`].
+//! creating the named league with its house bots ([`HouseBot`]). A server that plays its
+//! own games (`--jobs`) runs the library's one loop on a job of its own
+//! ([`super::jobs::league_loop`]).
 
 use anyhow::bail;
 
+use super::house::HouseBot;
 use mjai_sim_tournament::session::Session;
 use mjai_sim_tournament::store::retry::Patience;
 use mjai_sim_tournament::store::{AddBot, BotRow, Lookup, Store};
-
-/// A house bot (the operator's, from the command line), checked already.
-#[derive(Debug, Clone)]
-pub struct HouseBot {
-    /// Its row (name, spec, sha256; the index is assigned here).
-    pub row: BotRow,
-    /// The zip's bytes (`None`: a built-in).
-    pub zip: Option<Vec<u8>>,
-}
 
 /// The league named `tid` in `db`, created with `config` (tournament options, JSON with
 /// `"sets": 0`) when missing; house bots missing from it are added and recorded as

@@ -40,7 +40,7 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 /// `GET /metrics`: games by state, queue depth (pending games), workers holding a game,
 /// bot versions by status, validations in flight, uploads and rate-limited requests, and
 /// what this server's league loop met: failed game attempts, host faults, database outages
-/// ([`super::league_observer`]).
+/// ([`super::jobs::league_observer`]).
 #[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total, mjai_game_attempts_failed_total, mjai_host_faults_total, mjai_db_outages_total",
     responses((status = 200, description = "metrics", body = String, content_type = "text/plain"), (status = 500, description = "the database failed", body = ErrorBody)))]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {

@@ -185,11 +185,12 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
+    use crate::counters::Counters;
+    use crate::jobs::validation::{ValidationSettings, Validator};
     use crate::limits::RateLimits;
     use crate::params::Paged;
-    use crate::state::{Counters, Settings};
+    use crate::state::Settings;
     use crate::token::token_hash;
-    use crate::validate::{ValidationSettings, Validator};
     use mjai_sim_arena::cancel::Cancel;
     use mjai_sim_runtime::remote::hub::RemoteHub;
     use mjai_sim_runtime::submission::SubmissionLimits;

@@ -195,7 +195,7 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
         return Ok(refuse(ws, ALREADY_CONNECTED_CLOSE, ALREADY_CONNECTED));
     };
     // one connection per bot (the claim); a validation connection waits under its own name
-    let name = if validation { super::validate::validation_slot(&bot) } else { bot };
+    let name = if validation { super::jobs::validation::validation_slot(&bot) } else { bot };
     state.hub.allow_one_game(&name);
     let author = latest.author.clone().unwrap_or_default();
     Ok(limited(ws)

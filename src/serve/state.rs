@@ -1,12 +1,12 @@
 //! What every handler shares: the league's store, the server's settings, the validator,
 //! the figures cache and the counters `/metrics` reports.
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::counters::Counters;
+use super::jobs::validation::Validator;
 use super::leaderboard::FiguresCache;
-use super::validate::Validator;
 use mjai_sim_engine::game::Players;
 use mjai_sim_runtime::remote::hub::RemoteHub;
 use mjai_sim_runtime::submission::SubmissionLimits;
@@ -44,23 +44,6 @@ pub struct Settings {
     /// Seats at the league's tables (its stored rules): an upload declaring another mode
     /// is refused ([`super::upload::check_mode`]).
     pub players: Players,
-}
-
-/// Counters since the server started.
-#[derive(Debug, Default)]
-pub struct Counters {
-    /// Uploads accepted (202).
-    pub uploads: AtomicU64,
-    /// Requests refused by the rate limits (429).
-    pub rate_limited: AtomicU64,
-    /// League game attempts that failed in this server's loop (a game failing twice counts
-    /// twice; `mjai_games_failed_total` counts games failed for good, by any player).
-    pub game_failures: AtomicU64,
-    /// Times this server's league loop met a host fault (Docker gone, an image missing) and
-    /// backed off.
-    pub host_faults: AtomicU64,
-    /// Database outages this server's league loop rode out (or gave up on).
-    pub db_outages: AtomicU64,
 }
 
 /// The state handlers share (cheap to clone).

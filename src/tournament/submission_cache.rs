@@ -19,7 +19,10 @@ use std::io::{self, Seek};
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+
+use anyhow::Context;
 
 use super::store::{Store, StoreError};
 
@@ -45,6 +48,27 @@ pub fn default_dir() -> PathBuf {
     // SAFETY: geteuid has no preconditions.
     let uid = unsafe { libc::geteuid() };
     std::env::temp_dir().join(format!("mjai-sim-submissions-{uid}"))
+}
+
+/// Where this host's cache lives and how far it grows (`--cache-dir`, `--cache-mb`): the
+/// cache a process opens when it needs one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CachePlace {
+    /// Its folder (`None`: [`default_dir`]).
+    pub dir: Option<PathBuf>,
+    /// Its bound, in MiB ([`DEFAULT_CACHE_MB`] by default).
+    pub mb: u64,
+}
+
+impl CachePlace {
+    /// The cache, its folder created. Errors: the folder cannot be created or is not
+    /// private to this user (one line naming it).
+    pub fn open(&self) -> anyhow::Result<Arc<SubmissionCache>> {
+        let dir = self.dir.clone().unwrap_or_else(default_dir);
+        let cache = SubmissionCache::open(&dir, self.mb.saturating_mul(1024 * 1024))
+            .with_context(|| format!("the submission cache {} (--cache-dir)", dir.display()))?;
+        Ok(Arc::new(cache))
+    }
 }
 
 impl SubmissionCache {

@@ -26,7 +26,8 @@
 //! Where a tournament lives:
 //! - a folder ([`Session::create_in_folder`], [`Session::resume_folder`]): `DIR/tournament.sqlite`,
 //!   game folders in `DIR/games/`, bots loaded from their paths (a changed submission is
-//!   refused on resume), played by this process ([`PlayLoop::here`]);
+//!   refused on resume), played by this process ([`PlayLoop::here`]; with its remote
+//!   entrants listened for: [`Session::play_here`]);
 //! - a database ([`Session::create_in_db`], [`Session::open_in_db`]): PostgreSQL or
 //!   `sqlite:PATH`, submissions stored by sha256, played by workers ([`worker`]), the
 //!   coordinator and the server.
@@ -36,6 +37,7 @@
 //! set up once for both places (`round.rs`), with one settings type ([`PlayOptions`]).
 
 mod bots;
+mod here;
 mod new;
 mod play_loop;
 mod round;
@@ -47,6 +49,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 
 pub use self::bots::{default_jobs, intake, load_rows, NewBot, BATCH_TABLES};
+pub use self::here::{PlayHere, RemoteEntrant};
 pub use self::new::{NewTournament, Plan};
 pub use self::play_loop::{is_host_fault, PlayLoop, Scope, Until, HOST_BACKOFF, HOST_BACKOFF_MAX, LEAGUE_REPORT};
 pub use self::round::PlayOptions;
@@ -83,7 +86,8 @@ pub struct Session {
 }
 
 impl Session {
-    /// The names of its `remote:NAME` bots (they need a listener: [`PlayOptions::remote`]).
+    /// The names of its `remote:NAME` bots (they need a listener: [`PlayOptions::remote`],
+    /// [`Session::play_here`]).
     pub fn remote_names(&self) -> Vec<String> {
         self.loaded_names(|b| match b {
             LoadedBot::Remote(name) => Some(name),

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::state::Counters;
+use crate::counters::Counters;
 use mjai_sim_tournament::observer::{Notice, Observer, Traced};
 use mjai_sim_tournament::store::retry::OutageObserver;
 use mjai_sim_tournament::store::StoreError;
