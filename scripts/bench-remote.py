@@ -8,13 +8,13 @@ same games (summary.json's decision_times: write to answer, per seat); prints p5
 of each side and the difference. With --docker, also times one hanchan with the remote
 seat against three containers, and the same hanchan with four containers.
 
-With --dialect the remote seat is `riichilab:bench`, riichi.dev's WebSocket dialect (issue
+With --riichi-dev (old spelling: --dialect) the remote seat is `riichilab:bench`, riichi.dev's WebSocket dialect (issue
 37): `mjai-sim connect ws://.../ws/ranked --token T --games 1` plays the same bot.py over it
 (each event its own message, a request_action with RiichiEnv's observation, an action_ack);
 and --docker then times a hanchan of four dialect seats (four `connect` clients) against the
 same hanchan of four containers.
 
-Usage: scripts/bench-remote.py [--games 5] [--bin target/release/mjai-sim] [--docker] [--dialect]
+Usage: scripts/bench-remote.py [--games 5] [--bin target/release/mjai-sim] [--docker] [--riichi-dev]
 """
 
 import argparse
@@ -74,9 +74,9 @@ def main():
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--bin", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "mjai-sim"))
     parser.add_argument("--docker", action="store_true")
-    parser.add_argument("--dialect", action="store_true")
+    parser.add_argument("--riichi-dev", "--dialect", dest="riichi_dev", action="store_true")
     args = parser.parse_args()
-    seat = "riichilab:bench" if args.dialect else "remote:bench"
+    seat = "riichilab:bench" if args.riichi_dev else "remote:bench"
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(args.games):
@@ -102,14 +102,14 @@ def main():
               f"WebSocket adds {r50 - s50:+.3f} ms at p50, {r99 - s99:+.3f} ms at p99")
         if args.docker:
             logs = os.path.join(tmp, "docker-remote")
-            remote_bots = [f"riichilab:b{i}" for i in range(4)] if args.dialect else ["remote:bench", BOT, BOT, BOT]
+            remote_bots = [f"riichilab:b{i}" for i in range(4)] if args.riichi_dev else ["remote:bench", BOT, BOT, BOT]
             summary, remote_s = remote_game(args.bin, remote_bots, ["--seed", "7"], logs)
             assert summary["completed"], summary
             started = time.monotonic()
             subprocess.run([args.bin, "--seed", "7", "--no-html", "--logs-dir", os.path.join(tmp, "docker"), BOT, BOT, BOT, BOT],
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             docker_s = time.monotonic() - started
-            what = "4 riichilab seats (4 connect clients)" if args.dialect else "remote seat + 3 containers"
+            what = "4 riichilab seats (4 connect clients)" if args.riichi_dev else "remote seat + 3 containers"
             print(f"one hanchan (seed 7): {what} {remote_s:.1f} s "
                   f"(remote p50/p99 {summary['decision_times'][0]['median_ms']:.3f}/{summary['decision_times'][0]['p99_ms']:.3f} ms); "
                   f"4 containers {docker_s:.1f} s")

@@ -40,7 +40,7 @@ Prints one JSON object: {"requests": N, "riichienv": VERSION, "differences": [..
 whatever it finds (the caller decides); 2 on unreadable input.
 Usage: python3 scripts/crosscheck_observations.py FILE
 
-scripts/riichidev_client.py imports the checks (check_record and what it uses).
+scripts/riichi_dev_client.py imports the checks (check_record and what it uses).
 """
 import base64
 import collections

@@ -21,7 +21,7 @@ use super::{play_match, MatchOptions};
 use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::{Game, GameConfig, Rules, StartState, Wall, MAX_SEATS};
 use mjai_sim_runtime::cancel::CancelToken;
-use mjai_sim_runtime::riichilab::wire::validation_result;
+use mjai_sim_runtime::riichi_dev::wire::validation_result;
 
 /// What one game is: bots by seat, walls, start, limits and where its files go.
 #[derive(Debug, Clone)]
@@ -117,22 +117,22 @@ pub async fn run_game(
         }
         logs.write_summary(&summary)?;
         launcher.report_remote(report.scores, report.chombos);
-        let dialect: Vec<usize> =
-            (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiLab(_))).collect();
-        let farewell = (spec.validation && !dialect.is_empty()).then(|| {
-            let (passed, reason) = match validation_verdict(&report, &dialect, Judging::EveryRequest) {
-                Ok(()) => (true, pass_reason(&report, &dialect)),
+        let riichi_dev: Vec<usize> =
+            (0..spec.bots.len()).filter(|&s| matches!(spec.bots[s], BotSpec::RiichiDev(_))).collect();
+        let farewell = (spec.validation && !riichi_dev.is_empty()).then(|| {
+            let (passed, reason) = match validation_verdict(&report, &riichi_dev, Judging::EveryRequest) {
+                Ok(()) => (true, pass_reason(&report, &riichi_dev)),
                 Err((_, why)) => (false, why),
             };
             validation_result(passed, &reason)
         });
-        launcher.close_dialect_seats(farewell.as_ref()).await; // bounded: inside.
+        launcher.close_riichi_dev_seats(farewell.as_ref()).await; // bounded: inside.
         let builtin: Vec<Option<&str>> = spec
             .bots
             .iter()
             .map(|b| match b {
                 BotSpec::Builtin(name) => Some(name.strip_prefix("builtin:").unwrap_or(name)),
-                BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiLab(_) => None,
+                BotSpec::Submission(_) | BotSpec::Remote(_) | BotSpec::RiichiDev(_) => None,
             })
             .collect();
         let builtin_fault = builtin_fault(&report, &builtin);

@@ -24,8 +24,8 @@ use mjai_sim_runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim_runtime::process::ProcessOptions;
 use mjai_sim_runtime::remote::control::Control;
 use mjai_sim_runtime::remote::hub::RemoteHub;
-use mjai_sim_runtime::riichilab::seat::{close_parked, close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
-use mjai_sim_runtime::riichilab::wire::Object;
+use mjai_sim_runtime::riichi_dev::seat::{close_parked, close_parked_and_wait, seat_bot_at, Parking, RiichiDevSeat};
+use mjai_sim_runtime::riichi_dev::wire::Object;
 use mjai_sim_runtime::submission::{Submission, SubmissionLimits};
 use mjai_sim_runtime::{Bot, BotError};
 
@@ -40,8 +40,8 @@ pub enum BotSpec {
     /// ([`mjai_sim_runtime::remote`]).
     Remote(String),
     /// `riichilab:NAME`: a bot written for riichi.dev, connecting with riichi.dev's dialect
-    /// to `/ws/ranked` with its token ([`mjai_sim_runtime::riichilab`]).
-    RiichiLab(String),
+    /// to `/ws/ranked` with its token ([`mjai_sim_runtime::riichi_dev`]).
+    RiichiDev(String),
 }
 
 /// True for a remote bot name: 1 to 64 ASCII letters, digits, `-`, `_` or `.` (it goes in
@@ -65,7 +65,7 @@ impl FromStr for BotSpec {
                     "`riichilab:{name}`: a riichi.dev bot's name is 1 to 64 letters, digits, `-`, `_` or `.`, e.g. riichilab:alice"
                 ));
             }
-            return Ok(BotSpec::RiichiLab(name.to_string()));
+            return Ok(BotSpec::RiichiDev(name.to_string()));
         }
         if let Some(name) = s.strip_prefix("remote:") {
             if !is_remote_name(name) {
@@ -89,7 +89,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Builtin(name) => write!(f, "builtin:{name}"),
             BotSpec::Submission(path) => write!(f, "{}", path.display()),
             BotSpec::Remote(name) => write!(f, "remote:{name}"),
-            BotSpec::RiichiLab(name) => write!(f, "riichilab:{name}"),
+            BotSpec::RiichiDev(name) => write!(f, "riichilab:{name}"),
         }
     }
 }
@@ -218,11 +218,11 @@ pub async fn build_launcher(
                 };
                 SeatKind::Remote(remote.clone(), name.clone())
             }
-            BotSpec::RiichiLab(name) => {
+            BotSpec::RiichiDev(name) => {
                 let Some(remote) = remote.filter(|r| r.hub.allows(name)) else {
                     anyhow::bail!("seat {seat}: riichilab:{name} needs a listener for riichi.dev bots (--listen)");
                 };
-                SeatKind::RiichiLab(remote.clone(), name.clone(), Parking::default())
+                SeatKind::RiichiDev(remote.clone(), name.clone(), Parking::default())
             }
         });
     }
@@ -326,7 +326,7 @@ enum SeatKind {
     Batched(Arc<BatchHub>, u64),
     Remote(RemoteSeats, String),
     /// A dialect seat: its session waits in the parking between restarts.
-    RiichiLab(RemoteSeats, String, Parking),
+    RiichiDev(RemoteSeats, String, Parking),
 }
 
 /// The runtime's Docker launcher for this game's submissions. The default and ml images
@@ -374,13 +374,13 @@ impl SeatLauncher {
     /// `end_game`), after `farewell` if given (a validation game's `validation_result`), and
     /// waits until what was queued is written (bounded). Dropping the launcher closes them
     /// without waiting.
-    pub async fn close_dialect_seats(&self, farewell: Option<&Object>) {
+    pub async fn close_riichi_dev_seats(&self, farewell: Option<&Object>) {
         close_parked_and_wait(self.parkings(), farewell).await; // bounded: inside.
     }
 
     fn parkings(&self) -> impl Iterator<Item = &Parking> {
         self.kinds.iter().filter_map(|k| match k {
-            SeatKind::RiichiLab(_, _, parking) => Some(parking),
+            SeatKind::RiichiDev(_, _, parking) => Some(parking),
             _ => None,
         })
     }
@@ -412,7 +412,7 @@ impl Launcher for SeatLauncher {
     /// A seat of riichi.dev's dialect plays under riichi.dev's clock (3 s + a 15 s bank per
     /// hand, a timeout plays the default action), whatever the game's.
     fn seat_clock(&self, seat: Seat) -> Option<Clock> {
-        matches!(self.kinds.get(usize::from(seat)), Some(SeatKind::RiichiLab(..))).then(Clock::riichi_dev_seat)
+        matches!(self.kinds.get(usize::from(seat)), Some(SeatKind::RiichiDev(..))).then(Clock::riichi_dev_seat)
     }
 
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {
@@ -431,9 +431,9 @@ impl Launcher for SeatLauncher {
                 }
                 (SeatKind::Submission(_), None) => Err(BotError::Host("no runtime for submissions".into())),
                 (SeatKind::Batched(hub, table), _) => Ok(Box::new(hub.seat(*table, seat)) as Box<dyn Bot>),
-                (SeatKind::RiichiLab(remote, name, parking), _) => {
+                (SeatKind::RiichiDev(remote, name, parking), _) => {
                     let players = Players::of_count(self.kinds.len()).unwrap_or_default();
-                    let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking };
+                    let at = RiichiDevSeat { hub: &remote.hub, name, wait: remote.wait, parking };
                     let bot = seat_bot_at(at, seat, players).await?; // bounded: remote.wait.
                     Ok(Box::new(bot) as Box<dyn Bot>)
                 }
@@ -490,8 +490,8 @@ mod tests {
         assert!(format!("remote:{}", "a".repeat(64)).parse::<BotSpec>().is_ok());
         assert!(format!("remote:{}", "a".repeat(65)).parse::<BotSpec>().is_err());
         assert_eq!(BotSpec::Builtin("rulebase".into()).to_string(), "builtin:rulebase");
-        assert_eq!("riichilab:bob".parse::<BotSpec>(), Ok(BotSpec::RiichiLab("bob".into())));
-        assert_eq!(BotSpec::RiichiLab("bob".into()).to_string(), "riichilab:bob");
+        assert_eq!("riichilab:bob".parse::<BotSpec>(), Ok(BotSpec::RiichiDev("bob".into())));
+        assert_eq!(BotSpec::RiichiDev("bob".into()).to_string(), "riichilab:bob");
         assert!("riichilab:".parse::<BotSpec>().is_err());
     }
 }

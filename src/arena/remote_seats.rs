@@ -26,7 +26,7 @@ pub async fn listen_for(bots: &[BotSpec], addr: SocketAddr, wait: Duration) -> a
     let names: Vec<String> = bots
         .iter()
         .filter_map(|b| match b {
-            BotSpec::Remote(name) | BotSpec::RiichiLab(name) => Some(name.clone()),
+            BotSpec::Remote(name) | BotSpec::RiichiDev(name) => Some(name.clone()),
             _ => None,
         })
         .collect();
@@ -35,15 +35,15 @@ pub async fn listen_for(bots: &[BotSpec], addr: SocketAddr, wait: Duration) -> a
             anyhow::bail!("{name} is in two seats; give each remote seat its own name ({name}2)");
         }
     }
-    let dialect: Vec<String> = bots
+    let riichi_dev: Vec<String> = bots
         .iter()
         .filter_map(|b| match b {
-            BotSpec::RiichiLab(name) => Some(name.clone()),
+            BotSpec::RiichiDev(name) => Some(name.clone()),
             _ => None,
         })
         .collect();
-    let bridged: Vec<String> = names.into_iter().filter(|n| !dialect.contains(n)).collect();
-    listen_for_kinds(&bridged, &dialect, addr, wait, Duration::ZERO).await
+    let bridged: Vec<String> = names.into_iter().filter(|n| !riichi_dev.contains(n)).collect();
+    listen_for_kinds(&bridged, &riichi_dev, addr, wait, Duration::ZERO).await
 }
 
 /// Listens on `addr` for the remote bots `names` (one fresh token each); `None` when
@@ -57,19 +57,19 @@ pub async fn listen_for_names(
 }
 
 /// Listens on `addr` for the bridged remote bots `names` (`remote:NAME`) and the riichi.dev
-/// dialect bots `dialect` (`riichilab:NAME`), one fresh token each; `None` when both are
+/// dialect bots `riichi_dev` (`riichilab:NAME`), one fresh token each; `None` when both are
 /// empty. A dialect bot's line is its URL and token: `ws://ADDR/ws/ranked --token TOKEN`.
 /// `busy_wait`: how long a game waits for a bot whose connections all play elsewhere (a
 /// dialect bot plays one game per connection and reconnects for the next: a tournament
 /// playing games at once gives the whole-game bound). Errors: the address cannot be bound.
 pub async fn listen_for_kinds(
     names: &[String],
-    dialect: &[String],
+    riichi_dev: &[String],
     addr: SocketAddr,
     wait: Duration,
     busy_wait: Duration,
 ) -> anyhow::Result<Option<RemoteGame>> {
-    if names.is_empty() && dialect.is_empty() {
+    if names.is_empty() && riichi_dev.is_empty() {
         return Ok(None);
     }
     let hub = RemoteHub::with_busy_wait(busy_wait);
@@ -81,8 +81,8 @@ pub async fn listen_for_kinds(
             (name.clone(), listener.command_line(name, &token))
         })
         .collect();
-    for name in dialect {
-        let token = listener.add_dialect(name);
+    for name in riichi_dev {
+        let token = listener.add_riichi_dev(name);
         commands.push((name.clone(), format!("{} --token {token}", listener.ranked_url())));
     }
     Ok(Some(RemoteGame { seats: RemoteSeats { hub, wait }, listener, commands }))

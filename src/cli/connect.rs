@@ -1,6 +1,6 @@
 //! `mjai-sim connect URL --token TOKEN BOT`: plays a remote seat from this machine. Two
 //! wires, told by the URL's path: `/ws/ranked` or `/ws/validate` speak riichi.dev's dialect
-//! ([`crate::connect::riichilab`]: any server of that dialect, riichi.dev's or
+//! ([`crate::connect::riichi_dev`]: any server of that dialect, riichi.dev's or
 //! mjai-sim's own), any other path mjai-sim's bridge protocol
 //! ([`crate::connect::bridge`]: the URL a game or the grading server printed).
 //! Prints one line on stdout on connecting, per game, per verdict and per lost connection;
@@ -18,7 +18,7 @@ use anyhow::Context;
 
 use super::numbers::SecondsOrZero;
 use crate::connect::bridge::{is_game_url, run_bridge, BridgeBot, BridgeOptions};
-use crate::connect::riichilab::{endpoint, run_client, Outcome};
+use crate::connect::riichi_dev::{endpoint, run_client, Outcome};
 use crate::runtime::process::ProcessOptions;
 use crate::runtime::submission::{Submission, SubmissionLimits};
 

@@ -115,7 +115,7 @@ async fn add(a: AddArgs) -> anyhow::Result<i32> {
             origin: spec.to_string(),
         },
         BotSpec::Builtin(builtin) => NewBot::Builtin(builtin.clone()),
-        BotSpec::Remote(_) | BotSpec::RiichiLab(_) => {
+        BotSpec::Remote(_) | BotSpec::RiichiDev(_) => {
             bail!("{name}: a league cannot hold a remote bot (its games run on workers)")
         }
     };

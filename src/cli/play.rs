@@ -167,7 +167,7 @@ async fn play(
         let seat = spec
             .bots
             .iter()
-            .position(|b| matches!(b, BotSpec::Remote(n) | BotSpec::RiichiLab(n) if n == name))
+            .position(|b| matches!(b, BotSpec::Remote(n) | BotSpec::RiichiDev(n) if n == name))
             .unwrap_or_default();
         eprintln!("mjai-sim: seat {seat} ({}): {command}", spec.bots[seat]);
     }

@@ -103,8 +103,8 @@ mod tests {
         ("runtime/accept.rs", include_str!("accept.rs")),
         ("connect/bridge.rs", include_str!("../connect/bridge.rs")),
         ("connect/dial.rs", include_str!("../connect/dial.rs")),
-        ("runtime/riichilab/seat.rs", include_str!("riichilab/seat.rs")),
-        ("connect/riichilab.rs", include_str!("../connect/riichilab.rs")),
+        ("runtime/riichi_dev/seat.rs", include_str!("riichi_dev/seat.rs")),
+        ("connect/riichi_dev.rs", include_str!("../connect/riichi_dev.rs")),
         ("runtime/batch/hub.rs", include_str!("batch/hub.rs")),
         ("runtime/batch/seat.rs", include_str!("batch/seat.rs")),
     ];

@@ -6,7 +6,7 @@
 //! ([`docker`]: started from a bot image it names and checks for, never builds), local
 //! processes ([`process`]), built-ins in process ([`builtin`]), batched bots ([`batch`]), and
 //! the game side of remote bots over WebSocket ([`remote`], and riichi.dev's dialect,
-//! [`riichilab`]). Building the images is the `mjai-sim-images` crate's; the author's side
+//! [`riichi_dev`]). Building the images is the `mjai-sim-images` crate's; the author's side
 //! of a remote bot (`mjai-sim connect`) the `mjai-sim-connect` crate's.
 
 #![warn(missing_docs)]
@@ -142,7 +142,7 @@ pub mod manifest;
 pub mod missing_module;
 pub mod process;
 pub mod remote;
-pub mod riichilab;
+pub mod riichi_dev;
 pub mod stderr_log;
 pub mod stderr_tail;
 pub mod submission;

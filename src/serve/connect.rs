@@ -110,7 +110,7 @@ fn playable(latest: &VersionRow) -> Result<(), ApiError> {
             "{name} v{v} is {}; register a new version (POST /api/bots with kind=remote) and connect again",
             latest.reason.as_deref().unwrap_or("suspended")
         )),
-        (BotKind::RiichiLab, _) => conflict(format!(
+        (BotKind::RiichiDev, _) => conflict(format!(
             "{name} v{v} speaks riichi.dev's dialect: it connects to /ws/validate or /ws/ranked with its bot token"
         )),
         (BotKind::Remote, BotStatus::Retired) => {

@@ -35,7 +35,7 @@ impl HouseBot {
             .map(|(e, row)| {
                 let zip = match &e.spec {
                     BotSpec::Builtin(_) => None,
-                    BotSpec::Remote(_) | BotSpec::RiichiLab(_) => {
+                    BotSpec::Remote(_) | BotSpec::RiichiDev(_) => {
                         bail!("house bot {}: a remote bot cannot be a house bot", e.name)
                     }
                     BotSpec::Submission(p) if p.is_dir() => {

@@ -74,7 +74,7 @@ pub mod ops;
 pub mod owned;
 pub mod pages;
 pub mod params;
-pub mod riichilab;
+pub mod riichi_dev;
 pub mod router;
 pub mod run;
 pub mod settings;

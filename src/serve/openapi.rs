@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, downloads, game_list, games, live, login, ops, riichilab, upload};
+use super::{bots, connect, downloads, game_list, games, live, login, ops, riichi_dev, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -58,9 +58,9 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         bots::bot_version,
         bots::version_games,
         connect::connect,
-        riichilab::validate,
-        riichilab::ranked,
-        riichilab::rotate,
+        riichi_dev::validate,
+        riichi_dev::ranked,
+        riichi_dev::rotate,
         games::game,
         live::live,
         game_list::games,

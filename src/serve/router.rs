@@ -24,7 +24,7 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, connect, downloads, game_list, games, gate, limits, live, login, openapi, ops, pages, riichilab, upload,
+    bots, connect, downloads, game_list, games, gate, limits, live, login, openapi, ops, pages, riichi_dev, upload,
     upload_form,
 };
 
@@ -41,7 +41,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &upload::ROUTES[..],
         &bots::ROUTES,
         &connect::ROUTES,
-        &riichilab::ROUTES,
+        &riichi_dev::ROUTES,
         &games::ROUTES,
         &game_list::ROUTES,
         &live::ROUTES,
@@ -77,7 +77,7 @@ pub fn router(state: AppState) -> Router {
         .layer(api_gate.clone());
     let small = Router::new()
         .merge(api)
-        .merge(riichilab::router())
+        .merge(riichi_dev::router())
         .merge(login::router())
         .merge(pages::router(state.clone()).layer(page_gate.clone()))
         .merge(game_list::page_router(state.clone()).layer(page_gate.clone()))

@@ -53,7 +53,7 @@ impl Started {
         let versions = store.versions().all().await?;
         for row in versions.iter().filter(|v| v.kind.is_connected()) {
             match row.kind {
-                BotKind::RiichiLab => hub.allow_one_game(&row.name),
+                BotKind::RiichiDev => hub.allow_one_game(&row.name),
                 _ => hub.allow(&row.name),
             }
         }

@@ -144,7 +144,7 @@ pub enum Submitted {
     /// `kind=remote`, no file: a remote bot.
     Remote,
     /// `kind=riichilab`, no file: a bot of riichi.dev's dialect.
-    RiichiLab,
+    RiichiDev,
 }
 
 /// The fields of an upload form (the API's and the page `/upload`'s): `name`, and either
@@ -185,7 +185,7 @@ pub async fn read_form(mut form: Multipart, cap: u64, league: Players) -> Result
         (None | Some("zip"), None) => bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot"),
         (Some("remote"), None) => Ok((name, Submitted::Remote)),
         (Some("remote"), Some(_)) => bad("a remote bot (kind=remote) has no `file`: it plays from your machine"),
-        (Some("riichilab"), None) => Ok((name, Submitted::RiichiLab)),
+        (Some("riichilab"), None) => Ok((name, Submitted::RiichiDev)),
         (Some("riichilab"), Some(_)) => {
             bad("a riichi.dev bot (kind=riichilab) has no `file`: it connects with its bot token")
         }
@@ -265,7 +265,7 @@ pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitte
     let file = match bot {
         Submitted::Zip(file) => file,
         Submitted::Remote => return accept_remote(state, author, &name).await,
-        Submitted::RiichiLab => return accept_riichilab(state, author, &name).await,
+        Submitted::RiichiDev => return accept_riichi_dev(state, author, &name).await,
     };
     let limits = state.settings.intake;
     // the errors name the file the author sent (`broken.zip`), not one after the bot
@@ -297,11 +297,11 @@ async fn accept_remote(state: &AppState, author: &Author, name: &BotName) -> Res
 
 /// A riichi.dev dialect bot's new version: registered with a new bot token (answered once,
 /// stored hashed), validated when it connects to `/ws/validate`.
-async fn accept_riichilab(state: &AppState, author: &Author, name: &BotName) -> Result<Accepted, ApiError> {
+async fn accept_riichi_dev(state: &AppState, author: &Author, name: &BotName) -> Result<Accepted, ApiError> {
     if let Some(why) = &state.settings.no_remote_bots {
         return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
     }
-    let mut accepted = begin(state, author, name, UploadedZip::RiichiLab).await?;
+    let mut accepted = begin(state, author, name, UploadedZip::RiichiDev).await?;
     let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
     state.store.bot_tokens().set(name.as_str(), &token_hash(&token)).await?;
     state.hub.allow_one_game(name.as_str());

@@ -38,7 +38,7 @@ pub fn parse(arg: &str) -> Result<Entrant, String> {
 /// `builtin:NAME` → `NAME`; a path → its file stem (`bots/alice.zip` → `alice`).
 fn default_name(spec: &BotSpec) -> String {
     match spec {
-        BotSpec::Builtin(name) | BotSpec::Remote(name) | BotSpec::RiichiLab(name) => name.clone(),
+        BotSpec::Builtin(name) | BotSpec::Remote(name) | BotSpec::RiichiDev(name) => name.clone(),
         BotSpec::Submission(path) => path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -81,7 +81,7 @@ pub fn load(entrants: &[Entrant], limits: &SubmissionLimits) -> anyhow::Result<(
                 (LoadedBot::Submission(Arc::new(sub)), sha)
             }
             BotSpec::Remote(name) => (LoadedBot::Remote(name.clone()), super::store::remote_sha256(name)),
-            BotSpec::RiichiLab(name) => (LoadedBot::RiichiLab(name.clone()), super::store::riichilab_sha256(name)),
+            BotSpec::RiichiDev(name) => (LoadedBot::RiichiDev(name.clone()), super::store::riichi_dev_sha256(name)),
         };
         loaded.push(bot);
         rows.push(BotRow { idx, name: e.name.clone(), spec: e.spec.to_string(), sha256 });

@@ -15,7 +15,7 @@ use mjai_sim_arena::launch::RemoteSeats;
 use mjai_sim_engine::game::{Players, MAX_SEATS};
 use mjai_sim_runtime::remote::control::Control;
 use mjai_sim_runtime::remote::hub::RemoteBot;
-use mjai_sim_runtime::riichilab::seat::{close_parked_and_wait, seat_bot_at, DialectSeat, Parking};
+use mjai_sim_runtime::riichi_dev::seat::{close_parked_and_wait, seat_bot_at, Parking, RiichiDevSeat};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,8 +47,8 @@ pub enum LoadedBot {
     /// `remote:NAME`: played by a bridge connected to the tournament's remote hub.
     Remote(String),
     /// `riichilab:NAME`: a bot of riichi.dev's dialect connected to the hub; one connection
-    /// plays one game ([`mjai_sim_runtime::riichilab`]).
-    RiichiLab(String),
+    /// plays one game ([`mjai_sim_runtime::riichi_dev`]).
+    RiichiDev(String),
 }
 
 /// Starts any of the tournament's bots in any seat.
@@ -186,24 +186,24 @@ impl BotFactory {
 
     /// True when bot `bot` is `remote:NAME` or `riichilab:NAME` (played over a connection).
     pub fn is_remote(&self, bot: usize) -> bool {
-        matches!(self.bots.get(bot), Some(LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
+        matches!(self.bots.get(bot), Some(LoadedBot::Remote(_) | LoadedBot::RiichiDev(_)))
     }
 
     /// True when some bot is `remote:NAME` or `riichilab:NAME` (played over a connection).
     pub fn has_remote(&self) -> bool {
-        self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_) | LoadedBot::RiichiLab(_)))
+        self.bots.iter().any(|b| matches!(b, LoadedBot::Remote(_) | LoadedBot::RiichiDev(_)))
     }
 
     /// The name of bot `bot` when it is a riichi.dev dialect bot (`riichilab:NAME`).
-    pub fn dialect_name(&self, bot: usize) -> Option<&str> {
-        self.dialect(bot).map(|(name, _)| name)
+    pub fn riichi_dev_name(&self, bot: usize) -> Option<&str> {
+        self.riichi_dev(bot).map(|(name, _)| name)
     }
 
     /// The name of dialect bot `bot` and where its connections wait (`None`: no listener):
     /// `None` when `bot` is not `riichilab:NAME`.
-    fn dialect(&self, bot: usize) -> Option<(&str, Option<&RemoteSeats>)> {
+    fn riichi_dev(&self, bot: usize) -> Option<(&str, Option<&RemoteSeats>)> {
         match self.bots.get(bot) {
-            Some(LoadedBot::RiichiLab(name)) => Some((name, self.remote.as_ref())),
+            Some(LoadedBot::RiichiDev(name)) => Some((name, self.remote.as_ref())),
             _ => None,
         }
     }
@@ -212,7 +212,7 @@ impl BotFactory {
     pub fn builtin_name(&self, bot: usize) -> Option<&str> {
         match self.bots.get(bot)? {
             LoadedBot::Builtin(name) => Some(name),
-            LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => None,
+            LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiDev(_) => None,
         }
     }
 
@@ -222,7 +222,7 @@ impl BotFactory {
         bots.iter()
             .map(|b| match self.bots.get(*b)? {
                 LoadedBot::Builtin(name) => Some(name.clone()),
-                LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiLab(_) => None,
+                LoadedBot::Submission(_) | LoadedBot::Remote(_) | LoadedBot::RiichiDev(_) => None,
             })
             .collect()
     }
@@ -309,7 +309,7 @@ impl BotFactory {
                     .map_err(|e| BotError::Host(e.to_string()))
             }
             Some(LoadedBot::Submission(sub)) => sub.clone(),
-            Some(LoadedBot::RiichiLab(name)) => {
+            Some(LoadedBot::RiichiDev(name)) => {
                 return Err(BotError::Host(format!("riichilab:{name} is seated by its game (GameSeats)")))
             }
             Some(LoadedBot::Remote(_)) => {
@@ -407,7 +407,7 @@ pub struct GameSeats {
     /// The connection of each remote seat's last bot.
     remote_conns: Arc<Mutex<[Option<u64>; MAX_SEATS]>>,
     /// Each dialect seat's session between restarts (one connection per game).
-    dialect: [Parking; MAX_SEATS],
+    riichi_dev: [Parking; MAX_SEATS],
     /// This game's table number for batched seats.
     table: u64,
 }
@@ -423,15 +423,15 @@ impl GameSeats {
             ready: Slots::default(),
             returned: Slots::default(),
             remote_conns: Arc::default(),
-            dialect: Default::default(),
+            riichi_dev: Default::default(),
             table: pool.factory.next_table(),
         }
     }
 
     /// Closes the dialect seats' connections after the game (the server closes after
     /// `end_game`), waiting (bounded) until what was queued is written.
-    pub async fn close_dialect(&self) {
-        close_parked_and_wait(&self.dialect, None).await; // bounded: inside.
+    pub async fn close_riichi_dev(&self) {
+        close_parked_and_wait(&self.riichi_dev, None).await; // bounded: inside.
     }
 
     /// Tells the remote seats' bridges how the game ended (scores in points, chombos).
@@ -498,12 +498,12 @@ impl GameSeats {
             };
             return self.pool.factory.batch_seat(bot, self.table, seat, &stderr);
         }
-        if let Some((name, remote)) = self.pool.factory.dialect(bot) {
+        if let Some((name, remote)) = self.pool.factory.riichi_dev(bot) {
             let Some(remote) = remote else {
                 return Err(BotError::Transport(format!("riichilab:{name} needs a listener (--listen)")));
             };
             let players = Players::of_count(self.bots.len()).unwrap_or_default();
-            let at = DialectSeat { hub: &remote.hub, name, wait: remote.wait, parking: &self.dialect[s] };
+            let at = RiichiDevSeat { hub: &remote.hub, name, wait: remote.wait, parking: &self.riichi_dev[s] };
             let bot = seat_bot_at(at, seat, players).await?; // bounded: remote.wait.
             return Ok(Box::new(bot));
         }
@@ -542,7 +542,7 @@ impl Launcher for GameSeats {
     /// A seat of riichi.dev's dialect plays under riichi.dev's clock, whatever the game's.
     fn seat_clock(&self, seat: Seat) -> Option<Clock> {
         let bot = self.bots.get(usize::from(seat))?;
-        matches!(self.pool.factory.bots.get(*bot), Some(LoadedBot::RiichiLab(_))).then(Clock::riichi_dev_seat)
+        matches!(self.pool.factory.bots.get(*bot), Some(LoadedBot::RiichiDev(_))).then(Clock::riichi_dev_seat)
     }
 
     fn launch(&self, seat: Seat) -> BoxFuture<'_, Result<Box<dyn Bot>, BotError>> {

@@ -193,7 +193,7 @@ pub async fn run(
     let league = store.league();
     let factory = pool.factory();
     let absent = |g: &ScheduledGame| {
-        g.seats.iter().copied().find(|&b| factory.dialect_name(b).is_some_and(|name| !league.seatable_name(name)))
+        g.seats.iter().copied().find(|&b| factory.riichi_dev_name(b).is_some_and(|name| !league.seatable_name(name)))
     };
     let channels = (job_tx, &mut out_rx);
     let end = local.run_until(coordinate(store, options, channels, capacity, stop, observer, &absent)).await;
@@ -456,7 +456,7 @@ async fn play(
     if let Ok((report, _)) = &result {
         seats.report_remote(report.scores, report.chombos);
     }
-    seats.close_dialect().await; // bounded: inside.
+    seats.close_riichi_dev().await; // bounded: inside.
     if let Some(fault) = result.as_ref().ok().and_then(|(report, _)| builtin_fault_of(seats, game, report)) {
         return Outcome::Internal(game.index, fault.to_string());
     }

@@ -20,5 +20,5 @@ mod bot_output;
 mod e2e_docker;
 mod e2e_process;
 mod remote_game;
-mod riichilab_game;
+mod riichi_dev_game;
 mod signals;

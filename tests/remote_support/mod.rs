@@ -77,8 +77,9 @@ impl RemoteGame {
                 .stderr
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
                 .unwrap_or_else(|_| panic!("no connect command printed: {:?}", game.stderr_lines));
-            let dialect = line.contains("/ws/ranked --token ");
-            if let Some(at) = line.find("mjai-sim connect ws://").or_else(|| line.find("ws://").filter(|_| dialect)) {
+            let riichi_dev = line.contains("/ws/ranked --token ");
+            if let Some(at) = line.find("mjai-sim connect ws://").or_else(|| line.find("ws://").filter(|_| riichi_dev))
+            {
                 let seat = line
                     .strip_prefix("mjai-sim: seat ")
                     .and_then(|rest| rest.split(' ').next()?.parse().ok())
@@ -101,7 +102,7 @@ impl RemoteGame {
     }
 
     /// The `/ws/ranked` URL and token printed for a `riichilab:` seat.
-    pub fn dialect_url_and_token(&self, seat: u8) -> (String, String) {
+    pub fn riichi_dev_url_and_token(&self, seat: u8) -> (String, String) {
         let line = &self.commands.iter().find(|(s, _)| *s == seat).expect("a riichilab seat").1;
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words.len(), 3, "URL --token TOKEN: {line}");
@@ -190,5 +191,5 @@ pub fn finish_bridge(mut bridge: Child, limit: Duration) -> (ExitStatus, String,
     )
 }
 
-pub mod dialect;
+pub mod riichi_dev;
 pub mod tls;

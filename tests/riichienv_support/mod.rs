@@ -1,5 +1,5 @@
 //! riichienv 0.4.8 (what riichi.dev's server sends and its Python bots run), from the
-//! virtualenv scripts/test makes: scripts/riichidev_client.py and
+//! virtualenv scripts/test makes: scripts/riichi_dev_client.py and
 //! scripts/crosscheck_observations.py run by it (issue 53).
 #![allow(dead_code)]
 
@@ -26,13 +26,13 @@ pub fn script(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts").join(name)
 }
 
-/// Plays `url` with `token` through scripts/riichidev_client.py (riichienv 0.4.8's
+/// Plays `url` with `token` through scripts/riichi_dev_client.py (riichienv 0.4.8's
 /// `Observation` over `websockets`, as riichi.dev's Python bots), `extra` its further
 /// arguments, writing its report to `report`: the report and the exit status.
 pub fn client(url: &str, token: &str, report: &Path, extra: &[&str]) -> (Value, ExitStatus) {
     let _ = std::fs::remove_file(report);
     let out = Command::new(python())
-        .arg(script("riichidev_client.py"))
+        .arg(script("riichi_dev_client.py"))
         .args([url, "--token", token, "--report"])
         .arg(report)
         .args(extra)

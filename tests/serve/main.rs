@@ -40,9 +40,9 @@ mod pg;
 mod pg_support;
 mod privacy;
 mod remote;
+mod riichi_dev;
 #[path = "../riichienv_support/mod.rs"]
 mod riichienv_support;
-mod riichilab;
 mod sanma;
 mod support;
 mod suspension;

@@ -61,7 +61,7 @@ fn one_connect_plays_every_game_of_a_riichi_dev_entrant_reconnecting_between_gam
             .chain([folder.display().to_string()])
             .collect();
     let mut tournament = RemoteGame::spawn(&args, 1, dir);
-    let (url, token) = tournament.dialect_url_and_token(0);
+    let (url, token) = tournament.riichi_dev_url_and_token(0);
     let client = std::process::Command::new(crate::e2e_support::bin())
         .args(["connect", &url, "--token", &token, "--games", "4", "--bot-stderr"])
         .arg(tournament.dir.path().join("bot.stderr.txt"))

@@ -127,7 +127,7 @@ impl Conn {
 
     /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of
     /// `limit` seconds): a message of another dialect over the same connection handling
-    /// (riichi.dev's, [`crate::riichilab`]).
+    /// (riichi.dev's, [`crate::riichi_dev`]).
     pub async fn send_text(&self, text: String, deadline: Instant, limit: f64) -> Result<(), BotError> {
         self.send(text, deadline, limit).await // bounded: until the deadline.
     }

@@ -30,7 +30,7 @@ struct Shared {
     hub: Arc<RemoteHub>,
     tokens: Mutex<HashMap<String, String>>,
     /// riichi.dev dialect bots: token → name (the token alone names the bot).
-    dialect: Mutex<Vec<(String, String)>>,
+    riichi_dev: Mutex<Vec<(String, String)>>,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -58,12 +58,12 @@ impl RemoteListener {
         let shared = Arc::new(Shared {
             hub,
             tokens: Mutex::new(HashMap::new()),
-            dialect: Mutex::new(Vec::new()),
+            riichi_dev: Mutex::new(Vec::new()),
             open: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/remote/{name}", get(upgrade))
-            .route(RANKED_PATH, get(upgrade_dialect))
+            .route(RANKED_PATH, get(upgrade_riichi_dev))
             .with_state(shared.clone());
         let stop = CancelToken::new();
         let options =
@@ -94,11 +94,11 @@ impl RemoteListener {
 
     /// Allows riichi.dev dialect bot `name` (`riichilab:NAME`) with a fresh random token and
     /// returns the token; it connects to [`RemoteListener::ranked_url`].
-    pub fn add_dialect(&self, name: &str) -> String {
+    pub fn add_riichi_dev(&self, name: &str) -> String {
         let token = random_token();
         self.shared.hub.allow_one_game(name);
-        if let Ok(mut dialect) = self.shared.dialect.lock() {
-            dialect.push((token.clone(), name.to_string()));
+        if let Ok(mut riichi_dev) = self.shared.riichi_dev.lock() {
+            riichi_dev.push((token.clone(), name.to_string()));
         }
         token
     }
@@ -190,7 +190,7 @@ async fn upgrade(
 /// `GET /ws/ranked` of riichi.dev's dialect: the bearer token names the bot. No or an
 /// unknown token: upgraded and closed with 1008; the bot already has a connection: closed
 /// with 1013 and riichi.dev's words (riichi.dev's server refuses so).
-async fn upgrade_dialect(
+async fn upgrade_riichi_dev(
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
@@ -199,7 +199,7 @@ async fn upgrade_dialect(
     let Some(given) = bearer(&headers) else {
         return refuse(ws, BAD_TOKEN_CLOSE, "send the bot's token as `Authorization: Bearer TOKEN`");
     };
-    let name = shared.dialect.lock().ok().and_then(|d| {
+    let name = shared.riichi_dev.lock().ok().and_then(|d| {
         // every entry is compared, so the time does not tell which one matched
         d.iter().fold(None, |found, (token, name)| if same_token(given, token) { Some(name.clone()) } else { found })
     });

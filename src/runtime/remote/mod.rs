@@ -30,7 +30,7 @@ pub mod token;
 /// line limit of the other runtimes. A bigger one closes the connection.
 pub const MAX_MESSAGE_BYTES: usize = crate::line::DEFAULT_LINE_LIMIT;
 
-// riichi.dev's refusals (`riichilab:NAME` seats; src/runtime/riichilab): here beside the
+// riichi.dev's refusals (`riichilab:NAME` seats; src/runtime/riichi_dev): here beside the
 // listeners that send them.
 
 /// The close code of a connection refused for its token (none, malformed, unknown): RFC
@@ -87,7 +87,7 @@ pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
 /// is closed as a flood.
 pub const MAX_UNREAD: usize = 4;
 
-/// The path of riichi.dev's dialect for ranked games ([`crate::riichilab`]), which
+/// The path of riichi.dev's dialect for ranked games ([`crate::riichi_dev`]), which
 /// the one-game listener serves too.
 pub const RANKED_PATH: &str = "/ws/ranked";
 

@@ -84,7 +84,8 @@ pub enum BotKind {
     /// A bot of riichi.dev's WebSocket dialect (issue 37), connecting with its bot token to
     /// `/ws/validate` and `/ws/ranked`: no zip; in the league its spec is `riichilab:NAME`
     /// and it is seated only while connected.
-    RiichiLab,
+    #[serde(rename = "riichilab")]
+    RiichiDev,
 }
 
 impl BotKind {
@@ -93,14 +94,14 @@ impl BotKind {
         match self {
             BotKind::Zip => "zip",
             BotKind::Remote => "remote",
-            BotKind::RiichiLab => "riichilab",
+            BotKind::RiichiDev => "riichilab",
         }
     }
 
     /// True for a bot played over a connection (`remote`, `riichilab`): seated only while
     /// connected.
     pub fn is_connected(self) -> bool {
-        matches!(self, BotKind::Remote | BotKind::RiichiLab)
+        matches!(self, BotKind::Remote | BotKind::RiichiDev)
     }
 }
 

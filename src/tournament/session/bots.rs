@@ -50,7 +50,7 @@ pub async fn load_rows(
         loaded.push(match spec {
             BotSpec::Builtin(name) => LoadedBot::Builtin(name),
             BotSpec::Remote(name) => LoadedBot::Remote(name),
-            BotSpec::RiichiLab(name) => LoadedBot::RiichiLab(name),
+            BotSpec::RiichiDev(name) => LoadedBot::RiichiDev(name),
             BotSpec::Submission(_) => {
                 let missing = || {
                     anyhow::anyhow!(

@@ -51,15 +51,15 @@ impl Session {
         stop: CancelToken,
         listening: impl FnOnce(&[RemoteEntrant]),
     ) -> anyhow::Result<RunEnd> {
-        let dialect = self.dialect_names();
+        let riichi_dev = self.riichi_dev_names();
         let remote =
-            listen_for_kinds(&self.remote_names(), &dialect, play.listen, play.start_timeout, play.game_timeout)
+            listen_for_kinds(&self.remote_names(), &riichi_dev, play.listen, play.start_timeout, play.game_timeout)
                 .await?;
         let entrants: Vec<RemoteEntrant> = remote
             .iter()
             .flat_map(|r| &r.commands)
             .map(|(name, command)| RemoteEntrant {
-                kind: if dialect.contains(name) { "riichilab" } else { "remote" },
+                kind: if riichi_dev.contains(name) { "riichilab" } else { "remote" },
                 name: name.clone(),
                 command: command.clone(),
             })

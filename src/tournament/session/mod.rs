@@ -96,9 +96,9 @@ impl Session {
     }
 
     /// The names of its `riichilab:NAME` bots (riichi.dev's dialect; they need a listener too).
-    pub fn dialect_names(&self) -> Vec<String> {
+    pub fn riichi_dev_names(&self) -> Vec<String> {
         self.loaded_names(|b| match b {
-            LoadedBot::RiichiLab(name) => Some(name),
+            LoadedBot::RiichiDev(name) => Some(name),
             _ => None,
         })
     }
@@ -179,7 +179,7 @@ impl Session {
     pub async fn create_in_db(url: &str, new: &NewTournament, connections: u32) -> anyhow::Result<Session> {
         let Plan { config, entrants, games } = new.plan()?;
         for e in &entrants {
-            if let BotSpec::Remote(_) | BotSpec::RiichiLab(_) = &e.spec {
+            if let BotSpec::Remote(_) | BotSpec::RiichiDev(_) = &e.spec {
                 bail!("{}: {} cannot play in a database tournament (workers have no listener); play it in a folder tournament", e.name, e.spec);
             }
             if let BotSpec::Submission(path) = &e.spec {

@@ -1,4 +1,4 @@
-//! Bot tokens of riichi.dev-dialect bots (issue 37, [`super::BotKind::RiichiLab`]): one per
+//! Bot tokens of riichi.dev-dialect bots (issue 37, [`super::BotKind::RiichiDev`]): one per
 //! bot of this league, stored as its sha256 only (the token itself is shown once, as an
 //! author's; `src/serve/token.rs` says why a plain sha256 suffices). A bot's new token
 //! replaces the old one, which stops working at once.

@@ -82,7 +82,7 @@ use mjai_sim_engine::game::MAX_SEATS;
 pub use rows::{BotRow, Counts, FailedGame};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
-    league_name, remote_sha256, riichilab_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
+    league_name, remote_sha256, riichi_dev_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
 };
 
 /// The database file of a tournament folder.

@@ -22,7 +22,7 @@ pub fn remote_sha256(name: &str) -> String {
 
 /// The stand-in digest of a riichi.dev dialect bot (`riichilab:NAME`), which has no zip
 /// either: sha256 of `riichilab:NAME`.
-pub fn riichilab_sha256(name: &str) -> String {
+pub fn riichi_dev_sha256(name: &str) -> String {
     super::blobs::sha256_hex(format!("riichilab:{name}").as_bytes())
 }
 
@@ -50,8 +50,8 @@ pub enum UploadedZip<'a> {
     },
     /// No zip: a remote bot ([`BotKind::Remote`]), registered by name only.
     Remote,
-    /// No zip: a riichi.dev dialect bot ([`BotKind::RiichiLab`]), registered by name only.
-    RiichiLab,
+    /// No zip: a riichi.dev dialect bot ([`BotKind::RiichiDev`]), registered by name only.
+    RiichiDev,
 }
 
 /// What [`Versions::begin_upload`] did.
@@ -123,7 +123,7 @@ fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
         bot_idx: r.try_get::<Option<i64>, _>(6)?.map(|i| i as usize),
         kind: match r.try_get::<String, _>(7)?.as_str() {
             "remote" => BotKind::Remote,
-            "riichilab" => BotKind::RiichiLab,
+            "riichilab" => BotKind::RiichiDev,
             _ => BotKind::Zip,
         },
     })
@@ -215,7 +215,7 @@ impl Versions<'_> {
         }
         let (sha, kind) = match zip {
             UploadedZip::Remote => (remote_sha256(name), BotKind::Remote),
-            UploadedZip::RiichiLab => (riichilab_sha256(name), BotKind::RiichiLab),
+            UploadedZip::RiichiDev => (riichi_dev_sha256(name), BotKind::RiichiDev),
             UploadedZip::Bytes(bytes) => {
                 let sha = super::blobs::sha256_hex(bytes);
                 super::blobs::insert_submission(&mut tx, &sha, bytes).await.map_err(|e| self.store.err(e))?;
@@ -337,7 +337,7 @@ impl Versions<'_> {
         let spec = match row.kind {
             BotKind::Zip => format!("{lname}.zip"),
             BotKind::Remote => format!("remote:{name}"),
-            BotKind::RiichiLab => format!("riichilab:{name}"),
+            BotKind::RiichiDev => format!("riichilab:{name}"),
         };
         let idx = match self.store.league().add_bot_in(&mut tx, &lname, &spec, &row.sha256, None).await? {
             AddBot::Added { idx } => idx,

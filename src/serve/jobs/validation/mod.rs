@@ -61,7 +61,7 @@ use mjai_sim_tournament::submission_cache::SubmissionCache;
 
 pub use judge::STDERR_KEPT;
 pub use queue::Validator;
-pub use seatings::{remote_seatings, seatings, validation_slot, RIICHILAB_SEATING};
+pub use seatings::{remote_seatings, seatings, validation_slot, RIICHI_DEV_SEATING};
 
 /// How validation games are played.
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Which seats an uploaded version holds in each of its validation games: a zip's two
 //! games cover every seat ([`seatings()`]), a remote bot plays one seat a game over its one
 //! connection ([`remote_seatings`]), a riichi.dev bot one game in seat 0
-//! ([`RIICHILAB_SEATING`]).
+//! ([`RIICHI_DEV_SEATING`]).
 
 use mjai_sim_engine::game::Players;
 
@@ -23,9 +23,9 @@ pub fn remote_seatings(players: Players) -> Vec<Vec<usize>> {
 /// game against three tsumogiri, the bot in seat 0"; the opponent here is
 /// `--validation-opponent`, the game East-only under the league's rules,
 /// [`Rules::east_only`](mjai_sim_engine::game::Rules::east_only)).
-pub const RIICHILAB_SEATING: &[usize] = &[0];
+pub const RIICHI_DEV_SEATING: &[usize] = &[0];
 
-pub use mjai_sim_runtime::riichilab::validation_slot;
+pub use mjai_sim_runtime::riichi_dev::validation_slot;
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use mjai_sim_arena::verdict::Judging;
 use mjai_sim_tournament::store::{BotKind, VersionRow};
 
 use super::judge::Judged;
-use super::seatings::{remote_seatings, seatings, validation_slot, RIICHILAB_SEATING};
+use super::seatings::{remote_seatings, seatings, validation_slot, RIICHI_DEV_SEATING};
 use super::Games;
 
 impl Games {
@@ -34,16 +34,16 @@ impl Games {
                 (BotSpec::Submission(path), seatings(players))
             }
             BotKind::Remote => (BotSpec::Remote(row.name.clone()), remote_seatings(players)),
-            BotKind::RiichiLab => (BotSpec::RiichiLab(validation_slot(&row.name)), vec![RIICHILAB_SEATING.to_vec()]),
+            BotKind::RiichiDev => (BotSpec::RiichiDev(validation_slot(&row.name)), vec![RIICHI_DEV_SEATING.to_vec()]),
         };
         // riichi.dev's bots pass only when they answered every request, connected.
         let judging = match row.kind {
-            BotKind::RiichiLab => Judging::EveryRequest,
+            BotKind::RiichiDev => Judging::EveryRequest,
             BotKind::Zip | BotKind::Remote => Judging::NoChombo,
         };
         // riichi.dev validates in one East-only game; the others play the league's games.
         let rules = match row.kind {
-            BotKind::RiichiLab => self.settings.rules.east_only(),
+            BotKind::RiichiDev => self.settings.rules.east_only(),
             BotKind::Zip | BotKind::Remote => self.settings.rules,
         };
         // A zip's games are played at once (each takes a slot of --max-validations); a

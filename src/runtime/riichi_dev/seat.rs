@@ -1,5 +1,5 @@
 //! The server's side of one dialect connection: a seat of the match loop
-//! ([`RiichiLabBot`], one more [`Bot`]) that turns the loop's lines into the dialect's
+//! ([`RiichiDevBot`], one more [`Bot`]) that turns the loop's lines into the dialect's
 //! messages and the bot's replies back into one answer line.
 //!
 //! Per line from the loop: each event goes out as its own message (RiichiEnv's view of the
@@ -244,7 +244,7 @@ pub type Parking = Arc<Mutex<Option<Session>>>;
 /// Where a dialect seat of one game is taken from and kept: its connections' `hub` and
 /// `name`, how long to `wait` for one, and its `parking` between the loop's restarts.
 #[derive(Clone, Copy)]
-pub struct DialectSeat<'a> {
+pub struct RiichiDevSeat<'a> {
     /// The hub the bot's connections wait in.
     pub hub: &'a RemoteHub,
     /// The bot's name in the hub.
@@ -263,7 +263,7 @@ pub struct DialectSeat<'a> {
 /// A bot that has not connected within the wait is played by default actions for the whole
 /// game (riichi.dev plays an absent or disconnected seat so; never a chombo), each default
 /// saying so ([`BotError::Disconnected`]). Never errs.
-pub async fn seat_bot_at(at: DialectSeat<'_>, seat: Seat, players: Players) -> Result<RiichiLabBot, BotError> {
+pub async fn seat_bot_at(at: RiichiDevSeat<'_>, seat: Seat, players: Players) -> Result<RiichiDevBot, BotError> {
     let parked = at.parking.lock().ok().and_then(|mut p| p.take());
     let session = match parked {
         Some(session) => session,
@@ -273,7 +273,7 @@ pub async fn seat_bot_at(at: DialectSeat<'_>, seat: Seat, players: Players) -> R
             Err(_) => Session::absent(not_connected(at.name, seat, at.wait), seat, players),
         },
     };
-    Ok(RiichiLabBot::new(session, at.parking.clone()))
+    Ok(RiichiDevBot::new(session, at.parking.clone()))
 }
 
 /// What each default of a dialect seat whose bot never connected says.
@@ -311,17 +311,17 @@ pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Pa
 }
 
 /// A dialect seat as the match loop sees it.
-pub struct RiichiLabBot {
+pub struct RiichiDevBot {
     session: Option<Session>,
     parking: Parking,
     /// The last offer: the legal set, the ids of the kyoku in play, the request's id.
     offer: Option<(Vec<Event>, Option<WallIds>, u64)>,
 }
 
-impl RiichiLabBot {
+impl RiichiDevBot {
     /// The bot playing `session`; [`Bot::stop`] parks the session in `parking`.
-    pub fn new(session: Session, parking: Parking) -> RiichiLabBot {
-        RiichiLabBot { session: Some(session), parking, offer: None }
+    pub fn new(session: Session, parking: Parking) -> RiichiDevBot {
+        RiichiDevBot { session: Some(session), parking, offer: None }
     }
 
     async fn exchange_inner(&mut self, line: &str, timeout: Duration) -> Result<String, BotError> {
@@ -342,7 +342,7 @@ impl RiichiLabBot {
     }
 }
 
-impl Bot for RiichiLabBot {
+impl Bot for RiichiDevBot {
     fn exchange<'a>(&'a mut self, line: &'a str, timeout: Duration) -> BoxFuture<'a, Result<String, BotError>> {
         Box::pin(self.exchange_inner(line, timeout))
     }
@@ -362,7 +362,7 @@ impl Bot for RiichiLabBot {
     }
 }
 
-impl Drop for RiichiLabBot {
+impl Drop for RiichiDevBot {
     fn drop(&mut self) {
         self.park();
     }

@@ -32,7 +32,7 @@ use super::state::AppState;
 use super::token::{looks_like_token, new_token, token_hash};
 use mjai_sim_runtime::remote::limited;
 use mjai_sim_runtime::remote::token::bearer;
-use mjai_sim_runtime::riichilab::{
+use mjai_sim_runtime::riichi_dev::{
     refuse, ALREADY_CONNECTED, ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH,
 };
 use mjai_sim_tournament::leaderboard::BotStatus;
@@ -58,7 +58,7 @@ pub struct NewBotToken {
 /// Handles `POST /api/bots/{name}/token`: a new bot token for a riichilab bot (its author
 /// or an admin: [`OwnedBot<Public>`]); the old token stops working at once (a connection
 /// already open plays on).
-#[utoipa::path(post, path = "/api/bots/{name}/token", params(BotPath), security(("bearer" = []), ("cookie" = [])),
+#[utoipa::path(post, tag = "riichilab", path = "/api/bots/{name}/token", params(BotPath), security(("bearer" = []), ("cookie" = [])),
     summary = "A new bot token for a riichi.dev-dialect bot (the old one stops working)",
     responses((status = 200, description = "the new token, shown once", body = NewBotToken),
         (status = 401, description = "no valid token", body = ErrorBody), (status = 403, description = "not its author nor an admin", body = ErrorBody),
@@ -66,8 +66,8 @@ pub struct NewBotToken {
         (status = 429, description = "a rate limit", body = ErrorBody)))]
 pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Result<Json<NewBotToken>, ApiError> {
     let latest = bot.latest();
-    if latest.kind != BotKind::RiichiLab {
-        return Err(ApiError::new(StatusCode::CONFLICT, not_riichilab(&latest.name, latest.version, latest.kind)));
+    if latest.kind != BotKind::RiichiDev {
+        return Err(ApiError::new(StatusCode::CONFLICT, not_riichi_dev(&latest.name, latest.version, latest.kind)));
     }
     let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
     state.store.bot_tokens().set(bot.name.as_str(), &token_hash(&token)).await?;
@@ -97,7 +97,7 @@ impl FromRequestParts<AppState> for BotTokenHolder {
 }
 
 /// Handles `GET /ws/validate`.
-#[utoipa::path(get, path = "/ws/validate", security(("bearer" = [])),
+#[utoipa::path(get, tag = "riichilab", path = "/ws/validate", security(("bearer" = [])),
     summary = "riichi.dev's dialect: a bot's validation game (issue 37)",
     description = "The bot token (from POST /api/bots with kind=riichilab) in the Authorization header. One game in seat 0 against the validation opponent, then `validation_result`, then the server closes. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
     responses((status = 101, description = "Switching to the WebSocket protocol: the validation game starts; with no or an unknown bot token the socket is closed at once with 1008, for a bot already connected with 1013 (riichi.dev's codes)"),
@@ -126,7 +126,7 @@ fn token_refused(holder: Result<BotTokenHolder, ApiError>) -> Result<Result<BotT
 }
 
 /// Handles `GET /ws/ranked`.
-#[utoipa::path(get, path = "/ws/ranked", security(("bearer" = [])),
+#[utoipa::path(get, tag = "riichilab", path = "/ws/ranked", security(("bearer" = [])),
     summary = "riichi.dev's dialect: queue for one ranked (league) game (issue 37)",
     description = "The bot token in the Authorization header. The connection waits until the league seats the bot, plays one hanchan, and the server closes after `end_game`; connect again to queue for the next. Messages: docs/protocol.md, \"riichi.dev's dialect\".",
     responses((status = 101, description = "Switching to the WebSocket protocol: queued for a league game; with no or an unknown bot token the socket is closed at once with 1008, for a bot already connected with 1013 (riichi.dev's codes)"),
@@ -151,33 +151,33 @@ pub async fn ranked(
 fn may_connect(latest: &VersionRow, validation: bool) -> Result<(), ApiError> {
     let (name, v) = (&latest.name, latest.version);
     let text = match (latest.kind, latest.status, validation) {
-        (BotKind::RiichiLab, BotStatus::Validating, true) | (BotKind::RiichiLab, BotStatus::Active, false) => {
+        (BotKind::RiichiDev, BotStatus::Validating, true) | (BotKind::RiichiDev, BotStatus::Active, false) => {
             return Ok(())
         }
-        (BotKind::RiichiLab, BotStatus::Active, true) => {
+        (BotKind::RiichiDev, BotStatus::Active, true) => {
             format!("{name} v{v} is validated: connect to {RANKED_PATH} to play ranked games")
         }
-        (BotKind::RiichiLab, BotStatus::Validating, false) => {
+        (BotKind::RiichiDev, BotStatus::Validating, false) => {
             format!("{name} v{v} is not validated yet: connect to {VALIDATE_PATH} first")
         }
-        (BotKind::RiichiLab, BotStatus::Rejected, _) => format!(
+        (BotKind::RiichiDev, BotStatus::Rejected, _) => format!(
             "{name} v{v} was rejected ({}); register a new version (POST /api/bots with kind=riichilab)",
             latest.reason.as_deref().unwrap_or("no reason recorded")
         ),
-        (BotKind::RiichiLab, BotStatus::Suspended, _) => format!(
+        (BotKind::RiichiDev, BotStatus::Suspended, _) => format!(
             "{name} v{v} is {}; register a new version (POST /api/bots with kind=riichilab)",
             latest.reason.as_deref().unwrap_or("suspended")
         ),
-        (BotKind::RiichiLab, BotStatus::Retired, _) => {
+        (BotKind::RiichiDev, BotStatus::Retired, _) => {
             format!("{name} v{v} is retired; register a new version (POST /api/bots with kind=riichilab)")
         }
-        (kind, ..) => not_riichilab(name, v, kind),
+        (kind, ..) => not_riichi_dev(name, v, kind),
     };
     Err(ApiError::new(StatusCode::CONFLICT, text))
 }
 
 /// The 409 text for a version that is not a riichilab one.
-fn not_riichilab(name: &str, v: u32, kind: BotKind) -> String {
+fn not_riichi_dev(name: &str, v: u32, kind: BotKind) -> String {
     format!(
         "{name} v{v} is a {} version, not a riichilab one; register one (POST /api/bots with kind=riichilab)",
         kind.as_str()

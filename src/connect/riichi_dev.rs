@@ -21,7 +21,7 @@ use crate::dial::{connect_to, Reconnect, Ws};
 use mjai_sim_runtime::bounded::{self, within};
 use mjai_sim_runtime::process::ProcessBot;
 use mjai_sim_runtime::remote::{CLOSE_TIMEOUT, IDLE_TIMEOUT};
-use mjai_sim_runtime::riichilab::{ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH};
+use mjai_sim_runtime::riichi_dev::{ALREADY_CONNECTED_CLOSE, BAD_TOKEN_CLOSE, RANKED_PATH, VALIDATE_PATH};
 use mjai_sim_runtime::Bot;
 
 /// Which endpoint a URL names.

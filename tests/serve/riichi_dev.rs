@@ -159,7 +159,7 @@ fn a_riichi_dev_bot_validates_and_plays_ranked_games_through_connect() {
     assert_eq!(http.send(http.client().post(server.url("/api/bots/bob-zip/token")).bearer_auth(&bob)).status, 409);
 }
 
-/// scripts/riichidev_client.py on `path` with the bot token, `extra` its further arguments:
+/// scripts/riichi_dev_client.py on `path` with the bot token, `extra` its further arguments:
 /// its report and exit code.
 fn riichienv_client(server: &Server, path: &str, token: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
     let report = server.dir.path().join("client-report.json");

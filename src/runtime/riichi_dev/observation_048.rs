@@ -6,7 +6,7 @@
 //! compatibility"; 0.4.11 added `forced_tedashi` and made `last_discard` a tile id, neither
 //! of which is here. The state behind it is RiichiEnv 0.4.11's ([`super::observe`]); this is
 //! the frozen shape it is written in, checked by riichienv 0.4.8's own Python decoding
-//! (scripts/crosscheck_observations.py, scripts/riichidev_client.py).
+//! (scripts/crosscheck_observations.py, scripts/riichi_dev_client.py).
 
 use base64::Engine;
 use serde::{Deserialize, Serialize};

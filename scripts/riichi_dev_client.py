@@ -4,7 +4,7 @@
 of mjai-sim (or any server of riichi.dev's dialect, docs/protocol.md) and checks what a real
 bot relies on.
 
-    python riichidev_client.py URL --token TOKEN [--games N] [--crash-after K] [--report FILE]
+    python riichi_dev_client.py URL --token TOKEN [--games N] [--crash-after K] [--report FILE]
 
 Run it with the python3 of the virtualenv scripts/test makes (MJAI_SIM_RIICHIENV_048).
 

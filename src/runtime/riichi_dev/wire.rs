@@ -196,7 +196,7 @@ mod tests {
     }
 
     #[test]
-    fn events_take_the_dialect_shape_with_sorted_keys() {
+    fn events_take_the_riichi_dev_shape_with_sorted_keys() {
         let start = Event::StartGame {
             names: Some(Box::new(["a".into(), "b".into(), "c".into(), "d".into()])),
             seed: Some([1, 2]),

@@ -2,7 +2,7 @@
 //! seat over loopback — the seat's events, `request_action` with RiichiEnv's observation,
 //! the client's answer, its `action_ack` — against one line through the process runtime's
 //! stdio (a Python echo bot), in the same run. p50 and p99 over 2,000 decisions each.
-//! Run: `cargo bench --bench dialect` (no Docker needed).
+//! Run: `cargo bench --bench riichi_dev` (no Docker needed).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,7 +14,7 @@ use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::process::ProcessOptions;
 use mjai_sim::runtime::remote::hub::RemoteHub;
 use mjai_sim::runtime::remote::listen::RemoteListener;
-use mjai_sim::runtime::riichilab::seat::{Parking, RiichiLabBot, Session};
+use mjai_sim::runtime::riichi_dev::seat::{Parking, RiichiDevBot, Session};
 use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
 use mjai_sim::runtime::Bot;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -70,13 +70,13 @@ fn tile(s: &str) -> mjai_sim::engine::tile::Tile {
 
 /// The lines of the dialect loop: start_game, start_kyoku with a draw, then a discard of
 /// the drawn tile and the next draw, over and over (the hand stays at 14 tiles).
-async fn dialect(n: usize) -> Vec<Duration> {
+async fn riichi_dev(n: usize) -> Vec<Duration> {
     let hub = RemoteHub::new();
     let listener = RemoteListener::bind("127.0.0.1:0".parse().unwrap(), hub.clone()).await.unwrap();
-    let token = listener.add_dialect("bench");
+    let token = listener.add_riichi_dev("bench");
     tokio::spawn(client(listener.ranked_url(), token));
     let conn = hub.take_conn("bench", T).await.unwrap();
-    let mut bot = RiichiLabBot::new(Session::new(conn, 0, Players::Four), Parking::default());
+    let mut bot = RiichiDevBot::new(Session::new(conn, 0, Players::Four), Parking::default());
     bot.exchange(r#"[{"type":"start_game","id":0}]"#, T).await.unwrap();
     let tehai: Vec<String> = HAND.iter().map(|t| format!("\"{t}\"")).collect();
     let hidden = vec!["\"?\""; 13].join(",");
@@ -135,10 +135,10 @@ async fn stdio(n: usize) -> Vec<Duration> {
 fn main() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_, stdio99) = report("stdio (process, echo)", rt.block_on(stdio(N)));
-    let (_, dialect99) = report("riichilab (loopback)", rt.block_on(dialect(N)));
+    let (_, riichi_dev99) = report("riichi.dev (loopback)", rt.block_on(riichi_dev(N)));
     println!(
         "{:>22}: {:+.3} ms at p99 (goal: under +1 ms)",
-        "dialect - stdio",
-        (dialect99.as_secs_f64() - stdio99.as_secs_f64()) * 1e3
+        "riichi.dev - stdio",
+        (riichi_dev99.as_secs_f64() - stdio99.as_secs_f64()) * 1e3
     );
 }

@@ -6,19 +6,19 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::e2e_support::play;
-use crate::remote_support::dialect::{self, tsumogiri, Seen};
+use crate::remote_support::riichi_dev::{self, tsumogiri, Seen};
 use crate::remote_support::RemoteGame;
 use crate::riichienv_support as riichienv;
 
 const T: &str = "builtin:tsumogiri";
 
 /// Plays seat 0 of `game` with `policy` on a runtime of its own; what the client saw.
-fn client(game: &RemoteGame, policy: &mut dialect::Policy<'_>, stop_after: Option<usize>) -> Seen {
-    let (url, token) = game.dialect_url_and_token(0);
+fn client(game: &RemoteGame, policy: &mut riichi_dev::Policy<'_>, stop_after: Option<usize>) -> Seen {
+    let (url, token) = game.riichi_dev_url_and_token(0);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
-        let ws = dialect::connect(&url, &token).await.expect("the token is accepted");
-        dialect::play(ws, policy, stop_after).await
+        let ws = riichi_dev::connect(&url, &token).await.expect("the token is accepted");
+        riichi_dev::play(ws, policy, stop_after).await
     })
 }
 
@@ -27,7 +27,7 @@ fn keys(v: &Value) -> Vec<String> {
 }
 
 #[test]
-fn a_dialect_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
+fn a_riichi_dev_tsumogiri_plays_the_builtins_game_with_riichi_devs_messages() {
     let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
     let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
     let seen = client(&game, &mut policy, None);
@@ -175,18 +175,18 @@ fn a_rejected_action_is_a_chombo_and_unparseable_or_stale_messages_cost_nothing(
 #[test]
 fn a_second_connection_with_the_token_is_refused_and_a_wrong_token_too() {
     let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "7"]);
-    let (url, token) = game.dialect_url_and_token(0);
+    let (url, token) = game.riichi_dev_url_and_token(0);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
         // riichi.dev's refusals: the upgrade, then a close with 1008 (the token) or 1013
-        assert_eq!(dialect::refused(&url, "wrong").await, Some((1008, "invalid bot token".into())));
-        assert_eq!(dialect::refused(&url, "").await.map(|r| r.0), Some(1008));
-        let first = dialect::connect(&url, &token).await.expect("first connection");
-        let (code, reason) = dialect::refused(&url, &token).await.expect("second connection refused");
+        assert_eq!(riichi_dev::refused(&url, "wrong").await, Some((1008, "invalid bot token".into())));
+        assert_eq!(riichi_dev::refused(&url, "").await.map(|r| r.0), Some(1008));
+        let first = riichi_dev::connect(&url, &token).await.expect("first connection");
+        let (code, reason) = riichi_dev::refused(&url, &token).await.expect("second connection refused");
         assert_eq!(code, 1013);
         assert!(reason.contains("This bot is already connected to a game"), "{reason}");
         let mut policy = |r: &Value, s: &Seen| vec![tsumogiri(r, s).to_string()];
-        dialect::play(first, &mut policy, None).await;
+        riichi_dev::play(first, &mut policy, None).await;
     });
     assert!(game.wait(Duration::from_secs(120)).success(), "{:?}", game.stderr_lines);
 }
@@ -252,11 +252,11 @@ fn riichienv_reads_every_observation_of_a_hanchan_of_calls_riichi_and_wins_as_th
 }
 
 #[test]
-fn mjai_sim_connect_plays_an_mjai_app_bot_on_the_dialect_endpoint() {
+fn mjai_sim_connect_plays_an_mjai_app_bot_on_the_riichi_dev_endpoint() {
     let scratch = tempfile::tempdir().unwrap();
     let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
     let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
-    let (url, token) = game.dialect_url_and_token(0);
+    let (url, token) = game.riichi_dev_url_and_token(0);
     let client = std::process::Command::new(crate::e2e_support::bin())
         .args(["connect", &url, "--token", &token, "--games", "1", "--bot-stderr"])
         .arg(scratch.path().join("bot.stderr.txt"))
@@ -287,7 +287,7 @@ fn mjai_sim_connect_plays_an_mjai_app_bot_on_the_dialect_endpoint() {
 #[test]
 fn connect_shows_the_servers_refusal_and_exits_1() {
     let game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3", "--start-timeout", "60"]);
-    let (url, _) = game.dialect_url_and_token(0);
+    let (url, _) = game.riichi_dev_url_and_token(0);
     let out = std::process::Command::new(crate::e2e_support::bin())
         .args(["connect", &url, "--token", "wrong", "--", "true"])
         .output()
@@ -374,10 +374,10 @@ fn hostile_frames_close_only_that_connection_and_its_seat_plays_on_by_default_ac
     ];
     for (what, frames) in hostile {
         let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
-        let (url, token) = game.dialect_url_and_token(0);
+        let (url, token) = game.riichi_dev_url_and_token(0);
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let closed = rt.block_on(async {
-            let mut ws = dialect::connect(&url, &token).await.expect("the token is accepted");
+            let mut ws = riichi_dev::connect(&url, &token).await.expect("the token is accepted");
             // wait for the first request, then misbehave
             while let Some(Ok(m)) = ws.next().await {
                 if m.to_text().is_ok_and(|t| t.contains("request_action")) {
@@ -419,7 +419,7 @@ fn connect_plays_over_wss_through_a_tls_terminator_once_its_ca_is_trusted() {
     let scratch = tempfile::tempdir().unwrap();
     let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
     let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3", "--start-timeout", "60"]);
-    let (url, token) = game.dialect_url_and_token(0);
+    let (url, token) = game.riichi_dev_url_and_token(0);
     let backend = url.trim_start_matches("ws://").trim_end_matches("/ws/ranked").to_string();
     let front = crate::remote_support::tls::TlsFront::start(backend, scratch.path());
     let wss = format!("wss://{}/ws/ranked", front.addr);
@@ -455,7 +455,7 @@ fn a_client_that_never_reads_is_cut_off_and_its_seat_plays_on_by_default_actions
     // timeout closes the connection, and the seat is defaulted to the end: no chombo, the
     // game ends in bounded time.
     let mut game = RemoteGame::start(["riichilab:bob", T, T, T], &["--seed", "3"]);
-    let (url, token) = game.dialect_url_and_token(0);
+    let (url, token) = game.riichi_dev_url_and_token(0);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let _held = rt.block_on(async {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -482,7 +482,7 @@ fn a_client_that_never_reads_is_cut_off_and_its_seat_plays_on_by_default_actions
 /// `nukidora`, the observation is RiichiEnv's three-player one, and the log verifies under
 /// the preset.
 #[test]
-fn a_three_player_dialect_game_offers_kita_and_takes_kita_or_nukidora() {
+fn a_three_player_riichi_dev_game_offers_kita_and_takes_kita_or_nukidora() {
     let mut game = RemoteGame::start(["riichilab:bob", T, T], &["--rules", "riichi-dev-3p", "--seed", "3"]);
     let mut kitas = 0;
     let mut policy = |r: &Value, s: &Seen| {
@@ -575,7 +575,7 @@ fn mjai_sim_connect_plays_a_three_player_game_and_prints_three_scores() {
     let scratch = tempfile::tempdir().unwrap();
     let bot = crate::remote_support::slow_tsumogiri(scratch.path(), 0);
     let mut game = RemoteGame::start([T, "riichilab:bob", T], &["--rules", "riichi-dev-3p", "--seed", "4"]);
-    let (url, token) = game.dialect_url_and_token(1);
+    let (url, token) = game.riichi_dev_url_and_token(1);
     let client = std::process::Command::new(crate::e2e_support::bin())
         .args(["connect", &url, "--token", &token, "--games", "1", "--bot-stderr"])
         .arg(scratch.path().join("bot.stderr.txt"))
@@ -617,9 +617,9 @@ fn riichienv_reads(file: &std::path::Path, records: &[Value]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// Plays seat 0 of `game` with scripts/riichidev_client.py, `extra` its further arguments.
+/// Plays seat 0 of `game` with scripts/riichi_dev_client.py, `extra` its further arguments.
 fn riichienv_client(game: &RemoteGame, extra: &[&str]) -> (Value, std::process::ExitStatus) {
-    let (url, token) = game.dialect_url_and_token(0);
+    let (url, token) = game.riichi_dev_url_and_token(0);
     riichienv::client(&url, &token, &game.dir.path().join("client-report.json"), extra)
 }
 
