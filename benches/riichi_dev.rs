@@ -14,7 +14,7 @@ use mjai_sim::runtime::launcher::{SeatSpec, SubmissionLauncher};
 use mjai_sim::runtime::process::ProcessOptions;
 use mjai_sim::runtime::remote::hub::RemoteHub;
 use mjai_sim::runtime::remote::listen::RemoteListener;
-use mjai_sim::runtime::riichi_dev::seat::{Parking, RiichiDevBot, Session};
+use mjai_sim::runtime::riichi_dev::seat::{Parking, RiichiDevBot, SeatConnection};
 use mjai_sim::runtime::submission::{Submission, SubmissionLimits};
 use mjai_sim::runtime::Bot;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -76,7 +76,7 @@ async fn riichi_dev(n: usize) -> Vec<Duration> {
     let token = listener.add_riichi_dev("bench");
     tokio::spawn(client(listener.ranked_url(), token));
     let conn = hub.take_conn("bench", T).await.unwrap();
-    let mut bot = RiichiDevBot::new(Session::new(conn, 0, Players::Four), Parking::default());
+    let mut bot = RiichiDevBot::new(SeatConnection::new(conn, 0, Players::Four), Parking::default());
     bot.exchange(r#"[{"type":"start_game","id":0}]"#, T).await.unwrap();
     let tehai: Vec<String> = HAND.iter().map(|t| format!("\"{t}\"")).collect();
     let hidden = vec!["\"?\""; 13].join(",");

@@ -48,12 +48,12 @@ pub fn builtin_fault(report: &MatchReport, builtin: &[Option<&str>]) -> Option<B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match_loop::Ending;
+    use crate::match_loop::MatchEnding;
     use crate::observer::ErrorEntry;
 
     fn report(chombos: [u32; 4], errors: Vec<ErrorEntry>) -> MatchReport {
         MatchReport {
-            ending: Ending::Completed,
+            ending: MatchEnding::Completed,
             scores: [25000; 4],
             chombos,
             defaulted: [0; 4],

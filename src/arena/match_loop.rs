@@ -9,7 +9,7 @@
 //!   line (mjai.app drops them; we deliver them, e.g. the hora with its deltas), and at the
 //!   end of the game `[{"type":"end_game"}]`. Anything but `none` there is a warning;
 //! - a timeout, crash, unparsable or illegal answer, or `none` when the seat must act is a
-//!   chombo ([`Table::chombo`]): the hand ends at once, all the bots are stopped and
+//!   chombo ([`RefereedGame::chombo`]): the hand ends at once, all the bots are stopped and
 //!   started fresh, and the game resumes at the next hand (bots get `start_game` again,
 //!   then the events from the current `start_kyoku` on);
 //! - except under a clock that forgives timeouts ([`OnTimeout::Default`], riichi.dev's):
@@ -34,14 +34,14 @@ use super::observer::{kyoku_label, truncate_line, AnswerMeta, ErrorEntry, GameOb
 use super::relay::{begins_with_start, last_start_kyoku, start_game_line, Relay};
 use super::seats::{Exchange, Request, Seats};
 use super::watchdog::Watchdog;
-use super::{Clock, Launcher, MatchOptions, OnTimeout, Refill, Table};
+use super::{Clock, Launcher, MatchOptions, OnTimeout, RefereedGame, Refill};
 use mjai_sim_engine::event::{batch_line_for, Event, Seat};
 use mjai_sim_engine::game::{default_answer, Players, MAX_SEATS};
 use mjai_sim_runtime::{BotError, Offer};
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ending {
+pub enum MatchEnding {
     /// `end_game` was reached (chombos included).
     Completed,
     /// More restarts than `MatchOptions::max_restarts` were needed; the game was abandoned.
@@ -57,7 +57,7 @@ pub enum Ending {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchReport {
     /// How the match ended.
-    pub ending: Ending,
+    pub ending: MatchEnding,
     /// Scores (points) when the match ended ([`MAX_SEATS`] entries, as every per-seat
     /// array here: seats from `players.count()` on stay empty).
     pub scores: [i32; MAX_SEATS],
@@ -135,7 +135,7 @@ impl HostFault {
 /// Plays one game on `table` with bots from `launcher` until `end_game`, the restart
 /// limit, or `shutdown` becoming true. Bots are always stopped before returning.
 pub async fn play_match(
-    table: &mut dyn Table,
+    table: &mut dyn RefereedGame,
     launcher: &dyn Launcher,
     options: &MatchOptions,
     observer: &mut dyn GameObserver,
@@ -158,7 +158,7 @@ pub async fn play_match(
         clocks,
         requests: 0,
         report: MatchReport {
-            ending: Ending::Completed,
+            ending: MatchEnding::Completed,
             scores: table.scores(),
             chombos: [0; MAX_SEATS],
             defaulted: [0; MAX_SEATS],
@@ -176,7 +176,7 @@ pub async fn play_match(
     };
     let result = finished.unwrap_or_else(|reason| {
         tracing::warn!("game failed: {reason}");
-        Ok(referee.finish(Ending::Failed(reason)))
+        Ok(referee.finish(MatchEnding::Failed(reason)))
     });
     referee.seats.stop_all().await;
     let mut report = result?;
@@ -243,11 +243,11 @@ impl Allowed {
 type Limit = (Seat, Allowed);
 
 impl Referee<'_> {
-    async fn run(&mut self, table: &mut dyn Table) -> Result<MatchReport, MatchError> {
+    async fn run(&mut self, table: &mut dyn RefereedGame) -> Result<MatchReport, MatchError> {
         self.flush(table)?;
         let mut offenders = match self.start_bots(table).await? {
             Some(o) => o,
-            None => return Ok(self.finish(Ending::Interrupted)),
+            None => return Ok(self.finish(MatchEnding::Interrupted)),
         };
         loop {
             self.watchdog.kick();
@@ -262,18 +262,18 @@ impl Referee<'_> {
             let step = if self.has_unseen_end(table) {
                 self.informational(table).await?
             } else if table.is_over() {
-                return Ok(self.finish(Ending::Completed));
+                return Ok(self.finish(MatchEnding::Completed));
             } else {
                 self.decide(table).await?
             };
             match step {
                 Some(o) => offenders = o,
-                None => return Ok(self.finish(Ending::Interrupted)),
+                None => return Ok(self.finish(MatchEnding::Interrupted)),
             }
         }
     }
 
-    fn finish(&mut self, ending: Ending) -> MatchReport {
+    fn finish(&mut self, ending: MatchEnding) -> MatchReport {
         let mut report = self.report.clone();
         report.ending = ending;
         report
@@ -281,7 +281,7 @@ impl Referee<'_> {
 
     /// Passes new log events to the observer, each action with the `meta` of the answer
     /// that made it (same seat, same event type).
-    fn flush(&mut self, table: &dyn Table) -> Result<(), MatchError> {
+    fn flush(&mut self, table: &dyn RefereedGame) -> Result<(), MatchError> {
         let log = table.log();
         if self.emitted < log.len() {
             let new = &log[self.emitted..];
@@ -313,7 +313,7 @@ impl Referee<'_> {
     }
 
     /// Launches the table's bots and sends each its `start_game`; returns the seats that failed.
-    async fn start_bots(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
+    async fn start_bots(&mut self, table: &dyn RefereedGame) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let limit = self.options.start_timeout;
         let shutdown = self.shutdown.clone();
@@ -344,12 +344,12 @@ impl Referee<'_> {
         Ok(Some(offenders))
     }
 
-    fn has_unseen_end(&self, table: &dyn Table) -> bool {
+    fn has_unseen_end(&self, table: &dyn RefereedGame) -> bool {
         self.players.seats().any(|seat| self.relay.unseen_end(seat, table.log()).is_some())
     }
 
     /// Sends every seat its events up to the next `end_kyoku` / `end_game`.
-    async fn informational(&mut self, table: &dyn Table) -> Result<Option<Offenders>, MatchError> {
+    async fn informational(&mut self, table: &dyn RefereedGame) -> Result<Option<Offenders>, MatchError> {
         let log = table.log();
         let mut requests = Vec::new();
         let mut limits = Vec::new();
@@ -372,7 +372,7 @@ impl Referee<'_> {
     /// A timeout under a forgiving clock is answered `none` for the seat (defaulted).
     fn check_informational(
         &mut self,
-        table: &dyn Table,
+        table: &dyn RefereedGame,
         done: &[Exchange],
         limits: &[Limit],
     ) -> Result<Offenders, MatchError> {
@@ -409,7 +409,7 @@ impl Referee<'_> {
     /// and the error recorded) when the bot gave no line.
     fn answer_line<'x>(
         &mut self,
-        table: &dyn Table,
+        table: &dyn RefereedGame,
         x: &'x Exchange,
         offenders: &mut Offenders,
     ) -> Result<Option<&'x str>, MatchError> {
@@ -427,7 +427,7 @@ impl Referee<'_> {
     }
 
     /// Asks the seats that can act, validates, applies.
-    async fn decide(&mut self, table: &mut dyn Table) -> Result<Option<Offenders>, MatchError> {
+    async fn decide(&mut self, table: &mut dyn RefereedGame) -> Result<Option<Offenders>, MatchError> {
         let pending: Vec<Seat> = table.pending().iter().map(|d| d.seat).collect();
         if pending.is_empty() {
             return Err(MatchError::Engine("no decision pending but the game is not over".into()));
@@ -493,7 +493,7 @@ impl Referee<'_> {
     /// Returns the seats failing to start (next offenders), or `None` when the match ends.
     async fn chombo_and_restart(
         &mut self,
-        table: &mut dyn Table,
+        table: &mut dyn RefereedGame,
         offenders: &[Seat],
     ) -> Result<Option<Offenders>, MatchError> {
         table.chombo(offenders);
@@ -504,11 +504,11 @@ impl Referee<'_> {
         self.seats.stop_all().await;
         self.watchdog.kick();
         if table.is_over() {
-            self.report.ending = Ending::Completed;
+            self.report.ending = MatchEnding::Completed;
             return Ok(None);
         }
         if self.report.restarts >= self.options.max_restarts {
-            self.report.ending = Ending::RestartLimit(self.report.restarts);
+            self.report.ending = MatchEnding::RestartLimit(self.report.restarts);
             return Ok(None);
         }
         self.report.restarts += 1;
@@ -516,7 +516,7 @@ impl Referee<'_> {
         match self.start_bots(table).await? {
             Some(next) => Ok(Some(next)),
             None => {
-                self.report.ending = Ending::Interrupted;
+                self.report.ending = MatchEnding::Interrupted;
                 Ok(None)
             }
         }
@@ -566,7 +566,7 @@ impl Referee<'_> {
     /// time it had and the action played.
     fn default_played(
         &mut self,
-        table: &dyn Table,
+        table: &dyn RefereedGame,
         seat: Seat,
         action: &Event,
         limits: &[Limit],
@@ -589,7 +589,7 @@ impl Referee<'_> {
     /// not touched: nothing was asked.
     fn disconnected_default(
         &mut self,
-        table: &dyn Table,
+        table: &dyn RefereedGame,
         seat: Seat,
         action: &Event,
         why: &str,
@@ -601,7 +601,14 @@ impl Referee<'_> {
 
     /// The error entry; a bot that died for want of a module the ml image has gets the hint
     /// naming `--image ml` after its message ([`mjai_sim_runtime::missing_module`]).
-    fn entry(&self, table: &dyn Table, seat: Seat, kind: &str, message: String, line: Option<&str>) -> ErrorEntry {
+    fn entry(
+        &self,
+        table: &dyn RefereedGame,
+        seat: Seat,
+        kind: &str,
+        message: String,
+        line: Option<&str>,
+    ) -> ErrorEntry {
         let stderr_tail = self.seats.stderr_tail(seat);
         let exception = match mjai_sim_runtime::missing_module::ml_image_hint(&stderr_tail) {
             Some(hint) => format!("{message}; {hint}"),
@@ -619,7 +626,7 @@ impl Referee<'_> {
 
     fn error(
         &mut self,
-        table: &dyn Table,
+        table: &dyn RefereedGame,
         seat: Seat,
         kind: &str,
         message: String,

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::match_loop::{Ending, MatchReport};
+use super::match_loop::{MatchEnding, MatchReport};
 use super::observer::ErrorEntry;
 use super::stats::DecisionStats;
 use mjai_sim_engine::event::{Event, Seat};
@@ -129,19 +129,19 @@ impl Summary {
         let game = read(log);
         let kyoku = records(&game, &report.errors);
         let ending = match report.ending {
-            Ending::Completed => "completed",
-            Ending::RestartLimit(_) => "restart_limit",
-            Ending::Interrupted => "interrupted",
-            Ending::Failed(_) => "failed",
+            MatchEnding::Completed => "completed",
+            MatchEnding::RestartLimit(_) => "restart_limit",
+            MatchEnding::Interrupted => "interrupted",
+            MatchEnding::Failed(_) => "failed",
         };
         Summary {
             kyoku_count: kyoku.len(),
             kyoku,
             rank: players.seat_list(ranks_for(report.scores, players)),
-            completed: report.ending == Ending::Completed,
+            completed: report.ending == MatchEnding::Completed,
             ending: ending.to_string(),
             failure: match &report.ending {
-                Ending::Failed(reason) => Some(reason.clone()),
+                MatchEnding::Failed(reason) => Some(reason.clone()),
                 _ => None,
             },
             scores: players.seat_list(report.scores),

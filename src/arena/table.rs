@@ -1,6 +1,6 @@
 //! The rules as the match loop sees them.
 //!
-//! [`Table`] is exactly the referee surface of the engine's [`Game`] (see
+//! [`RefereedGame`] is exactly the referee surface of the engine's [`Game`] (see
 //! `src/engine/game/mod.rs`): the loop is written against this trait so that it can be
 //! tested with a scripted table in microseconds, and so that nothing in the loop depends on
 //! how the engine stores its state.
@@ -10,7 +10,7 @@ use mjai_sim_engine::game::{Decision, Game, Illegal, Players, WallIds, MAX_SEATS
 
 /// A game the match loop can referee. Same contract as the methods of [`Game`] with the
 /// same names.
-pub trait Table {
+pub trait RefereedGame {
     /// The full unmasked event log so far (`start_game` first).
     fn log(&self) -> &[Event];
     /// Seats that must answer now; empty once the game is over.
@@ -36,7 +36,7 @@ pub trait Table {
     }
 }
 
-impl Table for Game {
+impl RefereedGame for Game {
     fn log(&self) -> &[Event] {
         Game::log(self)
     }

@@ -1,7 +1,7 @@
 //! A validation game's verdict from its report (the grading server's validation, and the
 //! `validation_result` a riichi.dev dialect bot hears at the end of it).
 
-use super::match_loop::{Ending, MatchReport};
+use super::match_loop::{MatchEnding, MatchReport};
 
 /// How strictly a validation game is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub enum Judging {
 /// blame (the first error's, else the bot's first seat, else 0) and the reason, naming the
 /// seat and the hand.
 pub fn validation_verdict(report: &MatchReport, seats: &[usize], judging: Judging) -> Result<(), (usize, String)> {
-    if judging == Judging::EveryRequest && report.ending == Ending::Completed {
+    if judging == Judging::EveryRequest && report.ending == MatchEnding::Completed {
         let unanswered: u32 = seats.iter().map(|&s| report.defaulted[s] + report.disconnected[s]).sum();
         let first = report.errors.iter().find(|e| {
             seats.contains(&(e.player_id as usize)) && matches!(e.error_type.as_str(), "defaulted" | "disconnected")
@@ -50,16 +50,16 @@ pub fn validation_verdict(report: &MatchReport, seats: &[usize], judging: Judgin
     });
     let chombos: u32 = seats.iter().map(|&s| report.chombos[s]).sum();
     let reason = match &report.ending {
-        Ending::Completed if chombos == 0 => return Ok(()),
-        Ending::Completed => {
+        MatchEnding::Completed if chombos == 0 => return Ok(()),
+        MatchEnding::Completed => {
             format!("{chombos} chombo(s) in the validation game; the first: {}", first_error.unwrap_or_default())
         }
-        Ending::RestartLimit(n) => format!(
+        MatchEnding::RestartLimit(n) => format!(
             "the validation game was abandoned after {n} restarts{}",
             first_error.map(|e| format!("; the bot's first error: {e}")).unwrap_or_default()
         ),
-        Ending::Failed(why) => format!("the validation game failed: {why}"),
-        Ending::Interrupted => "the validation game was interrupted".into(),
+        MatchEnding::Failed(why) => format!("the validation game failed: {why}"),
+        MatchEnding::Interrupted => "the validation game was interrupted".into(),
     };
     let held = match seats {
         [one] => format!("the bot in seat {one}"),

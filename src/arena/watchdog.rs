@@ -11,7 +11,7 @@
 //!
 //! [`Watchdog::expired`] resolves with the reason when either is exceeded; the match loop
 //! then drops the stuck step, stops the bots and ends the game as
-//! [`Ending::Failed`](super::match_loop::Ending::Failed).
+//! [`MatchEnding::Failed`](super::match_loop::MatchEnding::Failed).
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

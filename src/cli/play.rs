@@ -23,7 +23,7 @@ use super::start_args::{ResolvedStart, StartArgs};
 use crate::arena::game_run::{run_game, GameSpec};
 use crate::arena::launch::BotSpec;
 use crate::arena::logs::stderr_path_in;
-use crate::arena::match_loop::Ending;
+use crate::arena::match_loop::MatchEnding;
 use crate::arena::observer::Fanout;
 use crate::arena::progress::HandLines;
 use crate::arena::{scoreboard, MatchOptions};
@@ -223,8 +223,8 @@ async fn play(
         return Ok(3);
     }
     let (code, line, exit) = match &report.ending {
-        Ending::Completed => return Ok(0),
-        Ending::RestartLimit(n) => (
+        MatchEnding::Completed => return Ok(0),
+        MatchEnding::RestartLimit(n) => (
             ErrorCode::RestartLimit,
             format!(
                 "game abandoned after {n} restarts (--max-restarts); causes in {}",
@@ -232,10 +232,10 @@ async fn play(
             ),
             2,
         ),
-        Ending::Failed(reason) => {
+        MatchEnding::Failed(reason) => {
             (ErrorCode::GameFailed, format!("game failed: {reason}; bots stopped, logs so far in {}", dir.display()), 2)
         }
-        Ending::Interrupted => (
+        MatchEnding::Interrupted => (
             ErrorCode::Interrupted,
             format!("interrupted; bots stopped, logs so far in {}", dir.display()),
             shutdown.exit_code().unwrap_or(130),

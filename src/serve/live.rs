@@ -33,7 +33,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use super::error::{ApiError, ErrorBody};
 use super::params::GameId;
 use super::state::AppState;
-use super::watchers::Seat;
+use super::watchers::Admission;
 use mjai_sim_arena::cancel::CancelToken;
 use mjai_sim_tournament::live::hands_of_log;
 use mjai_sim_tournament::store::{GameState, Store};
@@ -82,7 +82,7 @@ pub async fn live(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(params) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     state.store.live().state(id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
-    let seat = state.watchers.admit(peer.ip()).ok_or_else(|| {
+    let admission = state.watchers.admit(peer.ip()).ok_or_else(|| {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "too many live streams open now; close one or try again later")
     })?;
     let follow = Follow {
@@ -94,7 +94,7 @@ pub async fn live(
         over: false,
         until: Instant::now() + LONGEST,
         stop: state.watchers.stop(),
-        _seat: seat,
+        _admission: admission,
     };
     let events = stream::unfold(follow, |mut f| async move { f.step().await.map(|batch| (batch, f)) })
         .flat_map(|batch| stream::iter(batch.into_iter().map(Ok)));
@@ -112,7 +112,7 @@ struct Follow {
     over: bool,
     until: Instant,
     stop: CancelToken,
-    _seat: Seat,
+    _admission: Admission,
 }
 
 impl Follow {

@@ -32,7 +32,7 @@ impl Watchers {
     }
 
     /// A place for one more stream from `ip`, held until the guard drops; `None` over a limit.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Seat> {
+    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Admission> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let total: usize = open.values().sum();
         let mine = open.get(&ip).copied().unwrap_or(0);
@@ -40,17 +40,17 @@ impl Watchers {
             return None; // and no entry kept for a refused address
         }
         open.insert(ip, mine + 1);
-        Some(Seat { watchers: self.clone(), ip })
+        Some(Admission { watchers: self.clone(), ip })
     }
 }
 
 /// One admitted stream; gives its place back when dropped (the client went away).
-pub struct Seat {
+pub struct Admission {
     watchers: Arc<Watchers>,
     ip: IpAddr,
 }
 
-impl Drop for Seat {
+impl Drop for Admission {
     fn drop(&mut self) {
         let mut open = self.watchers.open.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(n) = open.get_mut(&self.ip) {
@@ -70,11 +70,12 @@ mod tests {
     fn places_are_bounded_per_address_and_in_all_and_come_back_when_dropped() {
         let w = Arc::new(Watchers::new(CancelToken::new()));
         let ip = |n: u32| IpAddr::from(std::net::Ipv4Addr::from(0x7f00_0000 + n));
-        let mine: Vec<Seat> = (0..MAX_PER_IP).map(|_| w.admit(ip(1)).expect("under the limit")).collect();
+        let mine: Vec<Admission> = (0..MAX_PER_IP).map(|_| w.admit(ip(1)).expect("under the limit")).collect();
         assert!(w.admit(ip(1)).is_none(), "one over the per-address limit");
         drop(mine);
         assert!(w.open.lock().unwrap().is_empty(), "every place given back");
-        let all: Vec<Seat> = (0..MAX_WATCHERS).map(|n| w.admit(ip(n as u32 / 4)).expect("under the limit")).collect();
+        let all: Vec<Admission> =
+            (0..MAX_WATCHERS).map(|n| w.admit(ip(n as u32 / 4)).expect("under the limit")).collect();
         assert!(w.admit(ip(100_000)).is_none(), "one over the server's limit");
         assert!(!w.open.lock().unwrap().contains_key(&ip(100_000)), "a refused address leaves nothing");
         drop(all);

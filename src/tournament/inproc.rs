@@ -4,7 +4,7 @@
 //! the same games and results as through the match loop (checked by
 //! `tests/tournament/command.rs`); decision times are not measured on this path.
 
-use mjai_sim_arena::match_loop::{Ending, MatchReport};
+use mjai_sim_arena::match_loop::{MatchEnding, MatchReport};
 use mjai_sim_bots::selfplay::{self, IgnoreAnswers};
 use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::{GameConfig, Rules, StartState, MAX_SEATS};
@@ -30,7 +30,7 @@ pub fn play(names: &[String], seed: [u64; 2], rules: Rules) -> Result<(MatchRepo
         chombos[usize::from(*seat)] += 1;
     }
     let report = MatchReport {
-        ending: Ending::Completed,
+        ending: MatchEnding::Completed,
         scores: finished.scores,
         chombos,
         defaulted: [0; MAX_SEATS],

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::record::{GameRecord, SeatStats};
-use mjai_sim_arena::match_loop::{Ending, MatchReport};
+use mjai_sim_arena::match_loop::{MatchEnding, MatchReport};
 use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::Rules;
 use mjai_sim_engine::tile::{parse_compact, Tile};
@@ -154,7 +154,7 @@ fn a_logged_abortive_reason_is_not_an_exhaustive_draw() {
 #[test]
 fn record_takes_scores_chombos_and_times_from_the_report() {
     let report = MatchReport {
-        ending: Ending::Completed,
+        ending: MatchEnding::Completed,
         scores: [30000, 10000, 30000, 30000],
         chombos: [0, 1, 0, 0],
         defaulted: [0; 4],

@@ -39,7 +39,7 @@ use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError};
 use mjai_sim_arena::builtin_fault::{builtin_fault, BuiltinFault};
 use mjai_sim_arena::logs::{stderr_path_in, LogDir};
-use mjai_sim_arena::match_loop::{Ending, HostFault, MatchError, MatchReport};
+use mjai_sim_arena::match_loop::{HostFault, MatchEnding, MatchError, MatchReport};
 use mjai_sim_arena::observer::{Fanout, GameObserver, Silent};
 use mjai_sim_arena::summary::Summary;
 use mjai_sim_arena::{play_match, MatchOptions};
@@ -451,7 +451,7 @@ async fn play(
         None => play_logged(game, seats, options, stop, out).await,
     };
     let clean =
-        matches!(&result, Ok((r, _)) if r.ending == Ending::Completed && r.errors.is_empty() && r.restarts == 0);
+        matches!(&result, Ok((r, _)) if r.ending == MatchEnding::Completed && r.errors.is_empty() && r.restarts == 0);
     seats.finish(clean).await;
     if let Ok((report, _)) = &result {
         seats.report_remote(report.scores, report.chombos);
@@ -462,7 +462,7 @@ async fn play(
     }
     match result {
         Ok((report, record)) => match report.ending {
-            Ending::Completed => {
+            MatchEnding::Completed => {
                 let files = match options.store_files && options.logs && fast.is_none() {
                     true => match GameFiles::read(game.index, &game_dir(&options.dir, game.index)) {
                         Ok(f) => Some(f),
@@ -472,9 +472,9 @@ async fn play(
                 };
                 Outcome::Done(Box::new(record), files)
             }
-            Ending::RestartLimit(n) => Outcome::Failed(game.index, format!("abandoned after {n} restarts")),
-            Ending::Failed(reason) => Outcome::Failed(game.index, reason),
-            Ending::Interrupted => Outcome::Released(game.index),
+            MatchEnding::RestartLimit(n) => Outcome::Failed(game.index, format!("abandoned after {n} restarts")),
+            MatchEnding::Failed(reason) => Outcome::Failed(game.index, reason),
+            MatchEnding::Interrupted => Outcome::Released(game.index),
         },
         Err(GameError::Fatal(e)) => Outcome::Fatal(e),
         Err(GameError::Failed(e)) => Outcome::Failed(game.index, e),

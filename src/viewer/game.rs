@@ -78,7 +78,7 @@ pub struct GameData {
     /// the non-empty lines), as written (with `meta` and other extra fields).
     pub events: Vec<Value>,
     /// One entry per `start_kyoku`.
-    pub kyokus: Vec<KyokuInfo>,
+    pub kyokus: Vec<KyokuEntry>,
     /// Engine scores of the `hora` events, keyed by event index.
     pub horas: Vec<HoraInfo>,
     /// Chombos (`ryukyoku` with `"reason":"error"`).
@@ -95,7 +95,7 @@ pub struct GameData {
 
 /// One hand in the kyoku list.
 #[derive(Debug, Clone, Serialize)]
-pub struct KyokuInfo {
+pub struct KyokuEntry {
     /// `E1-0`: round wind, hand number, honba.
     pub label: String,
     /// Index of its `start_kyoku` in `events`.
@@ -401,7 +401,7 @@ fn names_of(typed: &[Event]) -> [String; 4] {
     }
 }
 
-type Walked = (Vec<KyokuInfo>, Vec<ChomboInfo>, Option<[i32; 4]>);
+type Walked = (Vec<KyokuEntry>, Vec<ChomboInfo>, Option<[i32; 4]>);
 
 /// The kyoku list, the chombos and the final scores, from the reader's one pass over the
 /// events ([`mjai_sim_engine::log::read`]).
@@ -426,7 +426,7 @@ fn walk(game: &GameLog, typed_at: &[usize], n_events: usize, errors: &[Value], t
                 Ending::Ryukyoku(_) => result.push("draw".to_string()),
             }
         }
-        kyokus.push(KyokuInfo { label, start: typed_at[k.index], end, result });
+        kyokus.push(KyokuEntry { label, start: typed_at[k.index], end, result });
     }
     let finals = game.end_game.map(|_| game.final_scores());
     (kyokus, chombos, finals)

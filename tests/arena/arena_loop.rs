@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use crate::arena_support::{t, Behaviour, ScriptLauncher, ScriptTable};
 use mjai_sim::arena::logs::LogDir;
-use mjai_sim::arena::match_loop::{Ending, MatchError};
+use mjai_sim::arena::match_loop::{MatchEnding, MatchError};
 use mjai_sim::arena::observer::{Fanout, Silent};
 use mjai_sim::arena::progress::HandLines;
 use mjai_sim::arena::summary::Summary;
-use mjai_sim::arena::{play_match, Clock, GameObserver, MatchOptions, MatchReport, Table};
+use mjai_sim::arena::{play_match, Clock, GameObserver, MatchOptions, MatchReport, RefereedGame};
 use mjai_sim::engine::event::Event;
 use mjai_sim::runtime::BotError;
 
@@ -37,7 +37,7 @@ async fn clean_game_batches_masks_and_delivers_hand_ends() {
     let launcher = ScriptLauncher::new([T, T, T, T]);
     let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
 
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     assert_eq!(report.scores, [26000, 26000, 26000, 22000]);
     assert_eq!(report.scores.iter().sum::<i32>(), 100000);
     assert!(report.errors.is_empty() && report.warnings.is_empty());
@@ -85,7 +85,7 @@ async fn illegal_answer_is_a_chombo_and_restarts_all_bots_at_the_next_hand() {
     let launcher = ScriptLauncher::new([T, ActWith(bad.into()), T, T]);
     let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
 
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     // Hand 1: non-dealer chombo (4000 to the dealer, 2000 to the others); hand 2: seat 1 is
     // the dealer and errs again (4000 to each).
     assert_eq!(report.scores, [33000, 5000, 31000, 31000]);
@@ -131,7 +131,7 @@ async fn a_bot_that_never_answers_is_cut_off_by_the_loop() {
         ..MatchOptions::default()
     };
     let report = play(&mut table, &launcher, options, &mut Silent).await;
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     assert_eq!(report.errors[0].error_type, "timeout");
     assert_eq!(report.scores, [13000, 29000, 29000, 29000]);
 }
@@ -141,7 +141,7 @@ async fn a_bot_that_cannot_start_keeps_paying_until_the_game_ends() {
     let mut table = ScriptTable::new(4);
     let launcher = ScriptLauncher::new([T, T, T, NoLaunch]);
     let report = play(&mut table, &launcher, MatchOptions::default(), &mut Silent).await;
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     assert_eq!(report.chombos, [0, 0, 0, 4]);
     assert_eq!(report.restarts, 3);
     assert!(report.errors.iter().all(|e| e.error_type == "start" && e.player_id == 3));
@@ -191,7 +191,7 @@ async fn restart_cap_aborts_the_match() {
     let launcher = ScriptLauncher::new([T, T, T, NoLaunch]);
     let options = MatchOptions { max_restarts: 1, ..MatchOptions::default() };
     let report = play(&mut table, &launcher, options, &mut Silent).await;
-    assert_eq!(report.ending, Ending::RestartLimit(1));
+    assert_eq!(report.ending, MatchEnding::RestartLimit(1));
     assert_eq!(report.chombos, [0, 0, 0, 2]);
     assert!(!table.is_over());
 }
@@ -225,7 +225,7 @@ async fn shutdown_stops_every_bot_and_reports_interrupted() {
     let tx = rx.clone();
     let launcher = ScriptLauncher::new([T, Interrupt(Arc::new(tx)), T, T]);
     let report = play_match(&mut table, &launcher, &MatchOptions::default(), &mut Silent, rx).await.unwrap();
-    assert_eq!(report.ending, Ending::Interrupted);
+    assert_eq!(report.ending, MatchEnding::Interrupted);
     assert_eq!(launcher.record.lock().unwrap().stops, [1; 4]);
     assert!(!table.is_over());
 }
@@ -297,7 +297,7 @@ async fn under_riichi_dev_a_decision_never_answered_plays_the_default_without_pe
     let summary = Summary::new(table.log(), &report, ["a", "b", "c", "d"].map(String::from).to_vec());
     logs.write_summary(&summary).unwrap();
 
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     assert_eq!((report.chombos, report.restarts, report.defaulted), ([0; 4], 0, [1, 0, 0, 0]));
     assert_eq!(report.scores, [27000, 27000, 23000, 23000], "two clean hands: no penalty");
     assert_eq!(launcher.record.lock().unwrap().launches, [1; 4], "no restart");
@@ -357,7 +357,7 @@ async fn the_riichi_dev_bank_is_spent_refilled_each_hand_and_emptied_by_a_defaul
     let launcher = ScriptLauncher::new([Delays(delays), T, T, T]);
     let report = play(&mut table, &launcher, riichi_dev(), &mut Silent).await;
 
-    assert_eq!(report.ending, Ending::Completed);
+    assert_eq!(report.ending, MatchEnding::Completed);
     assert_eq!((report.chombos, report.restarts, report.defaulted), ([0; 4], 0, [2, 0, 0, 0]));
     assert_eq!(report.scores, [26000, 26000, 26000, 22000]);
     assert_timeouts(

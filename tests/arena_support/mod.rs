@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use mjai_sim::arena::{Clock, Launcher, Table};
+use mjai_sim::arena::{Clock, Launcher, RefereedGame};
 use mjai_sim::engine::event::{Event, Seat};
 use mjai_sim::engine::game::{Decision, Illegal};
 use mjai_sim::engine::tile::Tile;
@@ -106,7 +106,7 @@ impl ScriptTable {
     }
 }
 
-impl Table for ScriptTable {
+impl RefereedGame for ScriptTable {
     fn log(&self) -> &[Event] {
         &self.log
     }

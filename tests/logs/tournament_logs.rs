@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::reference_support;
 
-use mjai_sim::arena::match_loop::{Ending, MatchReport};
+use mjai_sim::arena::match_loop::{MatchEnding, MatchReport};
 use mjai_sim::bots::by_name;
 use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::engine::event::{DrawReason, Event};
@@ -166,7 +166,7 @@ fn final_scores(log: &[Event]) -> [i32; 4] {
 
 fn report(scores: [i32; 4], chombos: [u32; 4]) -> MatchReport {
     MatchReport {
-        ending: Ending::Completed,
+        ending: MatchEnding::Completed,
         scores,
         chombos,
         defaulted: [0; 4],

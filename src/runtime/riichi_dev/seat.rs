@@ -17,7 +17,7 @@
 //!   dialect's clock turns into that default, no penalty.
 //!
 //! Lines without a decision (`start_game`, `end_kyoku`, `end_game`) are sent and answered
-//! `none` at once: a dialect bot answers requests only. The [`Session`] (connection,
+//! `none` at once: a dialect bot answers requests only. The [`SeatConnection`] (connection,
 //! request counter, RiichiEnv's view) outlives the loop's restarts: after a chombo the
 //! same connection goes on (no `start_game` again), and a bot whose connection dropped is
 //! played by default actions until the game ends.
@@ -47,7 +47,7 @@ pub const NORMAL_CLOSE: u16 = 1000;
 
 /// One dialect connection playing one seat for a whole game.
 #[derive(Debug)]
-pub struct Session {
+pub struct SeatConnection {
     /// `None`: the bot never connected (played by default actions all game).
     conn: Option<Conn>,
     /// What a default for want of a connection says: the seat, and how to connect.
@@ -61,21 +61,21 @@ pub struct Session {
     started: bool,
 }
 
-impl Session {
+impl SeatConnection {
     /// A session of `conn` playing `seat` at a table of `players`.
-    pub fn new(conn: Conn, seat: Seat, players: Players) -> Session {
+    pub fn new(conn: Conn, seat: Seat, players: Players) -> SeatConnection {
         let absent = format!("seat {seat} disconnected: default action");
-        Session::with(Some(conn), absent, seat, players)
+        SeatConnection::with(Some(conn), absent, seat, players)
     }
 
     /// A session whose bot never connected: every request is played by its default action,
     /// each saying `why` (the dialect seat and how to connect).
-    pub fn absent(why: String, seat: Seat, players: Players) -> Session {
-        Session::with(None, why, seat, players)
+    pub fn absent(why: String, seat: Seat, players: Players) -> SeatConnection {
+        SeatConnection::with(None, why, seat, players)
     }
 
-    fn with(conn: Option<Conn>, absent: String, seat: Seat, players: Players) -> Session {
-        Session { conn, absent, seat, players, view: SeatView::new(seat, players), started: false }
+    fn with(conn: Option<Conn>, absent: String, seat: Seat, players: Players) -> SeatConnection {
+        SeatConnection { conn, absent, seat, players, view: SeatView::new(seat, players), started: false }
     }
 
     /// The connection is there and open.
@@ -216,7 +216,7 @@ impl Session {
     /// Queues `message` if given (waiting for room at most [`WRITE_TIMEOUT`]: it is never
     /// dropped for a full queue), then a close frame with 1000 and "game over" (as
     /// riichi.dev closes after `end_game` and `validation_result`, waiting for room as long
-    /// again), then closes once all is written ([`Session::close`]).
+    /// again), then closes once all is written ([`SeatConnection::close`]).
     pub async fn close_with(self, message: Option<&Object>) -> Arc<Ended> {
         if let Some(message) = message {
             let _ = self.send(message, Instant::now() + WRITE_TIMEOUT).await; // bounded: WRITE_TIMEOUT.
@@ -237,9 +237,9 @@ fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// Where a seat's [`Session`] waits between the loop's restarts (and after the game, until
+/// Where a seat's [`SeatConnection`] waits between the loop's restarts (and after the game, until
 /// the launcher closes it).
-pub type Parking = Arc<Mutex<Option<Session>>>;
+pub type Parking = Arc<Mutex<Option<SeatConnection>>>;
 
 /// Where a dialect seat of one game is taken from and kept: its connections' `hub` and
 /// `name`, how long to `wait` for one, and its `parking` between the loop's restarts.
@@ -269,8 +269,8 @@ pub async fn seat_bot_at(at: RiichiDevSeat<'_>, seat: Seat, players: Players) ->
         Some(session) => session,
         // bounded: wait.
         None => match at.hub.take_conn(at.name, at.wait).await {
-            Ok(conn) => Session::new(conn, seat, players),
-            Err(_) => Session::absent(not_connected(at.name, seat, at.wait), seat, players),
+            Ok(conn) => SeatConnection::new(conn, seat, players),
+            Err(_) => SeatConnection::absent(not_connected(at.name, seat, at.wait), seat, players),
         },
     };
     Ok(RiichiDevBot::new(session, at.parking.clone()))
@@ -292,15 +292,15 @@ fn not_connected(name: &str, seat: Seat, wait: Duration) -> String {
 /// Closes the sessions parked in `parkings` after their game (the server closes after
 /// `end_game`) once what was queued is written; returns their end signals without waiting.
 pub fn close_parked<'a>(parkings: impl IntoIterator<Item = &'a Parking>) -> Vec<Arc<Ended>> {
-    parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).map(Session::close).collect()
+    parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).map(SeatConnection::close).collect()
 }
 
 /// [`close_parked`], each session after `farewell` if given (a validation game's
 /// `validation_result`, queued without ever being dropped) and a close frame with 1000
-/// ([`Session::close_with`]), then waits until what was queued is written, at most two
+/// ([`SeatConnection::close_with`]), then waits until what was queued is written, at most two
 /// [`WRITE_TIMEOUT`]s per session + [`WRITE_TIMEOUT`] + [`CLOSE_TIMEOUT`].
 pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Parking>, farewell: Option<&Object>) {
-    let sessions: Vec<Session> =
+    let sessions: Vec<SeatConnection> =
         parkings.into_iter().filter_map(|p| p.lock().ok().and_then(|mut p| p.take())).collect();
     let mut ended = Vec::with_capacity(sessions.len());
     for session in sessions {
@@ -312,7 +312,7 @@ pub async fn close_parked_and_wait<'a>(parkings: impl IntoIterator<Item = &'a Pa
 
 /// A dialect seat as the match loop sees it.
 pub struct RiichiDevBot {
-    session: Option<Session>,
+    session: Option<SeatConnection>,
     parking: Parking,
     /// The last offer: the legal set, the ids of the kyoku in play, the request's id.
     offer: Option<(Vec<Event>, Option<WallIds>, u64)>,
@@ -320,7 +320,7 @@ pub struct RiichiDevBot {
 
 impl RiichiDevBot {
     /// The bot playing `session`; [`Bot::stop`] parks the session in `parking`.
-    pub fn new(session: Session, parking: Parking) -> RiichiDevBot {
+    pub fn new(session: SeatConnection, parking: Parking) -> RiichiDevBot {
         RiichiDevBot { session: Some(session), parking, offer: None }
     }
 

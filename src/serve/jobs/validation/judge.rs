@@ -7,7 +7,7 @@ use std::path::Path;
 use mjai_sim_arena::game_run::GameOutcome;
 use mjai_sim_arena::launch::BotRefused;
 use mjai_sim_arena::logs::stderr_path_in;
-use mjai_sim_arena::match_loop::Ending;
+use mjai_sim_arena::match_loop::MatchEnding;
 use mjai_sim_arena::verdict::{validation_verdict, Judging};
 use mjai_sim_tournament::store::{gzip, ValidationFiles};
 
@@ -38,7 +38,7 @@ impl Games {
         judging: Judging,
     ) -> anyhow::Result<Judged> {
         match outcome {
-            Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == Ending::Interrupted => {
+            Ok(outcome) if self.cancel.is_cancelled() && outcome.report.ending == MatchEnding::Interrupted => {
                 let _ = std::fs::remove_dir_all(dir);
                 Ok(Judged::Stopped)
             }
