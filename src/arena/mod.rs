@@ -1,6 +1,6 @@
 //! The match loop: one game, four bots, logs and summary (issue 5).
 //!
-//! - [`table`]: the rules the loop referees ([`RefereedGame`], implemented by the engine's `Game`).
+//! - [`refereed_game`]: the rules the loop referees ([`RefereedGame`], implemented by the engine's `Game`).
 //! - [`relay`]: what each seat has seen; batching and masking of the lines it receives.
 //! - [`seats`]: the four running bots; concurrent exchanges with timeouts, launch and stop.
 //! - [`match_loop`]: [`play_match`], the referee loop with chombo and restart.
@@ -35,6 +35,7 @@ pub mod logs;
 pub mod match_loop;
 pub mod observer;
 pub mod progress;
+pub mod refereed_game;
 pub mod relay;
 pub mod remote_seats;
 pub mod run_id;
@@ -42,14 +43,13 @@ pub mod scoreboard;
 pub mod seats;
 pub mod stats;
 pub mod summary;
-pub mod table;
 pub mod verdict;
 pub mod watchdog;
 
 pub use clock::{Clock, ClockPreset, OnTimeout, Refill};
 pub use match_loop::{play_match, MatchError, MatchReport};
 pub use observer::{ErrorEntry, GameObserver};
-pub use table::RefereedGame;
+pub use refereed_game::RefereedGame;
 
 /// Starts a fresh bot for a seat. The match loop calls it once per seat at the start and
 /// again after every chombo (all four bots are restarted).

@@ -1,6 +1,6 @@
 //! The house bots: the operator's bots, given when the server starts (NAME=BOT or BOT, a
 //! .zip or builtin:NAME), checked (intake) before anything is written and added to the
-//! league when missing ([`super::league::open_league`]).
+//! league when missing ([`super::open_league::open_league`]).
 
 use anyhow::{bail, Context};
 

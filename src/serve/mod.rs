@@ -7,9 +7,9 @@
 //! bot or game and whether the caller owns it are typed extractors, so that a bad
 //! parameter or a missing right is refused before any handler runs. One concept per file:
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
-//!   (`POST /api/bots`, with the page [`upload_form`]), [`connect`] (remote bots'
-//!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`game_list`] (`GET /api/games`
-//!   and `/games`), [`live`] (a running game's hands as they end, `GET
+//!   (`POST /api/bots`, with the page [`upload_form`]), [`remote_socket`] (remote bots'
+//!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`list_games`] (`GET /api/games`
+//!   and `/games`), [`live_stream`] (a running game's hands as they end, `GET
 //!   /api/games/{id}/live`; who watches: [`watchers`]), [`login`], [`ops`]
 //!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
@@ -24,7 +24,7 @@
 //! - the background jobs, in [`jobs`]: validation games, the league played here, the
 //!   threads they run on;
 //! - starting: [`settings`] ([`ServeSettings`], what a server is started with), [`start`](mod@start)
-//!   (the assembly: store, [`admin`] author, [`league`] opened with its [`house`] bots,
+//!   (the assembly: store, [`admin`] author, [`open_league`] opened with its [`house`] bots,
 //!   pace, suspension policy, cut-off games requeued, the listener bound), [`run`] (serving:
 //!   the remote bots' hub, the jobs, the router, [`listen`] (connections, header timeout,
 //!   graceful stop), and the stop).
@@ -51,11 +51,9 @@ pub mod admin;
 pub mod auth;
 pub mod bot_errors;
 pub mod bots;
-pub mod connect;
 pub mod counters;
 pub mod downloads;
 pub mod error;
-pub mod game_list;
 pub mod game_query;
 pub mod games;
 pub mod gate;
@@ -63,17 +61,19 @@ pub mod house;
 pub mod html;
 pub mod jobs;
 pub mod leaderboard;
-pub mod league;
 pub mod limits;
+pub mod list_games;
 pub mod listen;
-pub mod live;
+pub mod live_stream;
 pub mod login;
 pub mod name;
+pub mod open_league;
 pub mod openapi;
 pub mod ops;
 pub mod owned;
 pub mod pages;
 pub mod params;
+pub mod remote_socket;
 pub mod riichi_dev;
 pub mod router;
 pub mod run;

@@ -18,7 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, connect, downloads, game_list, games, live, login, ops, riichi_dev, upload};
+use super::{bots, downloads, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -57,13 +57,13 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         bots::validation_log,
         bots::bot_version,
         bots::version_games,
-        connect::connect,
+        remote_socket::connect,
         riichi_dev::validate,
         riichi_dev::ranked,
         riichi_dev::rotate,
         games::game,
-        live::live,
-        game_list::games,
+        live_stream::live,
+        list_games::games,
         downloads::log_gz,
         downloads::tenhou6,
         downloads::version_archive,

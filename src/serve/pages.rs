@@ -160,7 +160,7 @@ pub async fn game(
 
 /// `/games/{id}` of a game not finished: while it is played (or waits to be played again),
 /// the viewer of its finished hands followed live (`/assets/live.js` over
-/// [`super::live`]'s stream); a game not begun or failed for good is 404 as before.
+/// [`super::live_stream`]'s stream); a game not begun or failed for good is 404 as before.
 async fn live_game(
     state: &AppState,
     id: u64,
@@ -172,7 +172,7 @@ async fn live_game(
     if !matches!(game, Some(GameState::Running | GameState::Pending)) {
         return Err(ApiError::not_found("such game").into());
     }
-    let (mut log, hands) = super::live::log_so_far(&state.store, id).await?;
+    let (mut log, hands) = super::live_stream::log_so_far(&state.store, id).await?;
     if hands == 0 {
         if game != Some(GameState::Running) {
             return Err(ApiError::not_found("such game").into());

@@ -1,5 +1,5 @@
 //! The server's routes, each resource's from its own module ([`super::bots`],
-//! [`super::connect`], [`super::upload`], [`super::upload_form`], [`super::games`], [`super::game_list`], [`super::login`],
+//! [`super::remote_socket`], [`super::upload`], [`super::upload_form`], [`super::games`], [`super::list_games`], [`super::login`],
 //! [`super::ops`], [`super::openapi`], [`super::pages`]), and the layers every request passes, outermost first:
 //! security headers, a request id (`x-request-id`, made here: a client's own is replaced)
 //! and a `tracing` span per request carrying it, the request timeout (408), the rate limits
@@ -24,8 +24,8 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, connect, downloads, game_list, games, gate, limits, live, login, openapi, ops, pages, riichi_dev, upload,
-    upload_form,
+    bots, downloads, games, gate, limits, list_games, live_stream, login, openapi, ops, pages, remote_socket,
+    riichi_dev, upload, upload_form,
 };
 
 /// Body limit of every route but the upload.
@@ -40,11 +40,11 @@ pub fn api_routes() -> Vec<&'static str> {
     [
         &upload::ROUTES[..],
         &bots::ROUTES,
-        &connect::ROUTES,
+        &remote_socket::ROUTES,
         &riichi_dev::ROUTES,
         &games::ROUTES,
-        &game_list::ROUTES,
-        &live::ROUTES,
+        &list_games::ROUTES,
+        &live_stream::ROUTES,
         &downloads::ROUTES,
         &openapi::ROUTES,
         &ops::ROUTES,
@@ -55,7 +55,7 @@ pub fn api_routes() -> Vec<&'static str> {
 
 /// Every HTML page (docs/server.md).
 pub fn page_routes() -> Vec<&'static str> {
-    [&pages::PAGES[..], &upload_form::PAGES, &game_list::PAGES].concat()
+    [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES].concat()
 }
 
 /// The server's routes over `state`.
@@ -67,10 +67,10 @@ pub fn router(state: AppState) -> Router {
     let page_gate = axum::middleware::from_fn_with_state(state.clone(), gate::page_tokens);
     let api = Router::new()
         .merge(bots::router())
-        .merge(connect::router())
+        .merge(remote_socket::router())
         .merge(games::router())
-        .merge(game_list::router())
-        .merge(live::router())
+        .merge(list_games::router())
+        .merge(live_stream::router())
         .merge(downloads::router())
         .merge(ops::router())
         .merge(openapi::router())
@@ -80,7 +80,7 @@ pub fn router(state: AppState) -> Router {
         .merge(riichi_dev::router())
         .merge(login::router())
         .merge(pages::router(state.clone()).layer(page_gate.clone()))
-        .merge(game_list::page_router(state.clone()).layer(page_gate.clone()))
+        .merge(list_games::page_router(state.clone()).layer(page_gate.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
         .merge(upload::router(state.settings.max_submission_bytes).layer(api_gate))

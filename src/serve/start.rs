@@ -21,7 +21,7 @@ use mjai_sim_tournament::store::{is_postgres_url, Store};
 
 use super::admin::ensure_admin;
 use super::jobs::validation::ValidationSettings;
-use super::league::open_league;
+use super::open_league::open_league;
 use super::settings::ServeSettings;
 use super::state::Settings;
 

@@ -3,7 +3,7 @@
 //! upload whose mode is not the league's is refused (409; a league is one mode, issue 38).
 //! With the field `kind=remote` and no file, a remote bot (issue 29): the name is
 //! registered and its author connects `mjai-sim connect` to `/api/bots/{name}/connect`
-//! ([`super::connect`]), where its first connection plays the validation games. Order of
+//! ([`super::remote_socket`]), where its first connection plays the validation games. Order of
 //! checks: token (401), body size (413, at the cap), the name
 //! ([`BotName`], 400), intake as `mjai-sim check` does (400 with its one-line reason, 413
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),

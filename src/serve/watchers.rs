@@ -1,5 +1,5 @@
 //! Who is watching running games live ([`Watchers`]): the open streams of
-//! `GET /api/games/{id}/live` ([`super::live`]), bounded in all and per address, and the
+//! `GET /api/games/{id}/live` ([`super::live_stream`]), bounded in all and per address, and the
 //! server's stop, which ends them.
 
 use std::collections::HashMap;

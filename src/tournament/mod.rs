@@ -15,7 +15,7 @@
 //! - [`store`]: the results store (`tournament.sqlite`, sqlx).
 //! - [`pool`]: seats of a game: fresh bots started ahead, or kept between games.
 //! - [`inproc`]: built-in-only games without folders, on the self-play path.
-//! - [`live`]: a game's finished hands as they end, for watching it one hand behind.
+//! - [`hand_publisher`]: a game's finished hands as they end, for watching it one hand behind.
 //! - [`runner`]: plays the scheduled games in parallel into the store.
 //! - [`observer`]: what a run tells whoever drives it (the CLI's progress bar, a server).
 //! - [`session`]: the library API over all of it: create, resume, open, play, watch, add and
@@ -26,9 +26,9 @@
 pub mod config;
 pub mod entrants;
 pub mod fixtures;
+pub mod hand_publisher;
 pub mod inproc;
 pub mod leaderboard;
-pub mod live;
 pub mod observer;
 pub mod pool;
 pub mod record;

@@ -29,8 +29,8 @@ use tokio::sync::{mpsc, Mutex};
 
 use mjai_sim_runtime::cancel::CancelToken;
 
+use super::hand_publisher::HandPublisher;
 use super::inproc;
-use super::live::HandPublisher;
 use super::observer::Observer;
 use super::pool::{GameSeats, Pool};
 use super::record::GameRecord;

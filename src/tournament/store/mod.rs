@@ -11,7 +11,7 @@
 //! | handle | file | what |
 //! |---|---|---|
 //! | [`Store::games`] → [`Games`] | `games.rs` | record results with the game's files (one transaction per batch), mark a game failed, list records, counts, failures, a game's seats |
-//! | [`Store::game_list`] → [`GameListing`] | `game_list.rs` | the league's games a page at a time, newest first, filtered (`GET /api/games`) |
+//! | [`Store::game_list`] → [`GameListing`] | `game_listing.rs` | the league's games a page at a time, newest first, filtered (`GET /api/games`) |
 //! | [`Store::leases`] → [`Leases`] | `lease.rs` | claim games under a lease, heartbeats, requeues, which tournaments have work |
 //! | [`Store::league`] → [`League`] | `league.rs` | top a league's schedule up, pace it, add and retire bots |
 //! | [`Store::authors`] → [`Authors`] | `authors.rs` | a grading server's authors and their tokens' hashes |
@@ -19,11 +19,11 @@
 //! | [`Store::blobs`] → [`Blobs`] | `blobs.rs` | submissions by sha256 and a finished game's files |
 //! | [`Store::aggregates`] → [`Aggregates`] | `aggregates.rs` | the per-bot aggregates folded as results are recorded |
 //! | [`Store::board`] → [`Board`] | `board.rs` | the leaderboard, a bot's page and games, read from the aggregates |
-//! | [`Store::live`] → [`Live`] | `live.rs` | a running game's finished hands, for watching it one hand behind |
+//! | [`Store::live`] → [`Live`] | `live_hands.rs` | a running game's finished hands, for watching it one hand behind |
 //! | [`Store::suspensions`] → [`Suspensions`] | `suspension.rs` | a grading server's versions suspended for their chombos, and the league's threshold |
 //!
 //! The queries are the same for both engines except a few fragments (the private
-//! `connect::Dialect`, which nothing outside this module sees): the clock, the creation
+//! `open::Dialect`, which nothing outside this module sees): the clock, the creation
 //! time, `FOR UPDATE SKIP LOCKED`, the lock of a league's row, and how many tournaments a
 //! database holds ([`Store::lookup`]). Schemas: `migrations/` (SQLite, one tournament per
 //! file, `t` = 1) and `migrations_pg/` (many tournaments, `t` = `tournament.id`); the same
@@ -45,12 +45,12 @@ mod authors;
 mod blobs;
 mod board;
 mod bot_tokens;
-mod connect;
-mod game_list;
+mod game_listing;
 mod games;
 mod league;
 mod lease;
-mod live;
+mod live_hands;
+mod open;
 pub mod retry;
 mod rows;
 mod suspension;
@@ -71,14 +71,14 @@ pub use blobs::{gzip, Blobs, GameFiles};
 pub use blobs::{sha256_file, sha256_hex, CHUNK_BYTES};
 pub use board::Board;
 pub use bot_tokens::BotTokens;
-use connect::Dialect;
-pub use connect::{is_postgres_url, redact};
-pub use game_list::GameListing;
+pub use game_listing::GameListing;
 pub use games::{Games, SeatBot};
 pub use league::{AddBot, League, Online, Retire, TopUp};
 pub use lease::Leases;
-pub use live::{GameState, Live};
+pub use live_hands::{GameState, Live};
 use mjai_sim_engine::game::MAX_SEATS;
+use open::Dialect;
+pub use open::{is_postgres_url, redact};
 pub use rows::{BotRow, Counts, FailedGame};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
@@ -204,7 +204,7 @@ impl Store {
     /// date. Errors: the file cannot be created or opened, is locked, or is not a database.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         let name = path.display().to_string();
-        let pool = connect::sqlite(path, &name).await?;
+        let pool = open::sqlite(path, &name).await?;
         Ok(Store { pool, path: name, dialect: Dialect::Sqlite, t: 1, online: None })
     }
 
@@ -215,7 +215,7 @@ impl Store {
     pub async fn open_url(db: &str, connections: u32) -> Result<Store, StoreError> {
         if is_postgres_url(db) {
             let name = redact(db);
-            let pool = connect::postgres(db, &name, connections).await?;
+            let pool = open::postgres(db, &name, connections).await?;
             return Ok(Store { pool, path: name, dialect: Dialect::Postgres, t: 0, online: None });
         }
         let path = db.strip_prefix("sqlite://").or_else(|| db.strip_prefix("sqlite:")).unwrap_or(db);

@@ -35,7 +35,7 @@ use super::params::GameId;
 use super::state::AppState;
 use super::watchers::Admission;
 use mjai_sim_arena::cancel::CancelToken;
-use mjai_sim_tournament::live::hands_of_log;
+use mjai_sim_tournament::hand_publisher::hands_of_log;
 use mjai_sim_tournament::store::{GameState, Store};
 
 /// The routes of this module (described in the OpenAPI document, [`super::openapi`]).
@@ -66,7 +66,7 @@ pub struct LiveParams {
 }
 
 /// `GET /api/games/{id}/live`.
-#[utoipa::path(get, path = "/api/games/{id}/live",
+#[utoipa::path(get, tag = "live", path = "/api/games/{id}/live",
     summary = "A running game's finished hands as server-sent events, one hand behind (then `end`)",
     params(GameId, LiveParams),
     responses((status = 200, description = "`text/event-stream`: `hand`, `restart` and `end` events (docs/server.md)", body = String, content_type = "text/event-stream"),

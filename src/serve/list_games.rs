@@ -32,7 +32,7 @@ pub fn page_router(state: AppState) -> Router<AppState> {
 }
 
 /// `GET /api/games`.
-#[utoipa::path(get, path = "/api/games",
+#[utoipa::path(get, tag = "game_list", path = "/api/games",
     summary = "The league's games, newest first, running and finished, with seats, results and times (cursor-paginated)",
     params(GamesParams),
     responses((status = 200, description = "one page of games; `next_cursor` for the next", body = GameList),

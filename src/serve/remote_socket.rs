@@ -40,7 +40,7 @@ pub fn router() -> Router<AppState> {
 
 /// Handles `GET /api/bots/{name}/connect` (a WebSocket upgrade; refusals as the module
 /// docs list, with the usual JSON error body).
-#[utoipa::path(get, path = "/api/bots/{name}/connect", params(BotPath), security(("bearer" = [])),
+#[utoipa::path(get, tag = "connect", path = "/api/bots/{name}/connect", params(BotPath), security(("bearer" = [])),
     summary = "A remote bot's WebSocket (issue 29): `mjai-sim connect` plays the bot from its author's machine",
     description = "Its author and admins only; the token in the Authorization header, never in the URL. The messages after the upgrade: docs/protocol.md, \"Remote bots\".",
     responses((status = 101, description = "Switching to the WebSocket protocol: the connection waits for a seat (validation games, then league games while connected)"),
