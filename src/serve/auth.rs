@@ -79,12 +79,15 @@ pub async fn authenticate(
     headers: &HeaderMap,
     state: &AppState,
 ) -> Result<Result<Option<AuthorRow>, Carrier>, ApiError> {
+    let carrier = if headers.contains_key(header::AUTHORIZATION) { Carrier::Bearer } else { Carrier::Cookie };
     let Some(token) = token_in(headers) else {
         // an Authorization header that is not exactly one `Bearer TOKEN` is a token that
         // came and is not valid, not a visitor
-        return Ok(if headers.contains_key(header::AUTHORIZATION) { Err(Carrier::Bearer) } else { Ok(None) });
+        return Ok(match carrier {
+            Carrier::Bearer => Err(carrier),
+            Carrier::Cookie => Ok(None),
+        });
     };
-    let carrier = if headers.contains_key(header::AUTHORIZATION) { Carrier::Bearer } else { Carrier::Cookie };
     if !looks_like_token(token) {
         return Ok(Err(carrier));
     }
