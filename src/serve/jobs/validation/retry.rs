@@ -26,11 +26,7 @@ impl Games {
                         row.version,
                         wait.as_secs()
                     );
-                    let stop = self.cancel.token();
-                    tokio::select! {
-                        _ = tokio::time::sleep(wait) => {}
-                        _ = stop.cancelled() => {}
-                    }
+                    let _ = self.cancel.token().run_until_cancelled(tokio::time::sleep(wait)).await;
                 }
                 Err(e) => {
                     tracing::error!("validation of {} version {}: {e:#}", row.name, row.version);
