@@ -241,6 +241,7 @@ mod tests {
             counters: Arc::new(Counters::default()),
             limits: Arc::new(RateLimits::new(1000, 1000)),
             hub: RemoteHub::new(),
+            credentials: Default::default(),
             watchers: Arc::new(crate::watchers::Watchers::new(cancel.token())),
         }
     }

@@ -10,22 +10,27 @@
 //! connection of a validating version plays its validation games; an active version is
 //! seated in league games only while it has a connection ([`Store::with_online`]). When its
 //! last connection closes the bot is offline: its pending games are cancelled (nothing
-//! waits for it) and it is scheduled again when it comes back.
+//! waits for it) and it is scheduled again when it comes back. A connection lives only as
+//! long as the token that opened it: revoking or rotating it hangs the connection up
+//! within a second ([`super::jobs::credentials`]).
 //!
 //! The wire protocol after the upgrade is the one-game listener's (docs/protocol.md,
 //! "Remote bots"): the same bounds on message size, writes, idleness and floods.
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 
+use super::auth::token_in;
 use super::error::{ApiError, ErrorBody};
+use super::jobs::credentials::Credential;
 use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
+use super::token::token_hash;
 use mjai_sim_runtime::remote::limited;
 use mjai_sim_tournament::leaderboard::BotStatus;
 use mjai_sim_tournament::store::{BotKind, Store, VersionRow};
@@ -49,6 +54,7 @@ pub fn router() -> Router<AppState> {
 pub async fn connect(
     State(state): State<AppState>,
     bot: OwnedBot<Public>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if let Some(why) = &state.settings.no_remote_bots {
@@ -67,10 +73,16 @@ pub async fn connect(
     }
     state.hub.allow(&name);
     let author = bot.author.0.name.clone();
+    // the token the extractor found valid: the connection lives while it stays so
+    let token_sha256 = token_in(&headers).map(token_hash).unwrap_or_default();
+    let credential = Credential::Author { name: author.clone(), token_sha256 };
     Ok(limited(ws)
         .on_upgrade(move |socket| async move {
             let ended = match state.hub.attach_at_most(&name, socket, max) {
-                Ok(ended) => ended,
+                Ok(attached) => {
+                    state.credentials.watch(credential, attached.hang_up);
+                    attached.ended
+                }
                 Err(e) => {
                     tracing::info!("remote connection for {name} refused: {e}");
                     return;

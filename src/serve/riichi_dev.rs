@@ -26,6 +26,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
+use super::jobs::credentials::{is_revoked, Credential};
 use super::owned::{OwnedBot, Public};
 use super::params::BotPath;
 use super::state::AppState;
@@ -56,8 +57,8 @@ pub struct NewBotToken {
 }
 
 /// Handles `POST /api/bots/{name}/token`: a new bot token for a riichilab bot (its author
-/// or an admin: [`OwnedBot<Public>`]); the old token stops working at once (a connection
-/// already open plays on).
+/// or an admin: [`OwnedBot<Public>`]); the old token stops working at once, and a
+/// connection it opened is hung up ([`super::jobs::credentials`]).
 #[utoipa::path(post, tag = "riichilab", path = "/api/bots/{name}/token", params(BotPath), security(("bearer" = []), ("cookie" = [])),
     summary = "A new bot token for a riichi.dev-dialect bot (the old one stops working)",
     responses((status = 200, description = "the new token, shown once", body = NewBotToken),
@@ -71,6 +72,7 @@ pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Res
     }
     let token = new_token().map_err(|e| anyhow::anyhow!("cannot make a bot token: {e}"))?;
     state.store.bot_tokens().set(bot.name.as_str(), &token_hash(&token)).await?;
+    state.credentials.recheck(); // the old token's connection is hung up
     tracing::info!(target: super::AUDIT, event = "bot_token", bot = %bot.name, author = %bot.author.0.name, "bot token replaced");
     Ok(Json(NewBotToken { name: bot.name.to_string(), token }))
 }
@@ -81,6 +83,8 @@ pub async fn rotate(State(state): State<AppState>, bot: OwnedBot<Public>) -> Res
 pub struct BotTokenHolder {
     /// The bot's latest version.
     pub latest: VersionRow,
+    /// The token's sha256 (hex): the connection lives while it stays the bot's.
+    pub token_sha256: String,
 }
 
 impl FromRequestParts<AppState> for BotTokenHolder {
@@ -90,9 +94,17 @@ impl FromRequestParts<AppState> for BotTokenHolder {
         let unauthorized =
             || ApiError::new(StatusCode::UNAUTHORIZED, "send the bot's token as `Authorization: Bearer TOKEN`");
         let token = bearer(&parts.headers).filter(|t| looks_like_token(t)).ok_or_else(unauthorized)?;
-        let name = state.store.bot_tokens().bot_of(&token_hash(token)).await?.ok_or_else(unauthorized)?;
+        let token_sha256 = token_hash(token);
+        let name = state.store.bot_tokens().bot_of(&token_sha256).await?.ok_or_else(unauthorized)?;
         let latest = state.store.versions().of(&name).await?.into_iter().max_by_key(|v| v.version);
-        Ok(BotTokenHolder { latest: latest.ok_or_else(unauthorized)? })
+        let latest = latest.ok_or_else(unauthorized)?;
+        // a revoked author's bots connect no more
+        if let Some(author) = &latest.author {
+            if is_revoked(&state.store.authors().current_tokens().await?, author) {
+                return Err(ApiError::new(StatusCode::UNAUTHORIZED, "this bot's author was revoked; ask the operator"));
+            }
+        }
+        Ok(BotTokenHolder { latest, token_sha256 })
     }
 }
 
@@ -113,7 +125,7 @@ pub async fn validate(
         Err(why) => return Ok(refuse(ws, BAD_TOKEN_CLOSE, &why)),
     }?;
     may_connect(&holder.latest, true)?;
-    upgrade(state, holder.latest, ws, true)
+    upgrade(state, holder, ws, true)
 }
 
 /// A token refused (401) is answered as riichi.dev's server does, the upgrade closed with
@@ -142,7 +154,7 @@ pub async fn ranked(
         Err(why) => return Ok(refuse(ws, BAD_TOKEN_CLOSE, &why)),
     }?;
     may_connect(&holder.latest, false)?;
-    upgrade(state, holder.latest, ws, false)
+    upgrade(state, holder, ws, false)
 }
 
 /// Whether a connection may play `latest`: a validating riichilab version on
@@ -186,7 +198,13 @@ fn not_riichi_dev(name: &str, v: u32, kind: BotKind) -> String {
 
 /// Upgrades and hands the connection to the hub (one per bot: a second is closed with
 /// 1013); a validation connection starts the version's validation game.
-fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation: bool) -> Result<Response, ApiError> {
+fn upgrade(
+    state: AppState,
+    holder: BotTokenHolder,
+    ws: WebSocketUpgrade,
+    validation: bool,
+) -> Result<Response, ApiError> {
+    let BotTokenHolder { latest, token_sha256 } = holder;
     if let Some(why) = &state.settings.no_remote_bots {
         return Err(ApiError::new(StatusCode::CONFLICT, why.clone()));
     }
@@ -198,10 +216,14 @@ fn upgrade(state: AppState, latest: VersionRow, ws: WebSocketUpgrade, validation
     let name = if validation { super::jobs::validation::validation_slot(&bot) } else { bot };
     state.hub.allow_one_game(&name);
     let author = latest.author.clone().unwrap_or_default();
+    let credential = Credential::Bot { bot: latest.name.clone(), author: latest.author.clone(), token_sha256 };
     Ok(limited(ws)
         .on_upgrade(move |socket| async move {
             let ended = match state.hub.attach_at_most(&name, socket, 1) {
-                Ok(ended) => ended,
+                Ok(attached) => {
+                    state.credentials.watch(credential, attached.hang_up);
+                    attached.ended
+                }
                 Err(e) => {
                     tracing::info!("riichilab connection for {name} refused: {e}");
                     return;

@@ -64,6 +64,9 @@ pub struct AppState {
     /// Remote bots' connections (`/api/bots/{name}/connect`): who is online, and the
     /// connections games take seats from.
     pub hub: Arc<RemoteHub>,
+    /// Open bot connections and the tokens they were opened with (hung up when those stop
+    /// being valid).
+    pub credentials: Arc<super::jobs::credentials::Credentials>,
     /// Open live streams of running games (`GET /api/games/{id}/live`), bounded.
     pub watchers: Arc<super::watchers::Watchers>,
 }

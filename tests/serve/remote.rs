@@ -229,3 +229,63 @@ fn the_bridge_prints_its_verdict_rides_through_a_restart_and_ends_at_once_on_a_f
     bridge.kill().unwrap();
     bridge.wait().unwrap();
 }
+
+/// `serve author ARGS NAME --db <the server's store>`, which must succeed.
+fn author_command(server: &Server, args: &[&str]) {
+    let db = server.dir.path().join("serve.sqlite").display().to_string();
+    let mut argv = vec!["serve", "author"];
+    argv.extend(args);
+    argv.extend(["--db", &db]);
+    let out = crate::support::mjai_sim(&argv).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn revoking_or_rotating_an_authors_token_hangs_up_their_bridge_and_no_one_elses() {
+    let server = spawn_server(&["--jobs", "1"]);
+    let (alice, bob) = (server.author("alice", false), server.author("bob", false));
+    let http = Http::new();
+    let url = |name: &str| format!("ws://{}/api/bots/{name}/connect", server.addr);
+    let mut bridges = Vec::new();
+    for (name, token) in [("alice-remote", &alice), ("bob-remote", &bob)] {
+        assert_eq!(register(&http, &server, token, name).status, 202);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mjai-sim"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["connect", &url(name), "--token", token, "--bot-stderr"])
+            .arg(server.dir.path().join(format!("{name}.stderr.txt")))
+            .arg("examples/tsumogiri")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let lines = lines_of(&mut child);
+        expect_line(&lines, Duration::from_secs(30), |l| {
+            l == format!("connected to {}; waiting for a seat", url(name))
+        });
+        bridges.push(child);
+    }
+    let mut bob_bridge = bridges.pop().unwrap();
+    let mut alice_bridge = bridges.pop().unwrap();
+
+    // alice revoked by the operator's command (another process): her bridge is hung up,
+    // its reconnection refused with 401, and it stops
+    author_command(&server, &["revoke", "alice"]);
+    let status = poll(Duration::from_secs(60), "alice's bridge stopping", || alice_bridge.try_wait().unwrap());
+    let err = String::from_utf8_lossy(&alice_bridge.wait_with_output().unwrap().stderr).into_owned();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("401"), "{err}");
+    poll(Duration::from_secs(30), "alice-remote offline", || {
+        (entry(&http, &server, "alice-remote")["online"] == false).then_some(())
+    });
+    // bob's bridge, opened with a token still valid, stays connected
+    assert!(bob_bridge.try_wait().unwrap().is_none(), "bob's bridge was hung up too");
+    assert_eq!(entry(&http, &server, "bob-remote")["online"], true);
+
+    // bob's token rotated: the connection it opened is hung up as well
+    author_command(&server, &["rotate", "bob"]);
+    let status = poll(Duration::from_secs(60), "bob's bridge stopping", || bob_bridge.try_wait().unwrap());
+    let err = String::from_utf8_lossy(&bob_bridge.wait_with_output().unwrap().stderr).into_owned();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("401"), "{err}");
+    assert!(server.stderr().contains("hung_up"), "the audit log names the hang-up");
+}

@@ -180,7 +180,7 @@ async fn upgrade(
     let hub = shared.hub.clone();
     limited(ws).on_upgrade(move |socket| async move {
         match hub.attach(&name, socket) {
-            Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+            Ok(attached) => attached.ended.wait().await, // bounded: by the connection's timeouts.
             Err(e) => tracing::info!("remote connection from {peer} refused: {e}"),
         }
         drop(permit);
@@ -215,7 +215,7 @@ async fn upgrade_riichi_dev(
     let hub = shared.hub.clone();
     limited(ws).on_upgrade(move |socket| async move {
         match hub.attach_at_most(&name, socket, 1) {
-            Ok(ended) => ended.wait().await, // bounded: by the connection's timeouts.
+            Ok(attached) => attached.ended.wait().await, // bounded: by the connection's timeouts.
             Err(e) => tracing::info!("riichilab connection from {peer} refused: {e}"),
         }
         drop((claim, permit));

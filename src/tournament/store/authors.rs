@@ -73,6 +73,19 @@ impl Authors<'_> {
         .transpose()
     }
 
+    /// Each author's current `token_sha256` by name (a revoked author's is `revoked:NAME`,
+    /// which no token hashes to): what a server compares the tokens its open connections
+    /// were opened with against. Errors: the database failed.
+    pub async fn current_tokens(self) -> Result<std::collections::HashMap<String, String>, StoreError> {
+        let rows = sqlx::query("SELECT name, token_sha256 FROM authors")
+            .fetch_all(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0).map_err(|e| self.store.err(e))?, r.try_get(1).map_err(|e| self.store.err(e))?)))
+            .collect()
+    }
+
     /// Every author, by name, with their bot count. Errors: the database failed.
     pub async fn list(self) -> Result<Vec<AuthorListing>, StoreError> {
         let sql = "SELECT a.name, a.admin, a.created_at, \

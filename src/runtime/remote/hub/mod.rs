@@ -42,6 +42,9 @@ struct Slot {
     /// Open connections and when the last one closed, shared with the tasks that count
     /// each connection out.
     presence: Arc<Mutex<Presence>>,
+    /// Every connection attached (waiting or playing), ended ones pruned as met: which
+    /// of them said they are going away ([`Ended::is_draining`]).
+    conns: Vec<Arc<Ended>>,
 }
 
 /// A name's open connections (waiting or playing) and when it went offline.
@@ -55,6 +58,12 @@ struct Presence {
 impl Slot {
     fn presence(&self) -> (usize, Option<Instant>) {
         self.presence.lock().map(|p| (p.live, p.offline_since)).unwrap_or((0, None))
+    }
+
+    /// Open connections that a game may seat (waiting or playing; not going away).
+    fn seatable(&mut self) -> usize {
+        self.conns.retain(|c| !c.is_ended());
+        self.conns.iter().filter(|c| !c.is_draining()).count()
     }
 }
 
@@ -70,6 +79,33 @@ pub enum AttachError {
     /// The bot has as many open connections as it may have.
     #[error("remote bot `{0}` has {1} open connection(s), its limit")]
     AtTheLimit(String, usize),
+}
+
+/// A connection the hub took ([`RemoteHub::attach`]): its end signal and the way to end it
+/// from outside the game (a server whose author's token was revoked).
+pub struct Attached {
+    /// Resolves once the connection ended and [`RemoteHub::online`] no longer counts it.
+    pub ended: Arc<Ended>,
+    /// Ends the connection (waiting or in a game) from anywhere.
+    pub hang_up: HangUp,
+}
+
+/// Ends one connection of the hub: its socket is closed (a close frame, within
+/// [`CLOSE_TIMEOUT`]) and a seat playing over it fails its next exchange with the reason
+/// given. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct HangUp(Arc<Ended>);
+
+impl HangUp {
+    /// Ends the connection with `reason` (the first reason recorded wins).
+    pub fn hang_up(&self, reason: BotError) {
+        self.0.end(reason);
+    }
+
+    /// True once the connection ended, whoever ended it.
+    pub fn is_ended(&self) -> bool {
+        self.0.is_ended()
+    }
 }
 
 /// Remote bots' connections, shared by the listener (or server) and the games.
@@ -146,12 +182,13 @@ impl RemoteHub {
 
     /// Whether a game may seat `name` now: a connection of it waits for a game (a dialect
     /// bot, [`RemoteHub::allow_one_game`]), or, for a bridge (`mjai-sim connect`, whose
-    /// connection plays game after game), it has an open connection.
+    /// connection plays game after game), it has an open connection that is not going
+    /// away ([`Control::Draining`]).
     pub fn ready(&self, name: &str) -> bool {
         let one_game = self.slots.lock().ok().and_then(|s| s.get(name).map(|s| s.one_game)).unwrap_or(false);
         match one_game {
             true => self.waiting(name) > 0,
-            false => self.online(name) > 0,
+            false => self.slots.lock().ok().and_then(|mut s| s.get_mut(name).map(Slot::seatable)).unwrap_or(0) > 0,
         }
     }
 
@@ -161,18 +198,19 @@ impl RemoteHub {
     }
 
     /// Takes an accepted, authenticated WebSocket for remote bot `name`: it waits for a seat
-    /// from now on. Returns its end signal (await [`Ended::wait`] to hold something, such as
-    /// a per-address permit, for the connection's life; it resolves once
-    /// [`RemoteHub::online`] no longer counts the connection). Errors: the name is not allowed,
-    /// or [`MAX_IDLE_PER_NAME`] connections already wait for it (the socket is closed).
-    pub fn attach(&self, name: &str, socket: WebSocket) -> Result<Arc<Ended>, AttachError> {
+    /// from now on. Returns its end signal (await [`Ended::wait`] on [`Attached::ended`] to
+    /// hold something, such as a per-address permit, for the connection's life; it resolves
+    /// once [`RemoteHub::online`] no longer counts the connection) and its [`HangUp`].
+    /// Errors: the name is not allowed, or [`MAX_IDLE_PER_NAME`] connections already wait
+    /// for it (the socket is closed).
+    pub fn attach(&self, name: &str, socket: WebSocket) -> Result<Attached, AttachError> {
         self.attach_at_most(name, socket, usize::MAX)
     }
 
     /// [`RemoteHub::attach`] unless `name` has `max_open` open connections already
     /// ([`AttachError::AtTheLimit`]; the socket is dropped). Must be called inside a tokio
     /// runtime (a task counts the connection until it ends).
-    pub fn attach_at_most(&self, name: &str, socket: WebSocket, max_open: usize) -> Result<Arc<Ended>, AttachError> {
+    pub fn attach_at_most(&self, name: &str, socket: WebSocket, max_open: usize) -> Result<Attached, AttachError> {
         let mut slots = self.slots.lock().map_err(|_| AttachError::UnknownName(name.to_string()))?;
         let slot = slots.get_mut(name).ok_or_else(|| AttachError::UnknownName(name.to_string()))?;
         slot.idle.retain(Conn::is_open);
@@ -185,6 +223,9 @@ impl RemoteHub {
         }
         let conn = Conn::spawn(socket);
         let ended = conn.ended();
+        let hang_up = HangUp(ended.clone());
+        slot.conns.retain(|c| !c.is_ended());
+        slot.conns.push(ended.clone());
         if let Ok(mut p) = slot.presence.lock() {
             p.live += 1;
             p.offline_since = None;
@@ -207,26 +248,29 @@ impl RemoteHub {
         });
         slot.idle.push(conn);
         slot.notify.notify_waiters();
-        Ok(counted)
+        Ok(Attached { ended: counted, hang_up })
     }
 
-    /// Connections of `name` waiting for a seat (open ones).
+    /// Connections of `name` waiting for a seat (open ones, not going away).
     pub fn waiting(&self, name: &str) -> usize {
         self.slots
             .lock()
             .ok()
-            .and_then(|s| s.get(name).map(|s| s.idle.iter().filter(|c| c.is_open()).count()))
+            .and_then(|s| s.get(name).map(|s| s.idle.iter().filter(|c| c.is_seatable()).count()))
             .unwrap_or(0)
     }
 
     /// Takes an open connection of `name`, waiting for one until `deadline`, or until
-    /// `busy_deadline` while the bot has open connections that all play elsewhere.
+    /// `busy_deadline` while the bot has open connections that all play elsewhere. A
+    /// connection going away is taken only as `previous` (the one this seat played the
+    /// game with: a restart within the game it finishes).
     async fn take(
         &self,
         name: &str,
         deadline: Instant,
         busy_deadline: Instant,
         limit: Duration,
+        previous: Option<u64>,
     ) -> Result<Conn, BotError> {
         loop {
             let (notify, busy, gone) = {
@@ -235,11 +279,13 @@ impl RemoteHub {
                     .get_mut(name)
                     .ok_or_else(|| BotError::Transport(format!("no remote bot named `{name}` is allowed")))?;
                 slot.idle.retain(Conn::is_open);
-                if !slot.idle.is_empty() {
-                    return Ok(slot.idle.remove(0));
+                // a connection going away finishes its game and closes: never seated again
+                let again = |c: &Conn| c.is_open() && previous == Some(c.id());
+                if let Some(first) = slot.idle.iter().position(|c| c.is_seatable() || again(c)) {
+                    return Ok(slot.idle.remove(first));
                 }
                 let (live, offline_since) = slot.presence();
-                (slot.notify.clone(), live > 0, offline_since.filter(|_| live == 0))
+                (slot.notify.clone(), slot.seatable() > 0, offline_since.filter(|_| live == 0))
             };
             let notified = notify.notified();
             tokio::pin!(notified);
@@ -268,7 +314,7 @@ impl RemoteHub {
     pub async fn take_conn(&self, name: &str, limit: Duration) -> Result<Conn, BotError> {
         let deadline = Instant::now() + limit;
         let busy = Instant::now() + self.busy_wait.max(limit);
-        self.take(name, deadline, busy, limit).await // bounded: until the deadlines.
+        self.take(name, deadline, busy, limit, None).await // bounded: until the deadlines.
     }
 
     /// Gives a connection back after its bot stopped (dropped when closed or too many wait).
@@ -293,11 +339,24 @@ impl RemoteHub {
     /// of the wait's end. Errors: no bridge connected in time, the bridge's bot did not
     /// start.
     pub async fn start_bot(self: &Arc<Self>, name: &str, seat: u8, limit: Duration) -> Result<RemoteBot, BotError> {
+        self.start_bot_again(name, seat, limit, None).await // bounded: inside.
+    }
+
+    /// [`RemoteHub::start_bot`] for a seat that played this game over connection
+    /// `previous` (a restart after a chombo): that connection may be taken even once its
+    /// bridge said it is going away, since it finishes the game in play.
+    pub async fn start_bot_again(
+        self: &Arc<Self>,
+        name: &str,
+        seat: u8,
+        limit: Duration,
+        previous: Option<u64>,
+    ) -> Result<RemoteBot, BotError> {
         let first = Instant::now() + limit;
         let busy = Instant::now() + self.busy_wait;
         loop {
             // bounded: until the deadlines.
-            let mut conn = self.take(name, first, busy, limit).await?;
+            let mut conn = self.take(name, first, busy, limit, previous).await?;
             // a connection taken after the first limit (it was busy elsewhere) gets the whole
             // start limit from now
             let deadline = if Instant::now() >= first { Instant::now() + limit } else { first };
