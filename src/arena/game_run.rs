@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::builtin_fault::{builtin_fault, BuiltinFault};
+use super::engine_stamp::EngineStamp;
 use super::launch::{build_launcher, BotSpec, LaunchSettings, RemoteSeats};
 use super::logs::LogDir;
 use super::match_loop::MatchReport;
@@ -101,8 +102,10 @@ pub async fn run_game(
     }
     let launcher = build_launcher(&spec.bots, &spec.settings, spec.remote.as_ref()).await?;
     let result = async {
+        let engine = EngineStamp::new(spec.rules.name(), &spec.options.clock, spec.settings.runtime.name());
         let mut logs = LogDir::create_for(&spec.dir, players)
-            .context("cannot create the logs folder (choose another with --logs-dir)")?;
+            .context("cannot create the logs folder (choose another with --logs-dir)")?
+            .with_engine(&engine);
         let config = GameConfig { seed: spec.seed, names: spec.names.clone(), start: spec.start.clone() };
         let walls = spec.from_log.iter().filter_map(|f| f.wall.clone()).collect();
         let mut game = Game::with_rules(config, walls, spec.rules);
@@ -112,6 +115,7 @@ pub async fn run_game(
             play_match(&mut game, &launcher, &spec.options, &mut observers, stop).await?
         };
         let mut summary = Summary::new(game.log(), &report, spec.bots.iter().map(|b| b.to_string()).collect());
+        summary.engine = Some(engine);
         if let (Some(start), Some(from)) = (summary.start.as_mut(), &spec.from_log) {
             start.from = Some(from.source.clone());
         }

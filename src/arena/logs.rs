@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::engine_stamp::EngineStamp;
 use super::observer::{kyoku_label, AnswerMeta, ErrorEntry, GameObserver};
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::Players;
@@ -51,6 +52,8 @@ pub struct LogDir {
     /// The hand of the last `start_kyoku` logged (`E1-0`).
     kyoku: Option<String>,
     errors: Vec<ErrorEntry>,
+    /// `start_game`'s `meta` (`{"engine": ...}`), when the game is stamped.
+    start_meta: Option<String>,
 }
 
 impl LogDir {
@@ -85,6 +88,7 @@ impl LogDir {
             stdout_cap: STDOUT_CAP,
             kyoku: None,
             errors: Vec::new(),
+            start_meta: None,
         };
         logs.write_json("errors.json", &logs.errors)?;
         Ok(logs)
@@ -93,6 +97,13 @@ impl LogDir {
     /// Caps each stdout log at `bytes` instead of [`STDOUT_CAP`].
     pub fn with_stdout_cap(mut self, bytes: u64) -> LogDir {
         self.stdout_cap = bytes;
+        self
+    }
+
+    /// Writes `stamp` in the log's `start_game` as `meta.engine` (the full log only; bots
+    /// are sent `start_game` as mjai.app sends it).
+    pub fn with_engine(mut self, stamp: &EngineStamp) -> LogDir {
+        self.start_meta = Some(stamp.meta_json());
         self
     }
 
@@ -132,6 +143,16 @@ pub fn stderr_path_in(dir: &Path, seat: Seat) -> PathBuf {
     dir.join(format!("player_logs.{seat}.stderr.txt"))
 }
 
+/// `object` (one JSON object) with `"meta": meta` as its last key (the other keys keep
+/// their order).
+fn with_meta(object: &str, meta: &str) -> String {
+    match object.strip_suffix('}') {
+        Some(head) if head.len() > 1 => format!("{head},\"meta\":{meta}}}"),
+        Some(_) => format!("{{\"meta\":{meta}}}"),
+        None => object.to_string(),
+    }
+}
+
 /// Adds the path to an I/O error, so the one-line message names the file.
 fn with_path(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
@@ -148,9 +169,12 @@ impl GameObserver for LogDir {
         }
         let mut text = String::new();
         for (i, e) in events.iter().enumerate() {
-            match metas.get(i).and_then(Option::as_ref) {
-                Some(meta) => text.push_str(&meta.on_event_json(e, self.players)),
-                None => text.push_str(&e.to_json_for(self.players)),
+            match (metas.get(i).and_then(Option::as_ref), e, &self.start_meta) {
+                (_, Event::StartGame { .. }, Some(meta)) => {
+                    text.push_str(&with_meta(&e.to_json_for(self.players), meta))
+                }
+                (Some(meta), ..) => text.push_str(&meta.on_event_json(e, self.players)),
+                (None, ..) => text.push_str(&e.to_json_for(self.players)),
             }
             text.push('\n');
         }
@@ -226,6 +250,32 @@ mod tests {
         assert_eq!(errors[0]["player_id"], 1);
         assert_eq!(errors.as_array().unwrap().len(), 1);
         assert_eq!(errors[0]["stderr_tail"][0], "Traceback (most recent call last):");
+    }
+
+    #[test]
+    fn a_stamped_log_carries_the_engine_in_start_game_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let stamp = EngineStamp {
+            version: "9.8.7".into(),
+            commit: "0123456789ab".into(),
+            rules: "tenhou".into(),
+            clock: "mjai-app 2s+0s".into(),
+            runtime: "docker".into(),
+        };
+        let mut logs = LogDir::create(tmp.path()).unwrap().with_engine(&stamp);
+        let start: Event =
+            serde_json::from_str(r#"{"type":"start_game","names":["0","1","2","3"],"seed":[7,8]}"#).unwrap();
+        logs.on_events(&[start.clone(), Event::EndGame]).unwrap();
+        let text = fs::read_to_string(tmp.path().join("mjai_log.json")).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            r#"{"type":"start_game","names":["0","1","2","3"],"seed":[7,8],"meta":{"engine":{"version":"9.8.7","commit":"0123456789ab","rules":"tenhou","clock":"mjai-app 2s+0s","runtime":"docker"}}}"#
+        );
+        assert_eq!(lines[1], r#"{"type":"end_game"}"#);
+        // the engine reads the stamped line back as the same event
+        assert_eq!(serde_json::from_str::<Event>(lines[0]).unwrap(), start);
+        assert_eq!(with_meta("{}", "1"), r#"{"meta":1}"#);
     }
 
     #[test]

@@ -118,6 +118,10 @@ pub struct Summary {
     pub seed: Option<[u64; 2]>,
     /// Where the game started (East 1, 25000 each unless `--from` or `--start`).
     pub start: Option<GameStart>,
+    /// The engine that played it (as the log's `start_game.meta.engine`); absent in
+    /// summaries written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<super::engine_stamp::EngineStamp>,
 }
 
 impl Summary {
@@ -155,6 +159,7 @@ impl Summary {
             bots,
             seed: game.seed,
             start: GameStart::first(&game),
+            engine: None,
         }
     }
 }

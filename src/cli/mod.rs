@@ -34,6 +34,8 @@ mod selfplay;
 mod serve;
 #[cfg(feature = "server")]
 mod serve_author;
+#[cfg(feature = "server")]
+mod serve_void;
 mod shutdown;
 mod standings;
 mod start_args;
@@ -115,6 +117,8 @@ enum Command {
 /// a malformed or out-of-range option exits 1 like any other error before a game starts
 /// (clap's own code 2 would read as "abandoned").
 pub fn run() -> i32 {
+    // every game this process plays is stamped with this build (src/arena/engine_stamp.rs)
+    crate::arena::engine_stamp::set_build(env!("CARGO_PKG_VERSION"), env!("MJAI_SIM_COMMIT"));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

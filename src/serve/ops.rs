@@ -37,11 +37,16 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     }
 }
 
+/// A Prometheus label value: backslash, quote and newline escaped.
+fn label(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+}
+
 /// `GET /metrics`: games by state, queue depth (pending games), workers holding a game,
 /// bot versions by status, validations in flight, uploads and rate-limited requests, and
 /// what this server's league loop met: failed game attempts, host faults, database outages
 /// ([`super::jobs::league_observer`]).
-#[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total, mjai_game_attempts_failed_total, mjai_host_faults_total, mjai_db_outages_total",
+#[utoipa::path(get, path = "/metrics", summary = "Prometheus text: mjai_games_played_total, mjai_queue_depth, mjai_games_running, mjai_games_failed_total, mjai_workers_seen, mjai_bot_versions{status}, mjai_validations_in_flight, mjai_uploads_total, mjai_rate_limited_total, mjai_game_attempts_failed_total, mjai_host_faults_total, mjai_db_outages_total, mjai_games_voided, mjai_build_info{version,commit}",
     responses((status = 200, description = "metrics", body = String, content_type = "text/plain"), (status = 500, description = "the database failed", body = ErrorBody)))]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
     let c = state.store.games().counts().await?;
@@ -85,5 +90,11 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
     );
     let outages = counted(&state.counters.db_outages);
     family("mjai_db_outages_total", "counter", "Database outages the league loop met, since start.", &outages);
+    let voided = state.store.voids().count().await?;
+    family("mjai_games_voided", "gauge", "League games voided by the operator (`serve void`).", &plain(voided));
+    // the engine this server plays with (its games' logs name it in start_game.meta.engine)
+    let (version, commit) = mjai_sim_arena::engine_stamp::build();
+    let build = vec![(format!("{{version=\"{}\",commit=\"{}\"}}", label(&version), label(&commit)), 1)];
+    family("mjai_build_info", "gauge", "The mjai-sim build serving: its version and commit.", &build);
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], out))
 }

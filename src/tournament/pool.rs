@@ -127,18 +127,29 @@ impl BotFactory {
         Ok(BotFactory { bots, runtime, remote: None, batch: settings.batch, hubs, refused, next_table })
     }
 
+    /// Where this factory's submissions run (`docker`, `process`; `none`: it has none), as
+    /// a game's [`mjai_sim_arena::engine_stamp::EngineStamp`] names it.
+    pub fn runtime_name(&self) -> &'static str {
+        match self.runtime {
+            Runtime::None => "none",
+            Runtime::Process(_) => "process",
+            Runtime::Docker { .. } => "docker",
+        }
+    }
+
     /// Lets `remote:NAME` bots play through `remote`'s hub.
     pub fn with_remote(mut self, remote: Option<RemoteSeats>) -> BotFactory {
         self.remote = remote;
         self
     }
 
-    /// Starts remote bot `bot` for `seat`: `None` when `bot` is not remote.
-    async fn start_remote(&self, bot: usize, seat: Seat) -> Option<Result<RemoteBot, BotError>> {
+    /// Starts remote bot `bot` for `seat` (`previous`: the connection it played this game
+    /// over, for a restart): `None` when `bot` is not remote.
+    async fn start_remote(&self, bot: usize, seat: Seat, previous: Option<u64>) -> Option<Result<RemoteBot, BotError>> {
         let Some(LoadedBot::Remote(name)) = self.bots.get(bot) else { return None };
         Some(match &self.remote {
-            // bounded: RemoteHub::start_bot waits at most `wait`.
-            Some(remote) => remote.hub.start_bot(name, seat, remote.wait).await,
+            // bounded: RemoteHub::start_bot_again waits at most `wait`.
+            Some(remote) => remote.hub.start_bot_again(name, seat, remote.wait, previous).await,
             None => Err(BotError::Transport(format!("remote:{name} needs a listener for remote bots (--listen)"))),
         })
     }
@@ -314,7 +325,7 @@ impl BotFactory {
             }
             Some(LoadedBot::Remote(_)) => {
                 // bounded: start_remote.
-                return match self.start_remote(bot, seat).await {
+                return match self.start_remote(bot, seat, None).await {
                     Some(result) => result.map(|b| Box::new(b) as Box<dyn Bot>),
                     None => Err(BotError::Host(format!("no bot {bot}"))),
                 };
@@ -508,7 +519,8 @@ impl GameSeats {
             return Ok(Box::new(bot));
         }
         // bounded: start_remote.
-        if let Some(remote) = self.pool.factory.start_remote(bot, seat).await {
+        let previous = self.remote_conns.lock().ok().and_then(|c| c[s]);
+        if let Some(remote) = self.pool.factory.start_remote(bot, seat, previous).await {
             let remote = remote?;
             if let Ok(mut conns) = self.remote_conns.lock() {
                 conns[s] = Some(remote.conn_id());
