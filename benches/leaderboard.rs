@@ -1,6 +1,7 @@
 //! Leaderboard latency from the store's per-bot aggregates at 1,000,000 stored games, on
 //! SQLite and on PostgreSQL (a throwaway cluster, as the pg tests start it), beside today's
-//! full read (every result row, then `standings::compute`) at 100,000 games.
+//! full read (every result row, then `standings::compute`) at 100,000 games, and the time
+//! to void 1,000 of those 100,000 games (issue 54: every aggregate folded again).
 //!
 //! The games are not played: a league of 20 bots gets its schedule (`duplicate`) through
 //! `Store::create` and random results by multi-row `INSERT`s, then one fold
@@ -24,7 +25,7 @@ use mjai_sim::tournament::config::TournamentConfig;
 use mjai_sim::tournament::leaderboard::aggregate::DECAY_TAU;
 use mjai_sim::tournament::leaderboard::shape::VersionPick;
 use mjai_sim::tournament::standings::{compute, StandingsOptions};
-use mjai_sim::tournament::store::{Store, DB_FILE};
+use mjai_sim::tournament::store::{Store, VoidSelector, DB_FILE};
 use sqlx::AnyPool;
 
 fn percentiles(mut d: Vec<Duration>) -> (f64, f64) {
@@ -78,6 +79,13 @@ async fn measure(db: &Store, pool: &AnyPool, name: &str, tid: &str, games: u64) 
         assert_eq!(s.games, games);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         println!("{name}, {games} games, today's full read + standings::compute: {ms:.0} ms");
+        // issue 54: voiding 1,000 games folds every aggregate again without them
+        let ids: Vec<u64> = (games / 2..games / 2 + 1000).collect();
+        let t = Instant::now();
+        let voided = store.voids().void(&VoidSelector::Games(ids), "bench").await.unwrap();
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        assert_eq!(voided.len(), 1000);
+        println!("{name}, {games} games, void 1,000 games and re-rate (fold again): {ms:.0} ms");
     }
 }
 

@@ -26,6 +26,7 @@ use super::play::parse_seed;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
+use super::serve_void;
 use super::shutdown::Shutdown;
 use crate::arena::launch::RuntimeKind;
 use crate::serve::house::HouseBot;
@@ -132,6 +133,10 @@ pub struct Args {
     /// Seconds to ride out an unreachable database before giving up.
     #[arg(long, value_name = "SECS", default_value = "300")]
     pub db_patience: Seconds,
+    /// Days a finished game's trace (every line each seat was sent and answered) is kept
+    /// for disputes; 0: kept for good.
+    #[arg(long, value_name = "DAYS", default_value_t = 90)]
+    pub trace_days: u32,
     /// This host's submission cache (validation and league games read zips through it).
     #[command(flatten)]
     pub cache: CacheArgs,
@@ -154,6 +159,9 @@ pub enum ServeCommand {
     /// Manage authors.
     #[command(subcommand)]
     Author(AuthorCommand),
+    /// Void recorded games (by id, bot version, time or engine version): they stay listed,
+    /// marked, and leave every standing and rating, which are folded again without them.
+    Void(serve_void::VoidArgs),
 }
 
 /// Runs `serve` or `serve author ...`; returns the exit code.
@@ -161,6 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     match args.command {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
+        Some(ServeCommand::Void(a)) => runtime.block_on(serve_void::run(a)),
         None => runtime.block_on(serve(args)),
     }
 }
@@ -219,6 +228,7 @@ fn settings(args: &Args) -> anyhow::Result<ServeSettings> {
         validation_opponent: args.validation_opponent.clone(),
         lease: args.lease.duration(),
         db_patience: args.db_patience.duration(),
+        trace_days: args.trace_days,
         cache: args.cache.place(),
         work_dir: args.work_dir.clone(),
     })

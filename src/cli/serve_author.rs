@@ -76,7 +76,7 @@ pub async fn run(command: AuthorCommand) -> anyhow::Result<i32> {
 }
 
 /// The store `--db` names, or the default file when it exists.
-async fn open(arg: &StoreArg) -> anyhow::Result<Store> {
+pub(super) async fn open(arg: &StoreArg) -> anyhow::Result<Store> {
     let db = match &arg.db {
         Some(db) => db.as_str(),
         None if Path::new(DEFAULT_DB).is_file() => DEFAULT_DB,

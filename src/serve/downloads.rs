@@ -23,13 +23,14 @@ use tokio::sync::mpsc;
 use super::auth::{Author, MaybeAuthor};
 use super::bots::shown_to;
 use super::error::{ApiError, ErrorBody};
-use super::games::gunzip;
+use super::games::{gunzip, running};
 use super::owned::{seat_name, OwnedSeats};
 use super::pages::private_stderr_removed;
 use super::params::GameId;
 use super::params::VersionPath;
 use super::state::AppState;
 use mjai_sim_export::tenhou6::{error_notes, export};
+use mjai_sim_tournament::leaderboard::game_list::GameStatus;
 use mjai_sim_tournament::store::gzip;
 
 /// The routes of this module (each described in the OpenAPI document, [`super::openapi`]).
@@ -125,7 +126,7 @@ async fn send(tx: &mpsc::Sender<Result<Bytes, std::io::Error>>, piece: Vec<u8>) 
 #[utoipa::path(get, path = "/api/games/{id}/log.jsonl.gz", params(GameId),
     summary = "A league game's mjai log with the bots' names in start_game, gzip-compressed (a download)",
     responses((status = 200, description = "the mjai log, one event per line, gzip", body = Vec<u8>, content_type = "application/gzip"),
-        (status = 404, description = "no such game", body = ErrorBody)),
+        (status = 404, description = "no such game", body = ErrorBody), (status = 409, description = "the game is still running", body = ErrorBody)),
 )]
 pub async fn log_gz(State(state): State<AppState>, seats: OwnedSeats) -> Result<impl IntoResponse, ApiError> {
     let (log, _) = named_log(&state, &seats).await?;
@@ -143,7 +144,7 @@ pub async fn log_gz(State(state): State<AppState>, seats: OwnedSeats) -> Result<
 #[utoipa::path(get, path = "/api/games/{id}/tenhou6.json", params(GameId),
     summary = "A league game in tenhou.net/6's JSON form, with the bots' names (a download; `mjai-sim export`'s)",
     responses((status = 200, description = "the game for tenhou.net/6's viewer", body = Object, content_type = "application/json"),
-        (status = 404, description = "no such game", body = ErrorBody)),
+        (status = 404, description = "no such game", body = ErrorBody), (status = 409, description = "the game is still running", body = ErrorBody)),
 )]
 pub async fn tenhou6(State(state): State<AppState>, seats: OwnedSeats) -> Result<impl IntoResponse, ApiError> {
     let (log, errors) = named_log(&state, &seats).await?;
@@ -165,9 +166,15 @@ pub async fn tenhou6(State(state): State<AppState>, seats: OwnedSeats) -> Result
 
 /// The stored log of game `seats.id` with `start_game.names` set to the seats' bots'
 /// names ([`seat_name`]), every other line as stored; and its `errors.json`. Errors: 404
-/// without a stored log; a damaged one (500).
+/// without a stored log, 409 while the game runs; a damaged one (500).
 async fn named_log(state: &AppState, seats: &OwnedSeats) -> Result<(Vec<u8>, String), ApiError> {
-    let files = state.store.blobs().game_files(seats.id).await?.ok_or_else(|| ApiError::not_found("such game"))?;
+    let Some(files) = state.store.blobs().game_files(seats.id).await? else {
+        // a running game has seats and no files yet: say so, not "no such game"
+        return match state.store.game_list().one(seats.id).await? {
+            Some(g) if g.status == GameStatus::Running => Err(running(seats.id)),
+            _ => Err(ApiError::not_found("such game")),
+        };
+    };
     let log = gunzip(&files.log_gz)?;
     let names: Vec<String> = seats.seats.iter().map(seat_name).collect();
     Ok((with_names(&log, &names), files.errors))

@@ -38,7 +38,8 @@ pub struct FiguresCache {
 }
 
 impl FiguresCache {
-    /// The figures now: read again when the fold's cursor or the versions changed. The
+    /// The figures now: read again when the fold's cursor, the versions or the voided
+    /// games changed. The
     /// first call folds in what the aggregates lack (a database made before them). Uma and
     /// bootstrap seed are the league's stored options, which the aggregates use already.
     pub async fn get(&self, store: &Store) -> Result<Arc<Figures>, StoreError> {
@@ -48,7 +49,8 @@ impl FiguresCache {
         }
         let cursor = store.aggregates().cursor().await?;
         let versions = store.versions().counts().await?;
-        let key = format!("{cursor:?}/{versions:?}");
+        let voided = store.voids().count().await?;
+        let key = format!("{cursor:?}/{versions:?}/{voided}");
         if let Some((k, f)) = last.as_ref() {
             if *k == key {
                 return Ok(f.clone());

@@ -214,7 +214,20 @@ fn pages_show_each_viewer_what_is_theirs() {
     for link in [format!("/api/games/{id}/log.jsonl.gz"), format!("/api/games/{id}/tenhou6.json")] {
         assert!(public.body.contains(&format!("href=\"{link}\" download")), "{link} on the page: {}", public.body);
     }
-    let stored = http.get(&server.url(&format!("/api/games/{id}")), None).body;
+    let ndjson = |id: u64| {
+        http.send(http.client().get(server.url(&format!("/api/games/{id}"))).header("accept", "application/x-ndjson"))
+    };
+    let stored = ndjson(id).body;
+    // the log names the engine that played it; the JSON detail the same
+    let start: serde_json::Value = serde_json::from_str(stored.lines().next().unwrap()).unwrap();
+    let engine = &start["meta"]["engine"];
+    assert_eq!(engine["version"], env!("CARGO_PKG_VERSION"), "{start}");
+    assert!(engine["commit"].as_str().is_some_and(|c| c.len() == 12 || c == "unknown"), "{start}");
+    assert_eq!((engine["rules"].as_str(), engine["runtime"].as_str()), (Some("tenhou"), Some("process")), "{start}");
+    let detail = http.get(&server.url(&format!("/api/games/{id}")), None);
+    assert_eq!(detail.status, 200, "{}", detail.body);
+    assert_eq!(detail.json()["engine"], *engine, "{}", detail.body);
+    assert_eq!((detail.json()["status"].as_str(), detail.json()["void"].is_null()), (Some("finished"), true));
     let (status, headers, gz) = http.bytes(http.client().get(server.url(&format!("/api/games/{id}/log.jsonl.gz"))));
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "application/gzip");
@@ -239,6 +252,25 @@ fn pages_show_each_viewer_what_is_theirs() {
     for bad in ["/api/games/99999/log.jsonl.gz", "/api/games/abc/tenhou6.json", "/api/games/-1/log.jsonl.gz"] {
         assert_eq!(http.get(&server.url(bad), None).status, 404, "{bad}");
     }
+
+    // the trace for disputes: every line the house bot's seat was sent, each request it
+    // left unanswered (a timeout) with why; its owner's (an admin's) only
+    let seats = detail.json()["seats"].as_array().unwrap().clone();
+    let seat = seats.iter().position(|s| s["bot"] == "silent").unwrap();
+    let trace =
+        |seat: &str, cookie: Option<&str>| page(&http, &server, &format!("/api/games/{id}/trace?seat={seat}"), cookie);
+    let admin = trace(&seat.to_string(), Some(&cadmin));
+    assert_eq!(admin.status, 200, "{}", admin.body);
+    let lines: Vec<serde_json::Value> = admin.body.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.iter().all(|l| l["seat"] == seat as u64 && l["sent"].as_str().is_some_and(|s| s.starts_with('['))));
+    assert!(lines[0]["sent"].as_str().unwrap().contains("start_game"), "{}", lines[0]);
+    let unanswered = lines.iter().filter(|l| l["answer"].is_null() && l["error"] == "timeout").count();
+    assert!(unanswered >= 1, "the chombos' requests are unanswered: {}", admin.body);
+    assert_eq!(trace(&seat.to_string(), None).status, 404, "a visitor");
+    assert_eq!(trace(&seat.to_string(), Some(&ca)).status, 404, "another author");
+    assert_eq!(trace("9", Some(&cadmin)).status, 400, "no such seat");
+    assert_eq!(trace("x", Some(&cadmin)).status, 400, "not a seat");
+    assert_eq!(page(&http, &server, &format!("/api/games/{id}/trace"), Some(&cadmin)).status, 400, "no seat");
 
     // every game of a version as one archive: each game's named log and its errors.json,
     // the stderr only for whoever owns the seat (the house bot's: an admin)

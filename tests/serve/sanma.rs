@@ -96,7 +96,8 @@ fn a_three_player_league_validates_every_seat_and_plays_three_seat_games() {
     let id = games[0]["id"].as_u64().unwrap();
     let html = http.get(&server.url(&format!("/games/{id}")), None);
     assert_eq!(html.status, 200);
-    let log = http.get(&server.url(&format!("/api/games/{id}")), None);
+    let log =
+        http.send(http.client().get(server.url(&format!("/api/games/{id}"))).header("accept", "application/x-ndjson"));
     assert_eq!(log.status, 200);
     let first: serde_json::Value = serde_json::from_str(log.body.lines().next().unwrap()).unwrap();
     assert_eq!(first["names"].as_array().unwrap().len(), 3, "{first}");

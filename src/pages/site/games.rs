@@ -1,6 +1,7 @@
 //! `/games`: a league's games, newest first (`templates/games.html`): each game's id (a
 //! link to its viewer `/games/{id}`), status, start and end (UTC), and its four seats (bot
-//! and version, a link to the version's page; author; score and rank once finished); a form
+//! and version, a link to the version's page; author; score and rank once finished; the
+//! reason of a voided game); a form
 //! of filters (GET, the query of `GET /api/games`) and a link to the next page.
 
 use askama::Template;
@@ -36,6 +37,8 @@ struct Row<'a> {
     started: &'a str,
     finished: &'a str,
     seats: Vec<Seat<'a>>,
+    /// The operator's reason when the game was voided.
+    void: Option<&'a str>,
 }
 
 /// One seat's cell.
@@ -65,6 +68,7 @@ pub fn games_page(
             status: g.status.as_str(),
             started: g.started_at.as_deref().unwrap_or(""),
             finished: g.finished_at.as_deref().unwrap_or(""),
+            void: g.void.as_ref().map(|v| v.reason.as_str()),
             seats: g
                 .seats
                 .iter()
@@ -95,7 +99,7 @@ pub fn games_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mjai_sim_tournament::leaderboard::game_list::{GameSeat, GameSummary};
+    use mjai_sim_tournament::leaderboard::game_list::{GameSeat, GameSummary, GameVoid};
 
     fn seat(bot: &str, author: Option<&str>, result: Option<(i64, u8)>) -> GameSeat {
         GameSeat {
@@ -122,9 +126,17 @@ mod tests {
                 seat("c", None, None),
                 seat("d", None, None),
             ],
+            engine: None,
+            void: Some(GameVoid { reason: h.into(), at: "2026-11-28T00:00:00.000Z".into() }),
         };
-        let running =
-            GameSummary { id: 9, status: GameStatus::Running, started_at: None, finished_at: None, ..finished.clone() };
+        let running = GameSummary {
+            id: 9,
+            status: GameStatus::Running,
+            started_at: None,
+            finished_at: None,
+            void: None,
+            ..finished.clone()
+        };
         let list = GameList { games: vec![running, finished], next_cursor: Some("g7".into()) };
         let query = GameQuery { bot: Some(h.into()), limit: 2, ..GameQuery::default() };
         let html = games_page(&list, &query, (h, ""), Some("/games?bot=x&cursor=g7"), &PageContext::default());
@@ -138,6 +150,8 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("class=\"game-running\"") && html.contains("class=\"game-finished\""), "{html}");
+        // the voided game says so, its reason escaped; the other does not
+        assert_eq!(html.matches("<span class=\"void\">voided: ").count(), 1, "{html}");
         let empty = games_page(
             &GameList { games: vec![], next_cursor: None },
             &GameQuery::default(),

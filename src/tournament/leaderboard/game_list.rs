@@ -3,6 +3,7 @@
 //! ([`GameList`]); what to list is a [`GameQuery`]. Every league game is public (its page
 //! `/games/{id}` is), so a list shows nothing a visitor could not see already; no stderr.
 
+use mjai_sim_arena::engine_stamp::EngineStamp;
 use serde::{Deserialize, Serialize};
 #[cfg(feature = "openapi")]
 use utoipa::ToSchema;
@@ -70,6 +71,24 @@ pub struct GameSummary {
     pub finished_at: Option<String>,
     /// The seats, seat 0 (the first dealer) first: four, or three in a three-player league.
     pub seats: Vec<GameSeat>,
+    /// The engine that played it, `{"version", "commit", "rules", "clock", "runtime"}`
+    /// (as its log's `start_game.meta.engine`); `null` while it runs and for a game
+    /// recorded before engines were.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub engine: Option<EngineStamp>,
+    /// Set when the operator voided it (`mjai-sim serve void`): it stays listed and counts
+    /// in no standing or rating; `null` otherwise.
+    pub void: Option<GameVoid>,
+}
+
+/// Why and when a game was voided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct GameVoid {
+    /// The operator's reason, shown to everyone.
+    pub reason: String,
+    /// When, UTC, RFC 3339 with milliseconds.
+    pub at: String,
 }
 
 /// `GET /api/games`: one page of games, newest first (by id, descending: the league plays

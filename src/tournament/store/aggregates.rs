@@ -165,8 +165,8 @@ impl Aggregates<'_> {
         rows.iter().map(|r| r.try_get::<i64, _>(0).map(|i| i as usize).map_err(|e| self.store.err(e))).collect()
     }
 
-    /// Recorded games with `from <= idx < to`, in schedule order, with their statistics
-    /// (the fold sums each seat's chombos).
+    /// Recorded games with `from <= idx < to` that are not voided, in schedule order, with
+    /// their statistics (the fold sums each seat's chombos).
     async fn records_between(
         self,
         tx: &mut Transaction<'_, Any>,
@@ -176,7 +176,9 @@ impl Aggregates<'_> {
         let rows = sqlx::query(
             "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats, g.finished_ms \
              FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
-             WHERE r.t = $1 AND r.game_idx >= $2 AND r.game_idx < $3 ORDER BY r.game_idx, r.seat",
+             WHERE r.t = $1 AND r.game_idx >= $2 AND r.game_idx < $3 \
+             AND NOT EXISTS (SELECT 1 FROM voided_games v WHERE v.t = g.t AND v.game_idx = g.idx) \
+             ORDER BY r.game_idx, r.seat",
         )
         .bind(self.store.t)
         .bind(from)

@@ -12,12 +12,12 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Store, StoreError, VersionRow};
-use crate::leaderboard::game_list::{cursor_text, GameList, GameQuery, GameSeat, GameStatus, GameSummary};
+use crate::leaderboard::game_list::{cursor_text, GameList, GameQuery, GameSeat, GameStatus, GameSummary, GameVoid};
 use crate::leaderboard::shape::seat_names;
 use crate::leaderboard::utc::rfc3339;
 
 /// The columns every listing query reads of a game, in this order.
-const GAME_COLUMNS: &str = "g.idx, g.state, g.started_ms, g.finished_ms, g.seat0, g.seat1, g.seat2, g.seat3";
+const GAME_COLUMNS: &str = "g.idx, g.state, g.started_ms, g.finished_ms, g.seat0, g.seat1, g.seat2, g.seat3, g.engine";
 
 /// The listing of a league's games ([`Store::game_list`]).
 #[derive(Clone, Copy)]
@@ -32,6 +32,8 @@ struct Found {
     started_ms: Option<i64>,
     finished_ms: Option<i64>,
     seats: Vec<usize>,
+    /// `games.engine` as stored (JSON).
+    engine: Option<String>,
 }
 
 impl GameListing<'_> {
@@ -68,6 +70,26 @@ impl GameListing<'_> {
         let next_cursor = if more { found.last().map(|g| cursor_text(g.id)) } else { None };
         let games = self.named(found, &league, &versions).await?;
         Ok(GameList { games, next_cursor })
+    }
+
+    /// Game `id` as the list shows it, running or finished; `None` when there is no such
+    /// game or it was not started yet (pending, failed, cancelled). Errors: the database's.
+    pub async fn one(self, id: u64) -> Result<Option<GameSummary>, StoreError> {
+        let Ok(idx) = i64::try_from(id) else { return Ok(None) };
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games g WHERE g.t = $1 AND g.idx = $2 AND g.state IN ('running', 'done')"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(self.store.t)
+            .bind(idx)
+            .fetch_optional(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        let Some(row) = row else { return Ok(None) };
+        let game = found(&row).map_err(|e| self.store.err(e))?;
+        let versions = self.store.versions().all().await?;
+        let league: Vec<String> = self.store.bots().await?.into_iter().map(|b| b.name).collect();
+        Ok(self.named(vec![game], &league, &versions).await?.pop())
     }
 
     /// Running games (`bots`: with a seat of one of them), newest first, at most `n`.
@@ -135,6 +157,7 @@ impl GameListing<'_> {
     ) -> Result<Vec<GameSummary>, StoreError> {
         let names = seat_names(league, versions);
         let authors = shown_authors(versions);
+        let voids = self.store.voids().among(&games.iter().map(|g| g.id).collect::<Vec<_>>()).await?;
         let finished: Vec<String> =
             games.iter().filter(|g| g.status == GameStatus::Finished).map(|g| g.id.to_string()).collect();
         let mut results: BTreeMap<(u64, usize), (i64, u8)> = BTreeMap::new();
@@ -173,6 +196,9 @@ impl GameListing<'_> {
                     started_at: g.started_ms.map(rfc3339),
                     finished_at: g.finished_ms.filter(|_| g.status == GameStatus::Finished).map(rfc3339),
                     seats,
+                    // a stamp that does not parse (written by a later version) is left out
+                    engine: g.engine.as_deref().and_then(|e| serde_json::from_str(e).ok()),
+                    void: voids.get(&g.id).map(|v| GameVoid { reason: v.reason.clone(), at: rfc3339(v.at_ms) }),
                 }
             })
             .collect())
@@ -242,5 +268,6 @@ fn found(r: &AnyRow) -> Result<Found, sqlx::Error> {
         started_ms: r.try_get(2)?,
         finished_ms: r.try_get(3)?,
         seats,
+        engine: r.try_get(8)?,
     })
 }

@@ -5,6 +5,7 @@ use sqlx::Row;
 
 use super::{blobs, rows, Counts, FailedGame, GameFiles, Store, StoreError, MAX_ATTEMPTS};
 use crate::record::GameRecord;
+use mjai_sim_arena::engine_stamp::EngineStamp;
 
 /// The games of the tournament a [`Store`] is scoped to: results recorded with their files,
 /// failures, counts and seats ([`Store::games`]).
@@ -22,6 +23,23 @@ impl Games<'_> {
     /// versions with chombos in these games are checked for suspension
     /// ([`super::Suspensions::check`]). Returns the games recorded now.
     pub async fn record(self, records: &[GameRecord], files: &[GameFiles]) -> Result<Vec<u64>, StoreError> {
+        self.record_with(records, files, None).await
+    }
+
+    /// [`Games::record`], each game stamped with the `engine` that played it (stored as
+    /// `games.engine` and `games.engine_version`: what [`super::Voids`] voids by engine
+    /// version and the API shows).
+    pub async fn record_with(
+        self,
+        records: &[GameRecord],
+        files: &[GameFiles],
+        engine: Option<&EngineStamp>,
+    ) -> Result<Vec<u64>, StoreError> {
+        let stamp = engine
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| StoreError::Corrupt { path: self.store.path.clone(), cause: e.to_string() })?;
+        let version = engine.map(|e| e.version.clone());
         let mut tx = self.store.pool.begin().await.map_err(|e| self.store.err(e))?;
         let mut recorded = Vec::with_capacity(records.len());
         for r in records {
@@ -30,8 +48,8 @@ impl Games<'_> {
                 let stats = serde_json::to_string(&r.stats[seat])
                     .map_err(|e| StoreError::Corrupt { path: self.store.path.clone(), cause: e.to_string() })?;
                 let done = sqlx::query(
-                    "INSERT INTO results (t, game_idx, seat, bot, score, rank, stats) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+                    "INSERT INTO results (t, game_idx, seat, bot, score, rank, stats, think_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
                 )
                 .bind(self.store.t)
                 .bind(r.index as i64)
@@ -40,6 +58,7 @@ impl Games<'_> {
                 .bind(r.scores[seat] as i64)
                 .bind(r.ranks[seat] as i64)
                 .bind(stats)
+                .bind(r.stats[seat].times.total_ms().round() as i64)
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| self.store.err(e))?;
@@ -52,13 +71,15 @@ impl Games<'_> {
                 blobs::insert_files(&mut tx, self.store.t, f).await.map_err(|e| self.store.err(e))?;
             }
             let sql = format!(
-                "UPDATE games SET state = 'done', error = NULL, lease_until = NULL, finished_ms = {} \
-                 WHERE t = $1 AND idx = $2",
+                "UPDATE games SET state = 'done', error = NULL, lease_until = NULL, finished_ms = {}, \
+                 engine = $3, engine_version = $4 WHERE t = $1 AND idx = $2",
                 self.store.dialect.now_ms()
             );
             sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(self.store.t)
                 .bind(r.index as i64)
+                .bind(stamp.clone())
+                .bind(version.clone())
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| self.store.err(e))?;
@@ -116,13 +137,15 @@ impl Games<'_> {
         Ok(state == "pending")
     }
 
-    /// Every recorded game, in schedule order.
+    /// Every recorded game that counts (not voided, [`super::Voids`]), in schedule order.
     pub async fn records(self) -> Result<Vec<GameRecord>, StoreError> {
         use futures_util::TryStreamExt;
         let mut stream = sqlx::query(
             "SELECT g.idx, g.set_idx, r.seat, r.bot, r.score, r.rank, r.stats \
              FROM results r JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
-             WHERE r.t = $1 ORDER BY g.idx, r.seat",
+             WHERE r.t = $1 \
+             AND NOT EXISTS (SELECT 1 FROM voided_games v WHERE v.t = g.t AND v.game_idx = g.idx) \
+             ORDER BY g.idx, r.seat",
         )
         .bind(self.store.t)
         .fetch(&self.store.pool);

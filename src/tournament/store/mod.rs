@@ -54,7 +54,9 @@ mod open;
 pub mod retry;
 mod rows;
 mod suspension;
+pub mod table_time;
 mod versions;
+mod voids;
 
 use std::path::Path;
 
@@ -84,6 +86,7 @@ pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
     league_name, remote_sha256, riichi_dev_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
 };
+pub use voids::{VoidMark, VoidSelector, Voids};
 
 /// The database file of a tournament folder.
 pub const DB_FILE: &str = "tournament.sqlite";
@@ -247,6 +250,11 @@ impl Store {
     /// The games of this tournament: results, failures, counts ([`Games`]).
     pub fn games(&self) -> Games<'_> {
         Games { store: self }
+    }
+
+    /// Voided games: void some, read their marks ([`Voids`]).
+    pub fn voids(&self) -> Voids<'_> {
+        Voids { store: self }
     }
 
     /// The league's games listed a page at a time, newest first ([`GameListing`]).
@@ -494,3 +502,5 @@ fn db_error(path: &str, e: sqlx::Error) -> StoreError {
 mod league_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod voids_tests;
