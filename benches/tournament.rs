@@ -1,7 +1,9 @@
 //! Throughput of the tournament path with four `builtin:tsumogiri`: schedule, claim, play,
 //! record in SQLite (one transaction per batch). `cargo bench --bench tournament` prints the
 //! time per batch of 400 hanchans; games/s = 400 / time. Two cases: game folders off
-//! (`--no-logs`) and on (the default: mjai_log.json, summary.json, ... per game).
+//! (`--no-logs`) and on (the default: mjai_log.json, summary.json, ... per game); and, as a
+//! league's games are, stored in the database without and with each game's trace for
+//! disputes (issue 54: the trace's cost on games/s).
 
 use std::sync::Arc;
 
@@ -19,6 +21,12 @@ use mjai_sim::tournament::store::{BotRow, Store, DB_FILE};
 const SETS: u64 = 100;
 
 fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
+    play_stored(rt, logs, false, false, jobs)
+}
+
+/// [`play_batch`] with each game's files stored in the database (as a league's are), with
+/// or without its trace for disputes.
+fn play_stored(rt: &tokio::runtime::Runtime, logs: bool, stored: bool, traces: bool, jobs: usize) {
     let tmp = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
@@ -48,10 +56,11 @@ fn play_batch(rt: &tokio::runtime::Runtime, logs: bool, jobs: usize) {
             names: rows.iter().map(|r| r.name.clone()).collect(),
             worker: "bench".into(),
             lease: std::time::Duration::from_secs(30),
-            store_files: false,
+            store_files: stored,
             patience: Patience::none(),
             open_ended: false,
             live_hands: false,
+            traces,
         };
         let stop = mjai_sim::arena::cancel::CancelToken::new();
         run(&store, pool, &options, stop, &Quiet).await.unwrap();
@@ -68,6 +77,9 @@ fn tournament(c: &mut Criterion) {
     group.throughput(Throughput::Elements(SETS * 4));
     group.bench_function("tsumogiri_x4_no_logs", |b| b.iter(|| play_batch(&rt, false, jobs)));
     group.bench_function("tsumogiri_x4_logs", |b| b.iter(|| play_batch(&rt, true, jobs)));
+    // a league's games: files stored in the database, without and with their traces
+    group.bench_function("tsumogiri_x4_stored", |b| b.iter(|| play_stored(&rt, true, true, false, jobs)));
+    group.bench_function("tsumogiri_x4_stored_traced", |b| b.iter(|| play_stored(&rt, true, true, true, jobs)));
     group.finish();
 }
 

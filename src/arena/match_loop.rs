@@ -303,13 +303,20 @@ impl Referee<'_> {
         Some(self.metas.remove(index).2)
     }
 
-    /// Exchanges unless the shutdown signal fires first (then `None`).
-    async fn exchange(&mut self, requests: &[Request]) -> Option<Vec<Exchange>> {
+    /// Exchanges unless the shutdown signal fires first (then `None`); each exchange is
+    /// reported to the observer ([`GameObserver::on_exchange`]).
+    async fn exchange(&mut self, requests: &[Request]) -> Result<Option<Vec<Exchange>>, MatchError> {
         let shutdown = self.shutdown.clone();
-        tokio::select! {
-            done = self.seats.exchange_all(requests) => Some(done),
-            _ = shutdown.cancelled() => None,
+        let done = tokio::select! {
+            done = self.seats.exchange_all(requests) => done,
+            _ = shutdown.cancelled() => return Ok(None),
+        };
+        for x in &done {
+            if let Some((_, sent, _)) = requests.iter().find(|r| r.0 == x.seat) {
+                self.observer.on_exchange(x.seat, sent, x.answer.as_deref(), x.elapsed)?;
+            }
         }
+        Ok(Some(done))
     }
 
     /// Launches the table's bots and sends each its `start_game`; returns the seats that failed.
@@ -338,7 +345,7 @@ impl Referee<'_> {
         }
         self.relay = Relay::at(last_start_kyoku(log).unwrap_or(log.len()));
         let limits: Vec<Limit> = requests.iter().map(|r| (r.0, Allowed::Start(limit))).collect();
-        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        let Some(done) = self.exchange(&requests).await? else { return Ok(None) };
         offenders.extend(self.check_informational(table, &done, &limits)?);
         offenders.sort_unstable();
         Ok(Some(offenders))
@@ -361,7 +368,7 @@ impl Referee<'_> {
                 limits.push((seat, allowed));
             }
         }
-        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        let Some(done) = self.exchange(&requests).await? else { return Ok(None) };
         self.spend_bank(&limits, &done);
         let offenders = self.check_informational(table, &done, &limits)?;
         // After end_game nobody can pay: errors are recorded, not punished.
@@ -448,7 +455,7 @@ impl Referee<'_> {
             requests.push((seat, batch_line_for(&events, self.players), allowed.duration()));
             limits.push((seat, allowed));
         }
-        let Some(done) = self.exchange(&requests).await else { return Ok(None) };
+        let Some(done) = self.exchange(&requests).await? else { return Ok(None) };
         self.spend_bank(&limits, &done);
         let mut offenders = Vec::new();
         let mut answers = Vec::new();

@@ -9,6 +9,8 @@
 //! - [`logs`]: the output folder (`mjai_log.json`, `errors.json`, `player_logs.*`).
 //! - [`summary`]: `summary.json` (mjai.app's fields plus ours), ranks, per-hand records.
 //! - [`stats`]: decision-time statistics.
+//! - [`trace`]: every line each seat was sent and answered, with times (disputes).
+//! - [`engine_stamp`]: which engine played a game (version, commit, rules, clock, runtime).
 //! - [`progress`]: one line per hand on stderr; [`scoreboard`]: the final table.
 //! - [`game_run`]: [`game_run::run_game`], one whole game into an output folder (the main job's game).
 //! - [`shutdown`]: SIGINT/SIGTERM into the `stop` channel of games (one path for every command).
@@ -28,6 +30,7 @@ use mjai_sim_runtime::{Bot, BotError};
 pub mod builtin_fault;
 pub mod cancel;
 pub mod clock;
+pub mod engine_stamp;
 pub mod game_html;
 pub mod game_run;
 pub mod launch;
@@ -43,6 +46,7 @@ pub mod scoreboard;
 pub mod seats;
 pub mod stats;
 pub mod summary;
+pub mod trace;
 pub mod verdict;
 pub mod watchdog;
 

@@ -1,10 +1,13 @@
 //! What the match loop reports while it runs: new log events, every answer line, errors,
-//! warnings and restarts. Log writers and progress printers implement [`GameObserver`].
+//! warnings, restarts and each exchange (the line sent and the answer). Log writers and progress printers implement [`GameObserver`].
+
+use std::time::Duration;
 
 use serde::Serialize;
 
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::Players;
+use mjai_sim_runtime::BotError;
 
 /// Longest offending line kept in an [`ErrorEntry`] (bytes): 1 KiB.
 pub const MAX_LINE_BYTES: usize = 1024;
@@ -137,6 +140,19 @@ pub trait GameObserver {
         let _ = restarts;
         Ok(())
     }
+    /// One exchange with `seat`: the line it was `sent`, and its answer line or why there
+    /// is none (a timeout: the request went unanswered), `elapsed` after the line was
+    /// written ([`super::trace::TraceFile`] keeps them for disputes).
+    fn on_exchange(
+        &mut self,
+        seat: Seat,
+        sent: &str,
+        answer: Result<&str, &BotError>,
+        elapsed: Duration,
+    ) -> std::io::Result<()> {
+        let _ = (seat, sent, answer, elapsed);
+        Ok(())
+    }
 }
 
 /// Does nothing; for callers that need no reports.
@@ -166,6 +182,15 @@ impl GameObserver for Fanout<'_> {
     }
     fn on_restart(&mut self, restarts: u32) -> std::io::Result<()> {
         self.0.iter_mut().try_for_each(|o| o.on_restart(restarts))
+    }
+    fn on_exchange(
+        &mut self,
+        seat: Seat,
+        sent: &str,
+        answer: Result<&str, &BotError>,
+        elapsed: Duration,
+    ) -> std::io::Result<()> {
+        self.0.iter_mut().try_for_each(|o| o.on_exchange(seat, sent, answer, elapsed))
     }
 }
 

@@ -55,6 +55,7 @@ pub mod counters;
 pub mod downloads;
 pub mod error;
 pub mod game_query;
+pub mod game_trace;
 pub mod games;
 pub mod gate;
 pub mod house;

@@ -18,7 +18,9 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
-use super::{bots, downloads, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload};
+use super::{
+    bots, downloads, game_trace, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload,
+};
 
 /// The route of this module.
 pub const ROUTES: [&str; 1] = ["/api/openapi.json"];
@@ -62,6 +64,7 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         riichi_dev::ranked,
         riichi_dev::rotate,
         games::game,
+        game_trace::trace,
         live_stream::live,
         list_games::games,
         downloads::log_gz,

@@ -24,8 +24,8 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, downloads, games, gate, limits, list_games, live_stream, login, openapi, ops, pages, remote_socket,
-    riichi_dev, upload, upload_form,
+    bots, downloads, game_trace, games, gate, limits, list_games, live_stream, login, openapi, ops, pages,
+    remote_socket, riichi_dev, upload, upload_form,
 };
 
 /// Body limit of every route but the upload.
@@ -43,6 +43,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &remote_socket::ROUTES,
         &riichi_dev::ROUTES,
         &games::ROUTES,
+        &game_trace::ROUTES,
         &list_games::ROUTES,
         &live_stream::ROUTES,
         &downloads::ROUTES,
@@ -69,6 +70,7 @@ pub fn router(state: AppState) -> Router {
         .merge(bots::router())
         .merge(remote_socket::router())
         .merge(games::router())
+        .merge(game_trace::router())
         .merge(list_games::router())
         .merge(live_stream::router())
         .merge(downloads::router())

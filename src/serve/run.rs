@@ -16,7 +16,7 @@ use mjai_sim_tournament::store::{BotKind, Online};
 
 use super::counters::Counters;
 use super::jobs::validation::Validator;
-use super::jobs::{league_loop, local};
+use super::jobs::{credentials, league_loop, local, retention};
 use super::start::Started;
 use super::state::AppState;
 use super::{limits, listen, router, watchers, STOP_WAIT};
@@ -37,7 +37,7 @@ impl Started {
 
     /// [`Started::run`] until the stop, before the store is closed.
     async fn serve(self, cancel: Cancel) -> anyhow::Result<()> {
-        let Started { session, listener, settings, mut validation, max_validations, mut play, .. } = self;
+        let Started { session, listener, settings, mut validation, max_validations, mut play, trace_days, .. } = self;
         // remote bots: one hub for validation and league games; a start finding the bot's
         // connections busy in other games waits up to the whole-game bound
         let options = &validation.options;
@@ -68,6 +68,11 @@ impl Started {
         let header_timeout = settings.header_timeout;
         let limits = Arc::new(limits::RateLimits::new(settings.per_ip_per_minute, settings.per_token_per_minute));
         let counters = Arc::new(Counters::default());
+        let credentials = Arc::new(credentials::Credentials::default());
+        tokio::spawn(credentials::run(credentials.clone(), store.clone(), cancel.clone()));
+        if trace_days > 0 {
+            tokio::spawn(retention::run(store.clone(), trace_days, cancel.clone()));
+        }
         let state = AppState {
             store: store.clone(),
             settings: Arc::new(settings),
@@ -76,6 +81,7 @@ impl Started {
             counters: counters.clone(),
             limits,
             hub: hub.clone(),
+            credentials,
             watchers: Arc::new(watchers::Watchers::new(cancel.token())),
         };
         let play = match play {

@@ -62,6 +62,8 @@ pub struct ServeSettings {
     pub lease: Duration,
     /// How long to ride out an unreachable database before giving up.
     pub db_patience: Duration,
+    /// Days a finished game's trace is kept ([`super::jobs::retention`]); 0: for good.
+    pub trace_days: u32,
     /// This host's submission cache (validation and league games read zips through it).
     pub cache: CachePlace,
     /// Where games are played until stored (`None`: `mjai-sim-serve-PID` under the

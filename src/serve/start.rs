@@ -79,6 +79,8 @@ pub struct Started {
     pub(crate) play: Option<PlayOptions>,
     /// Where games are played until stored (removed when the server stops).
     pub(crate) work_dir: PathBuf,
+    /// Days finished games' traces are kept (0: for good).
+    pub(crate) trace_days: u32,
 }
 
 impl Started {
@@ -191,5 +193,6 @@ pub async fn start(settings: ServeSettings, notes: impl Fn(&StartNote)) -> anyho
         max_validations: s.max_validations,
         play,
         work_dir,
+        trace_days: s.trace_days,
     })
 }

@@ -38,10 +38,12 @@ use super::schedule::ScheduledGame;
 use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError};
 use mjai_sim_arena::builtin_fault::{builtin_fault, BuiltinFault};
+use mjai_sim_arena::engine_stamp::EngineStamp;
 use mjai_sim_arena::logs::{stderr_path_in, LogDir};
 use mjai_sim_arena::match_loop::{HostFault, MatchEnding, MatchError, MatchReport};
 use mjai_sim_arena::observer::{Fanout, GameObserver, Silent};
 use mjai_sim_arena::summary::Summary;
+use mjai_sim_arena::trace::TraceFile;
 use mjai_sim_arena::{play_match, MatchOptions};
 use mjai_sim_engine::game::{Game, GameConfig, Rules, StartState};
 
@@ -81,6 +83,9 @@ pub struct RunOptions {
     /// ([`super::store::Live`]: a league's games are watched one hand behind); best
     /// effort: a failed write costs watchers that hand, never the game.
     pub live_hands: bool,
+    /// Keep each game's trace for disputes ([`mjai_sim_arena::trace`]: every line each
+    /// seat was sent and answered), stored with its files (needs `logs` and `store_files`).
+    pub traces: bool,
 }
 
 /// What a run did.
@@ -196,7 +201,9 @@ pub async fn run(
         g.seats.iter().copied().find(|&b| factory.riichi_dev_name(b).is_some_and(|name| !league.seatable_name(name)))
     };
     let channels = (job_tx, &mut out_rx);
-    let end = local.run_until(coordinate(store, options, channels, capacity, stop, observer, &absent)).await;
+    // what played these games, recorded with each
+    let engine = EngineStamp::new(options.rules.name(), &options.match_options.clock, factory.runtime_name());
+    let end = local.run_until(coordinate(store, options, &engine, channels, capacity, stop, observer, &absent)).await;
     drop(out_rx);
     for t in threads {
         let _ = tokio::task::spawn_blocking(move || t.join()).await;
@@ -210,9 +217,12 @@ pub async fn run(
 /// A claimed game in which `absent` finds a bot that may not be seated now (a riichi.dev
 /// bot with no connection waiting) is given back and that bot's pending games are
 /// cancelled, as when a remote bot goes offline: it is scheduled again once connected.
+/// Each game is recorded with `engine`.
+#[allow(clippy::too_many_arguments)] // the run's parts, each used once; a struct would only rename them
 async fn coordinate(
     store: &Store,
     options: &RunOptions,
+    engine: &EngineStamp,
     (job_tx, out_rx): (mpsc::Sender<ScheduledGame>, &mut mpsc::UnboundedReceiver<Outcome>),
     capacity: usize,
     stop: CancelToken,
@@ -327,8 +337,9 @@ async fn coordinate(
             }
         }
         if !records.is_empty() {
-            let fresh =
-                retry("record", patience, || store.games().record(&records, &files)).await.map_err(with_kept)?;
+            let fresh = retry("record", patience, || store.games().record_with(&records, &files, Some(engine)))
+                .await
+                .map_err(with_kept)?;
             records.retain(|r| fresh.contains(&r.index));
             recorded += records.len() as u64;
             observer.recorded(&records);
@@ -507,11 +518,21 @@ async fn play_logged(
 ) -> Result<(MatchReport, GameRecord), GameError> {
     let dir = game_dir(&options.dir, game.index);
     let players = options.rules.players;
+    let engine =
+        EngineStamp::new(options.rules.name(), &options.match_options.clock, seats.pool().factory().runtime_name());
     let mut logs = match options.logs {
         true => Some(
             LogDir::create_for(&dir, players)
-                .map_err(|e| GameError::Fatal(format!("cannot write the game logs: {e}")))?,
+                .map_err(|e| GameError::Fatal(format!("cannot write the game logs: {e}")))?
+                .with_engine(&engine),
         ),
+        false => None,
+    };
+    // a stored game keeps its trace for disputes (what each seat was sent and answered)
+    let mut trace = match options.logs && options.store_files && options.traces {
+        true => {
+            Some(TraceFile::create(&dir).map_err(|e| GameError::Fatal(format!("cannot write the game's trace: {e}")))?)
+        }
         false => None,
     };
     let names = ["0", "1", "2", "3"].map(String::from);
@@ -528,6 +549,9 @@ async fn play_logged(
             let _ = out.send(Outcome::Hand(index, hand, events));
         });
         let mut observers = Fanout(vec![observer]);
+        if let Some(trace) = trace.as_mut() {
+            observers.0.push(trace);
+        }
         if options.live_hands {
             observers.0.push(&mut live);
         }
@@ -539,7 +563,8 @@ async fn play_logged(
     };
     if let Some(logs) = &logs {
         let bots = game.seats.iter().map(|&b| options.names.get(b).cloned().unwrap_or_default()).collect();
-        let summary = Summary::new(table.log(), &report, bots);
+        let mut summary = Summary::new(table.log(), &report, bots);
+        summary.engine = Some(engine);
         logs.write_summary(&summary).map_err(|e| GameError::Fatal(format!("cannot write summary.json: {e}")))?;
         // The viewer page, as the main job writes it; a failure costs the page, not the game.
         if options.html {

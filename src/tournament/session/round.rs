@@ -172,6 +172,8 @@ impl Session {
             patience: patience.clone(),
             open_ended: config.is_league(),
             live_hands: config.is_league(),
+            // a stored game keeps its trace (a league's or a database tournament's)
+            traces: store_files,
         };
         let result = runner::run(store, pool.clone(), &options, stop, observer).await;
         pool.drain().await;

@@ -20,6 +20,9 @@ pub struct GameFiles {
     pub summary: String,
     /// `errors.json`.
     pub errors: String,
+    /// `trace.jsonl` ([`mjai_sim_arena::trace`]), gzip-compressed; `None` when the game
+    /// was played without one. Kept in `game_traces`, apart, for retention.
+    pub trace_gz: Option<Vec<u8>>,
 }
 
 /// `bytes` gzip-compressed (the default level), as stored logs are. Errors: writing into
@@ -31,12 +34,18 @@ pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
 }
 
 impl GameFiles {
-    /// The files of a game folder (`mjai_log.json`, `summary.json`, `errors.json`; a
-    /// missing summary or errors file is stored as empty). Errors: the log cannot be read.
+    /// The files of a game folder (`mjai_log.json`, `summary.json`, `errors.json`, and
+    /// `trace.jsonl` when there is one; a missing summary or errors file is stored as
+    /// empty). Errors: the log (or an existing trace) cannot be read.
     pub fn read(index: u64, dir: &std::path::Path) -> std::io::Result<GameFiles> {
         let log_gz = gzip(&std::fs::read(dir.join("mjai_log.json"))?)?;
         let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-        Ok(GameFiles { index, log_gz, summary: text("summary.json"), errors: text("errors.json") })
+        let trace_gz = match std::fs::read(dir.join(mjai_sim_arena::trace::TRACE_FILE)) {
+            Ok(bytes) => Some(gzip(&bytes)?),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        Ok(GameFiles { index, log_gz, summary: text("summary.json"), errors: text("errors.json"), trace_gz })
     }
 
     /// `mjai_log.json` as it was written. Errors: the stored bytes are not gzip.
@@ -59,6 +68,14 @@ pub(super) async fn insert_files(tx: &mut Transaction<'_, Any>, t: i64, f: &Game
     .bind(&f.errors)
     .execute(&mut **tx)
     .await?;
+    if let Some(trace) = &f.trace_gz {
+        sqlx::query("INSERT INTO game_traces (t, game_idx, trace_gz) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+            .bind(t)
+            .bind(f.index as i64)
+            .bind(trace.clone())
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
 
@@ -198,9 +215,37 @@ impl Blobs<'_> {
                 log_gz: r.try_get(0).map_err(|e| self.store.err(e))?,
                 summary: r.try_get(1).map_err(|e| self.store.err(e))?,
                 errors: r.try_get(2).map_err(|e| self.store.err(e))?,
+                trace_gz: None, // apart: Blobs::trace
             })
         })
         .transpose()
+    }
+
+    /// The stored trace of game `index` (`trace.jsonl`, gzip); `None` when it has none
+    /// (not finished, played without one, or past the retention).
+    pub async fn trace(self, index: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        let row = sqlx::query("SELECT trace_gz FROM game_traces WHERE t = $1 AND game_idx = $2")
+            .bind(self.store.t)
+            .bind(index as i64)
+            .fetch_optional(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        row.map(|r| r.try_get(0).map_err(|e| self.store.err(e))).transpose()
+    }
+
+    /// Deletes the traces of games that finished before `before_ms` (ms since the Unix
+    /// epoch): the retention of `serve --trace-days`. Returns how many went.
+    pub async fn forget_traces_before(self, before_ms: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "DELETE FROM game_traces WHERE t = $1 AND game_idx IN \
+             (SELECT idx FROM games WHERE t = $1 AND finished_ms IS NOT NULL AND finished_ms < $2)",
+        )
+        .bind(self.store.t)
+        .bind(before_ms)
+        .execute(&self.store.pool)
+        .await
+        .map_err(|e| self.store.err(e))?;
+        Ok(done.rows_affected())
     }
 
     /// The stored `errors.json` of finished games in which any of the league bots `bots`

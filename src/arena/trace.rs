@@ -1,0 +1,163 @@
+//! A game's trace for disputes (issue 54): every line each seat was sent and what it
+//! answered, in order, each with the time it took, a request that went unanswered (a
+//! timeout, a closed connection) recorded with why. `trace.jsonl` in the game's folder, one
+//! JSON object per exchange:
+//!
+//! ```text
+//! {"seat":1,"at_ms":5123,"ms":12.4,"sent":"[{\"type\":\"tsumo\",...}]","answer":"{\"type\":\"dahai\",...}"}
+//! {"seat":2,"at_ms":9001,"ms":2000.0,"sent":"[...]","answer":null,"error":"timeout","reason":"no answer within 2 s"}
+//! ```
+//!
+//! `at_ms`: when the request was written, ms from the game's start; `ms`: from the request
+//! to the answer (or the failure). What riichi.dev's dialect seats were sent is traced as the
+//! mjai lines the referee exchanged with the seat, not the dialect's own messages.
+//!
+//! A game's trace is bounded by [`TRACE_CAP`] bytes: past it, one line
+//! `{"truncated":true,"after_bytes":N}` and nothing more. The file is appended and flushed
+//! at each exchange, as `mjai_log.json` is.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use mjai_sim_engine::event::Seat;
+use mjai_sim_runtime::BotError;
+
+use super::observer::GameObserver;
+
+/// Most bytes one game's trace holds (uncompressed): 16 MiB, about ten times a hanchan's.
+pub const TRACE_CAP: u64 = 16 * 1024 * 1024;
+
+/// The trace's file name in a game's folder.
+pub const TRACE_FILE: &str = "trace.jsonl";
+
+/// One exchange as a line of the trace (keys in this order).
+#[derive(Serialize)]
+struct Entry<'a> {
+    seat: Seat,
+    at_ms: u64,
+    ms: f64,
+    sent: &'a str,
+    /// `null` when unanswered.
+    answer: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// The line ending a trace cut at its cap.
+#[derive(Serialize)]
+struct Truncated {
+    truncated: bool,
+    after_bytes: u64,
+}
+
+/// Writes a game's `trace.jsonl` (module docs).
+pub struct TraceFile {
+    path: PathBuf,
+    file: File,
+    written: u64,
+    cap: u64,
+    start: Instant,
+}
+
+impl TraceFile {
+    /// Creates `dir/trace.jsonl` (replacing one of an earlier game), capped at [`TRACE_CAP`].
+    /// Errors: the file cannot be created (the message names it).
+    pub fn create(dir: &Path) -> io::Result<TraceFile> {
+        TraceFile::with_cap(dir, TRACE_CAP)
+    }
+
+    /// [`TraceFile::create`] capped at `cap` bytes.
+    pub fn with_cap(dir: &Path, cap: u64) -> io::Result<TraceFile> {
+        let path = dir.join(TRACE_FILE);
+        let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        Ok(TraceFile { path, file, written: 0, cap, start: Instant::now() })
+    }
+
+    /// The file written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl GameObserver for TraceFile {
+    fn on_exchange(
+        &mut self,
+        seat: Seat,
+        sent: &str,
+        answer: Result<&str, &BotError>,
+        elapsed: Duration,
+    ) -> io::Result<()> {
+        if self.written > self.cap {
+            return Ok(());
+        }
+        let entry = Entry {
+            seat,
+            at_ms: self.start.elapsed().saturating_sub(elapsed).as_millis() as u64,
+            ms: (elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
+            sent,
+            answer: answer.ok(),
+            error: answer.err().map(BotError::kind),
+            reason: answer.err().map(BotError::to_string),
+        };
+        let line = serde_json::to_string(&entry).map_err(io::Error::other)? + "\n";
+        let size = line.len() as u64;
+        if self.written + size > self.cap {
+            self.written = self.cap + 1;
+            let marker = serde_json::to_string(&Truncated { truncated: true, after_bytes: self.cap })
+                .map_err(io::Error::other)?
+                + "\n";
+            self.file.write_all(marker.as_bytes())?;
+        } else {
+            self.written += size;
+            self.file.write_all(line.as_bytes())?;
+        }
+        self.file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(path: &Path) -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn answers_and_timeouts_are_traced_and_the_cap_holds_from_both_sides() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut trace = TraceFile::create(dir.path()).unwrap();
+        trace.on_exchange(1, "[{\"type\":\"tsumo\"}]", Ok("{\"type\":\"none\"}"), Duration::from_millis(12)).unwrap();
+        let timeout = BotError::Timeout(2.0);
+        trace.on_exchange(2, "[]", Err(&timeout), Duration::from_secs(2)).unwrap();
+        let got = lines(trace.path());
+        assert_eq!(got.len(), 2);
+        assert_eq!((got[0]["seat"].as_u64(), got[0]["ms"].as_f64()), (Some(1), Some(12.0)));
+        assert_eq!(got[0]["sent"], "[{\"type\":\"tsumo\"}]");
+        assert_eq!(got[0]["answer"], "{\"type\":\"none\"}");
+        assert!(got[1]["answer"].is_null() && got[1]["error"] == "timeout", "{}", got[1]);
+
+        // a line that just fits is kept; the next one over the cap is replaced by the marker
+        let one = |seat| {
+            serde_json::json!({"seat": seat, "at_ms": 0, "ms": 1.0, "sent": "x", "answer": "y"}).to_string().len()
+                as u64
+                + 1
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut small = TraceFile::with_cap(dir.path(), one(0)).unwrap();
+        small.start = Instant::now() + Duration::from_secs(3600); // at_ms 0
+        small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
+        small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
+        small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
+        let got = lines(small.path());
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0]["answer"], "y");
+        assert_eq!(got[1]["truncated"], true);
+    }
+}
