@@ -438,7 +438,9 @@ impl Launcher for SeatLauncher {
                     Ok(Box::new(bot) as Box<dyn Bot>)
                 }
                 (SeatKind::Remote(remote, name), _) => {
-                    let bot = remote.hub.start_bot(name, seat, remote.wait).await?;
+                    // a restart plays on the connection of the game's first start
+                    let previous = self.remote_conns.lock().ok().and_then(|c| c[index]);
+                    let bot = remote.hub.start_bot_again(name, seat, remote.wait, previous).await?;
                     if let Ok(mut conns) = self.remote_conns.lock() {
                         conns[index] = Some(bot.conn_id());
                     }

@@ -7,9 +7,13 @@
 //! exits 0 when a game's side says there are no more games (or the ranked games asked for
 //! are played, or validation passed), 1 on a final refusal (with the server's message), a
 //! failed validation or a side gone for longer than `--reconnect-for`.
+//!
+//! On the bridge protocol the first SIGTERM drains (`--drain`: Ctrl-C too): the server is
+//! told, seats the bridge in no new game, the game in play is finished, then the bridge
+//! exits 0; a second signal stops at once.
 
 use std::ffi::OsString;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -73,6 +77,10 @@ pub struct Args {
     /// Python interpreter for bot.py.
     #[arg(long, value_name = "PATH", default_value = "python3")]
     pub python: PathBuf,
+    /// Make Ctrl-C (SIGINT) drain as SIGTERM does: finish the game in play, take no new
+    /// seat, then exit 0 (a second signal stops at once). Without it Ctrl-C stops at once.
+    #[arg(long)]
+    pub drain: bool,
 }
 
 /// Runs the bridge; returns the exit code.
@@ -109,8 +117,39 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             _ => 0,
         });
     }
-    runtime.block_on(run_bridge(&options, &mut report))?;
+    let drain = runtime.block_on(async { drain_on_signals(args.drain) })?;
+    runtime.block_on(run_bridge(&options, &mut report, drain))?;
     Ok(0)
+}
+
+/// The bridge's signals: the first SIGTERM (or, with `--drain`, SIGINT) drains (the token
+/// fires: the game in play is finished, no new seat taken); a second signal, or SIGINT
+/// without `--drain`, exits at once with 128 + its number. Must run inside the runtime.
+fn drain_on_signals(sigint_drains: bool) -> anyhow::Result<crate::arena::cancel::CancelToken> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut int = signal(SignalKind::interrupt()).context("cannot handle SIGINT")?;
+    let mut term = signal(SignalKind::terminate()).context("cannot handle SIGTERM")?;
+    let drain = crate::arena::cancel::Cancel::new();
+    let token = drain.token();
+    tokio::spawn(async move {
+        loop {
+            let signo = tokio::select! {
+                _ = int.recv() => libc::SIGINT,
+                _ = term.recv() => libc::SIGTERM,
+            };
+            let drains = signo == libc::SIGTERM || sigint_drains;
+            if drain.is_cancelled() || !drains {
+                std::process::exit(128 + signo);
+            }
+            drain.cancel();
+            // said after the drain began: stderr may be a pipe nobody reads any more
+            let _ = writeln!(
+                std::io::stderr(),
+                "mjai-sim: draining: the game in play ends first (a second signal stops at once)"
+            );
+        }
+    });
+    Ok(token)
 }
 
 /// How long the bridge tries to reach a game's URL without a connection.

@@ -10,6 +10,10 @@
 //! [`BridgeOptions::reconnect_for`]. A final refusal (a token refused, a bot that cannot be
 //! played this way: [`crate::dial::ConnectError::is_transient`]) ends the bridge at once
 //! with the server's own message.
+//!
+//! Draining ([`run_bridge`]'s `drain`, `mjai-sim connect`'s first SIGTERM): the bridge says
+//! `draining` to the game side, which seats it in no new game; it finishes the game in play
+//! (if any), then closes and returns.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -17,6 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use mjai_sim_runtime::cancel::CancelToken as CancellationToken;
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -119,19 +124,27 @@ pub fn verdict_line(version: u32, passed: bool, reason: Option<&str>) -> String 
 /// Errors (one line naming the fix): the URL is not `ws://` or `wss://`; the server
 /// refused the connection (its status and its own message, at once); it was unreachable
 /// too long.
-pub async fn run_bridge(options: &BridgeOptions, report: &mut (dyn FnMut(String) + Send)) -> anyhow::Result<()> {
+///
+/// Once `drain` fires, the bridge drains (module docs) and returns `Ok` (at once when no
+/// game is in play or while it is not connected).
+pub async fn run_bridge(
+    options: &BridgeOptions,
+    report: &mut (dyn FnMut(String) + Send),
+    drain: CancellationToken,
+) -> anyhow::Result<()> {
     let game = is_game_url(&options.url);
     let mut reconnect = Reconnect::new(options.reconnect_for);
-    loop {
+    while !drain.is_cancelled() {
         // bounded: CONNECT_TIMEOUT.
         match connect_to(&options.url, &options.token).await {
             Ok(ws) => {
                 report(format!("connected to {}; waiting for a seat", options.url));
                 // bounded: by IDLE_TIMEOUT and the bot's bounds.
-                let served = serve(ws, options, report).await;
+                let served = serve(ws, options, report, &drain).await;
                 reconnect.connected();
                 match served {
                     Served::Bye if game => return Ok(()),
+                    Served::Drained => return Ok(()),
                     Served::Bye => report("the server is stopping (a restart?); connecting again".into()),
                     Served::Dropped(why) => report(format!("connection lost ({why}); connecting again")),
                 }
@@ -139,15 +152,21 @@ pub async fn run_bridge(options: &BridgeOptions, report: &mut (dyn FnMut(String)
             Err(e) => {
                 let wait = reconnect.failed(&options.url, &e)?;
                 tracing::debug!("connecting failed ({e}); retrying in {wait:?}");
-                tokio::time::sleep(wait).await; // bounded: at most MAX_BACKOFF.
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {} // bounded: at most MAX_BACKOFF.
+                    _ = drain.cancelled() => {}
+                }
             }
         }
     }
+    Ok(())
 }
 
 enum Served {
     Bye,
     Dropped(String),
+    /// Drained: the game in play (if any) finished, the connection closed.
+    Drained,
 }
 
 pub(crate) async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>, text: String) -> Result<(), String> {
@@ -158,14 +177,33 @@ pub(crate) async fn send(sink: &mut futures_util::stream::SplitSink<Ws, Message>
     }
 }
 
-async fn serve(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(String) + Send)) -> Served {
+async fn serve(
+    ws: Ws,
+    options: &BridgeOptions,
+    report: &mut (dyn FnMut(String) + Send),
+    drain: &CancellationToken,
+) -> Served {
     let (mut sink, mut stream) = ws.split();
     let (answers_tx, mut answers) = mpsc::channel::<(u64, Result<String, BotError>)>(4);
     let mut bot: Option<BotTask> = None;
     let mut generation = 0;
+    // seated: from a `start` to the game's `game_over` (restarts within a game included)
+    let (mut seated, mut draining) = (false, false);
     let served = loop {
         let next = tokio::select! {
             next = within(IDLE_TIMEOUT, "reading", stream.next()) => next,
+            _ = drain.cancelled(), if !draining => {
+                draining = true;
+                // bounded: WRITE_TIMEOUT.
+                if let Err(e) = send(&mut sink, Control::Draining.to_text()).await {
+                    break Served::Dropped(e);
+                }
+                if !seated {
+                    break Served::Drained;
+                }
+                report("draining: finishing the game in play, then leaving (no new seat)".into());
+                continue;
+            }
             Some((g, answer)) = answers.recv() => {
                 if g != generation {
                     continue;
@@ -198,6 +236,7 @@ async fn serve(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(String) 
             Some(Control::Start { seat, generation: g }) => {
                 stop(&mut bot).await; // bounded: STOP_GRACE.
                 generation = g;
+                seated = true;
                 // bounded: a local process start.
                 match BotTask::start(options, seat, g, answers_tx.clone()).await {
                     Ok(task) => {
@@ -214,6 +253,10 @@ async fn serve(ws: Ws, options: &BridgeOptions, report: &mut (dyn FnMut(String) 
             Some(game_over @ Control::GameOver { .. }) => {
                 stop(&mut bot).await; // bounded: STOP_GRACE.
                 report(game_line(&game_over).unwrap_or_default());
+                seated = false;
+                if draining {
+                    break Served::Drained;
+                }
                 None
             }
             Some(Control::Verdict { version, passed, reason }) => {

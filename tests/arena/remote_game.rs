@@ -100,3 +100,27 @@ fn killing_the_bridge_ends_the_game_in_bounded_time_with_chombos_on_its_seat_onl
         "after the drop, the seat pays for a bridge that is not back: {errors:?}"
     );
 }
+
+/// The bridge's first SIGTERM drains: the game side is told, the game in play is finished
+/// with no chombo for the seat (before, SIGTERM killed the bridge and every hand after
+/// was a chombo), and the bridge exits 0 once the game is over.
+#[test]
+fn a_sigterm_drains_the_bridge_which_finishes_the_game_in_play_without_a_chombo() {
+    let scratch = tempfile::tempdir().unwrap();
+    let bot = slow_tsumogiri(scratch.path(), 10);
+    let t = "builtin:tsumogiri";
+    let mut game = RemoteGame::start(["remote:author", t, t, t], &["--seed", "5"]);
+    let bridge = game.bridge(0, &["--", "python3", bot.to_str().unwrap()]);
+    game.wait_for_events(60);
+    let term = std::process::Command::new("kill").args(["-TERM", &bridge.id().to_string()]).status().unwrap();
+    assert!(term.success());
+    let status = game.wait(Duration::from_secs(600));
+    assert!(status.success(), "{:?}", game.stderr_lines);
+    let summary = game.json("summary.json");
+    assert_eq!(summary["completed"], true, "{summary}");
+    assert_eq!(summary["chombos"], serde_json::json!([0, 0, 0, 0]), "the drained seat played on: {summary}");
+    let (bridge_status, out, err) = finish_bridge(bridge, Duration::from_secs(60));
+    assert!(bridge_status.success(), "a drained bridge exits 0: {err}");
+    assert!(out.contains("draining: finishing the game in play, then leaving (no new seat)"), "{out}");
+    assert!(out.lines().last().unwrap_or_default().starts_with("game over: seat 0, rank "), "{out}");
+}

@@ -8,7 +8,7 @@
 //! reads) close it too. The first of these reasons is kept: the seat's next exchange fails
 //! with it, a chombo for that seat only.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::{Message, WebSocket};
@@ -28,6 +28,8 @@ use crate::BotError;
 pub struct Ended {
     token: CancellationToken,
     reason: Mutex<Option<BotError>>,
+    /// The bridge said it is going away ([`Control::Draining`]): seated in no new game.
+    draining: AtomicBool,
 }
 
 impl Ended {
@@ -47,6 +49,11 @@ impl Ended {
     /// Resolves when the connection ends.
     pub async fn wait(&self) {
         self.token.cancelled().await; // bounded: by the connection's own timeouts.
+    }
+
+    /// True once the bridge said it is going away ([`Control::Draining`]).
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::SeqCst)
     }
 
     /// The reason recorded ([`BotError::Closed`] when none).
@@ -105,6 +112,12 @@ impl Conn {
     /// True while the connection is open.
     pub fn is_open(&self) -> bool {
         !self.ended.is_ended()
+    }
+
+    /// True while the connection is open and its bridge did not say it is going away: a
+    /// game may seat it.
+    pub fn is_seatable(&self) -> bool {
+        self.is_open() && !self.ended.is_draining()
     }
 
     /// Queues `text` for the writer, waiting until `deadline` at most (then a timeout of
@@ -288,6 +301,11 @@ async fn read_loop(
                 BotError::Transport("the remote bot sent a binary message (only text is accepted)".into())
             }
             Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            // the bridge going away: not an answer, and never in the inbox
+            Ok(Some(Ok(Message::Text(text)))) if Control::parse(text.as_str()) == Some(Control::Draining) => {
+                ended.draining.store(true, Ordering::SeqCst);
+                continue;
+            }
             Ok(Some(Ok(Message::Text(text)))) => match inbox.try_send(text.as_str().to_string()) {
                 Ok(()) => continue,
                 Err(mpsc::error::TrySendError::Full(_)) => BotError::Transport(format!(

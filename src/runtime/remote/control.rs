@@ -7,7 +7,9 @@
 //!   stopping the one running), `stop` (stop the bot), `game_over` (`seat`, `scores`
 //!   (points), `chombos`, `rank` 1..4), `bye` (no more games: the bridge exits);
 //! - bridge to game side: `ready` (`generation`: the bot of that start runs), `error`
-//!   (`message`: the bot could not start or gave no answer line, e.g. it crashed).
+//!   (`message`: the bot could not start or gave no answer line, e.g. it crashed),
+//!   `draining` (the bridge is going away: it finishes the game in play, if any, then
+//!   closes; the game side seats this connection in no new game).
 
 use serde::{Deserialize, Serialize};
 
@@ -61,6 +63,9 @@ pub enum Control {
     /// No more games on this connection: from a game (or tournament), the bridge stops its
     /// bot and exits; from the grading server (it is stopping), the bridge connects again.
     Bye,
+    /// The bridge is going away (`mjai-sim connect` got SIGTERM): it finishes the game in
+    /// play, if any, then closes; the connection is seated in no new game.
+    Draining,
     /// The bridge's bot gave no answer line or could not start; the reason.
     Error {
         /// One line, e.g. "bot exited (exit code 1)".
