@@ -63,6 +63,12 @@ impl TimeHistogram {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The times summed, in milliseconds, each taken as its bucket's middle
+    /// ([`bucket_middle_ms`]: within a bucket's width of the exact sum).
+    pub fn total_ms(&self) -> f64 {
+        self.0.iter().map(|&(b, n)| bucket_middle_ms(b) * f64::from(n)).sum()
+    }
 }
 
 /// Histograms merged over many games (dense; for the standings).

@@ -14,6 +14,8 @@
 //!   Remote bots (`remote:NAME`, a grading server's bots played over a WebSocket) are seated
 //!   only while [`Store::with_online`]'s predicate says they are connected (without one,
 //!   always), and two bots of one author never share a table ([`Scheduler::set_authors`]).
+//!   A bot over twice its share of the last hour's table time sits the top-up out
+//!   ([`super::table_time`]): one slow bot cannot hold the league's tables.
 //! - [`League::cancel_pending_of`]: a remote bot went offline; its pending games are
 //!   cancelled (nothing waits for it), as a retirement does, but it stays in the league.
 //! - [`League::add_bot`]: a new bot (index after the last) with its submission bytes.
@@ -32,6 +34,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sqlx::{Any, Row, Transaction};
 
 use super::blobs::insert_submission;
+use super::table_time;
 use super::{insert_bot, insert_games, rows, BotRow, Store, StoreError};
 use crate::config::{Matching, TournamentConfig};
 use crate::leaderboard::PROVISIONAL_GAMES;
@@ -171,6 +174,12 @@ impl League<'_> {
             tx.commit().await.map_err(|e| self.store.err(e))?;
             return Ok(TopUp::Idle { active: n_active, seats });
         }
+        // a bot over its share of the last hour's table time sits this top-up out
+        let now_ms = unix_ms();
+        let time = table_time::since(&mut tx, self.store.t, now_ms - table_time::WINDOW_MS, seats).await;
+        for b in time.map_err(|e| self.store.err(e))?.over_budget(&active, seats) {
+            active[b] = false;
+        }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;
         scheduler.set_house(&self.house_flags(&mut tx, active.len()).await?);
         scheduler.set_authors(&self.author_ids(&mut tx, active.len()).await?);
@@ -179,7 +188,6 @@ impl League<'_> {
             Matching::Rating => Some(self.rated(&mut tx, active.len()).await?),
         };
         let (pace, mut next_set_ms) = self.pace_in(&mut tx).await?;
-        let now_ms = unix_ms();
         let mut games = Vec::new();
         while pending + (games.len() as u64) < min_pending.saturating_mul(2) {
             if let Some(per_hour) = pace {

@@ -496,3 +496,50 @@ async fn a_three_player_league_rotates_three_seats_through_the_store() {
     assert!(store.leases().claimable_tournaments().await.unwrap().is_empty(), "2 bots, 3 seats");
     assert_eq!(store.league().top_up(3).await.unwrap(), TopUp::Idle { active: 2, seats: 3 });
 }
+
+/// Plays (records) every pending game of a league, bot `b` thinking `ms_of(b)` in each.
+async fn play_timed(store: &Store, ms_of: impl Fn(usize) -> i64) {
+    let claimed = store.leases().claim("w", 1000, LEASE).await.unwrap();
+    for g in &claimed {
+        let r = GameRecord {
+            index: g.index,
+            set: g.set,
+            seats: g.seats.clone(),
+            scores: vec![25000; 4],
+            ranks: vec![1, 2, 3, 4],
+            stats: vec![Default::default(); 4],
+        };
+        store.games().record(&[r], &[]).await.unwrap();
+        for &b in &g.seats {
+            sqlx::query("UPDATE results SET think_ms = $1 WHERE game_idx = $2 AND bot = $3")
+                .bind(ms_of(b))
+                .bind(g.index as i64)
+                .bind(b as i64)
+                .execute(&store.pool)
+                .await
+                .unwrap();
+        }
+    }
+}
+
+/// A slow bot (thinking 12 times as long as the others) sits out the next top-up; at the
+/// others' pace it does not.
+#[tokio::test]
+async fn a_bot_over_its_share_of_table_time_sits_out_the_next_top_up() {
+    for slow in [true, false] {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
+        let store = store.create("league", &config(5, 0, [3, 0]), &rows(5), &[]).await.unwrap();
+        store.league().top_up(10).await.unwrap();
+        let ms = |bot: usize| if slow && bot == 0 { 120_000 } else { 10_000 };
+        play_timed(&store, ms).await;
+        assert!(matches!(store.league().top_up(10).await.unwrap(), TopUp::Added { .. }));
+        let next = store.leases().claim("w", 1000, LEASE).await.unwrap();
+        assert!(!next.is_empty());
+        let with_0 = next.iter().filter(|g| g.seats.contains(&0)).count();
+        match slow {
+            true => assert_eq!(with_0, 0, "the slow bot sits out: {next:?}"),
+            false => assert!(with_0 > 0, "at the same pace it plays: {next:?}"),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Each bot's share of a league's table time (issue 54): one slow bot (legal, but 0.25 s a
+//! discard) must not hold the league's tables. A bot holds a table while it thinks: its
+//! table time is its decision time summed (`results.think_ms`) over its games that
+//! finished in the last [`WINDOW_MS`]; its fair share is the league's in that window over
+//! the active bots. A bot over [`BUDGET`] × its share sits out the next top-ups
+//! ([`super::League::top_up`]) until the others' games bring it back under; never so many
+//! that fewer bots than seats are left, and not before [`MIN_GAMES`] games in the window
+//! tell anything.
+
+use std::collections::BTreeMap;
+
+use sqlx::{Any, Row, Transaction};
+
+/// The window table time is counted over: the last hour, in ms.
+pub const WINDOW_MS: i64 = 3_600_000;
+
+/// A bot may use this many times its fair share of the seat time before it sits out.
+pub const BUDGET: f64 = 2.0;
+
+/// Games finished in the window before any bot sits out.
+pub const MIN_GAMES: u64 = 8;
+
+/// The decision time of the games that finished in the window.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableTime {
+    /// Each bot's decision time, ms (by league index).
+    pub by_bot: BTreeMap<usize, i64>,
+    /// Games counted.
+    pub games: u64,
+}
+
+impl TableTime {
+    /// Every bot's time summed, ms.
+    pub fn total(&self) -> i64 {
+        self.by_bot.values().sum()
+    }
+
+    /// The active bots (`active[b]`) that sit out: over [`BUDGET`] × the fair share, worst
+    /// first, at most as many as leave `seats` active bots; none before [`MIN_GAMES`].
+    pub fn over_budget(&self, active: &[bool], seats: usize) -> Vec<usize> {
+        let n_active = active.iter().filter(|&&a| a).count();
+        if self.games < MIN_GAMES || n_active <= seats {
+            return Vec::new();
+        }
+        let fair = self.total() as f64 / n_active as f64;
+        let mut over: Vec<(i64, usize)> = (self.by_bot.iter())
+            .filter(|(&b, &ms)| active.get(b).copied().unwrap_or(false) && ms as f64 > BUDGET * fair)
+            .map(|(&b, &ms)| (ms, b))
+            .collect();
+        over.sort_by(|a, b| b.cmp(a));
+        over.into_iter().take(n_active - seats).map(|(_, b)| b).collect()
+    }
+}
+
+/// The decision time of tournament `t`'s games (`seats` a table) that finished at or
+/// after `since_ms`.
+pub(super) async fn since(
+    tx: &mut Transaction<'_, Any>,
+    t: i64,
+    since_ms: i64,
+    seats: usize,
+) -> Result<TableTime, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT r.bot, SUM(r.think_ms), COUNT(*) FROM results r \
+         JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
+         WHERE r.t = $1 AND g.finished_ms >= $2 AND r.think_ms IS NOT NULL GROUP BY r.bot",
+    )
+    .bind(t)
+    .bind(since_ms)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut time = TableTime::default();
+    let mut results = 0u64;
+    for r in &rows {
+        let bot: i64 = r.try_get(0)?;
+        let ms: Option<i64> = r.try_get(1)?;
+        let n: i64 = r.try_get(2)?;
+        time.by_bot.insert(bot.max(0) as usize, ms.unwrap_or(0).max(0));
+        results += n.max(0) as u64;
+    }
+    // each game has one result per seat
+    time.games = results / seats.max(1) as u64;
+    Ok(time)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn time(by_bot: &[(usize, i64)], games: u64) -> TableTime {
+        TableTime { by_bot: by_bot.iter().copied().collect(), games }
+    }
+
+    #[test]
+    fn a_bot_over_twice_its_share_sits_out_and_one_just_under_plays() {
+        let active = [true; 5];
+        // five bots, 100 s of decision time: a fair share is 20 s; 40 s is the budget
+        let slow = time(&[(0, 41_000), (1, 15_000), (2, 15_000), (3, 15_000), (4, 14_000)], 20);
+        assert_eq!(slow.over_budget(&active, 4), vec![0]);
+        let under = time(&[(0, 40_000), (1, 15_000), (2, 15_000), (3, 15_000), (4, 15_000)], 20);
+        assert!(under.over_budget(&active, 4).is_empty(), "exactly the budget plays");
+        // too few games to tell; too few bots to spare one
+        assert!(time(&[(0, 90_000), (1, 10_000)], MIN_GAMES - 1).over_budget(&active, 4).is_empty());
+        assert!(slow.over_budget(&[true, true, true, true, false], 4).is_empty());
+        // a retired (inactive) bot is not counted out twice
+        assert!(slow.over_budget(&[false, true, true, true, true], 3).is_empty());
+    }
+
+    #[test]
+    fn no_more_sit_out_than_leave_a_table() {
+        let active = [true; 6];
+        let two = time(&[(0, 60_000), (1, 50_000), (2, 5_000), (3, 5_000), (4, 5_000), (5, 5_000)], 30);
+        assert_eq!(two.over_budget(&active, 4), vec![0, 1], "worst first");
+        assert_eq!(two.over_budget(&active, 5), vec![0], "one table of five keeps five");
+    }
+}
