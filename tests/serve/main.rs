@@ -20,6 +20,8 @@
 //!   filters, times;
 //! - [`live`]: a running game watched one hand behind, over its event stream and on its
 //!   page in Chromium;
+//! - [`voids`]: `serve void` against a running server: the voided game stays listed,
+//!   marked, and leaves the standings;
 //! - [`sanma`]: a three-player league (`--rules riichi-dev-3p`): an upload's declared mode,
 //!   validation in every seat of three, three-seat games, pages and downloads.
 
@@ -47,3 +49,4 @@ mod sanma;
 mod support;
 mod suspension;
 mod uploads;
+mod voids;
