@@ -13,11 +13,12 @@
 //! mjai lines the referee exchanged with the seat, not the dialect's own messages.
 //!
 //! A game's trace is bounded by [`TRACE_CAP`] bytes: past it, one line
-//! `{"truncated":true,"after_bytes":N}` and nothing more. The file is appended and flushed
-//! at each exchange, as `mjai_log.json` is.
+//! `{"truncated":true,"after_bytes":N}` and nothing more. Lines are buffered and written
+//! out by [`TraceFile::finish`] at the game's end (a game cut short is played again, and
+//! its trace with it), so that tracing costs a game little.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -59,7 +60,7 @@ struct Truncated {
 /// Writes a game's `trace.jsonl` (module docs).
 pub struct TraceFile {
     path: PathBuf,
-    file: File,
+    file: BufWriter<File>,
     written: u64,
     cap: u64,
     start: Instant,
@@ -76,7 +77,13 @@ impl TraceFile {
     pub fn with_cap(dir: &Path, cap: u64) -> io::Result<TraceFile> {
         let path = dir.join(TRACE_FILE);
         let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        Ok(TraceFile { path, file, written: 0, cap, start: Instant::now() })
+        Ok(TraceFile { path, file: BufWriter::with_capacity(256 * 1024, file), written: 0, cap, start: Instant::now() })
+    }
+
+    /// Writes out what is buffered. Errors: the disk's (the message names the file).
+    pub fn finish(mut self) -> io::Result<()> {
+        let path = self.path.clone();
+        self.file.flush().map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
     }
 
     /// The file written.
@@ -117,7 +124,7 @@ impl GameObserver for TraceFile {
             self.written += size;
             self.file.write_all(line.as_bytes())?;
         }
-        self.file.flush()
+        Ok(())
     }
 }
 
@@ -136,7 +143,9 @@ mod tests {
         trace.on_exchange(1, "[{\"type\":\"tsumo\"}]", Ok("{\"type\":\"none\"}"), Duration::from_millis(12)).unwrap();
         let timeout = BotError::Timeout(2.0);
         trace.on_exchange(2, "[]", Err(&timeout), Duration::from_secs(2)).unwrap();
-        let got = lines(trace.path());
+        let path = trace.path().to_path_buf();
+        trace.finish().unwrap();
+        let got = lines(&path);
         assert_eq!(got.len(), 2);
         assert_eq!((got[0]["seat"].as_u64(), got[0]["ms"].as_f64()), (Some(1), Some(12.0)));
         assert_eq!(got[0]["sent"], "[{\"type\":\"tsumo\"}]");
@@ -155,7 +164,9 @@ mod tests {
         small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
         small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
         small.on_exchange(0, "x", Ok("y"), Duration::from_millis(1)).unwrap();
-        let got = lines(small.path());
+        let path = small.path().to_path_buf();
+        small.finish().unwrap();
+        let got = lines(&path);
         assert_eq!(got.len(), 2, "{got:?}");
         assert_eq!(got[0]["answer"], "y");
         assert_eq!(got[1]["truncated"], true);

@@ -561,6 +561,9 @@ async fn play_logged(
             MatchError::Host(fault) => GameError::Host(fault),
         })?
     };
+    if let Some(trace) = trace {
+        trace.finish().map_err(|e| GameError::Fatal(format!("cannot write the trace of game {}: {e}", game.index)))?;
+    }
     if let Some(logs) = &logs {
         let bots = game.seats.iter().map(|&b| options.names.get(b).cloned().unwrap_or_default()).collect();
         let mut summary = Summary::new(table.log(), &report, bots);

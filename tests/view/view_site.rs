@@ -62,6 +62,7 @@ fn bot_page(name: &str, author: &str, opponent: &str, reason: Option<&str>) -> B
             scores: vec![30100, 41000, -2100, 31000],
             finished_at: None,
         }],
+        table_time: None,
     }
 }
 

@@ -237,6 +237,11 @@ pub struct BotPage {
     pub head_to_head: Vec<HeadToHead>,
     /// This version's games, latest first (at most 50).
     pub recent_games: Vec<GameLine>,
+    /// Its share of the league's table time in the last hour (its decision time; over
+    /// twice a fair share it sits the next top-ups out); `null` when it played no game in
+    /// the hour.
+    #[serde(default)]
+    pub table_time: Option<crate::store::table_time::TimeShare>,
 }
 
 /// One version of a bot, as the store keeps it (`bot_versions`) and the leaderboard and

@@ -163,6 +163,7 @@ pub fn bot_page(
         rating_history_at,
         head_to_head,
         recent_games,
+        table_time: None,
     }
 }
 

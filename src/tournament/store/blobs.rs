@@ -33,6 +33,14 @@ pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     gz.finish()
 }
 
+/// `bytes` gzip-compressed at the fastest level (a trace: some ten times a log's size,
+/// compressed at every game's end, read back rarely).
+fn gzip_fast(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(bytes)?;
+    gz.finish()
+}
+
 impl GameFiles {
     /// The files of a game folder (`mjai_log.json`, `summary.json`, `errors.json`, and
     /// `trace.jsonl` when there is one; a missing summary or errors file is stored as
@@ -41,7 +49,7 @@ impl GameFiles {
         let log_gz = gzip(&std::fs::read(dir.join("mjai_log.json"))?)?;
         let text = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
         let trace_gz = match std::fs::read(dir.join(mjai_sim_arena::trace::TRACE_FILE)) {
-            Ok(bytes) => Some(gzip(&bytes)?),
+            Ok(bytes) => Some(gzip_fast(&bytes)?),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(e),
         };

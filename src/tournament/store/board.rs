@@ -8,6 +8,7 @@ use sqlx::Row;
 
 use mjai_sim_engine::game::MAX_SEATS;
 
+use super::table_time::{self, TimeShare};
 use super::{Store, StoreError, VersionRow};
 use crate::leaderboard::shape::{self as board, VersionPick};
 use crate::leaderboard::utc::rfc3339;
@@ -109,7 +110,31 @@ impl Board<'_> {
         let recent = self.games_of_versions(std::slice::from_ref(v), Some(RECENT_GAMES), &names).await?;
         let mut entry = board::entry(v, agg.as_ref(), folded, tau);
         self.last_game_times(std::iter::once(&mut entry)).await?;
-        Ok(Some(board::bot_page(seats, entry, v, &versions, agg.as_ref(), h2h, recent)))
+        let mut page = board::bot_page(seats, entry, v, &versions, agg.as_ref(), h2h, recent);
+        page.table_time = self.table_time_share(idx, seats).await?;
+        Ok(Some(page))
+    }
+
+    /// League bot `idx`'s share of the last hour's table time (as a top-up sees it, with
+    /// every bot not retired active).
+    async fn table_time_share(self, idx: usize, seats: usize) -> Result<Option<TimeShare>, StoreError> {
+        let since = super::league::unix_ms() - table_time::WINDOW_MS;
+        let time = table_time::since(&self.store.pool, self.store.t, since, seats).await;
+        let time = time.map_err(|e| self.store.err(e))?;
+        let rows = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1")
+            .bind(self.store.t)
+            .fetch_all(&self.store.pool)
+            .await
+            .map_err(|e| self.store.err(e))?;
+        let mut active = Vec::new();
+        for r in &rows {
+            let (b, retired): (i64, i64) =
+                (r.try_get(0).map_err(|e| self.store.err(e))?, r.try_get(1).map_err(|e| self.store.err(e))?);
+            let b = b.max(0) as usize;
+            active.resize(active.len().max(b + 1), false);
+            active[b] = retired == 0;
+        }
+        Ok(time.share_of(idx, &active, seats))
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: games of every version of `name`)

@@ -176,7 +176,7 @@ impl League<'_> {
         }
         // a bot over its share of the last hour's table time sits this top-up out
         let now_ms = unix_ms();
-        let time = table_time::since(&mut tx, self.store.t, now_ms - table_time::WINDOW_MS, seats).await;
+        let time = table_time::since(&mut *tx, self.store.t, now_ms - table_time::WINDOW_MS, seats).await;
         for b in time.map_err(|e| self.store.err(e))?.over_budget(&active, seats) {
             active[b] = false;
         }

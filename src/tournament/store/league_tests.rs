@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use super::*;
 use crate::config::TournamentConfig;
+use crate::leaderboard::shape::VersionPick;
 use crate::leaderboard::BotStatus;
 use crate::record::GameRecord;
 use crate::schedule::duplicate;
@@ -541,5 +542,11 @@ async fn a_bot_over_its_share_of_table_time_sits_out_the_next_top_up() {
             true => assert_eq!(with_0, 0, "the slow bot sits out: {next:?}"),
             false => assert!(with_0 > 0, "at the same pace it plays: {next:?}"),
         }
+        // its page says so: its share of the hour's decision time, and whether it sits out
+        store.versions().add_house("b0", "00", 0).await.unwrap();
+        let page = store.board().bot_page("b0", VersionPick::Latest, 1.0).await.unwrap().unwrap();
+        let share = page.table_time.unwrap();
+        assert_eq!((share.sits_out, share.fair_share), (slow, 0.2), "{share:?}");
+        assert!(if slow { share.share > 0.5 } else { (share.share - 0.2).abs() < 0.01 }, "{share:?}");
     }
 }

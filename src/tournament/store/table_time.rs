@@ -9,7 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{Any, Row, Transaction};
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Row};
 
 /// The window table time is counted over: the last hour, in ms.
 pub const WINDOW_MS: i64 = 3_600_000;
@@ -52,10 +53,40 @@ impl TableTime {
     }
 }
 
+/// A bot's share of the league's table time now, as its page shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TimeShare {
+    /// Its decision time in the games that finished in the last hour, seconds.
+    pub decision_s: f64,
+    /// That over the league's decision time in the hour (0 to 1).
+    pub share: f64,
+    /// One active bot's fair share (1 over the active bots).
+    pub fair_share: f64,
+    /// Over [`BUDGET`] × its fair share: it sits the next top-ups out.
+    pub sits_out: bool,
+}
+
+impl TableTime {
+    /// Bot `bot`'s [`TimeShare`] among `active` bots at tables of `seats`; `None` when it
+    /// played no game in the window.
+    pub fn share_of(&self, bot: usize, active: &[bool], seats: usize) -> Option<TimeShare> {
+        let ms = *self.by_bot.get(&bot)?;
+        let n_active = active.iter().filter(|&&a| a).count().max(1);
+        let total = self.total().max(1) as f64;
+        Some(TimeShare {
+            decision_s: ms as f64 / 1000.0,
+            share: ms as f64 / total,
+            fair_share: 1.0 / n_active as f64,
+            sits_out: self.over_budget(active, seats).contains(&bot),
+        })
+    }
+}
+
 /// The decision time of tournament `t`'s games (`seats` a table) that finished at or
-/// after `since_ms`.
-pub(super) async fn since(
-    tx: &mut Transaction<'_, Any>,
+/// after `since_ms`, read through `executor` (a transaction, or the pool).
+pub(super) async fn since<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
     t: i64,
     since_ms: i64,
     seats: usize,
@@ -67,7 +98,7 @@ pub(super) async fn since(
     )
     .bind(t)
     .bind(since_ms)
-    .fetch_all(&mut **tx)
+    .fetch_all(executor)
     .await?;
     let mut time = TableTime::default();
     let mut results = 0u64;
