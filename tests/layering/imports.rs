@@ -64,7 +64,7 @@ fn code_lines(dirs: &[&str], except: &[&str]) -> Vec<(PathBuf, usize, String)> {
 pub(crate) const LAYERS: &[&[&str]] = &[
     &["engine", "stats"],
     &["bots"],
-    &["runtime"],
+    &["runtime", "env"],
     &["export", "viewer", "images", "connect"],
     &["arena"],
     &["tournament"],
