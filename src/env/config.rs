@@ -43,7 +43,8 @@ pub struct EnvConfig {
     /// The seats decided from outside.
     pub learners: Learners,
     /// The built-in bot of each seat that is not a learner (names of `mjai_sim_bots::NAMES`,
-    /// with or without `builtin:`), [`MAX_SEATS`] entries.
+    /// with or without `builtin:`), [`MAX_SEATS`] entries (those of seats that are always
+    /// learners are not read).
     pub opponents: [String; MAX_SEATS],
     /// The `start_game` names, seat order; `None`: `learner` for a learner seat and
     /// `builtin:NAME` for a bot.
@@ -57,6 +58,9 @@ pub struct EnvConfig {
     pub keep_logs: bool,
     /// Threads that step tables at once (1: this thread only).
     pub threads: usize,
+    /// Encode features ([`super::Batch::obs`]); off, `obs` stays empty and the learner
+    /// seats' views are not kept.
+    pub features: bool,
 }
 
 impl EnvConfig {
@@ -74,6 +78,7 @@ impl EnvConfig {
             hand_rewards: false,
             keep_logs: false,
             threads: 1,
+            features: true,
         }
     }
 
@@ -94,8 +99,15 @@ impl EnvConfig {
                 return Err(EnvError::Config(format!("learner seat {s} does not exist at a table of {n} seats")));
             }
         }
-        for name in &self.opponents[..n] {
-            mjai_sim_bots::from_spec(name).map_err(|e| EnvError::Config(e.to_string()))?;
+        for (s, name) in self.opponents[..n].iter().enumerate() {
+            let always_learner = match &self.learners {
+                Learners::All => true,
+                Learners::Seats(seats) => seats.contains(&(s as Seat)),
+                Learners::Rotating => false,
+            };
+            if !always_learner {
+                mjai_sim_bots::from_spec(name).map_err(|e| EnvError::Config(format!("seat {s}: {e}")))?;
+            }
         }
         Ok(())
     }

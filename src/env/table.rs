@@ -157,8 +157,10 @@ impl Table {
                 let events: Vec<Event> = log[sent[s]..].iter().map(|e| e.masked_for(d.seat)).collect();
                 sent[s] = log.len();
                 if learner[s] {
-                    for e in &events {
-                        states[s].update(e);
+                    if config.features {
+                        for e in &events {
+                            states[s].update(e);
+                        }
                     }
                     rows.push(Pending { seat: d.seat, events, mask: mask_of(&d.legal) });
                     continue;
@@ -184,7 +186,11 @@ impl Table {
                 }
             }
             if !rows.is_empty() {
-                self.encode(encoder);
+                if config.features {
+                    self.encode(encoder);
+                } else {
+                    self.obs.clear();
+                }
                 return Ok(());
             }
             if !self.offenders.is_empty() {

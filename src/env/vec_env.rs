@@ -31,7 +31,7 @@ pub struct Batch {
     pub seat: Vec<Seat>,
     /// The legal indices of each row.
     pub mask: Vec<Mask>,
-    /// Features, [`VecEnv::obs_len`] values per row.
+    /// Features, [`VecEnv::obs_len`] values per row (empty when `features` is off).
     pub obs: Vec<f32>,
     /// Reward per table and seat during this call ([`MAX_SEATS`] per table).
     pub rewards: Vec<[f32; MAX_SEATS]>,

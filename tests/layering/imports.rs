@@ -70,7 +70,7 @@ pub(crate) const LAYERS: &[&[&str]] = &[
     &["tournament"],
     &["messages"],
     &["serve", "pages"],
-    &["cli", "main"],
+    &["cli", "main", "python"],
 ];
 
 pub(crate) fn layer_of(module: &str) -> Option<usize> {
