@@ -8,7 +8,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::vec_env::{no_row, VecEnv};
+use super::shared::{no_row, Inner, Shared};
 
 /// The decisions now pending, one row each (table order, then seat order).
 ///
@@ -25,7 +25,7 @@ use super::vec_env::{no_row, VecEnv};
 ///         JSON lines) with keep_logs.
 #[pyclass(module = "mjai_sim._env", frozen)]
 pub struct Decisions {
-    env: Py<VecEnv>,
+    env: Shared,
     generation: u64,
     rows: usize,
     #[pyo3(get)]
@@ -48,7 +48,7 @@ impl Decisions {
     /// The arrays of `batch`, from the environment `env` at batch number `generation`.
     pub fn new(
         py: Python<'_>,
-        env: Py<VecEnv>,
+        env: Shared,
         generation: u64,
         batch: Batch,
         inner: &mjai_sim_env::VecEnv,
@@ -57,9 +57,11 @@ impl Decisions {
         let seats = inner.config().rules.players.count();
         let tables = batch.dones.len();
         let mut mask = vec![false; rows * NUM_ACTIONS];
-        for (r, m) in batch.mask.iter().enumerate() {
-            for (i, slot) in mask[r * NUM_ACTIONS..(r + 1) * NUM_ACTIONS].iter_mut().enumerate() {
-                *slot = m >> i & 1 == 1;
+        for (r, &m) in batch.mask.iter().enumerate() {
+            let mut bits = m;
+            while bits != 0 {
+                mask[r * NUM_ACTIONS + bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
             }
         }
         let mask = PyArray1::from_vec(py, mask).reshape([rows, NUM_ACTIONS])?.unbind();
@@ -81,7 +83,7 @@ impl Decisions {
         Ok(Decisions { env, generation, rows, mask, table, seat, obs, rewards, dones, ended: ended.unbind() })
     }
 
-    fn check_current<'a>(&self, g: &'a super::vec_env::Inner, row: usize) -> PyResult<&'a mjai_sim_env::VecEnv> {
+    fn check_current<'a>(&self, g: &'a Inner, row: usize) -> PyResult<&'a mjai_sim_env::VecEnv> {
         if g.generation != self.generation {
             return Err(PyRuntimeError::new_err(
                 "these decisions are stale: the environment has stepped since (use the latest step's)",
@@ -125,9 +127,8 @@ impl Decisions {
     ///
     /// Raises:
     ///     IndexError: no such row. RuntimeError: the environment has stepped since.
-    fn events(&self, py: Python<'_>, row: usize) -> PyResult<String> {
-        let env = self.env.bind(py).borrow();
-        let g = env.lock();
+    fn events(&self, row: usize) -> PyResult<String> {
+        let g = self.env.lock();
         let inner = self.check_current(&g, row)?;
         let events = inner.events(row).ok_or_else(|| no_row(row))?;
         Ok(batch_line_for(events, inner.config().rules.players))
@@ -137,9 +138,8 @@ impl Decisions {
     ///
     /// Raises:
     ///     IndexError: no such row. RuntimeError: the environment has stepped since.
-    fn legal(&self, py: Python<'_>, row: usize) -> PyResult<String> {
-        let env = self.env.bind(py).borrow();
-        let g = env.lock();
+    fn legal(&self, row: usize) -> PyResult<String> {
+        let g = self.env.lock();
         let inner = self.check_current(&g, row)?;
         let legal = inner.legal(row).ok_or_else(|| no_row(row))?;
         Ok(mjai_sim_engine::event::batch_line(legal))

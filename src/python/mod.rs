@@ -12,6 +12,7 @@
 mod actions;
 mod decisions;
 mod options;
+mod shared;
 mod vec_env;
 
 use pyo3::prelude::*;

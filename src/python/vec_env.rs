@@ -1,7 +1,7 @@
 //! `mjai_sim.VecEnv`: the Python class over [`mjai_sim_env::VecEnv`]. Stepping runs with
 //! the GIL released (`Python::detach`), the tables on `threads` threads.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use mjai_sim_engine::event::batch_line_for;
 use mjai_sim_env::{action_space, EnvConfig, EnvError};
@@ -9,14 +9,8 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::decisions::Decisions;
+use super::shared::{no_row, Inner, Shared};
 use super::{actions, options};
-
-/// The environment and the number of its last batch (a [`Decisions`] of an earlier one is
-/// stale).
-pub struct Inner {
-    pub env: mjai_sim_env::VecEnv,
-    pub generation: u64,
-}
 
 /// N tables of mjai-sim's own games, stepped from Python (docs/python.md, "Training
 /// environment").
@@ -44,12 +38,12 @@ pub struct Inner {
 ///     TypeError: an option of the wrong type.
 #[pyclass(module = "mjai_sim._env")]
 pub struct VecEnv {
-    pub inner: Mutex<Inner>,
+    inner: Shared,
 }
 
 impl VecEnv {
-    pub fn lock(&self) -> MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock()
     }
 }
 
@@ -95,21 +89,19 @@ impl VecEnv {
         config.features = features;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;
-        Ok(VecEnv { inner: Mutex::new(Inner { env, generation: 0 }) })
+        Ok(VecEnv { inner: Shared(Arc::new(Mutex::new(Inner { env, generation: 0 }))) })
     }
 
     /// Starts every table at its first game; returns the first pending decisions.
-    fn reset(slf: &Bound<'_, Self>) -> PyResult<Decisions> {
-        let py = slf.py();
-        let this = slf.borrow();
-        let inner = &this.inner;
+    fn reset(&self, py: Python<'_>) -> PyResult<Decisions> {
+        let inner = &self.inner;
         let (batch, generation) = py.detach(|| {
-            let mut g = inner.lock().unwrap_or_else(|p| p.into_inner());
+            let mut g = inner.lock();
             g.generation += 1;
             (g.env.reset(), g.generation)
         });
-        let g = this.lock();
-        Decisions::new(py, slf.clone().unbind(), generation, batch.map_err(to_py)?, &g.env)
+        let g = self.lock();
+        Decisions::new(py, self.inner.clone(), generation, batch.map_err(to_py)?, &g.env)
     }
 
     /// Answers every pending decision and plays on; returns the next pending decisions.
@@ -124,20 +116,18 @@ impl VecEnv {
     ///         its row (nothing is applied; the same decisions stay pending).
     ///     TypeError: actions of the wrong type.
     ///     RuntimeError: step before reset.
-    fn step(slf: &Bound<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<Decisions> {
-        let py = slf.py();
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Decisions> {
         let parsed = actions::parse(actions)?;
-        let this = slf.borrow();
-        let inner = &this.inner;
+        let inner = &self.inner;
         let result = py.detach(|| {
-            let mut g = inner.lock().unwrap_or_else(|p| p.into_inner());
+            let mut g = inner.lock();
             let batch = g.env.step(&parsed)?;
             g.generation += 1;
             Ok::<_, EnvError>((batch, g.generation))
         });
         let (batch, generation) = result.map_err(to_py)?;
-        let g = this.lock();
-        Decisions::new(py, slf.clone().unbind(), generation, batch, &g.env)
+        let g = self.lock();
+        Decisions::new(py, self.inner.clone(), generation, batch, &g.env)
     }
 
     /// Size of the action space (120): the columns of `mask`.
@@ -210,8 +200,4 @@ impl VecEnv {
             .map(|a| a.to_json())
             .ok_or_else(|| PyValueError::new_err(format!("row {row}: action index {index} is not legal now")))
     }
-}
-
-pub fn no_row(row: usize) -> PyErr {
-    PyIndexError::new_err(format!("no pending row {row}"))
 }
