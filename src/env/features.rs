@@ -241,4 +241,56 @@ mod tests {
         assert_eq!(at(6 + 10, 0), 0.25, "own score 25000");
         assert!(out.iter().all(|v| (0.0..=1.0).contains(v)));
     }
+
+    #[test]
+    fn calls_rivers_and_riichi_land_on_the_right_relative_seat() {
+        let mut tehais = [[Tile::UNKNOWN; 13]; 4];
+        tehais[0].copy_from_slice(&mjai_sim_engine::tile::parse_compact("1199m123p456s777z").unwrap());
+        let mut s = PlayerState::new();
+        let events = [
+            Event::StartGame { names: None, seed: None, id: Some(0) },
+            Event::StartKyoku {
+                bakaze: t("E"),
+                dora_marker: t("1p"),
+                kyoku: 1,
+                honba: 0,
+                kyotaku: 0,
+                oya: 2,
+                scores: [25000; 4],
+                tehais: Box::new(tehais),
+            },
+            Event::Tsumo { actor: 2, pai: Tile::UNKNOWN },
+            Event::Dahai { actor: 2, pai: t("9m"), tsumogiri: true },
+            Event::Pon { actor: 0, target: 2, pai: t("9m"), consumed: [t("9m"), t("9m")] },
+            Event::Dahai { actor: 0, pai: t("1m"), tsumogiri: false },
+            Event::Tsumo { actor: 1, pai: Tile::UNKNOWN },
+            Event::Dahai { actor: 1, pai: t("E"), tsumogiri: true },
+            Event::Tsumo { actor: 2, pai: Tile::UNKNOWN },
+            Event::Dahai { actor: 2, pai: t("S"), tsumogiri: true },
+            Event::Tsumo { actor: 3, pai: Tile::UNKNOWN },
+            Event::Reach { actor: 3 },
+            Event::Dahai { actor: 3, pai: t("W"), tsumogiri: false },
+            Event::ReachAccepted { actor: 3 },
+        ];
+        for e in &events {
+            s.update(e);
+        }
+        let enc = Encoder::new(Players::Four);
+        let mut out = vec![0.0; enc.len()];
+        enc.encode(&s, &mut out);
+        let at = |plane: usize, kind: usize| out[plane * KINDS + kind];
+        let seat = |r: usize, plane: usize| 6 + PER_SEAT * r + plane;
+        assert_eq!(at(seat(0, 0), 8), 0.75, "own pon of 9m: three tiles");
+        assert_eq!(at(0, 8), 0.0, "no 9m left in the hand");
+        assert_eq!(at(seat(0, 2), 0), 1.0, "own last discard 1m");
+        assert_eq!(at(seat(2, 1), 8), 0.25, "toimen discarded 9m (called)");
+        assert_eq!(at(seat(2, 2), 28), 1.0, "toimen's last discard S");
+        assert_eq!(at(seat(2, 3), 8), 1.0, "and 9m before it");
+        assert_eq!(at(seat(3, 8), 29), 1.0, "kamicha's riichi tile W");
+        assert_eq!(at(seat(3, 9), 5), 1.0, "kamicha is in riichi");
+        assert_eq!(at(seat(3, 10), 0), 0.24, "kamicha paid its stick");
+        assert_eq!(at(seat(1, 9), 0), 0.0, "shimocha is not in riichi");
+        let base = 6 + PER_SEAT * 4;
+        assert_eq!(at(base + 3, 29), 1.0, "seat 0 sits West when seat 2 deals");
+    }
 }
