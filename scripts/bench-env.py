@@ -4,7 +4,7 @@
 - ``mjai_sim.VecEnv`` (the installed wheel's extension), every seat decided from Python,
   random legal actions sampled in numpy from the mask (``mjai_sim.sample_legal``), full
   hanchans, four players (``tenhou``) and three (``riichi-dev-3p``); with features (the
-  default) and without, on one thread and on two;
+  default) and without;
 - RiichiEnv 0.4.11's own environment (``RiichiEnv(game_mode="4p-red-half" |
   "3p-red-half")``), random legal actions (``random.choice`` over each active player's
   ``legal_actions()``), full hanchans, in its own virtualenv (created under the target
@@ -122,7 +122,6 @@ def main() -> None:
     for players, rules, mode in ((4, "tenhou", "4p-red-half"), (3, "riichi-dev-3p", "3p-red-half")):
         variants = [
             (f"mjai_sim.VecEnv({a.envs}) {players}p, features, 1 thread", {}),
-            (f"mjai_sim.VecEnv({a.envs}) {players}p, features, 2 threads", {"threads": 2}),
             (f"mjai_sim.VecEnv({a.envs}) {players}p, no features, 1 thread", {"features": False}),
         ]
         for name, options in variants:

@@ -32,7 +32,6 @@ class VecEnv:
         hand_rewards: bool = False,
         uma: Optional[Sequence[float]] = None,
         keep_logs: bool = False,
-        threads: int = 1,
         features: bool = True,
         names: Optional[Sequence[str]] = None,
     ) -> None: ...

@@ -24,7 +24,8 @@ __all__ = ["VecEnv", "Decisions", "NUM_ACTIONS", "action_name", "sample_legal"]
 def sample_legal(mask: Any, rng: Any = None) -> Any:
     """One uniformly random legal index per row of ``mask`` (numpy bool, rows x actions).
 
-    Vectorized: a uniform key per legal entry, the argmax of each row. ``rng`` is a
+    Vectorized: a uniform key in [0, 1) per entry plus 1 where legal, the argmax of each
+    row (so a legal entry always wins, each with the same chance). ``rng`` is a
     ``numpy.random.Generator`` (default: a fresh one).
 
     Raises:
@@ -39,6 +40,6 @@ def sample_legal(mask: Any, rng: Any = None) -> Any:
         raise ValueError(f"mask must be two-dimensional (rows, actions), got shape {mask.shape}")
     if mask.shape[0] and not mask.any(axis=1).all():
         raise ValueError("a row of the mask has no legal index")
-    keys = rng.random(mask.shape)
-    keys[~mask] = -1.0
+    keys = rng.random(mask.shape, dtype=np.float32)
+    keys += mask
     return keys.argmax(axis=1).astype(np.int64)

@@ -56,8 +56,6 @@ pub struct EnvConfig {
     pub hand_rewards: bool,
     /// Keep each finished game's full log in its [`super::GameEnd`].
     pub keep_logs: bool,
-    /// Threads that step tables at once (1: this thread only).
-    pub threads: usize,
     /// Encode features ([`super::Batch::obs`]); off, `obs` stays empty and the learner
     /// seats' views are not kept.
     pub features: bool,
@@ -65,7 +63,7 @@ pub struct EnvConfig {
 
 impl EnvConfig {
     /// `num_tables` tables under `rules`, every seat a learner, series seed `seed`,
-    /// `rulebase` opponents, the default uma of the table size, one thread.
+    /// `rulebase` opponents, the default uma of the table size.
     pub fn new(rules: Rules, num_tables: usize, seed: u64) -> EnvConfig {
         EnvConfig {
             rules,
@@ -77,7 +75,6 @@ impl EnvConfig {
             uma: default_uma(rules.players),
             hand_rewards: false,
             keep_logs: false,
-            threads: 1,
             features: true,
         }
     }

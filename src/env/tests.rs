@@ -99,7 +99,6 @@ fn random_games(rules: Rules, games: u64, hand_rewards: bool) -> Vec<GameEnd> {
     let mut config = EnvConfig::new(rules, 4, 5);
     config.keep_logs = true;
     config.hand_rewards = hand_rewards;
-    config.threads = 2;
     let mut env = VecEnv::new(config).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut batch = env.reset().unwrap();
@@ -218,9 +217,8 @@ fn refused_steps_name_the_row_and_apply_nothing() {
 
 #[test]
 fn the_same_seed_gives_the_same_batches_and_tables_restart_by_themselves() {
-    let run = |threads: usize| {
-        let mut config = EnvConfig::new(Rules::tenhou(), 3, 9);
-        config.threads = threads;
+    let run = |seed: u64| {
+        let mut config = EnvConfig::new(Rules::tenhou(), 3, seed);
         config.learners = Learners::Seats(vec![0, 1]);
         config.opponents = ["tsumogiri", "tsumogiri", "tsumogiri", "tsumogiri"].map(String::from);
         let mut env = VecEnv::new(config).unwrap();
@@ -250,7 +248,8 @@ fn the_same_seed_gives_the_same_batches_and_tables_restart_by_themselves() {
         assert!(batch.seat.iter().all(|&s| s < 2), "only learner seats are asked");
         (trace, dones as u64 == env.games_finished())
     };
-    let (a, counted) = run(1);
+    let (a, counted) = run(9);
     assert!(counted);
-    assert_eq!(a, run(2).0, "same seed, same batches, whatever the threads");
+    assert_eq!(a, run(9).0, "same seed, same batches");
+    assert_ne!(a, run(10).0, "another seed, other games");
 }

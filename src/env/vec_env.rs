@@ -2,7 +2,9 @@
 //! [`Batch`]: one row per pending learner decision (table order, then seat order), with
 //! its mask over the action space and its features, and per table the rewards and whether
 //! a game ended (Gymnasium's autoreset: the table's next game is already under way and its
-//! rows are the new game's).
+//! rows are the new game's). The tables are stepped one after the other on the calling
+//! thread: two scoped threads per step were 3× slower on the project's 2-core machine
+//! (docs/performance.md, "Training environment").
 
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::MAX_SEATS;
@@ -106,7 +108,7 @@ impl VecEnv {
         self.tables = (0..self.config.num_tables).map(|t| Table::new(t, &self.config)).collect::<Result<_, _>>()?;
         self.games_finished = 0;
         let (config, encoder) = (&self.config, &self.encoder);
-        for_each_table(&mut self.tables, config.threads, |table| table.advance(config, encoder))?;
+        self.tables.iter_mut().try_for_each(|table| table.advance(config, encoder))?;
         Ok(self.collect())
     }
 
@@ -126,8 +128,9 @@ impl VecEnv {
 
     fn play(&mut self, choices: Vec<Vec<(Seat, usize)>>) -> Result<Batch, EnvError> {
         let (config, encoder) = (&self.config, &self.encoder);
-        let mut work: Vec<(&mut Table, Vec<(Seat, usize)>)> = self.tables.iter_mut().zip(choices).collect();
-        for_each_table(&mut work, config.threads, |(table, c)| table.act(c, config, encoder))?;
+        for (table, c) in self.tables.iter_mut().zip(choices) {
+            table.act(&c, config, encoder)?;
+        }
         Ok(self.collect())
     }
 
@@ -169,7 +172,16 @@ impl VecEnv {
     }
 
     fn collect(&mut self) -> Batch {
-        let mut b = Batch::default();
+        let rows: usize = self.tables.iter().map(|t| t.rows.len()).sum();
+        let mut b = Batch {
+            table: Vec::with_capacity(rows),
+            seat: Vec::with_capacity(rows),
+            mask: Vec::with_capacity(rows),
+            obs: Vec::with_capacity(self.tables.iter().map(|t| t.obs.len()).sum()),
+            rewards: Vec::with_capacity(self.tables.len()),
+            dones: Vec::with_capacity(self.tables.len()),
+            ended: Vec::new(),
+        };
         self.rows.clear();
         for (t, table) in self.tables.iter_mut().enumerate() {
             for (k, row) in table.rows.iter().enumerate() {
@@ -206,23 +218,4 @@ impl VecEnv {
     pub fn game(&self, t: usize) -> Option<&mjai_sim_engine::game::Game> {
         self.tables.get(t).map(Table::game)
     }
-}
-
-/// Runs `f` on every item, on `threads` threads (scoped: contiguous chunks); the first
-/// error wins.
-fn for_each_table<T: Send>(
-    items: &mut [T],
-    threads: usize,
-    f: impl Fn(&mut T) -> Result<(), EnvError> + Sync,
-) -> Result<(), EnvError> {
-    if threads <= 1 || items.len() < 2 {
-        return items.iter_mut().try_for_each(f);
-    }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let f = &f;
-        let handles: Vec<_> =
-            items.chunks_mut(chunk).map(|c| scope.spawn(move || c.iter_mut().try_for_each(f))).collect();
-        handles.into_iter().try_for_each(|h| h.join().expect("a table's thread panicked"))
-    })
 }

@@ -1,5 +1,5 @@
 //! `mjai_sim.VecEnv`: the Python class over [`mjai_sim_env::VecEnv`]. Stepping runs with
-//! the GIL released (`Python::detach`), the tables on `threads` threads.
+//! the GIL released (`Python::detach`).
 
 use std::sync::{Arc, Mutex};
 
@@ -29,7 +29,6 @@ use super::{actions, options};
 ///     uma: placement points by rank, one per seat (default 90, 45, 0, -135; three
 ///         players 90, 0, -90).
 ///     keep_logs: each finished game's `ended` entry carries its full mjai log.
-///     threads: threads stepping tables (1: the calling thread).
 ///     features: compute `obs` (off: `obs` is None, a little faster).
 ///     names: `start_game` names, one per seat (default "learner" / "builtin:NAME").
 ///
@@ -59,7 +58,7 @@ pub fn to_py(e: EnvError) -> PyErr {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, threads=1, features=true, names=None))]
+    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -70,7 +69,6 @@ impl VecEnv {
         hand_rewards: bool,
         uma: Option<Vec<f64>>,
         keep_logs: bool,
-        threads: usize,
         features: bool,
         names: Option<Vec<String>>,
     ) -> PyResult<VecEnv> {
@@ -85,7 +83,6 @@ impl VecEnv {
         }
         config.hand_rewards = hand_rewards;
         config.keep_logs = keep_logs;
-        config.threads = threads.max(1);
         config.features = features;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;

@@ -135,7 +135,7 @@ def test_three_player_tables_use_their_own_planes_and_kita() -> None:
 
 def test_the_same_seed_gives_the_same_games_and_learners_choose_seats() -> None:
     def run(seed: int):
-        env = mjai_sim.VecEnv(3, seed=seed, learners="rotating", opponents="tsumogiri", threads=2)
+        env = mjai_sim.VecEnv(3, seed=seed, learners="rotating", opponents="tsumogiri")
         trace, ended = play(env, 3, seed=7)
         return [(d.table.tolist(), d.seat.tolist(), d.mask.tobytes(), d.obs.tobytes()) for d in trace], ended
 
