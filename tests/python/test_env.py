@@ -150,3 +150,38 @@ def test_the_same_seed_gives_the_same_games_and_learners_choose_seats() -> None:
     d = env.reset()
     assert d.obs is None
     assert set(d.seat.tolist()) <= {1, 3}
+
+
+def tsumogiri(legal: list) -> dict:
+    """builtin:tsumogiri's answer (the engine's default answer): the drawn tile, else a
+    pass where passing is legal, else the first discard."""
+    drawn = [a for a in legal if a["type"] == "dahai" and a["tsumogiri"]]
+    if drawn:
+        return drawn[0]
+    if not legal or {"type": "none"} in legal:
+        return {"type": "none"}
+    return next((a for a in legal if a["type"] == "dahai"), legal[0])
+
+
+@pytest.mark.parametrize("rules,bots", [
+    ("tenhou", ["builtin:tsumogiri", "builtin:rulebase", "builtin:random", "builtin:rulebase"]),
+    ("riichi-dev-3p", ["builtin:tsumogiri", "builtin:random", "builtin:rulebase"]),
+])
+def test_games_equal_mjai_sim_selfplays_logs(tmp_path, rules: str, bots: list) -> None:
+    """Seat 0 answered from Python as builtin:tsumogiri (as mjai dicts), the others by the
+    environment's own bots: each game's log is `mjai-sim selfplay`'s with the same seed,
+    line for line."""
+    import subprocess
+
+    env = mjai_sim.VecEnv(2, rules=rules, seed=21, learners=[0], opponents=bots, names=bots, keep_logs=True)
+    d = env.reset()
+    ended = []
+    while {g["game"] for g in ended} < {0, 1}:
+        d = env.step([tsumogiri(json.loads(d.legal(i))) for i in range(len(d))])
+        ended += d.ended
+    cmd = [mjai_sim.find_mjai_sim_bin(), "selfplay", *bots, "--seed", "21", "--games", "2",
+           "--rules", rules, "--logs-dir", str(tmp_path)]
+    subprocess.run(cmd, check=True, capture_output=True)
+    for g in (g for g in ended if g["game"] < 2):
+        lines = (tmp_path / f"game-{g['game']:05d}" / "mjai_log.json").read_text().splitlines()
+        assert g["log"] == lines, f"game {g['game']}"
