@@ -176,7 +176,7 @@ def test_games_equal_mjai_sim_selfplays_logs(tmp_path, rules: str, bots: list) -
     env = mjai_sim.VecEnv(2, rules=rules, seed=21, learners=[0], opponents=bots, names=bots, keep_logs=True)
     d = env.reset()
     ended = []
-    while {g["game"] for g in ended} < {0, 1}:
+    while not {0, 1} <= {g["game"] for g in ended}:
         d = env.step([tsumogiri(json.loads(d.legal(i))) for i in range(len(d))])
         ended += d.ended
     cmd = [mjai_sim.find_mjai_sim_bin(), "selfplay", *bots, "--seed", "21", "--games", "2",
