@@ -3,6 +3,8 @@
 //! - [`engine`]: the rules (pure, synchronous): tiles, hand evaluation, mjai events, game;
 //!   the `mjai-sim-engine` crate (`src/engine`), for tools that need the referee alone.
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
+//! - [`env`]: the vectorized training environment (tables stepped from outside, action
+//!   masks, features, rewards); the Python package's `VecEnv`.
 //! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins,
 //!   remote and batched bots).
 //! - [`images`]: building the bot images and mjai-sim's own image (`mjai-sim image`).
@@ -27,6 +29,7 @@ pub use mjai_sim_bots as bots;
 pub mod cli;
 pub use mjai_sim_connect as connect;
 pub use mjai_sim_engine as engine;
+pub use mjai_sim_env as env;
 pub use mjai_sim_export as export;
 pub use mjai_sim_images as images;
 pub use mjai_sim_messages as messages;

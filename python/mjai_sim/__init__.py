@@ -8,10 +8,14 @@ a Python face over it.
 - :func:`verify`, :func:`export_tenhou6`, :func:`view` — functions of an mjai log.
 - :func:`connect` — play a ``remote:NAME`` seat of a game from this machine.
 - :func:`dataset` — logs as a pandas DataFrame of decisions or riichi waits (needs pyarrow).
+- :class:`VecEnv` — the training environment: N tables stepped in process (the extension
+  module ``mjai_sim._env``), legal masks, features and rewards as numpy arrays;
+  :func:`sample_legal` draws random legal actions from a mask.
 - :mod:`mjai_sim.exceptions` — :class:`MjaiSimError`, :class:`EngineRuntimeError` (mjai's
   name and ``player_id``), :class:`VerifyError`.
 
-Every call runs the binary (found by :func:`find_mjai_sim_bin`) as a child process.
+Every call but the environment's runs the binary (found by :func:`find_mjai_sim_bin`) as a
+child process.
 Docs: docs/python.md in the repository.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 from . import exceptions
 from ._cli import find_mjai_sim_bin
 from .dataset import dataset
+from .env import NUM_ACTIONS, Decisions, VecEnv, action_name, sample_legal
 from .exceptions import EngineRuntimeError, MjaiSimError, TimeoutExpired, VerifyError
 from .logs import Verdict, export_tenhou6, verify, view
 from .remote import connect
@@ -38,6 +43,11 @@ __all__ = [
     "view",
     "dataset",
     "connect",
+    "VecEnv",
+    "Decisions",
+    "NUM_ACTIONS",
+    "action_name",
+    "sample_legal",
     "find_mjai_sim_bin",
     "exceptions",
     "MjaiSimError",

@@ -64,13 +64,13 @@ fn code_lines(dirs: &[&str], except: &[&str]) -> Vec<(PathBuf, usize, String)> {
 pub(crate) const LAYERS: &[&[&str]] = &[
     &["engine", "stats"],
     &["bots"],
-    &["runtime"],
+    &["runtime", "env"],
     &["export", "viewer", "images", "connect"],
     &["arena"],
     &["tournament"],
     &["messages"],
     &["serve", "pages"],
-    &["cli", "main"],
+    &["cli", "main", "python"],
 ];
 
 pub(crate) fn layer_of(module: &str) -> Option<usize> {

@@ -1,0 +1,295 @@
+//! One table of the environment: a [`Game`] of the series, the built-in bots of the seats
+//! that are not learners, and what each learner seat has seen. Driven as
+//! `mjai_sim_bots::selfplay` drives a game (each seat gets the events since its previous
+//! decision, masked for it; a bot's illegal answer is a chombo), except that the learner
+//! seats' answers come from outside, between [`Table::advance`] and [`Table::act`].
+
+use mjai_sim_bots::selfplay::series_config_for;
+use mjai_sim_bots::{Agent, PlayerState};
+use mjai_sim_engine::event::{Event, Seat};
+use mjai_sim_engine::game::{Game, MAX_SEATS};
+
+use super::action_space::{mask_of, Mask};
+use super::config::{EnvConfig, EnvError};
+use super::features::Encoder;
+use super::reward::{add_hand_delta, placement};
+
+/// A game that ended, with its outcome.
+#[derive(Debug, Clone)]
+pub struct GameEnd {
+    /// The table it was played at.
+    pub table: usize,
+    /// Its number in the series (wall seed `[seed, game]`).
+    pub game: u64,
+    /// Final scores in points, seat order (leftover riichi sticks to the first; seat 3 is
+    /// 0 at a three-player table).
+    pub scores: [i32; MAX_SEATS],
+    /// Final ranks, 1 = top (0 for the empty seat of a three-player table).
+    pub ranks: [u8; MAX_SEATS],
+    /// Placement points per seat under the uma (the reward given at the end).
+    pub points: [f32; MAX_SEATS],
+    /// Which seats were learners in this game.
+    pub learners: [bool; MAX_SEATS],
+    /// Chombos by built-in bots: seat and reason (never expected).
+    pub chombos: Vec<(Seat, String)>,
+    /// Each seat's events since its last decision, up to `end_game`, masked for it (the
+    /// last batch a bot would be sent; empty for bot seats).
+    pub final_events: [Vec<Event>; MAX_SEATS],
+    /// The full unmasked log (`start_game` .. `end_game`), when `keep_logs`.
+    pub log: Option<Vec<Event>>,
+}
+
+/// A learner's pending decision at one table.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// The seat that decides.
+    pub seat: Seat,
+    /// The events it saw since its previous decision, masked for it (what a bot is sent).
+    pub events: Vec<Event>,
+    /// Its legal answers as a mask over the action space.
+    pub mask: Mask,
+}
+
+/// What a table did during one reset or step.
+#[derive(Debug, Clone, Default)]
+pub struct TableOut {
+    /// Reward per seat: placement points of a game that ended, plus hand deltas when asked.
+    pub reward: [f32; MAX_SEATS],
+    /// A game ended (and the next one started).
+    pub done: bool,
+    /// The games that ended.
+    pub ended: Vec<GameEnd>,
+}
+
+/// One table.
+pub struct Table {
+    index: usize,
+    game_no: u64,
+    game: Game,
+    learner: [bool; MAX_SEATS],
+    agents: [Option<Box<dyn Agent>>; MAX_SEATS],
+    states: [PlayerState; MAX_SEATS],
+    sent: [usize; MAX_SEATS],
+    scanned: usize,
+    bot_choices: Vec<(Seat, usize)>,
+    offenders: Vec<Seat>,
+    chombos: Vec<(Seat, String)>,
+    /// The learners' pending decisions, in seat order.
+    pub rows: Vec<Pending>,
+    /// Their features, [`Encoder::len`] values per row.
+    pub obs: Vec<f32>,
+    /// What the last reset or step did.
+    pub out: TableOut,
+}
+
+impl Table {
+    /// Table `index` at its first game (game number `index`), not advanced yet.
+    pub fn new(index: usize, config: &EnvConfig) -> Result<Table, EnvError> {
+        let (game, learner, agents) = start_game(index as u64, config)?;
+        Ok(Table {
+            index,
+            game_no: index as u64,
+            game,
+            learner,
+            agents,
+            states: Default::default(),
+            sent: [0; MAX_SEATS],
+            scanned: 0,
+            bot_choices: Vec::new(),
+            offenders: Vec::new(),
+            chombos: Vec::new(),
+            rows: Vec::new(),
+            obs: Vec::new(),
+            out: TableOut::default(),
+        })
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The legal answers of `seat` now (empty when it is not asked).
+    pub fn legal(&self, seat: Seat) -> &[Event] {
+        self.game.pending().iter().find(|d| d.seat == seat).map_or(&[], |d| &d.legal)
+    }
+
+    /// Applies the learners' answers (`(seat, position in its legal list)`, one per row,
+    /// checked by the caller) with the bots' answers, then advances to the next learner
+    /// decision ([`Table::advance`]).
+    pub fn act(&mut self, choices: &[(Seat, usize)], config: &EnvConfig, encoder: &Encoder) -> Result<(), EnvError> {
+        self.out = TableOut::default();
+        if !self.offenders.is_empty() {
+            self.game.chombo(&self.offenders);
+        } else {
+            self.bot_choices.extend_from_slice(choices);
+            self.game
+                .apply_legal(&self.bot_choices)
+                .map_err(|e| EnvError::Engine { table: self.index, reason: e.0 })?;
+        }
+        self.advance(config, encoder)
+    }
+
+    /// Plays on (bots' decisions, chombos, game ends and the next game) until some learner
+    /// must decide; fills [`Table::rows`] and [`Table::obs`] and adds to [`Table::out`].
+    pub fn advance(&mut self, config: &EnvConfig, encoder: &Encoder) -> Result<(), EnvError> {
+        loop {
+            self.scan_hand_rewards(config);
+            if self.game.is_over() {
+                self.finish(config)?;
+                continue;
+            }
+            let index = self.index;
+            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, .. } = self;
+            let pending = game.pending();
+            if pending.is_empty() {
+                return Err(EnvError::Engine {
+                    table: index,
+                    reason: format!("no pending decision and the game is not over (after {} events)", game.log().len()),
+                });
+            }
+            bot_choices.clear();
+            offenders.clear();
+            rows.clear();
+            let log = game.log();
+            for d in pending {
+                let s = usize::from(d.seat);
+                let events: Vec<Event> = log[sent[s]..].iter().map(|e| e.masked_for(d.seat)).collect();
+                sent[s] = log.len();
+                if learner[s] {
+                    if config.features {
+                        for e in &events {
+                            states[s].update(e);
+                        }
+                    }
+                    rows.push(Pending { seat: d.seat, events, mask: mask_of(&d.legal) });
+                    continue;
+                }
+                let agent = agents[s].as_mut().expect("a bot plays every seat that is not a learner");
+                let answer = agent.react(&events, &d.legal);
+                if let Some(j) = d.legal.iter().position(|l| *l == answer) {
+                    bot_choices.push((d.seat, j));
+                    continue;
+                }
+                match game.validate(d.seat, &answer.to_json()) {
+                    Ok(canonical) => match d.legal.iter().position(|l| *l == canonical) {
+                        Some(j) => bot_choices.push((d.seat, j)),
+                        None => {
+                            let reason = "validate gave an answer outside the legal list".to_string();
+                            return Err(EnvError::Engine { table: index, reason });
+                        }
+                    },
+                    Err(e) => {
+                        chombos.push((d.seat, e.0));
+                        offenders.push(d.seat);
+                    }
+                }
+            }
+            if !rows.is_empty() {
+                if config.features {
+                    self.encode(encoder);
+                } else {
+                    self.obs.clear();
+                }
+                return Ok(());
+            }
+            if !self.offenders.is_empty() {
+                self.game.chombo(&self.offenders);
+            } else {
+                self.game
+                    .apply_legal(&self.bot_choices)
+                    .map_err(|e| EnvError::Engine { table: self.index, reason: e.0 })?;
+            }
+        }
+    }
+
+    fn encode(&mut self, encoder: &Encoder) {
+        let len = encoder.len();
+        self.obs.resize(self.rows.len() * len, 0.0);
+        for (row, out) in self.rows.iter().zip(self.obs.chunks_exact_mut(len)) {
+            encoder.encode(&self.states[usize::from(row.seat)], out);
+        }
+    }
+
+    fn scan_hand_rewards(&mut self, config: &EnvConfig) {
+        let log = self.game.log();
+        if config.hand_rewards {
+            for e in &log[self.scanned..] {
+                add_hand_delta(e, &mut self.out.reward);
+            }
+        }
+        self.scanned = log.len();
+    }
+
+    /// The game is over: its rewards and [`GameEnd`], then the table's next game.
+    fn finish(&mut self, config: &EnvConfig) -> Result<(), EnvError> {
+        let players = config.rules.players;
+        let scores = self.game.scores();
+        let (ranks, points) = placement(scores, players, &config.uma);
+        for (r, p) in self.out.reward.iter_mut().zip(points) {
+            *r += p;
+        }
+        let log = self.game.log();
+        let final_events: [Vec<Event>; MAX_SEATS] = std::array::from_fn(|s| {
+            if self.learner[s] && s < players.count() {
+                log[self.sent[s]..].iter().map(|e| e.masked_for(s as Seat)).collect()
+            } else {
+                Vec::new()
+            }
+        });
+        let next = self.game_no + config.num_tables as u64;
+        let (game, learner, agents) = start_game(next, config)?;
+        let finished = std::mem::replace(&mut self.game, game);
+        self.out.done = true;
+        self.out.ended.push(GameEnd {
+            table: self.index,
+            game: self.game_no,
+            scores,
+            ranks,
+            points,
+            learners: self.learner,
+            chombos: std::mem::take(&mut self.chombos),
+            final_events,
+            log: config.keep_logs.then(|| finished.into_log()),
+        });
+        self.game_no = next;
+        self.learner = learner;
+        self.agents = agents;
+        self.states = Default::default();
+        self.sent = [0; MAX_SEATS];
+        self.scanned = 0;
+        Ok(())
+    }
+}
+
+type Seats = (Game, [bool; MAX_SEATS], [Option<Box<dyn Agent>>; MAX_SEATS]);
+
+/// Game number `game_no` of the series: its game, learner seats and fresh bots.
+fn start_game(game_no: u64, config: &EnvConfig) -> Result<Seats, EnvError> {
+    let players = config.rules.players;
+    let learner: [bool; MAX_SEATS] =
+        std::array::from_fn(|s| s < players.count() && config.learners.decides(s as Seat, game_no, players));
+    let mut agents: [Option<Box<dyn Agent>>; MAX_SEATS] = Default::default();
+    for s in 0..players.count() {
+        if !learner[s] {
+            let bot = mjai_sim_bots::from_spec(&config.opponents[s]).map_err(|e| EnvError::Config(e.to_string()))?;
+            agents[s] = Some(bot);
+        }
+    }
+    let names = config.names.clone().unwrap_or_else(|| {
+        std::array::from_fn(|s| match (&agents[s], s < players.count()) {
+            (_, false) => String::new(),
+            (None, true) => "learner".to_string(),
+            (Some(_), true) => {
+                let name = &config.opponents[s];
+                if name.starts_with("builtin:") {
+                    name.clone()
+                } else {
+                    format!("builtin:{name}")
+                }
+            }
+        })
+    });
+    let setup = series_config_for(config.seed, game_no, names, players);
+    Ok((Game::with_rules(setup, Vec::new(), config.rules), learner, agents))
+}

@@ -1,0 +1,255 @@
+//! The environment against `selfplay` (same seeds and bots: the same logs, event for
+//! event), its masks against the engine's legal answers, random play over the masks (no
+//! chombo), rewards, refusals and determinism.
+
+use mjai_sim_bots::selfplay::{play_with_rules, series_config_for, table_agents, IgnoreAnswers};
+use mjai_sim_bots::Agent;
+use mjai_sim_engine::event::{DrawReason, Event};
+use mjai_sim_engine::game::{Rules, MAX_SEATS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::action_space::{action_of, index_of, mask_of, NUM_ACTIONS};
+use super::*;
+
+const FOUR: [&str; 4] = ["builtin:rulebase", "builtin:tsumogiri", "builtin:random", "builtin:rulebase"];
+const THREE: [&str; 4] = ["builtin:random", "builtin:rulebase", "builtin:tsumogiri", ""];
+
+fn names(specs: &[&str; 4]) -> [String; MAX_SEATS] {
+    specs.map(str::to_string)
+}
+
+/// `selfplay`'s log of game `g` of the series `seed` between `specs`.
+fn selfplay_log(rules: Rules, seed: u64, g: u64, specs: &[&str; 4]) -> Vec<Event> {
+    let n = rules.players.count();
+    let agents: Vec<Box<dyn Agent>> = specs[..n].iter().map(|s| mjai_sim_bots::from_spec(s).unwrap()).collect();
+    let mut agents = table_agents(agents).unwrap();
+    let config = series_config_for(seed, g, names(specs), rules.players);
+    play_with_rules(config, rules, &mut agents, &mut IgnoreAnswers).unwrap().log
+}
+
+/// Drives every learner row with the built-in bot `specs` names for its seat (a fresh one
+/// per game, as selfplay makes them); every third answer goes in as mjai JSON instead of an
+/// index. Returns the finished games (with logs) once `games` have ended.
+fn drive_with_bots(config: EnvConfig, specs: &[&str; 4], games: u64) -> Vec<GameEnd> {
+    let tables = config.num_tables;
+    let mut env = VecEnv::new(config).unwrap();
+    let mut agents: Vec<[Option<Box<dyn Agent>>; MAX_SEATS]> = (0..tables).map(|_| Default::default()).collect();
+    let mut batch = env.reset().unwrap();
+    let mut ended = Vec::new();
+    while env.games_finished() < games {
+        let mut actions = Vec::new();
+        for row in 0..env.len() {
+            let (t, s) = (batch.table[row], usize::from(batch.seat[row]));
+            let events = env.events(row).unwrap();
+            if events.iter().any(|e| matches!(e, Event::StartGame { .. })) {
+                agents[t][s] = Some(mjai_sim_bots::from_spec(specs[s]).unwrap());
+            }
+            let legal = env.legal(row).unwrap();
+            let answer = agents[t][s].as_mut().unwrap().react(events, legal);
+            let index = index_of(&answer).unwrap() as i64;
+            actions.push(if row % 3 == 2 { Action::Mjai(answer.to_json()) } else { Action::Index(index) });
+        }
+        batch = env.step(&actions).unwrap();
+        ended.append(&mut batch.ended);
+    }
+    ended
+}
+
+fn check_against_selfplay(rules: Rules, specs: &[&str; 4], learners: Learners) {
+    let mut config = EnvConfig::new(rules, 3, 17);
+    config.names = Some(names(specs));
+    config.keep_logs = true;
+    config.learners = learners;
+    for (opponent, spec) in config.opponents.iter_mut().zip(specs) {
+        *opponent = if spec.is_empty() { "tsumogiri".into() } else { spec.to_string() };
+    }
+    let ended = drive_with_bots(config, specs, 6);
+    assert!(ended.len() >= 6);
+    for end in &ended {
+        let expected = selfplay_log(rules, 17, end.game, specs);
+        let log = end.log.as_ref().unwrap();
+        assert_eq!(log.len(), expected.len(), "game {}: length", end.game);
+        for (i, (a, b)) in log.iter().zip(&expected).enumerate() {
+            assert_eq!(a, b, "game {} differs at event {i}", end.game);
+        }
+        assert_eq!(end.table as u64, end.game % 3, "game g is played at table g mod tables");
+    }
+}
+
+#[test]
+fn every_seat_from_outside_gives_selfplays_logs_four_players() {
+    check_against_selfplay(Rules::tenhou(), &FOUR, Learners::All);
+}
+
+#[test]
+fn every_seat_from_outside_gives_selfplays_logs_three_players() {
+    check_against_selfplay(Rules::riichi_dev_3p(), &THREE, Learners::All);
+}
+
+#[test]
+fn built_in_opponents_inside_give_selfplays_logs() {
+    check_against_selfplay(Rules::tenhou(), &FOUR, Learners::Seats(vec![2]));
+    check_against_selfplay(Rules::riichi_dev_3p(), &THREE, Learners::Rotating);
+}
+
+/// Random legal indices from the masks for `games` games; checks every mask against the
+/// legal answers on the way. Returns the finished games.
+fn random_games(rules: Rules, games: u64, hand_rewards: bool) -> Vec<GameEnd> {
+    let mut config = EnvConfig::new(rules, 4, 5);
+    config.keep_logs = true;
+    config.hand_rewards = hand_rewards;
+    let mut env = VecEnv::new(config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut batch = env.reset().unwrap();
+    let mut ended = Vec::new();
+    let mut rewards = [[0f32; MAX_SEATS]; 4];
+    while env.games_finished() < games {
+        let mut actions = Vec::new();
+        for row in 0..env.len() {
+            let legal = env.legal(row).unwrap();
+            let mask = batch.mask[row];
+            assert_eq!(mask, mask_of(legal));
+            assert_eq!(mask.count_ones() as usize, legal.len(), "one index per legal answer: {legal:?}");
+            let indices: Vec<usize> = (0..NUM_ACTIONS).filter(|i| mask >> i & 1 == 1).collect();
+            for &i in &indices {
+                assert_eq!(index_of(action_of(legal, i).unwrap()), Some(i));
+            }
+            assert_eq!(batch.obs.len(), env.len() * env.obs_len());
+            actions.push(indices[rng.random_range(0..indices.len())] as i64);
+        }
+        batch = env.step_indices(&actions).unwrap();
+        for (t, r) in batch.rewards.iter().enumerate() {
+            for s in 0..MAX_SEATS {
+                rewards[t][s] += r[s];
+            }
+            if batch.dones[t] {
+                let end = batch.ended.iter().find(|e| e.table == t).unwrap();
+                check_rewards(rules, end, rewards[t], hand_rewards);
+                rewards[t] = [0.0; MAX_SEATS];
+            }
+        }
+        ended.append(&mut batch.ended);
+    }
+    ended
+}
+
+/// The rewards of a game: its placement points, plus with hand rewards each seat's score
+/// change in thousands (the first's final score also holds the sticks left at the end).
+fn check_rewards(rules: Rules, end: &GameEnd, got: [f32; MAX_SEATS], hand_rewards: bool) {
+    let n = rules.players.count();
+    let start = rules.players.start_score();
+    // Riichi sticks on the table at the end (they go to the first place), read off the log.
+    let mut left = 0.0;
+    for e in end.log.as_ref().unwrap() {
+        match e {
+            Event::StartKyoku { kyotaku, .. } => left = f32::from(*kyotaku),
+            Event::ReachAccepted { .. } => left += 1.0,
+            Event::Hora { .. } => left = 0.0,
+            _ => {}
+        }
+    }
+    for (s, got) in got.iter().enumerate().take(n) {
+        let mut want = end.points[s];
+        if hand_rewards {
+            want += (end.scores[s] - start) as f32 / 1000.0 - if end.ranks[s] == 1 { left } else { 0.0 };
+        }
+        assert!((got - want).abs() < 1e-3, "game {} seat {s}: reward {got} want {want}", end.game);
+    }
+    let uma = super::reward::default_uma(rules.players);
+    assert_eq!(end.points[..n].iter().map(|p| f64::from(*p)).sum::<f64>(), uma.iter().sum::<f64>());
+}
+
+fn assert_no_chombo(ended: &[GameEnd]) {
+    for end in ended {
+        assert!(end.chombos.is_empty(), "game {}: {:?}", end.game, end.chombos);
+        let log = end.log.as_ref().unwrap();
+        assert!(matches!(log.last(), Some(Event::EndGame)));
+        assert!(!log.iter().any(|e| DrawReason::of(e) == Some(DrawReason::Chombo)), "game {}: a chombo", end.game);
+    }
+}
+
+#[test]
+fn random_play_over_the_masks_never_chombos_four_players() {
+    let ended = random_games(Rules::tenhou(), 96, false);
+    assert_no_chombo(&ended);
+    let ended = random_games(Rules::mjai_app(), 32, true);
+    assert_no_chombo(&ended);
+}
+
+#[test]
+fn random_play_over_the_masks_never_chombos_three_players() {
+    let ended = random_games(Rules::riichi_dev_3p(), 96, true);
+    assert_no_chombo(&ended);
+    assert!(ended.iter().flat_map(|e| e.log.as_ref().unwrap()).any(|e| matches!(e, Event::Kita { .. })), "kita played");
+    let ended = random_games(Rules::tenhou_3p(), 32, false);
+    assert_no_chombo(&ended);
+}
+
+#[test]
+fn refused_steps_name_the_row_and_apply_nothing() {
+    let mut env = VecEnv::new(EnvConfig::new(Rules::tenhou(), 2, 0)).unwrap();
+    assert_eq!(env.step_indices(&[]).unwrap_err(), EnvError::NotReset);
+    let batch = env.reset().unwrap();
+    assert_eq!(env.len(), 2, "each table's dealer decides first");
+    assert_eq!(batch.seat, vec![0, 0]);
+    let err = env.step_indices(&[0]).unwrap_err();
+    assert_eq!(err, EnvError::ActionCount { expected: 2, got: 1 });
+    let legal = |row: usize| (0..NUM_ACTIONS as i64).find(|&i| batch.mask[row] >> i & 1 == 1).unwrap();
+    let err = env.step_indices(&[legal(0), action_space::NONE as i64]).unwrap_err().to_string();
+    assert!(err.starts_with("row 1 (table 1, seat 0): action index 119 is not legal now"), "{err}");
+    let err = env.step_indices(&[legal(0), -1]).unwrap_err();
+    assert!(matches!(err, EnvError::IllegalIndex { row: 1, index: -1, .. }), "{err}");
+    let bad = [Action::Index(legal(0)), Action::Mjai("{\"type\":\"dahai\"".into())];
+    let err = env.step(&bad).unwrap_err().to_string();
+    assert!(err.starts_with("row 1 (table 1, seat 0): "), "{err}");
+    let pon = [
+        Action::Index(legal(0)),
+        Action::Mjai(r#"{"type":"pon","actor":0,"target":1,"pai":"E","consumed":["E","E"]}"#.into()),
+    ];
+    assert!(env.step(&pon).is_err());
+    let before: Vec<usize> = (0..2).map(|t| env.game(t).unwrap().log().len()).collect();
+    assert!(env.step_indices(&[legal(0), 999]).is_err());
+    assert_eq!(before, (0..2).map(|t| env.game(t).unwrap().log().len()).collect::<Vec<_>>(), "nothing applied");
+    env.step_indices(&[legal(0), legal(1)]).unwrap();
+    assert!(env.game(0).unwrap().log().len() > before[0]);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_batches_and_tables_restart_by_themselves() {
+    let run = |seed: u64| {
+        let mut config = EnvConfig::new(Rules::tenhou(), 3, seed);
+        config.learners = Learners::Seats(vec![0, 1]);
+        config.opponents = ["tsumogiri", "tsumogiri", "tsumogiri", "tsumogiri"].map(String::from);
+        let mut env = VecEnv::new(config).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut batch = env.reset().unwrap();
+        let mut trace = Vec::new();
+        let mut dones = 0;
+        while env.games_finished() < 4 {
+            let actions: Vec<i64> = batch
+                .mask
+                .iter()
+                .map(|m| {
+                    let idx: Vec<usize> = (0..NUM_ACTIONS).filter(|i| m >> i & 1 == 1).collect();
+                    idx[rng.random_range(0..idx.len())] as i64
+                })
+                .collect();
+            trace.push((batch.table.clone(), batch.seat.clone(), batch.mask.clone(), batch.obs.clone()));
+            batch = env.step_indices(&actions).unwrap();
+            dones += batch.dones.iter().filter(|d| **d).count();
+            for end in &batch.ended {
+                assert_eq!(end.learners, [true, true, false, false]);
+                let row = batch.table.iter().position(|&t| t == end.table).unwrap();
+                let first = env.events(row).unwrap();
+                assert!(matches!(first[0], Event::StartGame { .. }), "the next game's rows start it");
+            }
+        }
+        assert!(batch.seat.iter().all(|&s| s < 2), "only learner seats are asked");
+        (trace, dones as u64 == env.games_finished())
+    };
+    let (a, counted) = run(9);
+    assert!(counted);
+    assert_eq!(a, run(9).0, "same seed, same batches");
+    assert_ne!(a, run(10).0, "another seed, other games");
+}
