@@ -121,20 +121,23 @@ impl Board<'_> {
         let since = super::league::unix_ms() - table_time::WINDOW_MS;
         let time = table_time::since(&self.store.pool, self.store.t, since, seats).await;
         let time = time.map_err(|e| self.store.err(e))?;
-        let rows = sqlx::query("SELECT idx, retired FROM bots WHERE t = $1")
+        let rows = sqlx::query("SELECT idx, retired, spec FROM bots WHERE t = $1")
             .bind(self.store.t)
             .fetch_all(&self.store.pool)
             .await
             .map_err(|e| self.store.err(e))?;
-        let mut active = Vec::new();
+        let (mut active, mut may_sit_out) = (Vec::new(), Vec::new());
         for r in &rows {
-            let (b, retired): (i64, i64) =
-                (r.try_get(0).map_err(|e| self.store.err(e))?, r.try_get(1).map_err(|e| self.store.err(e))?);
+            let b: i64 = r.try_get(0).map_err(|e| self.store.err(e))?;
+            let retired: i64 = r.try_get(1).map_err(|e| self.store.err(e))?;
+            let spec: String = r.try_get(2).map_err(|e| self.store.err(e))?;
             let b = b.max(0) as usize;
             active.resize(active.len().max(b + 1), false);
+            may_sit_out.resize(active.len(), false);
             active[b] = retired == 0;
+            may_sit_out[b] = !spec.starts_with("builtin:");
         }
-        Ok(time.share_of(idx, &active, seats))
+        Ok(time.share_of(idx, &active, &may_sit_out, seats))
     }
 
     /// `GET /api/bots/{name}/games` (`version` `None`: games of every version of `name`)

@@ -159,14 +159,16 @@ impl League<'_> {
             .fetch_all(&mut *tx)
             .await
             .map_err(|e| self.store.err(e))?;
-        let mut active = Vec::new();
+        let (mut active, mut may_sit_out) = (Vec::new(), Vec::new());
         for r in &bots {
             let (idx, retired) = (r.try_get::<i64, _>(0), r.try_get::<i64, _>(1));
             let (idx, retired) =
                 (idx.map_err(|e| self.store.err(e))? as usize, retired.map_err(|e| self.store.err(e))?);
             let spec: String = r.try_get(2).map_err(|e| self.store.err(e))?;
             active.resize(active.len().max(idx + 1), false);
+            may_sit_out.resize(active.len(), false);
             active[idx] = retired == 0 && self.seatable(&spec);
+            may_sit_out[idx] = !spec.starts_with("builtin:");
         }
         let n_active = active.iter().filter(|&&a| a).count();
         let seats = config.players().count();
@@ -177,7 +179,7 @@ impl League<'_> {
         // a bot over its share of the last hour's table time sits this top-up out
         let now_ms = unix_ms();
         let time = table_time::since(&mut *tx, self.store.t, now_ms - table_time::WINDOW_MS, seats).await;
-        for b in time.map_err(|e| self.store.err(e))?.over_budget(&active, seats) {
+        for b in time.map_err(|e| self.store.err(e))?.over_budget(&active, &may_sit_out, seats) {
             active[b] = false;
         }
         let mut scheduler = self.rebuild(&mut tx, &config, active.len()).await?;

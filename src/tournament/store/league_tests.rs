@@ -523,14 +523,17 @@ async fn play_timed(store: &Store, ms_of: impl Fn(usize) -> i64) {
     }
 }
 
-/// A slow bot (thinking 12 times as long as the others) sits out the next top-up; at the
-/// others' pace it does not.
+/// A slow upload (thinking 12 times as long as the others, 32 minutes of the hour) sits
+/// out the next top-up; at the others' pace it does not.
 #[tokio::test]
 async fn a_bot_over_its_share_of_table_time_sits_out_the_next_top_up() {
     for slow in [true, false] {
         let tmp = tempfile::tempdir().unwrap();
         let store = Store::open(&tmp.path().join(DB_FILE)).await.unwrap();
-        let store = store.create("league", &config(5, 0, [3, 0]), &rows(5), &[]).await.unwrap();
+        // uploads (a built-in never sits out)
+        let uploads: Vec<BotRow> =
+            rows(5).into_iter().map(|r| BotRow { spec: format!("{}.zip", r.name), ..r }).collect();
+        let store = store.create("league", &config(5, 0, [3, 0]), &uploads, &[]).await.unwrap();
         store.league().top_up(10).await.unwrap();
         let ms = |bot: usize| if slow && bot == 0 { 120_000 } else { 10_000 };
         play_timed(&store, ms).await;
