@@ -302,6 +302,7 @@ mod pages {
         let mut page = bot_page("mine", "ann", "rival", None);
         let by_games = site::bot_page(&page, None, &PageContext::default());
         assert!(by_games.contains(">games (Weng-Lin μ after each)<"), "no times: over games");
+        assert!(by_games.contains("<h2 id=\"rating-title\">Rating over games</h2>"), "titled by its axis: {by_games}");
         // one time only: still over games (a line needs two)
         page.rating_history_at = vec![None, None, Some("2026-11-27T17:05:03.000Z".into())];
         assert!(site::bot_page(&page, None, &PageContext::default()).contains(">games (Weng-Lin"));
@@ -309,6 +310,8 @@ mod pages {
             vec![None, Some("2026-11-27T17:05:03.000Z".into()), Some("2026-11-27T17:40:00.000Z".into())];
         let by_time = site::bot_page(&page, None, &PageContext::default());
         assert!(by_time.contains(">time, UTC (Weng-Lin μ after each game)<"), "{by_time}");
+        assert!(by_time.contains("<h2 id=\"rating-title\">Rating over time</h2>"), "titled by its axis: {by_time}");
+        assert!(!by_time.contains("over games"), "a time axis is not titled over games");
         assert!(by_time.contains(">17:15<") && by_time.contains(">17:30<"), "ticks every 15 minutes");
         let line = by_time.split("class=\"rating\"").nth(1).unwrap().split("points=\"").nth(1).unwrap();
         let points = line.split('"').next().unwrap().split(' ').count();
