@@ -5,14 +5,16 @@
 //! bot token, shown this once); refused: the form again with the one-line reason and the
 //! status the API would send.
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
+use super::error::ApiError;
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
+use super::upload_body::UploadBody;
 use mjai_sim_pages::site::{registered_page, upload_page};
 
 /// The page of this module.
@@ -33,8 +35,16 @@ pub async fn form(State(state): State<AppState>, author: LoggedIn) -> Result<Pag
 }
 
 /// `POST /upload`.
-pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multipart) -> Result<Response, PageError> {
-    let (name, outcome) = match read_form(form, state.settings.max_submission_bytes, state.settings.players).await {
+pub async fn upload(
+    State(state): State<AppState>,
+    author: LoggedIn,
+    body: Result<UploadBody, ApiError>,
+) -> Result<Response, PageError> {
+    let read = match body {
+        Ok(UploadBody(form)) => read_form(form, state.settings.max_submission_bytes, state.settings.players).await,
+        Err(e) => Err(e), // not a multipart form (415), or one without a boundary (400)
+    };
+    let (name, outcome) = match read {
         Ok((name, bot)) => {
             let outcome = accept(&state, &author.0, &name, bot).await;
             (name, outcome)

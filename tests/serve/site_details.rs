@@ -1,7 +1,8 @@
 //! Details of the site a first visit meets (issue 54's trial): the icon browsers ask for by
-//! themselves.
+//! themselves, and an upload form that is not multipart told what to send.
 
-use super::support::{spawn_server, Http};
+use super::pages::login;
+use super::support::{example_zip, spawn_server, Http};
 
 #[test]
 fn the_icon_is_served_and_may_be_kept_while_every_other_answer_is_not() {
@@ -19,4 +20,66 @@ fn the_icon_is_served_and_may_be_kept_while_every_other_answer_is_not() {
         let a = http.get(&server.url(path), None);
         assert_eq!(a.headers["cache-control"], "no-store", "{path} ({})", a.status);
     }
+}
+
+/// `POST path` with `content_type` (none: `None`) and `body`, with `token` as a Bearer token
+/// or, for the page, the cookie pair `cookie`.
+fn post(
+    http: &Http,
+    url: &str,
+    content_type: Option<&str>,
+    body: &str,
+    token: Option<&str>,
+    cookie: Option<&str>,
+) -> super::support::Answer {
+    let mut r = http.client().post(url).body(body.to_string());
+    if let Some(t) = content_type {
+        r = r.header("content-type", t);
+    }
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    if let Some(c) = cookie {
+        r = r.header("cookie", c);
+    }
+    http.send(r)
+}
+
+#[test]
+fn an_upload_that_is_not_a_multipart_form_is_told_to_be_one() {
+    let server = spawn_server(&[]);
+    let token = server.author("ann", false);
+    let http = Http::new();
+    let api = server.url("/api/bots");
+    for (content_type, body) in [
+        (Some("application/x-www-form-urlencoded"), "name=mybot&kind=remote"),
+        (Some("application/json"), r#"{"name":"mybot"}"#),
+        (Some("text/plain"), "mybot"),
+        (None, "name=mybot"),
+    ] {
+        let a = post(&http, &api, content_type, body, Some(&token), None);
+        let error = a.json()["error"].as_str().unwrap_or_default().to_string();
+        assert_eq!(a.status, 415, "{content_type:?}: {error}");
+        assert!(error.contains("multipart/form-data") && error.contains("curl -F"), "{error}");
+        assert!(!error.contains("Invalid `boundary`"), "{error}");
+    }
+    // multipart without a boundary: 400, saying what is missing
+    let a = post(&http, &api, Some("multipart/form-data"), "--x\r\n", Some(&token), None);
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert!(a.json()["error"].as_str().unwrap().contains("`boundary`"), "{}", a.body);
+    // the page's form route: the form again, with the reason and the status
+    let cookie = login(&http, &server, &token);
+    let p =
+        post(&http, &server.url("/upload"), Some("application/x-www-form-urlencoded"), "name=x", None, Some(&cookie));
+    assert_eq!(p.status, 415, "{}", p.body);
+    assert!(p.body.contains("<p class=\"error\" id=\"error\">an upload is a multipart"), "{}", p.body);
+    assert!(p.body.contains("action=\"/upload\" enctype=\"multipart/form-data\""), "the form again");
+    // the accepted side: a multipart form with its boundary is read, on both routes
+    let zip = http.upload(&server, Some(&token), "zbot", example_zip("tsumogiri"));
+    assert_eq!(zip.status, 202, "{}", zip.body);
+    let form = reqwest::multipart::Form::new()
+        .text("name", "pbot")
+        .part("file", reqwest::multipart::Part::bytes(example_zip("tsumogiri")).file_name("bot.zip"));
+    let ok = http.send(http.client().post(server.url("/upload")).header("cookie", &cookie).multipart(form));
+    assert_eq!(ok.status, 303, "{}", ok.body);
 }
