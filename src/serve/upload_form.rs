@@ -15,7 +15,9 @@ use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
 use super::upload_body::UploadBody;
-use mjai_sim_pages::site::{registered_page, upload_page};
+use mjai_sim_arena::launch::RuntimeKind;
+use mjai_sim_pages::site::{registered_page, upload_page, ZipRuntime};
+use mjai_sim_tournament::config::TournamentConfig;
 
 /// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];
@@ -31,7 +33,7 @@ const MIB: u64 = 1024 * 1024;
 
 /// `GET /upload`.
 pub async fn form(State(state): State<AppState>, author: LoggedIn) -> Result<Page, PageError> {
-    Ok(Page::ok(upload_page(&author.context(), max_mib(&state), None, "")))
+    Ok(Page::ok(upload_page(&author.context(), max_mib(&state), zip_runtime(&state).await?, None, "")))
 }
 
 /// `POST /upload`.
@@ -60,7 +62,8 @@ pub async fn upload(
             None => Redirect::to("/me").into_response(),
         },
         Err(e) => {
-            let page = upload_page(&author.context(), max_mib(&state), Some(&e.reason), name.trim());
+            let runtime = zip_runtime(&state).await?;
+            let page = upload_page(&author.context(), max_mib(&state), runtime, Some(&e.reason), name.trim());
             Page(e.status, page).into_response()
         }
     })
@@ -69,4 +72,20 @@ pub async fn upload(
 /// The submission cap in whole MiB, as the form states it.
 fn max_mib(state: &AppState) -> u64 {
     state.settings.max_submission_bytes.div_ceil(MIB)
+}
+
+/// The runtime the league's games and validation games play zips in: its stored options'
+/// (a league keeps the options it was created with, so a later start's `--runtime` does
+/// not change it). Errors: the store failed (500 or 503); no league or options that do not
+/// parse (500, logged: the server could not have started so).
+async fn zip_runtime(state: &AppState) -> Result<ZipRuntime, PageError> {
+    let config = state.store.meta().await?.map(|(_, json)| TournamentConfig::parse(&json));
+    match config {
+        Some(Ok(c)) => Ok(match c.runtime {
+            RuntimeKind::Docker => ZipRuntime::Docker,
+            RuntimeKind::Process => ZipRuntime::Process,
+        }),
+        Some(Err(e)) => Err(ApiError::from(anyhow::anyhow!("the league's stored options do not parse: {e}")).into()),
+        None => Err(ApiError::from(anyhow::anyhow!("no league in the store")).into()),
+    }
 }

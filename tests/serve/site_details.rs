@@ -1,8 +1,9 @@
 //! Details of the site a first visit meets (issue 54's trial): the icon browsers ask for by
-//! themselves, and an upload form that is not multipart told what to send.
+//! themselves, an upload form that is not multipart told what to send, and the upload page
+//! stating the runtime the server really plays zips in.
 
-use super::pages::login;
-use super::support::{example_zip, spawn_server, Http};
+use super::pages::{login, page};
+use super::support::{example_zip, spawn_in, spawn_server, Http};
 
 #[test]
 fn the_icon_is_served_and_may_be_kept_while_every_other_answer_is_not() {
@@ -82,4 +83,33 @@ fn an_upload_that_is_not_a_multipart_form_is_told_to_be_one() {
         .part("file", reqwest::multipart::Part::bytes(example_zip("tsumogiri")).file_name("bot.zip"));
     let ok = http.send(http.client().post(server.url("/upload")).header("cookie", &cookie).multipart(form));
     assert_eq!(ok.status, 303, "{}", ok.body);
+}
+
+/// The upload page's statement of where zips play, as `cookie`'s author sees it.
+fn stated_runtime(http: &Http, server: &super::support::Server, cookie: &str) -> String {
+    let p = page(http, server, "/upload", Some(cookie));
+    assert_eq!(p.status, 200, "{}", p.body);
+    let at = p.body.find("id=\"runtime\"").unwrap_or_else(|| panic!("no runtime stated: {}", p.body));
+    p.body[at..].split("</span>").next().unwrap().to_string()
+}
+
+#[test]
+fn the_upload_page_states_the_runtime_zips_really_play_in() {
+    let http = Http::new();
+    let server = spawn_server(&["--runtime", "process"]);
+    let cookie = login(&http, &server, &server.author("ann", false));
+    let process = stated_runtime(&http, &server, &cookie);
+    assert!(process.contains("data-runtime=\"process\"") && process.contains("plain process"), "{process}");
+    assert!(!process.contains("in a Docker container"), "{process}");
+    // a later start keeps the league's stored runtime, whatever its --runtime says: the page
+    // says the one the games use
+    let dir = server.dir.clone();
+    drop(server);
+    let again = spawn_in(dir, &["--runtime", "docker"]);
+    assert!(stated_runtime(&http, &again, &cookie).contains("data-runtime=\"process\""), "the stored runtime");
+    // the other side: a league made with Docker says so
+    let docker = spawn_server(&["--runtime", "docker"]);
+    let cookie = login(&http, &docker, &docker.author("bea", false));
+    let stated = stated_runtime(&http, &docker, &cookie);
+    assert!(stated.contains("data-runtime=\"docker\"") && stated.contains("in a Docker container"), "{stated}");
 }

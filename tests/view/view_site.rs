@@ -114,7 +114,7 @@ mod escaping {
             ("bot", site::bot_page(&page, Some(&chombos), &logged_in(h))),
             ("me", site::me_page(h, &me)),
             ("login", site::login_page(&PageContext::default(), Some(h))),
-            ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
+            ("upload", site::upload_page(&logged_in(h), 64, site::ZipRuntime::Docker, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
             ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h), &[])),
         ]
@@ -185,7 +185,7 @@ mod pages {
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
             site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "", place: None }]),
             site::login_page(&PageContext::default(), None),
-            site::upload_page(&logged_in("ann"), 64, None, ""),
+            site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Docker, None, ""),
             site::error_page(&PageContext::default(), 500, "x"),
         ];
         for html in pages {
@@ -406,10 +406,14 @@ mod pages {
         assert!(
             login.contains("name=\"token\"") && login.contains("<p class=\"error\" id=\"error\">unknown token</p>")
         );
-        let upload = site::upload_page(&logged_in("ann"), 64, None, "");
+        let upload = site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Docker, None, "");
         assert!(upload.contains("action=\"/upload\" enctype=\"multipart/form-data\""));
         assert!(upload.contains("name=\"name\"") && upload.contains("type=\"file\" name=\"file\""));
         assert!(upload.contains("at most 64 MiB") && !upload.contains("id=\"error\""));
+        assert!(upload.contains("data-runtime=\"docker\">in a Docker container per seat"), "{upload}");
+        let process = site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Process, None, "");
+        assert!(process.contains("data-runtime=\"process\">as a plain process per seat"), "{process}");
+        assert!(!process.contains("in a Docker container"), "the process runtime is no container: {process}");
         let error = site::error_page(&PageContext::default(), 404, "no bot named x");
         assert!(error.contains("<h1 id=\"status\">404</h1>") && error.contains("no bot named x"));
     }

@@ -19,7 +19,7 @@ mod leaderboard;
 mod me;
 
 pub use bot::bot_page;
-pub use forms::{error_page, login_page, registered_page, retire_page, upload_page};
+pub use forms::{error_page, login_page, registered_page, retire_page, upload_page, ZipRuntime};
 pub use games::games_page;
 pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
