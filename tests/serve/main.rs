@@ -25,10 +25,12 @@
 //! - [`sanma`]: a three-player league (`--rules riichi-dev-3p`): an upload's declared mode,
 //!   validation in every seat of three, three-seat games, pages and downloads;
 //! - [`site_details`]: the icon, a form that is not multipart, the runtime the upload page
-//!   states.
+//!   states;
+//! - [`backup`]: `serve backup` of a running server's store, the copy served again.
 
 mod authors;
 mod authz;
+mod backup;
 mod batch;
 mod browser;
 #[path = "../browser_support/mod.rs"]
