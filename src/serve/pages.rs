@@ -133,7 +133,7 @@ async fn bot_version_page(
         }
         None => None,
     };
-    Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
+    Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context_linking(state).await?)))
 }
 
 /// `/bots/{name}/validation`.

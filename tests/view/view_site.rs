@@ -70,7 +70,7 @@ fn chombo(reason: &str, stderr: &str) -> ChomboLine {
 }
 
 fn logged_in(author: &str) -> PageContext {
-    PageContext { author: Some(author.into()) }
+    PageContext { author: Some(author.into()), unseen: Vec::new() }
 }
 
 /// An mjai log of a self-play game, with `names` in `start_game` and `meta` on a dahai.
@@ -339,6 +339,11 @@ mod pages {
         assert!(!selector.contains("href=\"/bots/mine/v/2\""), "the shown version is not a link");
         let h2h = element(&html, "table", "h2h");
         assert!(h2h.contains("<a href=\"/bots/rival/v/2\">rival</a></td><td>v2</td>"), "{h2h}");
+        // an opponent the viewer may not see (suspended: its page is 404 to them) is named, not linked
+        let visitor = PageContext { author: None, unseen: vec![("rival".into(), 2)] };
+        let hidden = site::bot_page(&page, None, &visitor);
+        let h2h = element(&hidden, "table", "h2h");
+        assert!(h2h.contains("<td class=\"name\">rival</td><td>v2</td>") && !h2h.contains("href"), "{h2h}");
         assert!(html.contains("<h1 id=\"bot\" data-bot=\"mine\" data-version=\"2\">mine <span"), "{html}");
         // seat 0 is this version (rank 2), seat 3 is version 1 of the same name: not this page's
         let recent = element(&html, "table", "recent");
