@@ -35,6 +35,8 @@ mod serve;
 #[cfg(feature = "server")]
 mod serve_author;
 #[cfg(feature = "server")]
+mod serve_backup;
+#[cfg(feature = "server")]
 mod serve_void;
 mod shutdown;
 mod standings;

@@ -1,5 +1,6 @@
 //! `mjai-sim serve [OPTIONS] [BOT...]`: the grading server ([`crate::serve`]) over a league
-//! in the store, and `mjai-sim serve author add|list|revoke|rotate` ([`super::serve_author`]).
+//! in the store, `mjai-sim serve author add|list|revoke|rotate` ([`super::serve_author`])
+//! and `mjai-sim serve backup PATH` ([`super::serve_backup`]).
 //!
 //! Default store: the SQLite file `mjai-sim-serve.sqlite` in the current folder, played
 //! by this process with `--jobs` games at once. With `--db postgres://...` the league is
@@ -26,6 +27,7 @@ use super::play::parse_seed;
 use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
+use super::serve_backup::{self, BackupArgs};
 use super::serve_void;
 use super::shutdown::Shutdown;
 use crate::arena::launch::RuntimeKind;
@@ -43,7 +45,7 @@ pub use super::serve_author::DEFAULT_DB;
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
-    /// `author add|list|revoke|rotate`.
+    /// `author add|list|revoke|rotate`, `backup PATH`.
     #[command(subcommand)]
     pub command: Option<ServeCommand>,
     /// House bots: NAME=BOT or BOT (a .zip, or builtin:NAME), owned by the operator.
@@ -153,7 +155,7 @@ pub struct Args {
     pub runtime: RuntimeArgs,
 }
 
-/// `serve author ...`.
+/// `serve author ...`, `serve backup ...`.
 #[derive(Debug, clap::Subcommand)]
 pub enum ServeCommand {
     /// Manage authors.
@@ -162,6 +164,8 @@ pub enum ServeCommand {
     /// Void recorded games (by id, bot version, time or engine version): they stay listed,
     /// marked, and leave every standing and rating, which are folded again without them.
     Void(serve_void::VoidArgs),
+    /// Copy a SQLite store into a new file while the server runs (PostgreSQL: pg_dump).
+    Backup(BackupArgs),
 }
 
 /// Runs `serve` or `serve author ...`; returns the exit code.
@@ -170,6 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     match args.command {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
         Some(ServeCommand::Void(a)) => runtime.block_on(serve_void::run(a)),
+        Some(ServeCommand::Backup(a)) => runtime.block_on(serve_backup::run(a)),
         None => runtime.block_on(serve(args)),
     }
 }

@@ -77,14 +77,19 @@ pub async fn run(command: AuthorCommand) -> anyhow::Result<i32> {
 
 /// The store `--db` names, or the default file when it exists.
 pub(super) async fn open(arg: &StoreArg) -> anyhow::Result<Store> {
-    let db = match &arg.db {
+    Ok(Store::open_url(&with_password_file(store_db(arg)?)?, 2).await?)
+}
+
+/// The store `--db` names (as given), or the default file when it exists. Errors: no
+/// `--db` and no default file (one line naming `--db`).
+pub(super) fn store_db(arg: &StoreArg) -> anyhow::Result<&str> {
+    Ok(match &arg.db {
         Some(db) => db.as_str(),
         None if Path::new(DEFAULT_DB).is_file() => DEFAULT_DB,
         None => bail!(
             "no store at ./{DEFAULT_DB}: give the running server's store with --db URL (the same --db as `mjai-sim serve`)"
         ),
-    };
-    Ok(Store::open_url(&with_password_file(db)?, 2).await?)
+    })
 }
 
 fn token() -> anyhow::Result<String> {

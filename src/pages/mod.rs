@@ -30,6 +30,10 @@ pub const SITE_CSS: &str = include_str!("assets/site.css");
 /// live stream and reloads the page at each new hand.
 pub const LIVE_JS: &str = include_str!("assets/live.js");
 
+/// The grading server's icon (`/favicon.ico`): a 32×32 tile, made by
+/// `scripts/make-favicon.py`.
+pub const FAVICON: &[u8] = include_bytes!("assets/favicon.ico");
+
 /// Why a file cannot be shown. The message is one line naming the cause and the fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReportError {

@@ -92,7 +92,7 @@ pub async fn for_viewer(
     match super::auth::author_of(&headers, &state).await {
         Ok(Some(author)) => {
             let status = response.status();
-            let ctx = PageContext { author: Some(author.name) };
+            let ctx = PageContext { author: Some(author.name), unseen: Vec::new() };
             Page(status, error_page(&ctx, status.as_u16(), &reason)).into_response()
         }
         _ => response,
@@ -106,7 +106,17 @@ pub struct Viewer(pub Option<Author>);
 impl Viewer {
     /// The templates' view of who is looking.
     pub fn context(&self) -> PageContext {
-        PageContext { author: self.0.as_ref().map(|a| a.0.name.clone()) }
+        PageContext { author: self.0.as_ref().map(|a| a.0.name.clone()), unseen: Vec::new() }
+    }
+
+    /// [`Viewer::context`] with the versions this viewer may not see
+    /// ([`MaybeAuthor::sees`]), which a page that names other bots (a game's seats, a
+    /// head-to-head) then does not link: their pages answer 404 to this viewer. Errors: the
+    /// league's figures cannot be read (500, or 503 while the database is unreachable).
+    pub async fn context_linking(&self, state: &AppState) -> Result<PageContext, PageError> {
+        let who = self.caller();
+        let unseen = state.figures().await?.unseen(&|owner, status| who.sees(owner, status));
+        Ok(PageContext { unseen, ..self.context() })
     }
 
     /// The viewer as a caller of the API ([`MaybeAuthor::sees`] says what they may see).
@@ -132,7 +142,7 @@ pub struct LoggedIn(pub Author);
 impl LoggedIn {
     /// The templates' view of who is looking.
     pub fn context(&self) -> PageContext {
-        PageContext { author: Some(self.0 .0.name.clone()) }
+        PageContext { author: Some(self.0 .0.name.clone()), unseen: Vec::new() }
     }
 }
 

@@ -11,7 +11,7 @@ use tokio::sync::Mutex;
 
 use mjai_sim_tournament::leaderboard::aggregate::DECAY_TAU;
 use mjai_sim_tournament::leaderboard::shape::VersionPick;
-use mjai_sim_tournament::leaderboard::{BotPage, GameLine, Leaderboard};
+use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, GameLine, Leaderboard};
 use mjai_sim_tournament::store::{Store, StoreError, VersionRow};
 
 /// The figures at one moment: the leaderboard, and the store to read pages from.
@@ -67,6 +67,13 @@ impl Figures {
     /// decayed), then the others by name and version.
     pub fn leaderboard(&self) -> Leaderboard {
         self.board.clone()
+    }
+
+    /// The versions (name, version) of the league that `sees` keeps from a caller (given a
+    /// version's author, `None` for a house bot, and its status: [`super::auth::may_see`]).
+    pub fn unseen(&self, sees: &dyn Fn(Option<&str>, BotStatus) -> bool) -> Vec<(String, u32)> {
+        let hidden = self.board.bots.iter().filter(|e| !sees(e.author.as_deref(), e.status));
+        hidden.map(|e| (e.name.clone(), e.version)).collect()
     }
 
     /// `GET /api/bots/{name}/v/{version}` and the like: the page of the version of `name`

@@ -2,7 +2,9 @@
 //! refilled evenly over a minute; over it: 429 with `Retry-After`, answered by
 //! [`super::router`]'s middleware), and the strict
 //! security headers every response carries (no scripts, styles, frames or referrers unless
-//! a page says otherwise; the pages' own CSP comes with them).
+//! a page says otherwise; the pages' own CSP comes with them), and the `Cache-Control` of
+//! every response ([`cache_control`]: `no-store`, but for a response marked [`Cacheable`]:
+//! the icon).
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -50,8 +52,22 @@ impl RateLimits {
     }
 }
 
-/// The headers set on every response (the Content-Security-Policy is the pages' own,
-/// [`mjai_sim_pages::site::CSP`], on every answer, JSON included).
+/// A response browsers may keep, with its `Cache-Control` (a response extension set by its
+/// handler: the icon's).
+#[derive(Debug, Clone)]
+pub struct Cacheable(pub HeaderValue);
+
+/// The `Cache-Control` of `response`, replacing any a handler set: `no-store` (pages and
+/// answers change with every game and differ by who asks; a live stream's `no-cache`
+/// included), or the value of a response marked [`Cacheable`].
+pub fn cache_control<B>(response: &axum::http::Response<B>) -> Option<HeaderValue> {
+    let marked = response.extensions().get::<Cacheable>().map(|c| c.0.clone());
+    Some(marked.unwrap_or(HeaderValue::from_static("no-store")))
+}
+
+/// The headers set on every response, replacing a handler's own (the
+/// Content-Security-Policy is the pages' own, [`mjai_sim_pages::site::CSP`], on every
+/// answer, JSON included). `Cache-Control` is not among them: [`cache_control`].
 pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
     let h = |name: &'static str, value: &'static str| (HeaderName::from_static(name), HeaderValue::from_static(value));
     vec![
@@ -61,6 +77,23 @@ pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
         h("referrer-policy", "no-referrer"),
         h("cross-origin-opener-policy", "same-origin"),
         h("cross-origin-resource-policy", "same-origin"),
-        h("cache-control", "no-store"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_answer_is_no_store_but_a_cacheable_one() {
+        let plain = axum::http::Response::new(());
+        assert_eq!(cache_control(&plain).unwrap(), "no-store");
+        // a handler's own header (a live stream's `no-cache`) is replaced
+        let mut stream = axum::http::Response::new(());
+        stream.headers_mut().insert("cache-control", HeaderValue::from_static("no-cache"));
+        assert_eq!(cache_control(&stream).unwrap(), "no-store");
+        let mut icon = axum::http::Response::new(());
+        icon.extensions_mut().insert(Cacheable(HeaderValue::from_static("public, max-age=86400")));
+        assert_eq!(cache_control(&icon).unwrap(), "public, max-age=86400");
+    }
 }

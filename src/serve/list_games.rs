@@ -2,7 +2,8 @@
 //! `/games`, newest first, a page at a time (`limit`, `cursor`), filtered by bot, version,
 //! author, end time and status ([`GamesQuery`]; bad parameters 400). Both public: a league
 //! game is (its page `/games/{id}` is), a suspended version's included; the list holds
-//! seats, results and times, never a bot's stderr.
+//! seats, results and times, never a bot's stderr. The page names a version the viewer may
+//! not see without linking it (its page would answer 404).
 
 use axum::extract::State;
 use axum::routing::get;
@@ -59,7 +60,8 @@ pub async fn page(State(state): State<AppState>, viewer: Viewer, uri: axum::http
         let kept = given.iter().filter(|(k, _)| k != "cursor").map(|(k, v)| (k.as_str(), v.as_str()));
         format!("/games?{}", encoded(kept.chain([("cursor", cursor.as_str())])))
     });
-    let html = site::games_page(&list, &q, (date("from"), date("to")), next.as_deref(), &viewer.context());
+    let ctx = viewer.context_linking(&state).await?;
+    let html = site::games_page(&list, &q, (date("from"), date("to")), next.as_deref(), &ctx);
     Ok(Page::ok(html))
 }
 

@@ -7,7 +7,7 @@
 //! bot or game and whether the caller owns it are typed extractors, so that a bad
 //! parameter or a missing right is refused before any handler runs. One concept per file:
 //! - the resources, each with its own `router()`: [`bots`] (the bot API), [`upload`]
-//!   (`POST /api/bots`, with the page [`upload_form`]), [`remote_socket`] (remote bots'
+//!   (`POST /api/bots`, with the page [`upload_form`]; their body: [`upload_body`]), [`remote_socket`] (remote bots'
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`list_games`] (`GET /api/games`
 //!   and `/games`), [`live_stream`] (a running game's hands as they end, `GET
 //!   /api/games/{id}/live`; who watches: [`watchers`]), [`login`], [`ops`]
@@ -83,6 +83,7 @@ pub mod start;
 pub mod state;
 pub mod token;
 pub mod upload;
+pub mod upload_body;
 pub mod upload_form;
 pub mod watchers;
 

@@ -5,7 +5,8 @@
 //! `/bots/{name}/validation` (the viewer of the latest validation game: its author and
 //! admins only, others 404), `/games/{id}` (the viewer of a league game),
 //! `/me` (the logged-in author's bots, verdicts, errors and stderr; a visitor is sent to
-//! `/login`) and `/assets/{file}` (the pages' style and the viewer's script).
+//! `/login`), `/assets/{file}` (the pages' style and the viewer's script) and
+//! `/favicon.ico` (the site's icon, which browsers ask for by themselves).
 //!
 //! A game's stderr tails are private: the viewer of `/games/{id}` shows each chombo's
 //! stderr only to the author of the bot that made it (and to admins). A rejected version
@@ -13,9 +14,10 @@
 //! leaderboard page lists it for nobody: its author finds it on `/me`).
 
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 
 use super::bot_errors;
@@ -23,6 +25,7 @@ use super::bots::{latest_validation_log, retire_live, shown_to};
 use super::error::ApiError;
 use super::games::gunzip;
 use super::html::{LoggedIn, Page, PageError, Viewer};
+use super::limits::Cacheable;
 use super::owned::{seat_name, OwnedBot, OwnedSeats, Public};
 use super::params::{BotPath, Paged, VersionPath};
 use super::state::AppState;
@@ -34,7 +37,7 @@ use mjai_sim_tournament::store::VersionRow;
 use mjai_sim_viewer::game::{analyse, GameInput};
 
 /// The pages of this module (`/upload` is [`super::upload_form`]'s, `/login` [`super::login`]'s).
-pub const PAGES: [&str; 8] = [
+pub const PAGES: [&str; 9] = [
     "/",
     "/bots/{name}",
     "/bots/{name}/validation",
@@ -43,7 +46,12 @@ pub const PAGES: [&str; 8] = [
     "/assets/{file}",
     "/bots/{name}/retire",
     "/bots/{name}/v/{version}",
+    "/favicon.ico",
 ];
+
+/// How long a browser may keep the icon: a day (every other answer is `no-store`:
+/// [`super::limits::cache_control`]).
+pub const FAVICON_CACHE: &str = "public, max-age=86400";
 
 /// This module's routes, error pages rendered for who is looking ([`super::html::for_viewer`]).
 pub fn router(state: AppState) -> Router<AppState> {
@@ -56,6 +64,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route(PAGES[5], get(asset))
         .route(PAGES[6], get(retire_form).post(retire))
         .route(PAGES[7], get(bot_version))
+        .route(PAGES[8], get(favicon))
         .layer(axum::middleware::from_fn_with_state(state, super::html::for_viewer))
 }
 
@@ -124,7 +133,7 @@ async fn bot_version_page(
         }
         None => None,
     };
-    Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context())))
+    Ok(Page::ok(site::bot_page(&page, chombos.as_deref(), &viewer.context_linking(state).await?)))
 }
 
 /// `/bots/{name}/validation`.
@@ -235,6 +244,13 @@ pub async fn asset(Path(file): Path<String>) -> Response {
         Some((kind, bytes)) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
         None => PageError::Shown(ApiError::not_found("such file")).into_response(),
     }
+}
+
+/// `/favicon.ico`: the icon, cached for [`FAVICON_CACHE`] (from the binary: nothing is
+/// fetched).
+pub async fn favicon() -> Response {
+    let cache = Cacheable(HeaderValue::from_static(FAVICON_CACHE));
+    ([(header::CONTENT_TYPE, "image/x-icon")], Extension(cache), mjai_sim_pages::FAVICON).into_response()
 }
 
 /// The viewer page of a game (`log`: its mjai log; `errors`: its `errors.json`; `names`:

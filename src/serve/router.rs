@@ -99,7 +99,7 @@ pub fn router(state: AppState) -> Router {
     for (name, value) in limits::security_headers() {
         app = app.layer(SetResponseHeaderLayer::overriding(name, value));
     }
-    app
+    app.layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, limits::cache_control::<axum::body::Body>))
 }
 
 /// Middleware: refuses a request over either rate limit ([`limits::RateLimits`]) with 429

@@ -4,7 +4,8 @@
 //! With the field `kind=remote` and no file, a remote bot (issue 29): the name is
 //! registered and its author connects `mjai-sim connect` to `/api/bots/{name}/connect`
 //! ([`super::remote_socket`]), where its first connection plays the validation games. Order of
-//! checks: token (401), body size (413, at the cap), the name
+//! checks: token (401), body size (413, at the cap), the body's type (415 when it is not
+//! `multipart/form-data`: [`super::upload_body`]), the name
 //! ([`BotName`], 400), intake as `mjai-sim check` does (400 with its one-line reason, 413
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
@@ -27,6 +28,7 @@ use super::auth::Author;
 use super::error::{ApiError, ErrorBody};
 use super::name::BotName;
 use super::state::AppState;
+use super::upload_body::UploadBody;
 use mjai_sim_engine::game::Players;
 use mjai_sim_runtime::submission::{Submission, SubmissionError};
 use mjai_sim_tournament::leaderboard::BotStatus;
@@ -124,13 +126,13 @@ pub struct UploadForm {
 /// Handles `POST /api/bots`.
 #[utoipa::path(post, path = "/api/bots", summary = "Upload a bot (a new name, or a new version of one's own)",
     security(("bearer" = []), ("cookie" = [])), request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody),
+    responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody), (status = 415, description = "the body is not multipart/form-data", body = ErrorBody),
         (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play; a mode that is not the league's", body = ErrorBody),
         (status = 413, description = "over --max-submission-mb", body = ErrorBody), (status = 429, description = "over --max-bots or --uploads-per-hour, or a rate limit", body = ErrorBody)))]
 pub async fn upload(
     State(state): State<AppState>,
     author: Author,
-    form: Multipart,
+    UploadBody(form): UploadBody,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
     let (name, bot) = read_form(form, state.settings.max_submission_bytes, state.settings.players).await?;
     Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, bot).await?)))

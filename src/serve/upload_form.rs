@@ -5,15 +5,19 @@
 //! bot token, shown this once); refused: the form again with the one-line reason and the
 //! status the API would send.
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
+use super::error::ApiError;
 use super::html::{LoggedIn, Page, PageError};
 use super::state::AppState;
 use super::upload::{accept, read_form, with_upload_limit};
-use mjai_sim_pages::site::{registered_page, upload_page};
+use super::upload_body::UploadBody;
+use mjai_sim_arena::launch::RuntimeKind;
+use mjai_sim_pages::site::{registered_page, upload_page, ZipRuntime};
+use mjai_sim_tournament::config::TournamentConfig;
 
 /// The page of this module.
 pub const PAGES: [&str; 1] = ["/upload"];
@@ -29,12 +33,20 @@ const MIB: u64 = 1024 * 1024;
 
 /// `GET /upload`.
 pub async fn form(State(state): State<AppState>, author: LoggedIn) -> Result<Page, PageError> {
-    Ok(Page::ok(upload_page(&author.context(), max_mib(&state), None, "")))
+    Ok(Page::ok(upload_page(&author.context(), max_mib(&state), zip_runtime(&state).await?, None, "")))
 }
 
 /// `POST /upload`.
-pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multipart) -> Result<Response, PageError> {
-    let (name, outcome) = match read_form(form, state.settings.max_submission_bytes, state.settings.players).await {
+pub async fn upload(
+    State(state): State<AppState>,
+    author: LoggedIn,
+    body: Result<UploadBody, ApiError>,
+) -> Result<Response, PageError> {
+    let read = match body {
+        Ok(UploadBody(form)) => read_form(form, state.settings.max_submission_bytes, state.settings.players).await,
+        Err(e) => Err(e), // not a multipart form (415), or one without a boundary (400)
+    };
+    let (name, outcome) = match read {
         Ok((name, bot)) => {
             let outcome = accept(&state, &author.0, &name, bot).await;
             (name, outcome)
@@ -50,7 +62,8 @@ pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multi
             None => Redirect::to("/me").into_response(),
         },
         Err(e) => {
-            let page = upload_page(&author.context(), max_mib(&state), Some(&e.reason), name.trim());
+            let runtime = zip_runtime(&state).await?;
+            let page = upload_page(&author.context(), max_mib(&state), runtime, Some(&e.reason), name.trim());
             Page(e.status, page).into_response()
         }
     })
@@ -59,4 +72,20 @@ pub async fn upload(State(state): State<AppState>, author: LoggedIn, form: Multi
 /// The submission cap in whole MiB, as the form states it.
 fn max_mib(state: &AppState) -> u64 {
     state.settings.max_submission_bytes.div_ceil(MIB)
+}
+
+/// The runtime the league's games and validation games play zips in: its stored options'
+/// (a league keeps the options it was created with, so a later start's `--runtime` does
+/// not change it). Errors: the store failed (500 or 503); no league or options that do not
+/// parse (500, logged: the server could not have started so).
+async fn zip_runtime(state: &AppState) -> Result<ZipRuntime, PageError> {
+    let config = state.store.meta().await?.map(|(_, json)| TournamentConfig::parse(&json));
+    match config {
+        Some(Ok(c)) => Ok(match c.runtime {
+            RuntimeKind::Docker => ZipRuntime::Docker,
+            RuntimeKind::Process => ZipRuntime::Process,
+        }),
+        Some(Err(e)) => Err(ApiError::from(anyhow::anyhow!("the league's stored options do not parse: {e}")).into()),
+        None => Err(ApiError::from(anyhow::anyhow!("no league in the store")).into()),
+    }
 }

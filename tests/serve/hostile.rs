@@ -147,7 +147,7 @@ fn hostile_requests_get_their_status_and_the_server_serves_on() {
             r = text.into_bytes();
             r
         }),
-        ("body that is not multipart", 400, format!("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {a}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}").into_bytes()),
+        ("body that is not multipart", 415, format!("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {a}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}").into_bytes()),
         ("multipart with a broken boundary", 400, format!("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {a}\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 10\r\nConnection: close\r\n\r\n--X\r\ngarbage").into_bytes()),
         ("zip over the size cap (17 MiB, cap 16)", 413, multipart(&server, &a, "big", &over_cap)),
         ("Content-Length of 2 GB", 413, format!("POST /api/bots HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {a}\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 2147483648\r\nConnection: close\r\n\r\n").into_bytes()),

@@ -23,10 +23,14 @@
 //! - [`voids`]: `serve void` against a running server: the voided game stays listed,
 //!   marked, and leaves the standings;
 //! - [`sanma`]: a three-player league (`--rules riichi-dev-3p`): an upload's declared mode,
-//!   validation in every seat of three, three-seat games, pages and downloads.
+//!   validation in every seat of three, three-seat games, pages and downloads;
+//! - [`site_details`]: the icon, a form that is not multipart, the runtime the upload page
+//!   states;
+//! - [`backup`]: `serve backup` of a running server's store, the copy served again.
 
 mod authors;
 mod authz;
+mod backup;
 mod batch;
 mod browser;
 #[path = "../browser_support/mod.rs"]
@@ -46,6 +50,7 @@ mod riichi_dev;
 #[path = "../riichienv_support/mod.rs"]
 mod riichienv_support;
 mod sanma;
+mod site_details;
 mod support;
 mod suspension;
 mod uploads;

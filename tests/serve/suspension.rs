@@ -99,8 +99,27 @@ fn a_version_that_chombos_in_league_games_is_suspended_until_a_new_upload() {
     assert!(!flaky.is_empty() && flaky.iter().all(|s| s["author"].is_null() && s["house"] == false), "{listed}");
     let by_author = http.get(&server.url("/api/games?author=alice"), None).json();
     assert_eq!(by_author["games"], serde_json::json!([]), "a suspended version's author is not matched: {by_author}");
-    let games_page = page(&http, &server, "/games?bot=flaky", None).body;
-    assert!(games_page.contains(">flaky</a> v1") && !games_page.contains("alice"), "{games_page}");
+    // no dead links (issue 54): to a visitor and another author its seats are named, not
+    // linked (its page is 404 to them); its author gets the links, and they answer
+    for cookie in [None, Some(cb.as_str())] {
+        let games_page = page(&http, &server, "/games?bot=flaky", cookie).body;
+        assert!(games_page.contains("<td class=\"name\">flaky v1<br>"), "{games_page}");
+        assert!(!games_page.contains("/bots/flaky/") && !games_page.contains("alice"), "{games_page}");
+    }
+    let own_list = page(&http, &server, "/games?bot=flaky", Some(&ca)).body;
+    assert!(own_list.contains("<a href=\"/bots/flaky/v/1\">flaky</a> v1"), "{own_list}");
+    assert_eq!(page(&http, &server, "/bots/flaky/v/1", Some(&ca)).status, 200, "the author's link answers");
+    // the same in the head-to-head of a bot it met
+    let met = http.get(&server.url("/api/bots/flaky/v/1"), Some(&a)).json();
+    let (opponent, version) = (&met["head_to_head"][0]["opponent"], &met["head_to_head"][0]["opponent_version"]);
+    let opponent_page = format!("/bots/{}/v/{version}", opponent.as_str().unwrap());
+    for cookie in [None, Some(cb.as_str())] {
+        let h2h = page(&http, &server, &opponent_page, cookie).body;
+        assert!(h2h.contains("<td class=\"name\">flaky</td><td>v1</td>"), "{opponent_page}: {h2h}");
+        assert!(!h2h.contains("/bots/flaky/"), "{opponent_page}: {h2h}");
+    }
+    let h2h = page(&http, &server, &opponent_page, Some(&ca)).body;
+    assert!(h2h.contains("<a href=\"/bots/flaky/v/1\">flaky</a></td><td>v1</td>"), "{opponent_page}: {h2h}");
 
     // the leaderboard's chombos per game: a number for every bot that played
     let board = http.get(&server.url("/api/leaderboard"), None).json();

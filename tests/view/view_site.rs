@@ -71,7 +71,7 @@ fn chombo(reason: &str, stderr: &str) -> ChomboLine {
 }
 
 fn logged_in(author: &str) -> PageContext {
-    PageContext { author: Some(author.into()) }
+    PageContext { author: Some(author.into()), unseen: Vec::new() }
 }
 
 /// An mjai log of a self-play game, with `names` in `start_game` and `meta` on a dahai.
@@ -115,7 +115,7 @@ mod escaping {
             ("bot", site::bot_page(&page, Some(&chombos), &logged_in(h))),
             ("me", site::me_page(h, &me)),
             ("login", site::login_page(&PageContext::default(), Some(h))),
-            ("upload", site::upload_page(&logged_in(h), 64, Some(h), h)),
+            ("upload", site::upload_page(&logged_in(h), 64, site::ZipRuntime::Docker, Some(h), h)),
             ("error", site::error_page(&logged_in(h), 404, h)),
             ("game", site::game_page(&game_data(h, &game_log([h, "b", "c", "d"], h)), &logged_in(h), &[])),
         ]
@@ -186,7 +186,7 @@ mod pages {
             site::bot_page(&page, Some(&[chombo("late", "x")]), &logged_in("ann")),
             site::me_page("ann", &[site::MyBot { page: &page, chombos: &[], validation_stderr: "", place: None }]),
             site::login_page(&PageContext::default(), None),
-            site::upload_page(&logged_in("ann"), 64, None, ""),
+            site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Docker, None, ""),
             site::error_page(&PageContext::default(), 500, "x"),
         ];
         for html in pages {
@@ -303,6 +303,7 @@ mod pages {
         let mut page = bot_page("mine", "ann", "rival", None);
         let by_games = site::bot_page(&page, None, &PageContext::default());
         assert!(by_games.contains(">games (Weng-Lin μ after each)<"), "no times: over games");
+        assert!(by_games.contains("<h2 id=\"rating-title\">Rating over games</h2>"), "titled by its axis: {by_games}");
         // one time only: still over games (a line needs two)
         page.rating_history_at = vec![None, None, Some("2026-11-27T17:05:03.000Z".into())];
         assert!(site::bot_page(&page, None, &PageContext::default()).contains(">games (Weng-Lin"));
@@ -310,6 +311,8 @@ mod pages {
             vec![None, Some("2026-11-27T17:05:03.000Z".into()), Some("2026-11-27T17:40:00.000Z".into())];
         let by_time = site::bot_page(&page, None, &PageContext::default());
         assert!(by_time.contains(">time, UTC (Weng-Lin μ after each game)<"), "{by_time}");
+        assert!(by_time.contains("<h2 id=\"rating-title\">Rating over time</h2>"), "titled by its axis: {by_time}");
+        assert!(!by_time.contains("over games"), "a time axis is not titled over games");
         assert!(by_time.contains(">17:15<") && by_time.contains(">17:30<"), "ticks every 15 minutes");
         let line = by_time.split("class=\"rating\"").nth(1).unwrap().split("points=\"").nth(1).unwrap();
         let points = line.split('"').next().unwrap().split(' ').count();
@@ -337,6 +340,11 @@ mod pages {
         assert!(!selector.contains("href=\"/bots/mine/v/2\""), "the shown version is not a link");
         let h2h = element(&html, "table", "h2h");
         assert!(h2h.contains("<a href=\"/bots/rival/v/2\">rival</a></td><td>v2</td>"), "{h2h}");
+        // an opponent the viewer may not see (suspended: its page is 404 to them) is named, not linked
+        let visitor = PageContext { author: None, unseen: vec![("rival".into(), 2)] };
+        let hidden = site::bot_page(&page, None, &visitor);
+        let h2h = element(&hidden, "table", "h2h");
+        assert!(h2h.contains("<td class=\"name\">rival</td><td>v2</td>") && !h2h.contains("href"), "{h2h}");
         assert!(html.contains("<h1 id=\"bot\" data-bot=\"mine\" data-version=\"2\">mine <span"), "{html}");
         // seat 0 is this version (rank 2), seat 3 is version 1 of the same name: not this page's
         let recent = element(&html, "table", "recent");
@@ -404,10 +412,14 @@ mod pages {
         assert!(
             login.contains("name=\"token\"") && login.contains("<p class=\"error\" id=\"error\">unknown token</p>")
         );
-        let upload = site::upload_page(&logged_in("ann"), 64, None, "");
+        let upload = site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Docker, None, "");
         assert!(upload.contains("action=\"/upload\" enctype=\"multipart/form-data\""));
         assert!(upload.contains("name=\"name\"") && upload.contains("type=\"file\" name=\"file\""));
         assert!(upload.contains("at most 64 MiB") && !upload.contains("id=\"error\""));
+        assert!(upload.contains("data-runtime=\"docker\">in a Docker container per seat"), "{upload}");
+        let process = site::upload_page(&logged_in("ann"), 64, site::ZipRuntime::Process, None, "");
+        assert!(process.contains("data-runtime=\"process\">as a plain process per seat"), "{process}");
+        assert!(!process.contains("in a Docker container"), "the process runtime is no container: {process}");
         let error = site::error_page(&PageContext::default(), 404, "no bot named x");
         assert!(error.contains("<h1 id=\"status\">404</h1>") && error.contains("no bot named x"));
     }

@@ -1,6 +1,6 @@
 //! `/bots/{name}/v/{version}` (and `/bots/{name}`): one version of a bot
 //! (`templates/bot.html`): a selector of the name's versions (plain links), the version's
-//! figures, rating over games and rank distribution (SVG from
+//! figures, its rating over time (over games where the times are unknown) and rank distribution (SVG from
 //! [`crate::report_svg`]), head-to-head, recent games with results, and, for its
 //! author and admins, its chombos with reasons and stderr. Every bot is named as its author
 //! wrote it, with its version beside it, and linked as `/bots/NAME/v/V`.
@@ -31,7 +31,7 @@ struct Page<'a> {
     reason: Option<String>,
     provisional_games: u64,
     figures: EntryRow<'a>,
-    rating_chart: Option<String>,
+    rating_chart: Option<RatingChart>,
     dist_chart: Option<String>,
     versions: Vec<VersionLink>,
     h2h: Vec<H2hRow<'a>>,
@@ -73,9 +73,17 @@ struct SeatResult<'a> {
     version: u32,
 }
 
+/// The rating chart and its heading, which names the chart's x axis.
+struct RatingChart {
+    /// `Rating over time` or `Rating over games`.
+    title: &'static str,
+    /// The chart (SVG).
+    svg: String,
+}
+
 /// The rating chart of `page`: over time when at least two of its points have a time
 /// (only those drawn), else over games (`history`); `None` without points.
-fn rating_chart(page: &BotPage, history: &[RatingPoint]) -> Option<String> {
+fn rating_chart(page: &BotPage, history: &[RatingPoint]) -> Option<RatingChart> {
     let e = &page.entry;
     let timed: Vec<(i64, f64)> = page
         .rating_history
@@ -84,9 +92,10 @@ fn rating_chart(page: &BotPage, history: &[RatingPoint]) -> Option<String> {
         .filter_map(|(&(_, mu), at)| Some((utc::parse(at.as_deref()?)?, mu)))
         .collect();
     if timed.len() >= 2 {
-        return Some(history_chart_by_time(&e.name, &timed));
+        return Some(RatingChart { title: "Rating over time", svg: history_chart_by_time(&e.name, &timed) });
     }
-    (!history.is_empty()).then(|| history_chart(std::slice::from_ref(&e.name), history))
+    (!history.is_empty())
+        .then(|| RatingChart { title: "Rating over games", svg: history_chart(std::slice::from_ref(&e.name), history) })
 }
 
 /// The page `/bots/{name}/v/{version}` of `page`. `chombos`: the bot's chombos when the viewer may see

@@ -23,6 +23,18 @@ struct Upload<'a> {
     error: Option<&'a str>,
     max_mib: u64,
     name: &'a str,
+    runtime: ZipRuntime,
+}
+
+/// Where the server plays an uploaded zip (its league's runtime), as the upload form
+/// states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZipRuntime {
+    /// One Docker container per seat (`--runtime docker`).
+    Docker,
+    /// A plain `python3 -u bot.py` process per seat on the server, not sandboxed
+    /// (`--runtime process`).
+    Process,
 }
 
 #[derive(Template)]
@@ -64,9 +76,10 @@ pub fn login_page(ctx: &PageContext, error: Option<&str>) -> String {
 
 /// `/upload`: fields `name` (filled with `name`, the refused upload's, so the author need
 /// not type it again) and `file` (the zip, at most `max_mib` MiB), posted as
-/// `multipart/form-data` to `/upload`; `error` (one line) after a refused upload.
-pub fn upload_page(ctx: &PageContext, max_mib: u64, error: Option<&str>, name: &str) -> String {
-    render(&Upload { head: head("Upload a bot"), ctx, error, max_mib, name })
+/// `multipart/form-data` to `/upload`; the zip's choice says how the server plays it
+/// (`runtime`); `error` (one line) after a refused upload.
+pub fn upload_page(ctx: &PageContext, max_mib: u64, runtime: ZipRuntime, error: Option<&str>, name: &str) -> String {
+    render(&Upload { head: head("Upload a bot"), ctx, error, max_mib, name, runtime })
 }
 
 /// The answer of `/upload` for a riichi.dev bot: its bot `token` (64 hex digits), shown

@@ -161,4 +161,26 @@ mod tests {
         );
         assert!(empty.contains("id=\"empty\"") && !empty.contains("id=\"next\""), "{empty}");
     }
+
+    #[test]
+    fn a_version_the_viewer_may_not_see_is_named_not_linked() {
+        let game = GameSummary {
+            id: 3,
+            status: GameStatus::Finished,
+            started_at: None,
+            finished_at: None,
+            seats: vec![seat("gone", Some("ann"), Some((-9000, 4))), seat("open", None, None)],
+            engine: None,
+            void: None,
+        };
+        let list = GameList { games: vec![game], next_cursor: None };
+        let page = |ctx: &PageContext| games_page(&list, &GameQuery::default(), ("", ""), None, ctx);
+        let visitor = PageContext { author: None, unseen: vec![("gone".into(), 2), ("gone".into(), 7)] };
+        let html = page(&visitor);
+        assert!(html.contains("<td class=\"name\">gone v2<br>") && !html.contains("/bots/gone/"), "{html}");
+        assert!(html.contains("<a href=\"/bots/open/v/2\">open</a> v2"), "the others stay linked: {html}");
+        // its author (nothing unseen): linked
+        let own = page(&PageContext { author: Some("ann".into()), unseen: Vec::new() });
+        assert!(own.contains("<a href=\"/bots/gone/v/2\">gone</a> v2"), "{own}");
+    }
 }

@@ -69,5 +69,5 @@ pub fn me_page(author: &str, bots: &[MyBot<'_>]) -> String {
         })
         .collect();
     let head = Head::linked(format!("{author} — mjai-sim"), "/assets/site.css");
-    render(&Page { head, ctx: PageContext { author: Some(author.to_string()) }, author, bots })
+    render(&Page { head, ctx: PageContext { author: Some(author.to_string()), unseen: Vec::new() }, author, bots })
 }

@@ -19,7 +19,7 @@ mod leaderboard;
 mod me;
 
 pub use bot::bot_page;
-pub use forms::{error_page, login_page, registered_page, retire_page, upload_page};
+pub use forms::{error_page, login_page, registered_page, retire_page, upload_page, ZipRuntime};
 pub use games::games_page;
 pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
@@ -40,6 +40,19 @@ connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 pub struct PageContext {
     /// The logged-in author (from the session cookie); `None` for a visitor.
     pub author: Option<String>,
+    /// Bot versions (name, version) this viewer may not see (another author's rejected or
+    /// suspended ones: their pages answer 404): where a page names one (a game's seat, a
+    /// head-to-head opponent) it is not linked ([`PageContext::links`]).
+    pub unseen: Vec<(String, u32)>,
+}
+
+impl PageContext {
+    /// Whether pages link version `version` of `name` for this viewer: every version but
+    /// the [`PageContext::unseen`] ones. (`version` by reference: the templates pass
+    /// their fields so.)
+    pub fn links(&self, name: &str, version: &u32) -> bool {
+        !self.unseen.iter().any(|(n, v)| n == name && v == version)
+    }
 }
 
 /// The file served at `/assets/{name}`: its content type and bytes; `None` for any other

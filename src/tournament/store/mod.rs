@@ -42,6 +42,7 @@
 
 mod aggregates;
 mod authors;
+pub mod backup;
 mod blobs;
 mod board;
 mod bot_tokens;
