@@ -136,7 +136,8 @@ fn a_running_game_streams_its_finished_hands_one_hand_behind_and_its_page_follow
     assert_eq!(streamed[0]["type"], "start_game");
 
     // put together, the hands are the finished log but its end_game
-    let log = http.get(&server.url(&format!("/api/games/{id}")), None);
+    let log =
+        http.send(http.client().get(server.url(&format!("/api/games/{id}"))).header("accept", "application/x-ndjson"));
     assert_eq!(log.status, 200);
     let mut finished = events_of(&log.body);
     assert_eq!(finished.pop().unwrap()["type"], "end_game");
