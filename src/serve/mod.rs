@@ -47,6 +47,7 @@
 
 #![warn(missing_docs)]
 
+pub mod about;
 pub mod admin;
 pub mod auth;
 pub mod bot_errors;

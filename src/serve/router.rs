@@ -24,7 +24,7 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    bots, downloads, game_trace, games, gate, limits, list_games, live_stream, login, openapi, ops, pages,
+    about, bots, downloads, game_trace, games, gate, limits, list_games, live_stream, login, openapi, ops, pages,
     remote_socket, riichi_dev, upload, upload_form,
 };
 
@@ -56,7 +56,7 @@ pub fn api_routes() -> Vec<&'static str> {
 
 /// Every HTML page (docs/server.md).
 pub fn page_routes() -> Vec<&'static str> {
-    [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES].concat()
+    [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES, &about::PAGES].concat()
 }
 
 /// The server's routes over `state`.
@@ -83,6 +83,7 @@ pub fn router(state: AppState) -> Router {
         .merge(login::router())
         .merge(pages::router(state.clone()).layer(page_gate.clone()))
         .merge(list_games::page_router(state.clone()).layer(page_gate.clone()))
+        .merge(about::page_router(state.clone()).layer(page_gate.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
         .merge(upload::router(state.settings.max_submission_bytes).layer(api_gate))

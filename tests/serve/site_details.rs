@@ -113,3 +113,24 @@ fn the_upload_page_states_the_runtime_zips_really_play_in() {
     let stated = stated_runtime(&http, &docker, &cookie);
     assert!(stated.contains("data-runtime=\"docker\"") && stated.contains("in a Docker container"), "{stated}");
 }
+
+#[test]
+fn a_first_visitor_reads_the_rules_clock_limits_and_how_to_join_on_about() {
+    let server = spawn_server(&["--rules", "riichi-dev-3p", "--clock", "riichi-dev", "--max-bots", "2"]);
+    let http = Http::new();
+    let about = page(&http, &server, "/about", None);
+    assert_eq!(about.status, 200, "{}", about.body);
+    assert_eq!(about.headers["content-type"], "text/html; charset=utf-8");
+    for said in [
+        "<code>riichi-dev-3p</code>: 3 players at every table",
+        "Clock: 3 s per decision, a 15 s time bank per hand; a timeout plays the default action, with no penalty.",
+        "as a plain process on the server",
+        "at most 2 bots validating or active",
+        "href=\"/api/openapi.json\"",
+        "mjai-sim serve author add NAME",
+    ] {
+        assert!(about.body.contains(said), "{said}: {}", about.body);
+    }
+    // linked from every page's bar
+    assert!(page(&http, &server, "/", None).body.contains("<a href=\"/about\">About</a>"));
+}

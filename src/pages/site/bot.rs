@@ -15,6 +15,7 @@ use crate::report_svg::{history_chart, history_chart_by_time, rank_bars};
 use mjai_sim_tournament::leaderboard::utc;
 use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
 use mjai_sim_tournament::standings::RatingPoint;
+use mjai_sim_tournament::store::table_time::TimeShare;
 use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]
@@ -30,6 +31,8 @@ struct Page<'a> {
     /// and admins).
     reason: Option<String>,
     provisional_games: u64,
+    /// Its share of the last hour's table time, in words ([`table_time_line`]).
+    table_time: Option<String>,
     figures: EntryRow<'a>,
     rating_chart: Option<RatingChart>,
     dist_chart: Option<String>,
@@ -98,6 +101,21 @@ fn rating_chart(page: &BotPage, history: &[RatingPoint]) -> Option<RatingChart> 
         .then(|| RatingChart { title: "Rating over games", svg: history_chart(std::slice::from_ref(&e.name), history) })
 }
 
+/// `share`'s line on the page: `41.0 s of decision time, 75 % of the league's (a fair
+/// share: 20 %); over twice that: it sits the next games out`.
+pub fn table_time_line(share: &TimeShare) -> String {
+    let mut line = format!(
+        "{:.1} s of decision time, {:.0} % of the league's (a fair share: {:.0} %)",
+        share.decision_s,
+        share.share * 100.0,
+        share.fair_share * 100.0
+    );
+    if share.sits_out {
+        line.push_str("; over twice that: it sits the next games out, until the others catch up");
+    }
+    line
+}
+
 /// The page `/bots/{name}/v/{version}` of `page`. `chombos`: the bot's chombos when the viewer may see
 /// them (its author or an admin; the server decides), else `None` (the section is left
 /// out).
@@ -119,6 +137,7 @@ pub fn bot_page(page: &BotPage, chombos: Option<&[ChomboLine]>, ctx: &PageContex
         status: status_word(e.status),
         reason: reason_line(e.status, page.reason.as_deref()),
         provisional_games: PROVISIONAL_GAMES,
+        table_time: page.table_time.as_ref().map(table_time_line),
         figures: entry_row(e, String::new()),
         rating_chart: rating_chart(page, &history),
         dist_chart: played.then(|| rank_bars(&dist)),
@@ -191,5 +210,16 @@ mod tests {
         assert_eq!(signed_hundredths(0.25), "+0.25");
         assert_eq!(signed_hundredths(-1.5), "-1.50");
         assert_eq!(signed_hundredths(-0.006), "-0.01");
+    }
+
+    #[test]
+    fn the_table_time_line_says_whether_the_bot_sits_out() {
+        let share = TimeShare { decision_s: 1920.0, share: 0.75, fair_share: 0.2, sits_out: true };
+        assert_eq!(
+            table_time_line(&share),
+            "1920.0 s of decision time, 75 % of the league's (a fair share: 20 %); over twice that: it sits the next games out, until the others catch up"
+        );
+        let fair = TimeShare { decision_s: 160.0, share: 0.2, fair_share: 0.2, sits_out: false };
+        assert_eq!(table_time_line(&fair), "160.0 s of decision time, 20 % of the league's (a fair share: 20 %)");
     }
 }

@@ -12,12 +12,14 @@
 //! token: the session cookie is `SameSite=Strict`, so a request from another site never
 //! carries it, and the CSP's `form-action 'self'` keeps the forms on the origin.
 
+mod about;
 mod bot;
 mod forms;
 mod games;
 mod leaderboard;
 mod me;
 
+pub use about::{about_page, AboutFacts};
 pub use bot::bot_page;
 pub use forms::{error_page, login_page, registered_page, retire_page, upload_page, ZipRuntime};
 pub use games::games_page;
