@@ -6,6 +6,24 @@
 
 use crate::rules::{Players, MAX_SEATS};
 
+/// Mortal's uma (placement points by rank 1..4), as its `one_vs_three.py`: the default of
+/// tournaments, leagues and the training environment's rewards (no oka).
+pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
+
+/// The default uma at a three-player table (placement points by rank 1..3): 90, 0, −90.
+/// Our choice: neither riichi.dev nor RiichiEnv publishes a pt table for three-player
+/// games; this one sums to 0, keeps Mortal's 90 for a first place and is symmetric
+/// (`--uma` changes it).
+pub const SANMA_UMA: [f64; 3] = [90.0, 0.0, -90.0];
+
+/// The default uma at a table of `players` seats: [`MORTAL_UMA`] or [`SANMA_UMA`].
+pub fn default_uma(players: Players) -> Vec<f64> {
+    match players {
+        Players::Four => MORTAL_UMA.to_vec(),
+        Players::Three => SANMA_UMA.to_vec(),
+    }
+}
+
 /// Seats from first to last place; equal scores rank by seat order from the starting
 /// dealer (seat 0).
 pub fn rank_order(scores: [i32; MAX_SEATS]) -> [usize; MAX_SEATS] {

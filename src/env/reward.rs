@@ -4,21 +4,8 @@
 use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::{ranks_for, Players, MAX_SEATS};
 
-/// Mortal's uma (placement points by rank 1..4), the tournament's default
-/// (`mjai_sim_tournament::standings::MORTAL_UMA`; no oka, as Mortal's `one_vs_three.py`).
-pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
-
-/// The tournament's default uma at a three-player table (rank 1..3):
-/// `mjai_sim_tournament::standings::SANMA_UMA`.
-pub const SANMA_UMA: [f64; 3] = [90.0, 0.0, -90.0];
-
-/// The default uma at a table of `players` seats: [`MORTAL_UMA`] or [`SANMA_UMA`].
-pub fn default_uma(players: Players) -> Vec<f64> {
-    match players {
-        Players::Four => MORTAL_UMA.to_vec(),
-        Players::Three => SANMA_UMA.to_vec(),
-    }
-}
+/// The default umas, the tournaments' (the engine's).
+pub use mjai_sim_engine::game::{default_uma, MORTAL_UMA, SANMA_UMA};
 
 /// Final ranks (1-based; ties by seat order, the engine's rule) and each seat's
 /// placement points under `uma` (seats past the table's are 0).

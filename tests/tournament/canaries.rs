@@ -40,7 +40,14 @@ fn read_json(path: &Path) -> Value {
 
 fn log_of(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines().map(|l| serde_json::from_str(l).expect("mjai_log.json holds JSON lines")).collect()
+    let mut log: Vec<Value> =
+        text.lines().map(|l| serde_json::from_str(l).expect("mjai_log.json holds JSON lines")).collect();
+    // start_game's meta names the engine that played (not part of the game): there, then set aside
+    if let Some(start) = log.first_mut().and_then(Value::as_object_mut) {
+        let meta = start.remove("meta");
+        assert!(meta.is_some_and(|m| m["engine"]["version"].is_string()), "{}: no engine stamp", path.display());
+    }
+    log
 }
 
 /// The plain game: `builtins` (seat order, `NAME` of `builtin:NAME`) on `seed` under `rules`,

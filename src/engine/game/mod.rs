@@ -59,7 +59,9 @@ mod tile_ids_game_tests;
 mod validate;
 pub mod wall;
 
-pub use crate::ranking::{final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for};
+pub use crate::ranking::{
+    default_uma, final_scores, final_scores_for, rank_order, rank_order_for, ranks, ranks_for, MORTAL_UMA, SANMA_UMA,
+};
 pub use crate::rules::{GameLength, Players, Rules, WaitingKanDora, MAX_SEATS};
 pub use decision::{Decision, Illegal};
 pub use default_answer::default_answer;

@@ -13,9 +13,10 @@ use super::leaderboard::{author_of, entry_row, reason_line, status_word, EntryRo
 use super::PageContext;
 use crate::report_svg::{history_chart, history_chart_by_time, rank_bars};
 use mjai_sim_tournament::leaderboard::utc;
-use mjai_sim_tournament::leaderboard::{BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, PROVISIONAL_GAMES};
+use mjai_sim_tournament::leaderboard::{
+    BotPage, BotStatus, ChomboLine, GameLine, LeaderboardEntry, TimeShare, PROVISIONAL_GAMES,
+};
 use mjai_sim_tournament::standings::RatingPoint;
-use mjai_sim_tournament::store::table_time::TimeShare;
 use mjai_sim_viewer::layout::{render, Head};
 
 #[derive(Template)]

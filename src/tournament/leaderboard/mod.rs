@@ -241,7 +241,22 @@ pub struct BotPage {
     /// twice a fair share it sits the next top-ups out); `null` when it played no game in
     /// the hour.
     #[serde(default)]
-    pub table_time: Option<crate::store::table_time::TimeShare>,
+    pub table_time: Option<TimeShare>,
+}
+
+/// A bot's share of the league's table time now, as its page shows it
+/// (`store::table_time`: the last hour's decision time).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct TimeShare {
+    /// Its decision time in the games that finished in the last hour, seconds.
+    pub decision_s: f64,
+    /// That over the league's decision time in the hour (0 to 1).
+    pub share: f64,
+    /// One active bot's fair share (1 over the active bots).
+    pub fair_share: f64,
+    /// Over twice its fair share (and 5 minutes): it sits the next top-ups out.
+    pub sits_out: bool,
 }
 
 /// One version of a bot, as the store keeps it (`bot_versions`) and the leaderboard and

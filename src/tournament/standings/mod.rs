@@ -26,21 +26,8 @@ use mjai_sim_stats::bootstrap::{intervals, SetTable, Sums};
 use mjai_sim_stats::ratings::{Ratings, WengLin};
 use tally::BotTally;
 
-/// Mortal's uma (pt by rank 1..4), as `one_vs_three.py`.
-pub const MORTAL_UMA: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
-
-/// The default uma at a three-player table (pt by rank 1..3): 90, 0, −90. Our choice:
-/// neither riichi.dev nor RiichiEnv publishes a pt table for three-player games; this one
-/// sums to 0, keeps Mortal's 90 for a first place and is symmetric (`--uma` changes it).
-pub const SANMA_UMA: [f64; 3] = [90.0, 0.0, -90.0];
-
-/// The default uma at a table of `players` seats: [`MORTAL_UMA`] or [`SANMA_UMA`].
-pub fn default_uma(players: Players) -> Vec<f64> {
-    match players {
-        Players::Four => MORTAL_UMA.to_vec(),
-        Players::Three => SANMA_UMA.to_vec(),
-    }
-}
+/// The default umas (the engine's: the training environment uses the same).
+pub use mjai_sim_engine::game::{default_uma, MORTAL_UMA, SANMA_UMA};
 
 /// How standings are computed.
 #[derive(Debug, Clone, PartialEq)]

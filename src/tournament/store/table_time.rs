@@ -11,8 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
 use sqlx::{Any, Row};
+
+pub use crate::leaderboard::TimeShare;
 
 /// The window table time is counted over: the last hour, in ms.
 pub const WINDOW_MS: i64 = 3_600_000;
@@ -60,20 +61,6 @@ impl TableTime {
     }
 }
 
-/// A bot's share of the league's table time now, as its page shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct TimeShare {
-    /// Its decision time in the games that finished in the last hour, seconds.
-    pub decision_s: f64,
-    /// That over the league's decision time in the hour (0 to 1).
-    pub share: f64,
-    /// One active bot's fair share (1 over the active bots).
-    pub fair_share: f64,
-    /// Over [`BUDGET`] × its fair share: it sits the next top-ups out.
-    pub sits_out: bool,
-}
-
 impl TableTime {
     /// Bot `bot`'s [`TimeShare`] among `active` bots at tables of `seats` ([`TableTime::over_budget`]'s
     /// `may_sit_out`); `None` when it played no game in the window.
@@ -99,7 +86,7 @@ pub(super) async fn since<'e, E: sqlx::Executor<'e, Database = Any>>(
     seats: usize,
 ) -> Result<TableTime, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT r.bot, SUM(r.think_ms), COUNT(*) FROM results r \
+        "SELECT r.bot, CAST(SUM(r.think_ms) AS BIGINT), COUNT(*) FROM results r \
          JOIN games g ON g.t = r.t AND g.idx = r.game_idx \
          WHERE r.t = $1 AND g.finished_ms >= $2 AND r.think_ms IS NOT NULL GROUP BY r.bot",
     )
