@@ -20,8 +20,6 @@ use serde::{Deserialize, Serialize};
 use super::record::GameRecord;
 mod tally;
 
-use mjai_sim_engine::game::Players;
-
 use mjai_sim_stats::bootstrap::{intervals, SetTable, Sums};
 use mjai_sim_stats::ratings::{Ratings, WengLin};
 use tally::BotTally;
