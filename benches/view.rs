@@ -118,6 +118,7 @@ fn site(c: &mut Criterion) {
                 finished_at: None,
             })
             .collect(),
+        table_time: None,
     };
     println!("site: bot page: {} bytes", bot_page(&page, None, &ctx).len());
     c.bench_function("bot_page, 50 games, 200 ratings", |b| b.iter(|| black_box(bot_page(&page, None, &ctx).len())));

@@ -46,9 +46,9 @@ pub async fn page(State(state): State<AppState>, viewer: Viewer) -> Result<Page,
 
 /// `clock` in words: `2 s per decision, no time bank; a timeout is a chombo`.
 fn clock_words(clock: &Clock) -> String {
-    let bank = match clock.bank.as_secs_f64() {
-        b if b == 0.0 => "no time bank".to_string(),
-        b => format!("a {b} s time bank per hand"),
+    let bank = match clock.bank.is_zero() {
+        true => "no time bank".to_string(),
+        false => format!("a {} s time bank per hand", clock.bank.as_secs_f64()),
     };
     let timeout = match clock.on_timeout {
         OnTimeout::Chombo => "a timeout is a chombo",

@@ -518,8 +518,8 @@ impl GameSeats {
             let bot = seat_bot_at(at, seat, players).await?; // bounded: remote.wait.
             return Ok(Box::new(bot));
         }
-        // bounded: start_remote.
         let previous = self.remote_conns.lock().ok().and_then(|c| c[s]);
+        // bounded: start_remote.
         if let Some(remote) = self.pool.factory.start_remote(bot, seat, previous).await {
             let remote = remote?;
             if let Ok(mut conns) = self.remote_conns.lock() {
