@@ -18,7 +18,7 @@ use std::time::Duration;
 use mjai_sim_arena::cancel::Cancel;
 use mjai_sim_runtime::remote::hub::HangUp;
 use mjai_sim_runtime::BotError;
-use mjai_sim_tournament::store::{Store, StoreError};
+use mjai_sim_tournament::store::{is_revoked_hash, Store, StoreError};
 use tokio::sync::Notify;
 
 /// How often the open connections' tokens are checked against the store (a token revoked
@@ -123,7 +123,7 @@ impl Credentials {
 /// Whether author `name` has no valid token in `current` ([`mjai_sim_tournament::store::Authors::current_tokens`]):
 /// revoked, or gone.
 pub fn is_revoked(current: &HashMap<String, String>, name: &str) -> bool {
-    current.get(name).is_none_or(|t| t.starts_with("revoked:"))
+    current.get(name).is_none_or(|t| is_revoked_hash(t))
 }
 
 /// The watch: checks every [`CHECK_EVERY`] (and at each [`Credentials::recheck`]) until

@@ -35,6 +35,11 @@ pub struct AuthorListing {
 /// The `token_sha256` of a revoked author: no token's hash, unique per name.
 const REVOKED: &str = "'revoked:' || name";
 
+/// Whether a stored `token_sha256` is a revoked author's (`revoked:NAME`, [`REVOKED`]).
+pub fn is_revoked_hash(token_sha256: &str) -> bool {
+    token_sha256.starts_with("revoked:")
+}
+
 /// A grading server's authors, across the database's leagues ([`Store::authors`]).
 #[derive(Clone, Copy)]
 pub struct Authors<'a> {

@@ -28,15 +28,18 @@ pub struct GameFiles {
 /// `bytes` gzip-compressed (the default level), as stored logs are. Errors: writing into
 /// memory failed (it does not).
 pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(bytes)?;
-    gz.finish()
+    gzip_at(bytes, flate2::Compression::default())
 }
 
 /// `bytes` gzip-compressed at the fastest level (a trace: some ten times a log's size,
 /// compressed at every game's end, read back rarely).
 fn gzip_fast(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gzip_at(bytes, flate2::Compression::fast())
+}
+
+/// `bytes` gzip-compressed at `level`.
+fn gzip_at(bytes: &[u8], level: flate2::Compression) -> std::io::Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), level);
     gz.write_all(bytes)?;
     gz.finish()
 }

@@ -69,7 +69,7 @@ use super::schedule::ScheduledGame;
 pub use crate::leaderboard::BotKind;
 pub use crate::leaderboard::VersionRow;
 pub use aggregates::{Aggregates, AllAggregates};
-pub use authors::{AuthorListing, AuthorRow, Authors};
+pub use authors::{is_revoked_hash, AuthorListing, AuthorRow, Authors};
 pub use blobs::{gzip, Blobs, GameFiles};
 pub use blobs::{sha256_file, sha256_hex, CHUNK_BYTES};
 pub use board::Board;
