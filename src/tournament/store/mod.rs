@@ -24,10 +24,12 @@
 //!
 //! The queries are the same for both engines except a few fragments (the private
 //! `open::Dialect`, which nothing outside this module sees): the clock, the creation
-//! time, `FOR UPDATE SKIP LOCKED`, the lock of a league's row, and how many tournaments a
-//! database holds ([`Store::lookup`]). Schemas: `migrations/` (SQLite, one tournament per
-//! file, `t` = 1) and `migrations_pg/` (many tournaments, `t` = `tournament.id`); the same
-//! tables and columns (tests/pg/pg_migrations.rs compares the two).
+//! time, `FOR UPDATE SKIP LOCKED`, the lock of a league's row, and whether a new name may
+//! join a database holding another tournament ([`Store::lookup`]: not a SQLite file, unless
+//! the caller keeps several there on purpose, [`Store::lookup_beside`]). Schemas:
+//! `migrations/` (SQLite) and `migrations_pg/` (PostgreSQL), both with many tournaments
+//! (`t` = `tournament.id`; the first SQLite tournament is 1): the same tables and columns
+//! (tests/pg/pg_migrations.rs compares the two).
 //!
 //! Why `Any` and not an enum over two pools: the queries are written once and bound the
 //! same way (`$1` placeholders work in both engines), so the two back ends cannot drift
@@ -175,7 +177,7 @@ pub enum StoreError {
     },
 }
 
-/// An open store, scoped to one tournament (`t`; always 1 in SQLite): the façade that
+/// An open store, scoped to one tournament (`t`; 1 for a SQLite file's first): the façade that
 /// opens the database, scopes it and creates tournaments, and lends a handle per aggregate
 /// ([`Store::games`], [`Store::leases`], [`Store::league`], [`Store::authors`],
 /// [`Store::versions`], [`Store::blobs`], [`Store::aggregates`], [`Store::board`]; see the
@@ -196,7 +198,9 @@ pub enum Lookup {
     Found(Store),
     /// No tournament has the name, and one may be created under it.
     Missing,
-    /// The database is a SQLite file (one tournament per file) holding another tournament.
+    /// The database is a SQLite file holding another tournament, and the caller asked with
+    /// [`Store::lookup`] (one tournament per file, so that a mistyped name is not a new
+    /// tournament beside the old one).
     Occupied {
         /// The name of the tournament the file holds.
         holds: String,
@@ -339,6 +343,26 @@ impl Store {
         Ok(found.map_or(Lookup::Missing, Lookup::Found))
     }
 
+    /// Where the tournament named `tid` stands in this database, for a caller that keeps
+    /// several tournaments in one database (a server's further leagues, a season's final):
+    /// found (the store scoped to it) or missing; a SQLite file may hold it beside others.
+    /// Errors: the database failed.
+    pub async fn lookup_beside(&self, tid: &str) -> Result<Lookup, StoreError> {
+        Ok(self.tournament(tid).await?.map_or(Lookup::Missing, Lookup::Found))
+    }
+
+    /// Every tournament of this database: (name, options as JSON text), oldest first.
+    /// Errors: the database failed.
+    pub async fn tournaments(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT tid, config FROM tournament ORDER BY id")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.err(e))?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0).map_err(|e| self.err(e))?, r.try_get(1).map_err(|e| self.err(e))?)))
+            .collect()
+    }
+
     /// Writes a new tournament in one transaction: its id, options (JSON text), bots and
     /// every scheduled game (state `pending`). Options with `"sets": 0` make it a league
     /// (open-ended: no game yet, topped up by [`League::top_up`]). Returns the store scoped
@@ -353,7 +377,8 @@ impl Store {
         let mut tx = self.pool.begin().await.map_err(|e| self.err(e))?;
         let insert = match self.dialect {
             Dialect::Sqlite => {
-                "INSERT INTO tournament (id, tid, config, created_at) VALUES (1, $1, $2, {now}) RETURNING id"
+                "INSERT INTO tournament (id, tid, config, created_at) \
+                 SELECT COALESCE(MAX(id), 0) + 1, $1, $2, {now} FROM tournament RETURNING id"
             }
             Dialect::Postgres => "INSERT INTO tournament (tid, config, created_at) VALUES ($1, $2, {now}) RETURNING id",
         }

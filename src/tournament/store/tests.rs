@@ -126,6 +126,73 @@ async fn a_sqlite_file_holds_one_tournament_and_refuses_another_name() {
 }
 
 #[tokio::test]
+async fn a_sqlite_file_holds_further_tournaments_beside_its_first_each_with_its_own_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let first = fresh(tmp.path()).await;
+    let claimed = first.leases().claim("w", 2, LEASE).await.unwrap();
+    first.games().record(&[record_of(&claimed[0], 30000)], &[]).await.unwrap();
+    assert!(matches!(first.lookup_beside("t2").await.unwrap(), Lookup::Missing));
+    let mut others = bots();
+    others[3].name = "other".into();
+    let second = first.create("t2", "{}", &others, &duplicate(4, 1, [5, 5])).await.unwrap();
+    assert_eq!(second.id(), 2);
+    assert!(matches!(first.lookup_beside("t2").await.unwrap(), Lookup::Found(s) if s.id() == 2));
+    assert!(matches!(first.lookup_beside("t1").await.unwrap(), Lookup::Found(s) if s.id() == 1));
+    assert!(matches!(first.lookup("t2").await.unwrap(), Lookup::Occupied { .. }), "lookup keeps one per file");
+    // the same game and bot indices in both, each tournament's own
+    assert_eq!(second.bots().await.unwrap(), others);
+    assert_eq!(first.bots().await.unwrap(), bots());
+    let theirs = second.leases().claim("w", 10, LEASE).await.unwrap();
+    assert_eq!(theirs.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    second.games().record(&[record_of(&theirs[0], 1000)], &[]).await.unwrap();
+    assert_eq!(first.games().records().await.unwrap(), vec![record_of(&claimed[0], 30000)]);
+    assert_eq!(second.games().records().await.unwrap(), vec![record_of(&theirs[0], 1000)]);
+    let names: Vec<String> = first.tournaments().await.unwrap().into_iter().map(|(tid, _)| tid).collect();
+    assert_eq!(names, ["t1", "t2"]);
+}
+
+#[tokio::test]
+async fn a_file_written_before_many_tournaments_keeps_every_row_once_upgraded() {
+    use sqlx::any::AnyPoolOptions;
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(DB_FILE);
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite:{}?mode=rwc", path.display());
+    let pool = AnyPoolOptions::new().max_connections(1).connect(&url).await.unwrap();
+    // the schema as the migration before 20261206000020 left it, rows as it stored them
+    sqlx::migrate!("../../migrations").run_to(20261206000010, &pool).await.unwrap();
+    for sql in [
+        "INSERT INTO tournament (id, tid, config, created_at) VALUES (1, 'old', '{}', '2026-12-01 00:00:00')",
+        "INSERT INTO bots (idx, name, spec, sha256, retired) VALUES (0, 'a', 'builtin:random', 'x', 0), (1, 'b', 'builtin:random', 'y', 1)",
+        "INSERT INTO games (idx, set_idx, seed_nonce, seed_key, seat0, seat1, seat2, seat3, state, attempts, finished_ms, engine_version) \
+         VALUES (0, 0, 7, 8, 0, 1, 0, 1, 'done', 0, 1234, '0.1.0'), (1, 0, 7, 8, 1, 0, 1, 0, 'pending', 0, NULL, NULL)",
+        "INSERT INTO results (game_idx, seat, bot, score, rank, stats, think_ms) VALUES \
+         (0, 0, 0, 40000, 1, '{}', 5), (0, 1, 1, 30000, 2, '{}', 6), (0, 2, 0, 20000, 3, '{}', NULL), (0, 3, 1, 10000, 4, '{}', 7)",
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+    let store = Store::open(&path).await.unwrap();
+    assert_eq!(store.meta().await.unwrap(), Some(("old".into(), "{}".into())));
+    let names: Vec<&str> = ["a", "b"].into();
+    assert_eq!(store.bots().await.unwrap().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(), names);
+    let records = store.games().records().await.unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!((records[0].scores.clone(), records[0].ranks.clone()), (vec![40000, 30000, 20000, 10000], vec![1, 2, 3, 4]));
+    let c = store.games().counts().await.unwrap();
+    assert_eq!((c.pending, c.done), (1, 1));
+    let row = sqlx::query("SELECT COUNT(*), SUM(think_ms), MAX(retired) FROM results, bots WHERE results.bot = bots.idx")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    let (n, think, retired): (i64, i64, i64) = (row.try_get(0).unwrap(), row.try_get(1).unwrap(), row.try_get(2).unwrap());
+    assert_eq!((n, think, retired), (4, 18, 1), "every column copied");
+    // and a further tournament is now possible beside it
+    let next = store.create("new", "{}", &bots(), &[]).await.unwrap();
+    assert_eq!(next.id(), 2);
+}
+
+#[tokio::test]
 async fn games_are_listed_newest_first_with_their_times_and_none_invented() {
     use crate::leaderboard::game_list::{GameQuery, GameStatus};
     let tmp = tempfile::tempdir().unwrap();
