@@ -28,12 +28,15 @@ use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
 use super::serve_backup::{self, BackupArgs};
+use super::serve_suspend;
 use super::serve_void;
 use super::shutdown::Shutdown;
 use crate::arena::launch::RuntimeKind;
+use crate::engine::game::Rules;
 use crate::serve::house::HouseBot;
+use crate::serve::settings::check_league_name;
 use crate::serve::token::looks_like_token;
-use crate::serve::ServeSettings;
+use crate::serve::{LeagueSettings, ServeSettings};
 use crate::tournament::config::TournamentConfig;
 use crate::tournament::standings::default_uma;
 use crate::tournament::store::{SuspensionPolicy, UploadLimits};
@@ -66,9 +69,13 @@ pub struct Args {
     /// League games played at once by this process [default: 2 with SQLite, 0 with PostgreSQL].
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// The league's name (its tournament id).
-    #[arg(long, value_name = "NAME", default_value = "league")]
-    pub league: String,
+    /// A league this server hosts, NAME[:PRESET] (its tournament id, and the rules preset
+    /// it is created with; --rules when none is given). Repeat it for several leagues at
+    /// one address (`--league 4p:tenhou --league 3p:riichi-dev-3p`): the first is the
+    /// default league, whose paths are `/` and `/api/...`; each is also at `/leagues/NAME/`
+    /// and `/api/leagues/NAME/`. Authors, tokens and --jobs (each league's) are shared.
+    #[arg(long = "league", value_name = "NAME[:PRESET]", default_value = "league")]
+    pub leagues: Vec<String>,
     /// Bots (names) one author may have validating or active at once.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub max_bots: u64,
@@ -145,9 +152,9 @@ pub struct Args {
     /// Where games are played until stored [default: a folder under the system's temporary folder].
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
-    /// Rule preset of the league (used when the league is created): a three-player preset
-    /// (`riichi-dev-3p`, `tenhou-3p`, `tenhou-3p-east`) makes a three-player league. A
-    /// league is one mode: run one server (or `--league`) per mode.
+    /// Rule preset of a league given no `:PRESET` (used when the league is created): a
+    /// three-player preset (`riichi-dev-3p`, `tenhou-3p`, `tenhou-3p-east`) makes a
+    /// three-player league. A league is one mode: give one `--league NAME:PRESET` per mode.
     #[command(flatten)]
     pub rules: RulesFlag,
     /// Where and how submissions run; --max-submission-mb is the upload cap.
@@ -166,6 +173,10 @@ pub enum ServeCommand {
     Void(serve_void::VoidArgs),
     /// Copy a SQLite store into a new file while the server runs (PostgreSQL: pg_dump).
     Backup(BackupArgs),
+    /// Take a bot's version out of its league, with a reason its author reads.
+    Suspend(serve_suspend::SuspendArgs),
+    /// Bring a suspended version back into its league.
+    Unsuspend(serve_suspend::UnsuspendArgs),
 }
 
 /// Runs `serve` or `serve author ...`; returns the exit code.
@@ -175,8 +186,35 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
         Some(ServeCommand::Void(a)) => runtime.block_on(serve_void::run(a)),
         Some(ServeCommand::Backup(a)) => runtime.block_on(serve_backup::run(a)),
+        Some(ServeCommand::Suspend(a)) => runtime.block_on(serve_suspend::suspend(a)),
+        Some(ServeCommand::Unsuspend(a)) => runtime.block_on(serve_suspend::unsuspend(a)),
         None => runtime.block_on(serve(args)),
     }
+}
+
+/// Each `--league NAME[:PRESET]`: its name and options (the preset's rules, else
+/// --rules'). Errors: an unknown preset (the message lists them).
+fn leagues(args: &Args) -> anyhow::Result<Vec<LeagueSettings>> {
+    let mut out = Vec::with_capacity(args.leagues.len());
+    for arg in &args.leagues {
+        let (name, rules) = match arg.split_once(':') {
+            None => (arg.as_str(), args.rules.rules()),
+            Some((name, preset)) => match Rules::any_preset(preset) {
+                Some(rules) => (name, rules),
+                None => bail!(
+                    "--league {arg}: no rules preset {preset:?}; presets: {}, {}",
+                    Rules::PRESETS.join(", "),
+                    Rules::PRESETS_3P.join(", ")
+                ),
+            },
+        };
+        check_league_name(name).map_err(|e| anyhow::anyhow!("--league {arg}: {e}"))?;
+        let mut new_league = new_league(args);
+        new_league.rules = rules;
+        new_league.uma = default_uma(rules.players);
+        out.push(LeagueSettings { name: name.to_string(), new_league });
+    }
+    Ok(out)
 }
 
 /// The options of a league created by this start (its bots and sets are the library's:
@@ -216,9 +254,8 @@ fn settings(args: &Args) -> anyhow::Result<ServeSettings> {
         admin_token,
         listen: args.listen,
         jobs: args.jobs,
-        league: args.league.clone(),
+        leagues: leagues(args)?,
         house,
-        new_league: new_league(args),
         pace: args.pace,
         suspension: SuspensionPolicy { after: args.suspend_after, window: args.suspend_window },
         uploads: UploadLimits { max_bots: args.max_bots, uploads_per_hour: args.uploads_per_hour },
@@ -255,7 +292,7 @@ async fn serve(args: Args) -> anyhow::Result<i32> {
     let jobs = started.jobs();
     eprintln!(
         "mjai-sim: serving league {} of {} on http://{} ({} here)",
-        args.league,
+        started.league_names().join(", "),
         started.store().name(),
         started.address(),
         if jobs > 0 { format!("{jobs} game(s) at once") } else { "games played by workers".into() }

@@ -48,7 +48,7 @@ pub async fn run(a: VoidArgs) -> anyhow::Result<i32> {
     }
     let db = open(&a.store).await?;
     let result = async {
-        let store = match db.lookup(&a.league).await? {
+        let store = match db.lookup_beside(&a.league).await? {
             Lookup::Found(store) => store,
             Lookup::Missing | Lookup::Occupied { .. } => {
                 bail!("{}: no league named {}; give the one `serve` runs with --league NAME", db.name(), a.league)

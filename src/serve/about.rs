@@ -40,6 +40,7 @@ pub async fn page(State(state): State<AppState>, viewer: Viewer) -> Result<Page,
         max_mib: state.settings.max_submission_bytes.div_ceil(1024 * 1024),
         max_bots: state.settings.uploads.max_bots,
         uploads_per_hour: state.settings.uploads.uploads_per_hour,
+        leagues: state.leagues.iter().enumerate().map(|(i, l)| l.link(i == state.league)).collect(),
     };
     Ok(Page::ok(about_page(&facts, &viewer.context())))
 }

@@ -53,6 +53,7 @@ pub mod auth;
 pub mod bot_errors;
 pub mod bots;
 pub mod counters;
+pub mod dispatch;
 pub mod downloads;
 pub mod error;
 pub mod game_query;
@@ -63,6 +64,7 @@ pub mod house;
 pub mod html;
 pub mod jobs;
 pub mod leaderboard;
+pub mod leagues;
 pub mod limits;
 pub mod list_games;
 pub mod listen;
@@ -90,7 +92,7 @@ pub mod watchers;
 
 use std::time::Duration;
 
-pub use settings::ServeSettings;
+pub use settings::{LeagueSettings, ServeSettings};
 pub use start::{start, StartNote, Started};
 
 /// The `tracing` target of the server's audit events, shown at the default level: one

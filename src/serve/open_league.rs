@@ -12,10 +12,19 @@ use mjai_sim_tournament::store::{AddBot, BotRow, Lookup, Store};
 
 /// The league named `tid` in `db`, created with `config` (tournament options, JSON with
 /// `"sets": 0`) when missing; house bots missing from it are added and recorded as
-/// version 1 of their names. Errors: a SQLite file holding another league; the database
-/// failed.
-pub async fn open_league(db: &Store, tid: &str, config: &str, house: &[HouseBot]) -> anyhow::Result<Session> {
-    let existing = match db.lookup(tid).await? {
+/// version 1 of their names. `beside`: the league may join a SQLite file holding others (a
+/// server's further leagues, [`Store::lookup_beside`]); otherwise a SQLite file holding
+/// another league is refused, so that a mistyped `--league` is not a new, empty league.
+/// Errors: that refusal; the database failed.
+pub async fn open_league(
+    db: &Store,
+    tid: &str,
+    config: &str,
+    house: &[HouseBot],
+    beside: bool,
+) -> anyhow::Result<Session> {
+    let lookup = if beside { db.lookup_beside(tid).await? } else { db.lookup(tid).await? };
+    let existing = match lookup {
         Lookup::Found(store) => Some(store),
         Lookup::Missing => None,
         Lookup::Occupied { holds } => {

@@ -19,7 +19,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
 use super::{
-    bots, downloads, game_trace, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload,
+    bots, downloads, game_trace, games, leagues, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload,
 };
 
 /// The route of this module.
@@ -43,7 +43,10 @@ const DESCRIPTION: &str = "The grading server of mjai-sim (docs/server.md). Ever
 `{\"error\": \"one line\"}`; the HTML pages (/, /bots/{name}, /games, /games/{id}, /me, /upload, /login: docs/server.md) \
 answer with HTML. Every response carries a strict Content-Security-Policy, X-Content-Type-Options: nosniff, \
 X-Frame-Options: DENY and Referrer-Policy: no-referrer. Rate limits per IP and per token answer 429 with \
-Retry-After; while the database is unreachable, a route that needs it answers 503.";
+Retry-After; while the database is unreachable, a route that needs it answers 503. A server may host several \
+leagues (GET /api/leagues): every path below is the default league's, and /api/leagues/NAME/... (or ?league=NAME) \
+is the same path of league NAME (/api/leagues/NAME/leaderboard, /api/leagues/NAME/bots, ...); its pages are under \
+/leagues/NAME/.";
 
 /// The document: every API and operations route.
 #[derive(OpenApi)]
@@ -76,6 +79,8 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         login::form,
         login::login,
         login::logout,
+        leagues::leagues,
+        leagues::league,
     ),
     modifiers(&SecuritySchemes),
 )]

@@ -24,8 +24,8 @@ use tower_http::trace::TraceLayer;
 use super::error::ApiError;
 use super::state::AppState;
 use super::{
-    about, bots, downloads, game_trace, games, gate, limits, list_games, live_stream, login, openapi, ops, pages,
-    remote_socket, riichi_dev, upload, upload_form,
+    about, bots, downloads, game_trace, games, gate, leagues, limits, list_games, live_stream, login, openapi, ops,
+    pages, remote_socket, riichi_dev, upload, upload_form,
 };
 
 /// Body limit of every route but the upload.
@@ -50,6 +50,7 @@ pub fn api_routes() -> Vec<&'static str> {
         &openapi::ROUTES,
         &ops::ROUTES,
         &login::ROUTES,
+        &leagues::ROUTES,
     ]
     .concat()
 }
@@ -59,7 +60,8 @@ pub fn page_routes() -> Vec<&'static str> {
     [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES, &about::PAGES].concat()
 }
 
-/// The server's routes over `state`.
+/// One league's routes over its `state` (a server's leagues are behind
+/// [`super::dispatch`]).
 pub fn router(state: AppState) -> Router {
     let timeout: Duration = state.settings.request_timeout;
     // a dead author's token is 401 on every route that takes one (the gate); not on
@@ -76,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(downloads::router())
         .merge(ops::router())
         .merge(openapi::router())
+        .merge(leagues::router())
         .layer(api_gate.clone());
     let small = Router::new()
         .merge(api)

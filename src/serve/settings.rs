@@ -27,13 +27,12 @@ pub struct ServeSettings {
     /// League games played at once by this process (`None`: 2 with SQLite, 0 with
     /// PostgreSQL, whose workers play them).
     pub jobs: Option<usize>,
-    /// The league's name (its tournament id).
-    pub league: String,
-    /// The house bots, checked ([`HouseBot::load`]): added to the league when missing.
+    /// The leagues this server hosts, at least one; the first is the default league, whose
+    /// paths are the server's own (`/`, `/api/...`); each league is also at
+    /// `/leagues/NAME/...` and `/api/leagues/NAME/...` ([`super::dispatch`]).
+    pub leagues: Vec<LeagueSettings>,
+    /// The house bots, checked ([`HouseBot::load`]): added to every league when missing.
     pub house: Vec<HouseBot>,
-    /// The league's options when it is created here (its bots are the house bots and its
-    /// sets 0, whatever this holds).
-    pub new_league: TournamentConfig,
     /// League games scheduled per hour at most (`None`: unpaced).
     pub pace: Option<u32>,
     /// When an uploaded version is suspended for its chombos.
@@ -69,4 +68,46 @@ pub struct ServeSettings {
     /// Where games are played until stored (`None`: `mjai-sim-serve-PID` under the
     /// system's temporary folder); removed when the server stops.
     pub work_dir: Option<PathBuf>,
+}
+
+/// One league of a server: its name and its options when it is created here.
+#[derive(Debug, Clone)]
+pub struct LeagueSettings {
+    /// The league's name (its tournament id): letters, digits, `-`, `_` and `.`, as a path
+    /// segment ([`check_league_name`]).
+    pub name: String,
+    /// Its options when it is created here (its bots are the house bots and its sets 0,
+    /// whatever this holds); a league already stored keeps its own.
+    pub new_league: TournamentConfig,
+}
+
+/// Longest league name, in characters.
+pub const MAX_LEAGUE_NAME: usize = 40;
+
+/// Checks a league's name: 1 to [`MAX_LEAGUE_NAME`] ASCII letters, digits, `-`, `_` or `.`
+/// (not `.` or `..`), so that it is one path segment of `/leagues/NAME`. Errors: the
+/// sentence saying what is allowed.
+pub fn check_league_name(name: &str) -> Result<(), String> {
+    let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if name.is_empty() || name.len() > MAX_LEAGUE_NAME || !name.chars().all(fine) || name == "." || name == ".." {
+        return Err(format!(
+            "league name {name:?}: 1 to {MAX_LEAGUE_NAME} letters, digits, '-', '_' or '.' (it is a path segment of /leagues/NAME)"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_league_name_is_one_path_segment() {
+        for good in ["league", "4p", "tenhou-3p_east.v2", &"x".repeat(MAX_LEAGUE_NAME)] {
+            assert_eq!(check_league_name(good), Ok(()), "{good}");
+        }
+        for bad in ["", ".", "..", "a/b", "a b", "%2e", "ü", &"x".repeat(MAX_LEAGUE_NAME + 1)] {
+            assert!(check_league_name(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! What every handler shares: the league's store, the server's settings, the validator,
-//! the figures cache and the counters `/metrics` reports.
+//! the figures cache and the counters `/metrics` reports. A server of several leagues has
+//! one state per league ([`super::dispatch`] picks it); the rate limits, the counters and
+//! the list of leagues are the server's, shared by them all.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,6 +71,29 @@ pub struct AppState {
     pub credentials: Arc<super::jobs::credentials::Credentials>,
     /// Open live streams of running games (`GET /api/games/{id}/live`), bounded.
     pub watchers: Arc<super::watchers::Watchers>,
+    /// Every league of the server, the default first ([`super::leagues`]).
+    pub leagues: Arc<Vec<super::leagues::LeagueInfo>>,
+    /// This state's league: its index in [`AppState::leagues`].
+    pub league: usize,
+    /// Every league's state, for a request that names another league in its body (an
+    /// upload's field `league`); filled once every league is started, emptied at the stop.
+    pub peers: Arc<Peers>,
+}
+
+/// Every league's state of a server ([`AppState::peers`]).
+#[derive(Default)]
+pub struct Peers(std::sync::RwLock<Vec<AppState>>);
+
+impl Peers {
+    /// Holds `states` (the leagues', the default first).
+    pub fn set(&self, states: Vec<AppState>) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = states;
+    }
+
+    /// Lets go of every state (at the stop: a state holds this list).
+    pub fn clear(&self) {
+        self.0.write().unwrap_or_else(|e| e.into_inner()).clear();
+    }
 }
 
 impl AppState {
@@ -79,6 +104,23 @@ impl AppState {
         if entry.kind.is_connected() {
             let live = matches!(entry.status, BotStatus::Active | BotStatus::Validating);
             entry.online = live && self.hub.online(&entry.name) > 0;
+        }
+    }
+
+    /// The state of the league named `league`: this one's when it is this league, another
+    /// league's of the server otherwise. Errors: 404 naming `/api/leagues` when the server
+    /// has no such league.
+    pub fn for_league(&self, league: &str) -> Result<AppState, super::error::ApiError> {
+        if self.leagues.get(self.league).is_some_and(|l| l.name == league) {
+            return Ok(self.clone());
+        }
+        let peers = self.peers.0.read().unwrap_or_else(|e| e.into_inner());
+        match peers.iter().find(|p| p.leagues.get(p.league).is_some_and(|l| l.name == league)) {
+            Some(state) => Ok(state.clone()),
+            None => Err(super::error::ApiError::new(
+                axum::http::StatusCode::NOT_FOUND,
+                format!("no league named {league:?} here; GET /api/leagues lists this server's leagues"),
+            )),
         }
     }
 

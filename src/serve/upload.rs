@@ -1,6 +1,8 @@
 //! `POST /api/bots` (multipart fields `name` and `file`): an author's new bot or new
 //! version. The optional field `mode` (`4p` or `3p`) declares the table the bot plays: an
 //! upload whose mode is not the league's is refused (409; a league is one mode, issue 38).
+//! The optional field `league` names the league the bot joins on a server of several
+//! (else the league whose path took the upload, [`super::dispatch`]).
 //! With the field `kind=remote` and no file, a remote bot (issue 29): the name is
 //! registered and its author connects `mjai-sim connect` to `/api/bots/{name}/connect`
 //! ([`super::remote_socket`]), where its first connection plays the validation games. Order of
@@ -121,12 +123,16 @@ pub struct UploadForm {
     /// the league's. Refused with 409 when it is not the league's mode
     /// (`GET /api/leaderboard` says it: `players`).
     pub mode: Option<String>,
+    /// The league the bot joins (`GET /api/leagues` lists them); absent: the league whose
+    /// path took the upload (`/api/bots`: the default; `/api/leagues/NAME/bots`: NAME).
+    /// 404 for a league this server does not host.
+    pub league: Option<String>,
 }
 
 /// Handles `POST /api/bots`.
 #[utoipa::path(post, path = "/api/bots", summary = "Upload a bot (a new name, or a new version of one's own)",
     security(("bearer" = []), ("cookie" = [])), request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody), (status = 415, description = "the body is not multipart/form-data", body = ErrorBody),
+    responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody), (status = 404, description = "the field `league` names no league of this server", body = ErrorBody), (status = 415, description = "the body is not multipart/form-data", body = ErrorBody),
         (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play; a mode that is not the league's", body = ErrorBody),
         (status = 413, description = "over --max-submission-mb", body = ErrorBody), (status = 429, description = "over --max-bots or --uploads-per-hour, or a rate limit", body = ErrorBody)))]
 pub async fn upload(
@@ -134,8 +140,39 @@ pub async fn upload(
     author: Author,
     UploadBody(form): UploadBody,
 ) -> Result<(StatusCode, Json<Accepted>), ApiError> {
-    let (name, bot) = read_form(form, state.settings.max_submission_bytes, state.settings.players).await?;
-    Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &name, bot).await?)))
+    let form = read_form(form, state.settings.max_submission_bytes).await?;
+    let state = form.league(&state)?;
+    Ok((StatusCode::ACCEPTED, Json(accept(&state, &author, &form.name, form.bot).await?)))
+}
+
+/// An upload form as [`read_form`] reads it.
+#[derive(Debug)]
+pub struct ReadForm {
+    /// The field `name`, as sent.
+    pub name: String,
+    /// The bot: a zip, or a bot that connects.
+    pub bot: Submitted,
+    /// The field `mode` (`4p` or `3p`), when given and not blank.
+    pub mode: Option<String>,
+    /// The field `league`, when given and not blank.
+    pub league: Option<String>,
+}
+
+impl ReadForm {
+    /// The state of the league the upload joins: the one its field `league` names, else
+    /// `state`'s (the league whose path took it); its mode checked against the field
+    /// `mode`. Errors: 404 for a league this server does not host, 409 for a mode that is
+    /// not that league's.
+    pub fn league(&self, state: &AppState) -> Result<AppState, ApiError> {
+        let state = match &self.league {
+            Some(name) => state.for_league(name)?,
+            None => state.clone(),
+        };
+        if let Some(mode) = &self.mode {
+            check_mode(mode, state.settings.players)?;
+        }
+        Ok(state)
+    }
 }
 
 /// What an upload form brings.
@@ -151,19 +188,19 @@ pub enum Submitted {
 
 /// The fields of an upload form (the API's and the page `/upload`'s): `name`, and either
 /// `file` (the zip, streamed to disk, at most `cap` bytes; `kind`, if given, is `zip`) or
-/// `kind=remote` with no file; `mode` (optional: `4p` or `3p`) must be the mode of the
-/// league, whose tables seat `league`. Errors: 400 for another field, a field twice, one
-/// missing, an unknown kind or mode, or a file with `kind=remote`; 409 for a mode that is
-/// not the league's; 413 when the file is over `cap` or a body limit cut the form. An
-/// empty `file` part whose file name is empty (a browser form with no file chosen) counts
-/// as no file.
-pub async fn read_form(mut form: Multipart, cap: u64, league: Players) -> Result<(String, Submitted), ApiError> {
-    let (mut name, mut file, mut kind, mut mode) = (None, None, None, None);
+/// `kind=remote` with no file; `mode` (optional: `4p` or `3p`; [`ReadForm::league`] checks
+/// it) and `league` (optional: the league to join). Errors: 400 for another field, a field
+/// twice, one missing, an unknown kind, or a file with `kind=remote`; 413 when the file
+/// is over `cap` or a body limit cut the form. An empty `file` part whose file name is
+/// empty (a browser form with no file chosen) counts as no file.
+pub async fn read_form(mut form: Multipart, cap: u64) -> Result<ReadForm, ApiError> {
+    let (mut name, mut file, mut kind, mut mode, mut league) = (None, None, None, None, None);
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("name") if name.is_none() => name = Some(field.text().await.map_err(multipart_error)?),
             Some("kind") if kind.is_none() => kind = Some(field.text().await.map_err(multipart_error)?),
             Some("mode") if mode.is_none() => mode = Some(field.text().await.map_err(multipart_error)?),
+            Some("league") if league.is_none() => league = Some(field.text().await.map_err(multipart_error)?),
             Some("file") if file.is_none() => {
                 // a browser's form with no file chosen sends an empty part named ""
                 let unchosen = field.file_name().is_some_and(str::is_empty);
@@ -172,27 +209,31 @@ pub async fn read_form(mut form: Multipart, cap: u64, league: Players) -> Result
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    "the form has fields `name`, `file`, `kind` and `mode` only, once each",
+                    "the form has fields `name`, `file`, `kind`, `mode` and `league` only, once each",
                 ))
             }
         }
     }
     let bad = |text: &str| Err(ApiError::new(StatusCode::BAD_REQUEST, text.to_string()));
     let Some(name) = name else { return bad("the form needs a field `name` (the bot's name)") };
-    if let Some(mode) = mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        check_mode(mode, league)?;
-    }
-    match (kind.as_deref().map(str::trim), file) {
-        (None | Some("zip"), Some(file)) => Ok((name, Submitted::Zip(file))),
-        (None | Some("zip"), None) => bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot"),
-        (Some("remote"), None) => Ok((name, Submitted::Remote)),
-        (Some("remote"), Some(_)) => bad("a remote bot (kind=remote) has no `file`: it plays from your machine"),
-        (Some("riichilab"), None) => Ok((name, Submitted::RiichiDev)),
-        (Some("riichilab"), Some(_)) => {
-            bad("a riichi.dev bot (kind=riichilab) has no `file`: it connects with its bot token")
+    let given = |v: Option<String>| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let (mode, league) = (given(mode), given(league));
+    let bot = match (kind.as_deref().map(str::trim), file) {
+        (None | Some("zip"), Some(file)) => Submitted::Zip(file),
+        (None | Some("zip"), None) => {
+            return bad("the form needs a field `file` (the zip), or `kind=remote` for a remote bot")
         }
-        (Some(_), _) => bad("the field `kind` is `zip` (the default, with a `file`), `remote` or `riichilab`"),
-    }
+        (Some("remote"), None) => Submitted::Remote,
+        (Some("remote"), Some(_)) => {
+            return bad("a remote bot (kind=remote) has no `file`: it plays from your machine")
+        }
+        (Some("riichilab"), None) => Submitted::RiichiDev,
+        (Some("riichilab"), Some(_)) => {
+            return bad("a riichi.dev bot (kind=riichilab) has no `file`: it connects with its bot token")
+        }
+        (Some(_), _) => return bad("the field `kind` is `zip` (the default, with a `file`), `remote` or `riichilab`"),
+    };
+    Ok(ReadForm { name, bot, mode, league })
 }
 
 /// The name of a table's mode in the form's field `mode`: `4p` or `3p`.

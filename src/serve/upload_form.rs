@@ -43,13 +43,16 @@ pub async fn upload(
     body: Result<UploadBody, ApiError>,
 ) -> Result<Response, PageError> {
     let read = match body {
-        Ok(UploadBody(form)) => read_form(form, state.settings.max_submission_bytes, state.settings.players).await,
+        Ok(UploadBody(form)) => read_form(form, state.settings.max_submission_bytes).await,
         Err(e) => Err(e), // not a multipart form (415), or one without a boundary (400)
     };
     let (name, outcome) = match read {
-        Ok((name, bot)) => {
-            let outcome = accept(&state, &author.0, &name, bot).await;
-            (name, outcome)
+        Ok(form) => {
+            let outcome = match form.league(&state) {
+                Ok(league) => accept(&league, &author.0, &form.name, form.bot).await,
+                Err(e) => Err(e),
+            };
+            (form.name, outcome)
         }
         Err(e) => (String::new(), Err(e)),
     };

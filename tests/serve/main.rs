@@ -26,7 +26,8 @@
 //!   validation in every seat of three, three-seat games, pages and downloads;
 //! - [`site_details`]: the icon, a form that is not multipart, the runtime the upload page
 //!   states;
-//! - [`backup`]: `serve backup` of a running server's store, the copy served again.
+//! - [`backup`]: `serve backup` of a running server's store, the copy served again;
+//! - [`leagues`]: a four- and a three-player league at one address, each under its name.
 
 mod authors;
 mod authz;
@@ -38,6 +39,7 @@ mod browser_support;
 mod docker;
 mod games_list;
 mod hostile;
+mod leagues;
 mod live;
 mod operations;
 mod pages;

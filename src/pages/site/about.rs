@@ -25,6 +25,23 @@ pub struct AboutFacts {
     pub max_bots: u64,
     /// Most uploads an author may make in an hour.
     pub uploads_per_hour: u64,
+    /// Every league of the server, the default first.
+    pub leagues: Vec<LeagueLink>,
+}
+
+/// A league of the server as `/about` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeagueLink {
+    /// Its name.
+    pub name: String,
+    /// Its rules preset's name.
+    pub rules: String,
+    /// Seats at its tables: 4, or 3.
+    pub players: usize,
+    /// Its pages' root (`/leagues/NAME/`).
+    pub href: String,
+    /// Whether it is the league whose page this is.
+    pub current: bool,
 }
 
 #[derive(Template)]
@@ -54,6 +71,22 @@ mod tests {
             max_mib: 100,
             max_bots: 3,
             uploads_per_hour: 10,
+            leagues: vec![
+                LeagueLink {
+                    name: "4p".into(),
+                    rules: "tenhou".into(),
+                    players: 4,
+                    href: "/leagues/4p/".into(),
+                    current: false,
+                },
+                LeagueLink {
+                    name: "3p".into(),
+                    rules: "riichi-dev-3p".into(),
+                    players: 3,
+                    href: "/leagues/3p/".into(),
+                    current: true,
+                },
+            ],
         };
         let html = about_page(&facts, &PageContext::default());
         assert!(html.contains("<code>riichi-dev-3p</code>: 3 players"), "{html}");
@@ -66,5 +99,10 @@ mod tests {
         assert!(html.contains("at most 100 MiB") && html.contains("in a Docker container per seat"), "{html}");
         assert!(html.contains("at most 3 bots") && html.contains("10 uploads an hour"), "{html}");
         assert!(html.contains("href=\"/api/openapi.json\"") && html.contains("href=\"/login\""), "{html}");
+        assert!(html.contains("<li><a href=\"/leagues/4p/\">4p</a>: <code>tenhou</code>, 4 players</li>"), "{html}");
+        assert!(
+            html.contains("<li><strong>3p</strong> (this one): <code>riichi-dev-3p</code>, 3 players</li>"),
+            "{html}"
+        );
     }
 }

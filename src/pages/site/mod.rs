@@ -19,7 +19,7 @@ mod games;
 mod leaderboard;
 mod me;
 
-pub use about::{about_page, AboutFacts};
+pub use about::{about_page, AboutFacts, LeagueLink};
 pub use bot::bot_page;
 pub use forms::{error_page, login_page, registered_page, retire_page, upload_page, ZipRuntime};
 pub use games::games_page;
