@@ -148,3 +148,52 @@ fn a_version_that_chombos_in_league_games_is_suspended_until_a_new_upload() {
     let own = http.get(&server.url("/api/bots/flaky/v/1"), Some(&a)).json();
     assert_eq!(own["entry"]["status"], "suspended", "v1 stays suspended: {own}");
 }
+
+/// `mjai-sim serve suspend BOT/V --reason TEXT` (issue 54): the operator takes an active
+/// version out with a reason its author reads and nobody else sees it; `serve unsuspend`
+/// brings it back; each refusal is one line with exit status 1.
+#[test]
+fn an_operator_suspends_a_version_with_a_reason_and_brings_it_back() {
+    use super::support::mjai_sim;
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let server = spawn_in(dir.clone(), &["--jobs", "1"]);
+    let a = server.author("alice", false);
+    let http = Http::new();
+    let up = http.upload(&server, Some(&a), "slow", example_zip("tsumogiri"));
+    assert_eq!(up.status, 202, "{}", up.body);
+    http.wait_status(&server, "slow", "active", VALIDATION);
+    let db = dir.path().join("serve.sqlite").display().to_string();
+    let run = |args: &[&str]| {
+        let mut all = vec!["serve"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--db", &db]);
+        let out = mjai_sim(&all).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+
+    let (code, said) = run(&["suspend", "slow/1", "--reason", "0.25 s a discard holds every table"]);
+    assert_eq!(code, Some(0), "{said}");
+    let seen = http.get(&server.url("/api/bots/slow"), Some(&a)).json();
+    assert_eq!(seen["entry"]["status"], "suspended", "{seen}");
+    assert_eq!(seen["reason"], "suspended by the operator: 0.25 s a discard holds every table", "{seen}");
+    assert_eq!(http.get(&server.url("/api/bots/slow"), None).status, 404, "private, as any suspended version");
+    // refusals: twice, a house bot, an unknown version, an empty reason
+    for (args, words) in [
+        (&["suspend", "slow/1", "--reason", "again"][..], "is suspended, not active"),
+        (&["suspend", "rb/1", "--reason", "no"][..], "is a house bot"),
+        (&["unsuspend", "slow/7"][..], "no version 7 of a bot named slow"),
+        (&["suspend", "slow/1", "--reason", " "][..], "--reason must be one line"),
+        (&["suspend", "slow", "--reason", "x"][..], "is not BOT/V"),
+    ] {
+        let (code, said) = run(args);
+        assert_eq!(code, Some(1), "{args:?}: {said}");
+        assert!(said.contains(words) && said.trim().lines().count() == 1, "{args:?}: {said}");
+    }
+
+    let (code, said) = run(&["unsuspend", "slow/1"]);
+    assert_eq!(code, Some(0), "{said}");
+    let back = http.get(&server.url("/api/bots/slow"), None).json();
+    assert_eq!(back["entry"]["status"], "active", "{back}");
+    let (code, said) = run(&["unsuspend", "slow/1"]);
+    assert_eq!((code, said.contains("is active, not suspended")), (Some(1), true), "{said}");
+}

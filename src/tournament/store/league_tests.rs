@@ -438,6 +438,37 @@ async fn a_version_over_the_chombo_threshold_is_suspended_and_leaves_the_league(
     assert!(store.suspensions().check(&more).await.unwrap().is_empty());
 }
 
+/// An operator's suspension (`serve suspend`, issue 54): the version leaves the league with
+/// the reason its author reads; `unsuspend` brings it back into the schedule, but not over
+/// a newer version, and not a version that is not suspended.
+#[tokio::test]
+async fn an_operator_suspends_and_unsuspends_a_version_with_a_reason() {
+    use super::versions::Unsuspend;
+    let tmp = tempfile::tempdir().unwrap();
+    let store = league_of_house_bots(tmp.path(), [5, 3]).await;
+    let limits = UploadLimits { max_bots: 5, uploads_per_hour: 50 };
+    store.versions().begin_upload("alice", "slow", UploadedZip::Bytes(b"slow"), limits).await.unwrap();
+    let idx = store.versions().admit("slow", 1).await.unwrap().unwrap();
+    let row = store.versions().of("slow").await.unwrap()[0].clone();
+    assert!(store.versions().suspend(&row, "suspended by the operator: 0.25 s a discard").await.unwrap());
+    let now = store.versions().of("slow").await.unwrap()[0].clone();
+    assert_eq!(now.status, BotStatus::Suspended);
+    assert_eq!(now.reason.as_deref(), Some("suspended by the operator: 0.25 s a discard"));
+    assert!(store.league().retired().await.unwrap().contains(&idx), "out of the schedule");
+    assert!(!store.versions().suspend(&row, "again").await.unwrap(), "a suspended version is not suspended twice");
+
+    assert_eq!(store.versions().unsuspend("slow", 1).await.unwrap(), Unsuspend::Done);
+    let back = store.versions().of("slow").await.unwrap()[0].clone();
+    assert_eq!((back.status, back.reason.clone()), (BotStatus::Active, None));
+    assert!(!store.league().retired().await.unwrap().contains(&idx), "scheduled again");
+    assert_eq!(store.versions().unsuspend("slow", 1).await.unwrap(), Unsuspend::NotSuspended(BotStatus::Active));
+    assert_eq!(store.versions().unsuspend("slow", 9).await.unwrap(), Unsuspend::Unknown);
+    // a newer version stands: the old one stays suspended
+    assert!(store.versions().suspend(&back, "again").await.unwrap());
+    store.versions().begin_upload("alice", "slow", UploadedZip::Bytes(b"slow2"), limits).await.unwrap();
+    assert_eq!(store.versions().unsuspend("slow", 1).await.unwrap(), Unsuspend::Newer(2));
+}
+
 /// A three-player league: sets of three games at tables of three, stored with an empty
 /// `seat3`, claimed, recorded, read back and folded at three seats, and topped up after a
 /// reopen exactly as `duplicate_for` schedules them.

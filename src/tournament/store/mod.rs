@@ -87,7 +87,8 @@ pub use open::{is_postgres_url, redact};
 pub use rows::{BotRow, Counts, FailedGame};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
-    league_name, remote_sha256, riichi_dev_sha256, Upload, UploadLimits, UploadedZip, ValidationFiles, Versions,
+    league_name, remote_sha256, riichi_dev_sha256, Unsuspend, Upload, UploadLimits, UploadedZip, ValidationFiles,
+    Versions,
 };
 pub use voids::{VoidMark, VoidSelector, Voids};
 

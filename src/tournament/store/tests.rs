@@ -178,14 +178,19 @@ async fn a_file_written_before_many_tournaments_keeps_every_row_once_upgraded() 
     assert_eq!(store.bots().await.unwrap().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(), names);
     let records = store.games().records().await.unwrap();
     assert_eq!(records.len(), 1);
-    assert_eq!((records[0].scores.clone(), records[0].ranks.clone()), (vec![40000, 30000, 20000, 10000], vec![1, 2, 3, 4]));
+    assert_eq!(
+        (records[0].scores.clone(), records[0].ranks.clone()),
+        (vec![40000, 30000, 20000, 10000], vec![1, 2, 3, 4])
+    );
     let c = store.games().counts().await.unwrap();
     assert_eq!((c.pending, c.done), (1, 1));
-    let row = sqlx::query("SELECT COUNT(*), SUM(think_ms), MAX(retired) FROM results, bots WHERE results.bot = bots.idx")
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-    let (n, think, retired): (i64, i64, i64) = (row.try_get(0).unwrap(), row.try_get(1).unwrap(), row.try_get(2).unwrap());
+    let row =
+        sqlx::query("SELECT COUNT(*), SUM(think_ms), MAX(retired) FROM results, bots WHERE results.bot = bots.idx")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+    let (n, think, retired): (i64, i64, i64) =
+        (row.try_get(0).unwrap(), row.try_get(1).unwrap(), row.try_get(2).unwrap());
     assert_eq!((n, think, retired), (4, 18, 1), "every column copied");
     // and a further tournament is now possible beside it
     let next = store.create("new", "{}", &bots(), &[]).await.unwrap();

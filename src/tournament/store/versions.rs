@@ -425,6 +425,35 @@ impl Versions<'_> {
         Ok(true)
     }
 
+    /// Lifts the suspension of version `version` of `name` (an operator's decision, `serve
+    /// unsuspend`): status `active` again, its reason cleared, back in the league's
+    /// schedule. Its past games' chombos still count in the suspension window (the window
+    /// is games, not time): a chombo in its next games may suspend it again. Errors: the
+    /// database failed.
+    pub async fn unsuspend(self, name: &str, version: u32) -> Result<Unsuspend, StoreError> {
+        let mut tx = self.store.begin_locked().await?;
+        let rows = self.versions_on(&mut tx, name).await?;
+        let Some(row) = rows.iter().find(|v| v.version == version) else { return Ok(Unsuspend::Unknown) };
+        if row.status != BotStatus::Suspended {
+            return Ok(Unsuspend::NotSuspended(row.status));
+        }
+        let newer = rows.iter().filter(|v| v.version > version && v.status != BotStatus::Rejected).map(|v| v.version);
+        if let Some(newer) = newer.max() {
+            return Ok(Unsuspend::Newer(newer));
+        }
+        if let Some(idx) = row.bot_idx {
+            sqlx::query("UPDATE bots SET retired = 0 WHERE t = $1 AND idx = $2")
+                .bind(self.store.t)
+                .bind(idx as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.store.err(e))?;
+        }
+        self.set_status(&mut tx, name, version, BotStatus::Active, None).await?;
+        tx.commit().await.map_err(|e| self.store.err(e))?;
+        Ok(Unsuspend::Done)
+    }
+
     /// The validation game of a version; `None` before it ended.
     pub async fn validation(self, name: &str, version: u32) -> Result<Option<ValidationFiles>, StoreError> {
         let row = sqlx::query(
@@ -518,4 +547,18 @@ impl Versions<'_> {
             .map_err(|e| self.store.err(e))?;
         Ok(())
     }
+}
+
+/// What [`Versions::unsuspend`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsuspend {
+    /// The version is active again.
+    Done,
+    /// No such version.
+    Unknown,
+    /// The version is not suspended (its status).
+    NotSuspended(BotStatus),
+    /// A newer version of the name (validating, active, retired or suspended) exists: the
+    /// old one stays suspended.
+    Newer(u32),
 }
