@@ -12,6 +12,9 @@
 //! to the answer (or the failure). What riichi.dev's dialect seats were sent is traced as the
 //! mjai lines the referee exchanged with the seat, not the dialect's own messages.
 //!
+//! Built-in bots' seats are not traced ([`TraceFile::skipping`]); a game of built-ins only
+//! has no trace.
+//!
 //! A game's trace is bounded by [`TRACE_CAP`] bytes: past it, one line
 //! `{"truncated":true,"after_bytes":N}` and nothing more. Lines are buffered and written
 //! out by [`TraceFile::finish`] at the game's end (a game cut short is played again, and
@@ -64,6 +67,8 @@ pub struct TraceFile {
     written: u64,
     cap: u64,
     start: Instant,
+    /// Seats not traced ([`TraceFile::skipping`]).
+    untraced: Vec<Seat>,
 }
 
 impl TraceFile {
@@ -77,7 +82,16 @@ impl TraceFile {
     pub fn with_cap(dir: &Path, cap: u64) -> io::Result<TraceFile> {
         let path = dir.join(TRACE_FILE);
         let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        Ok(TraceFile { path, file: BufWriter::with_capacity(256 * 1024, file), written: 0, cap, start: Instant::now() })
+        let file = BufWriter::with_capacity(256 * 1024, file);
+        Ok(TraceFile { path, file, written: 0, cap, start: Instant::now(), untraced: Vec::new() })
+    }
+
+    /// This trace without `seats`' exchanges: the seats of built-in bots, which never err
+    /// (a built-in's chombo is the referee's bug, failed for good) and are nobody's to
+    /// dispute, so that a table of built-ins costs no trace.
+    pub fn skipping(mut self, seats: impl IntoIterator<Item = Seat>) -> TraceFile {
+        self.untraced.extend(seats);
+        self
     }
 
     /// Writes out what is buffered. Errors: the disk's (the message names the file).
@@ -100,7 +114,7 @@ impl GameObserver for TraceFile {
         answer: Result<&str, &BotError>,
         elapsed: Duration,
     ) -> io::Result<()> {
-        if self.written > self.cap {
+        if self.written > self.cap || self.untraced.contains(&seat) {
             return Ok(());
         }
         let entry = Entry {
@@ -151,6 +165,17 @@ mod tests {
         assert_eq!(got[0]["sent"], "[{\"type\":\"tsumo\"}]");
         assert_eq!(got[0]["answer"], "{\"type\":\"none\"}");
         assert!(got[1]["answer"].is_null() && got[1]["error"] == "timeout", "{}", got[1]);
+
+        // a skipped seat (a built-in's) leaves no line
+        let dir = tempfile::tempdir().unwrap();
+        let mut some = TraceFile::create(dir.path()).unwrap().skipping([0, 2]);
+        for seat in 0..4 {
+            some.on_exchange(seat, "[]", Ok("{\"type\":\"none\"}"), Duration::from_millis(1)).unwrap();
+        }
+        let path = some.path().to_path_buf();
+        some.finish().unwrap();
+        let seats: Vec<u64> = lines(&path).iter().map(|l| l["seat"].as_u64().unwrap()).collect();
+        assert_eq!(seats, [1, 3]);
 
         // a line that just fits is kept; the next one over the cap is replaced by the marker
         let one = |seat| {

@@ -45,6 +45,7 @@ use mjai_sim_arena::observer::{Fanout, GameObserver, Silent};
 use mjai_sim_arena::summary::Summary;
 use mjai_sim_arena::trace::TraceFile;
 use mjai_sim_arena::{play_match, MatchOptions};
+use mjai_sim_engine::event::Seat;
 use mjai_sim_engine::game::{Game, GameConfig, Rules, StartState};
 
 /// How games are played.
@@ -528,11 +529,18 @@ async fn play_logged(
         ),
         false => None,
     };
-    // a stored game keeps its trace for disputes (what each seat was sent and answered)
-    let mut trace = match options.logs && options.store_files && options.traces {
-        true => {
-            Some(TraceFile::create(&dir).map_err(|e| GameError::Fatal(format!("cannot write the game's trace: {e}")))?)
-        }
+    // a stored game keeps its trace for disputes (what each seat was sent and answered),
+    // but for its built-in seats: a game of built-ins only has none
+    let factory = seats.pool().factory();
+    let builtin: Vec<Seat> =
+        (0..game.seats.len()).filter(|&s| factory.builtin_name(game.seats[s]).is_some()).map(|s| s as Seat).collect();
+    let traced = options.logs && options.store_files && options.traces && builtin.len() < game.seats.len();
+    let mut trace = match traced {
+        true => Some(
+            TraceFile::create(&dir)
+                .map_err(|e| GameError::Fatal(format!("cannot write the game's trace: {e}")))?
+                .skipping(builtin),
+        ),
         false => None,
     };
     let names = ["0", "1", "2", "3"].map(String::from);
