@@ -15,13 +15,13 @@ use mjai_sim_tournament::session::Session;
 use mjai_sim_tournament::store::retry::Patience;
 use mjai_sim_tournament::store::{BotKind, Online};
 
-use super::counters::Counters;
-use super::jobs::validation::Validator;
-use super::jobs::{credentials, league_loop, local, retention};
 use axum::extract::Request;
 use axum::middleware::Next;
 
+use super::counters::Counters;
 use super::dispatch::{self, LeagueRoute};
+use super::jobs::validation::Validator;
+use super::jobs::{credentials, league_loop, local, retention};
 use super::leagues::LeagueInfo;
 use super::start::{Started, StartedLeague};
 use super::state::{AppState, Peers};
@@ -83,8 +83,9 @@ impl Started {
             league.hub.close_all().await; // bridges hear `bye` (games in play end on the stop)
         }
         let mut plays = Vec::new();
+        let deadline = tokio::time::Instant::now() + STOP_WAIT; // one wait for every league's
         for league in serving {
-            if tokio::time::timeout(STOP_WAIT, local::join(league.validations)).await.is_err() {
+            if tokio::time::timeout_at(deadline, local::join(league.validations)).await.is_err() {
                 tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
             }
             plays.extend(league.play);
