@@ -31,6 +31,11 @@ use super::{actions, options};
 ///     keep_logs: each finished game's `ended` entry carries its full mjai log.
 ///     features: compute `obs` (off: `obs` is None, a little faster).
 ///     names: `start_game` names, one per seat (default "learner" / "builtin:NAME").
+///     games: a fixed series instead of the endless one: one dict per game, game g is
+///         games[g]: `seed` (nonce, key), `seats` (per seat None, decided from Python, or a
+///         built-in's name), `names`; `seed`, `learners`, `opponents` and `names` are then
+///         unused, and a table with no game left stops (no rows). At most one table per
+///         game. `mjai_sim.evaluate` plays tournaments' schedules this way.
 ///
 /// Raises:
 ///     ValueError: an unknown preset or bot, a bad seat, uma of the wrong length.
@@ -58,7 +63,7 @@ pub fn to_py(e: EnvError) -> PyErr {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None))]
+    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -71,6 +76,7 @@ impl VecEnv {
         keep_logs: bool,
         features: bool,
         names: Option<Vec<String>>,
+        games: Option<Vec<Bound<'_, pyo3::types::PyDict>>>,
     ) -> PyResult<VecEnv> {
         let rules = options::rules(rules)?;
         let seats = rules.players.count();
@@ -84,6 +90,7 @@ impl VecEnv {
         config.hand_rewards = hand_rewards;
         config.keep_logs = keep_logs;
         config.features = features;
+        config.games = options::games(games)?;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;
         Ok(VecEnv { inner: Shared(Arc::new(Mutex::new(Inner { env, generation: 0 }))) })
