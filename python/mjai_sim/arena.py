@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _env
@@ -183,12 +182,10 @@ def evaluate(
         try:
             d = env.step(actions)
         except ValueError as e:  # the engine's own check of an mjai action: name it
-            m = re.match(r"row (\d+) \(table (\d+), seat (\d+)\): (.*)", str(e))
-            if not m:
+            i = getattr(e, "row", None)
+            if i is None:
                 raise
-            i = int(m.group(1))
-            raise IllegalAction(who[i], current[int(m.group(2))], int(m.group(2)), int(m.group(3)), actions[i],
-                                m.group(4)) from None
+            raise IllegalAction(who[i], current[e.table], e.table, e.seat, actions[i], e.reason) from None
     if logs is not None:
         _write_logs(os.fspath(logs), records, len(plan))
     text = _env.standings(labels, records, rules=rules, uma=uma, seed=nonce)

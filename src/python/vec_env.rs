@@ -52,12 +52,30 @@ impl VecEnv {
 }
 
 /// An environment error as a Python exception: bad input is `ValueError`, a step before
-/// `reset` or an engine failure `RuntimeError`.
+/// `reset` or an engine failure `RuntimeError`. An answer that is not legal carries the
+/// attributes `row`, `table`, `seat` and `reason` (the engine's words, or the message).
 pub fn to_py(e: EnvError) -> PyErr {
+    let message = e.to_string();
     match e {
-        EnvError::NotReset | EnvError::Engine { .. } => PyRuntimeError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        EnvError::NotReset | EnvError::Engine { .. } => PyRuntimeError::new_err(message),
+        EnvError::IllegalIndex { row, table, seat, .. } => illegal(message.clone(), row, table, seat, message),
+        EnvError::IllegalAction { row, table, seat, reason } => illegal(message, row, table, seat, reason),
+        _ => PyValueError::new_err(message),
     }
+}
+
+/// `ValueError(message)` with the row, table, seat and reason as attributes.
+fn illegal(message: String, row: usize, table: usize, seat: u8, reason: String) -> PyErr {
+    let err = PyValueError::new_err(message);
+    Python::attach(|py| {
+        let value = err.value(py);
+        // setting attributes on a fresh exception does not fail; the message says it all if it did
+        let _ = value.setattr("row", row);
+        let _ = value.setattr("table", table);
+        let _ = value.setattr("seat", seat);
+        let _ = value.setattr("reason", reason);
+    });
+    err
 }
 
 #[pymethods]
