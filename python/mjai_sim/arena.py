@@ -95,7 +95,11 @@ def _respond(agent: Any):
 
 
 def _name(agent: Any) -> str:
-    return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
+    """The CLI's default name of a built-in (``NAME`` of ``builtin:NAME``), else the
+    object's ``name`` or class name."""
+    if isinstance(agent, str):
+        return agent[len("builtin:"):]
+    return str(getattr(agent, "name", type(agent).__name__))
 
 
 def evaluate(
@@ -128,10 +132,11 @@ def evaluate(
             ``mjai-sim tournament --seed NONCE,KEY``; the bootstrap seed is ``nonce``.
         logs: a folder: each game's mjai log as ``mjai_log.json`` in ``game-NNNNN/``
             (schedule index; the folder itself for one game), as ``mjai-sim selfplay
-            --logs-dir`` writes them; names in ``start_game`` are the agents'.
-        names: the two agents' names (default ``"builtin:NAME"``, or the object's
-            ``name`` attribute or class name; a champion named as the challenger gets
-            ``#2``).
+            --logs-dir`` writes them; names in ``start_game``: ``builtin:NAME`` for a
+            built-in (selfplay's), the agent's name for a Python agent.
+        names: the two agents' names in the standings (default as the CLI names bots:
+            ``NAME`` for ``builtin:NAME``, else the object's ``name`` attribute or class
+            name; a champion named as the challenger gets ``#2``, as the CLI's repeats).
         uma: placement points by rank (default the tournament's).
         num_envs: tables played at once (at most ``games``): the size of the agents' batches.
 
@@ -153,7 +158,7 @@ def evaluate(
         {
             "seed": g["seed"],
             "seats": [builtins[b] for b in g["seats"]],
-            "names": [labels[b] for b in g["seats"]],
+            "names": [builtins[b] or labels[b] for b in g["seats"]],
         }
         for g in plan
     ]

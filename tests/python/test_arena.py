@@ -40,12 +40,15 @@ class Tsumogiri:
 
 
 def test_builtin_against_builtin_gives_the_tournaments_standings(tmp_path: Path) -> None:
-    cli = mjai_sim.tournament(["tg=builtin:tsumogiri", "rb=builtin:rulebase"], format="1v3", sets=3, seed=(40, 7),
+    cli = mjai_sim.tournament(["builtin:tsumogiri", "builtin:rulebase"], format="1v3", sets=3, seed=(40, 7),
                               dir=tmp_path / "t", no_logs=True, progress=False)
-    mine = mjai_sim.evaluate("builtin:tsumogiri", "builtin:rulebase", games=12, seed=(40, 7), names=("tg", "rb"),
-                             num_envs=5)
+    mine = mjai_sim.evaluate("builtin:tsumogiri", "builtin:rulebase", games=12, seed=(40, 7), num_envs=5)
     assert mine == dict(cli)
     assert [b["games"] for b in mine["bots"]] == [12, 36]
+    same = mjai_sim.tournament(["builtin:random", "builtin:random"], format="1v3", sets=2, seed=3,
+                               dir=tmp_path / "r", no_logs=True, progress=False)
+    assert mjai_sim.evaluate("builtin:random", "builtin:random", games=8, seed=3) == dict(same)
+    assert [b["name"] for b in same["bots"]] == ["random", "random#2"]
 
 
 def test_the_standings_have_the_tournaments_shape() -> None:
@@ -54,7 +57,7 @@ def test_the_standings_have_the_tournaments_shape() -> None:
     assert set(st) == {"games", "sets", "uma", "bootstrap", "bots", "pairs", "skipped_records", "rating_history",
                        "not_counted"}
     assert (st["games"], st["sets"], st["uma"]) == (8, 2, [90.0, 45.0, 0.0, -135.0])
-    assert [b["name"] for b in st["bots"]] == ["builtin:random", "builtin:tsumogiri"]
+    assert [b["name"] for b in st["bots"]] == ["random", "tsumogiri"]  # the CLI's names
     challenger = st["bots"][0]
     assert 1.0 <= challenger["avg_rank"] <= 4.0 and sum(challenger["rank_counts"]) == 8
     low, high = challenger["avg_rank_ci"]
@@ -72,8 +75,11 @@ def test_a_python_agent_plays_as_its_builtin_twin(tmp_path: Path) -> None:
     # batched: several tables' requests in one call
     assert agent.requests > agent.calls
     for g in range(8):
-        a = (tmp_path / "py" / f"game-{g:05}" / "mjai_log.json").read_text()
-        assert a == (tmp_path / "builtin" / f"game-{g:05}" / "mjai_log.json").read_text()
+        a = (tmp_path / "py" / f"game-{g:05}" / "mjai_log.json").read_text().splitlines()
+        b = (tmp_path / "builtin" / f"game-{g:05}" / "mjai_log.json").read_text().splitlines()
+        assert a[1:] == b[1:] and len(a) > 100
+        # start_game names a Python agent by its name, a built-in builtin:NAME
+        assert json.loads(a[0])["names"][g % 4] == "x" and json.loads(b[0])["names"][g % 4] == "builtin:tsumogiri"
 
 
 def test_logs_are_selfplays_on_the_same_wall(tmp_path: Path) -> None:
