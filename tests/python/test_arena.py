@@ -82,6 +82,16 @@ def test_a_python_agent_plays_as_its_builtin_twin(tmp_path: Path) -> None:
         assert json.loads(a[0])["names"][g % 4] == "x" and json.loads(b[0])["names"][g % 4] == "builtin:tsumogiri"
 
 
+def test_a_python_tsumogiri_against_builtin_tsumogiri() -> None:
+    mine = mjai_sim.evaluate(Tsumogiri(), "builtin:tsumogiri", games=8, seed=6)
+    twin = mjai_sim.evaluate("builtin:tsumogiri", "builtin:tsumogiri", games=8, seed=6,
+                             names=("py-tsumogiri", "tsumogiri"))
+    assert mine == twin
+    # four tsumogiri never win (every hand is drawn); on these walls the challenger, twice
+    # in each seat, finishes each rank twice
+    assert mine["bots"][0]["win_rate"] == 0 and mine["bots"][0]["rank_counts"] == [2, 2, 2, 2]
+
+
 def test_logs_are_selfplays_on_the_same_wall(tmp_path: Path) -> None:
     # set 0 plays wall [nonce, key]: selfplay's game KEY of the series NONCE; game 0 of a
     # 1v3 set has the challenger in seat 0
