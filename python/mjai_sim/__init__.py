@@ -11,6 +11,8 @@ a Python face over it.
 - :class:`VecEnv` — the training environment: N tables stepped in process (the extension
   module ``mjai_sim._env``), legal masks, features and rewards as numpy arrays;
   :func:`sample_legal` draws random legal actions from a mask.
+- :func:`evaluate` — the in-process arena: a Python agent (``react_batch``) or a built-in
+  against another, the CLI's standings (mean rank, pt, intervals).
 - :mod:`mjai_sim.exceptions` — :class:`MjaiSimError`, :class:`EngineRuntimeError` (mjai's
   name and ``player_id``), :class:`VerifyError`.
 
@@ -22,6 +24,7 @@ Docs: docs/python.md in the repository.
 from __future__ import annotations
 
 from . import exceptions
+from .arena import IllegalAction, evaluate
 from ._cli import find_mjai_sim_bin
 from .dataset import dataset
 from .env import NUM_ACTIONS, Decisions, VecEnv, action_name, sample_legal
@@ -48,6 +51,8 @@ __all__ = [
     "NUM_ACTIONS",
     "action_name",
     "sample_legal",
+    "evaluate",
+    "IllegalAction",
     "find_mjai_sim_bin",
     "exceptions",
     "MjaiSimError",

@@ -7,6 +7,13 @@ import numpy.typing as npt
 NUM_ACTIONS: int
 
 def action_name(index: int) -> str: ...
+def standings(
+    names: Sequence[str],
+    records: Sequence[Dict[str, Any]],
+    rules: str = "tenhou",
+    uma: Optional[Sequence[float]] = None,
+    seed: int = 0,
+) -> str: ...
 
 class Decisions:
     mask: npt.NDArray[np.bool_]
@@ -34,6 +41,7 @@ class VecEnv:
         keep_logs: bool = False,
         features: bool = True,
         names: Optional[Sequence[str]] = None,
+        games: Optional[Sequence[Dict[str, Any]]] = None,
     ) -> None: ...
     def reset(self) -> Decisions: ...
     def step(self, actions: Union[npt.ArrayLike, Sequence[Union[int, str, Dict[str, Any]]]]) -> Decisions: ...

@@ -59,6 +59,23 @@ pub struct EnvConfig {
     /// Encode features ([`super::Batch::obs`]); off, `obs` stays empty and the learner
     /// seats' views are not kept.
     pub features: bool,
+    /// A fixed series instead of the endless one of `seed`: game number `g` is `games[g]`
+    /// (its wall seed, learner seats, bots and names; `seed`, `learners`, `opponents` and
+    /// `names` are then unused). A table with no game left stops: no rows, no rewards.
+    /// At most as many tables as games.
+    pub games: Option<Vec<GameSpec>>,
+}
+
+/// One game of a fixed series ([`EnvConfig::games`]), as a tournament schedules it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSpec {
+    /// Wall seed `[nonce, key]` (the log's `start_game.seed`).
+    pub seed: [u64; 2],
+    /// Per seat of the table: `None` decided from outside (a learner), `Some(bot)` the
+    /// built-in bot playing it (`rulebase`, `builtin:random`, ...).
+    pub seats: Vec<Option<String>>,
+    /// The `start_game` names, seat order (one per seat of the table).
+    pub names: Vec<String>,
 }
 
 impl EnvConfig {
@@ -76,6 +93,7 @@ impl EnvConfig {
             hand_rewards: false,
             keep_logs: false,
             features: true,
+            games: None,
         }
     }
 
@@ -87,6 +105,9 @@ impl EnvConfig {
         }
         if self.uma.len() != n {
             return Err(EnvError::Config(format!("uma has {} entries, the table has {n} seats", self.uma.len())));
+        }
+        if let Some(games) = &self.games {
+            return check_games(games, self.num_tables, n);
         }
         if let Learners::Seats(seats) = &self.learners {
             if seats.is_empty() {
@@ -108,6 +129,28 @@ impl EnvConfig {
         }
         Ok(())
     }
+}
+
+/// Checks a fixed series: games for every table, a seat list and a name list of the
+/// table's size in each, known bots.
+fn check_games(games: &[GameSpec], tables: usize, n: usize) -> Result<(), EnvError> {
+    if games.len() < tables {
+        return Err(EnvError::Config(format!("{tables} tables for {} games: at most one table per game", games.len())));
+    }
+    for (g, spec) in games.iter().enumerate() {
+        if spec.seats.len() != n || spec.names.len() != n {
+            let (seats, names) = (spec.seats.len(), spec.names.len());
+            return Err(EnvError::Config(format!(
+                "game {g}: {seats} seats and {names} names, the table has {n} seats"
+            )));
+        }
+        for (s, bot) in spec.seats.iter().enumerate() {
+            if let Some(bot) = bot {
+                mjai_sim_bots::from_spec(bot).map_err(|e| EnvError::Config(format!("game {g}, seat {s}: {e}")))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the environment refuses. Nothing is applied when a step is refused: the same

@@ -15,6 +15,9 @@
 //! A table plays its games as `mjai-sim selfplay` does (`mjai_sim_bots::selfplay`): table
 //! `t`'s `k`-th game is game number `t + k × tables` of the series, wall seed
 //! `[seed, game]`, and with the same answers its log is `selfplay`'s, event for event.
+//! [`EnvConfig::games`] replaces that endless series with a fixed list of games (a
+//! tournament's schedule: wall seeds, learner seats and bots per game), after which each
+//! table stops.
 
 #![warn(missing_docs)]
 
@@ -28,7 +31,7 @@ mod tests;
 mod vec_env;
 
 pub use action_space::NUM_ACTIONS;
-pub use config::{EnvConfig, EnvError, Learners};
+pub use config::{EnvConfig, EnvError, GameSpec, Learners};
 pub use features::Encoder;
 pub use table::GameEnd;
 pub use vec_env::{Action, Batch, VecEnv};

@@ -7,10 +7,10 @@
 use mjai_sim_bots::selfplay::series_config_for;
 use mjai_sim_bots::{Agent, PlayerState};
 use mjai_sim_engine::event::{Event, Seat};
-use mjai_sim_engine::game::{Game, MAX_SEATS};
+use mjai_sim_engine::game::{Game, GameConfig, StartState, MAX_SEATS};
 
 use super::action_space::{mask_of, Mask};
-use super::config::{EnvConfig, EnvError};
+use super::config::{EnvConfig, EnvError, GameSpec};
 use super::features::Encoder;
 use super::reward::{add_hand_delta, placement};
 
@@ -80,6 +80,8 @@ pub struct Table {
     pub obs: Vec<f32>,
     /// What the last reset or step did.
     pub out: TableOut,
+    /// The fixed series ([`EnvConfig::games`]) has no game left for this table: it stopped.
+    stopped: bool,
 }
 
 impl Table {
@@ -101,6 +103,7 @@ impl Table {
             rows: Vec::new(),
             obs: Vec::new(),
             out: TableOut::default(),
+            stopped: false,
         })
     }
 
@@ -119,6 +122,9 @@ impl Table {
     /// decision ([`Table::advance`]).
     pub fn act(&mut self, choices: &[(Seat, usize)], config: &EnvConfig, encoder: &Encoder) -> Result<(), EnvError> {
         self.out = TableOut::default();
+        if self.stopped {
+            return Ok(());
+        }
         if !self.offenders.is_empty() {
             self.game.chombo(&self.offenders);
         } else {
@@ -134,6 +140,11 @@ impl Table {
     /// must decide; fills [`Table::rows`] and [`Table::obs`] and adds to [`Table::out`].
     pub fn advance(&mut self, config: &EnvConfig, encoder: &Encoder) -> Result<(), EnvError> {
         loop {
+            if self.stopped {
+                self.rows.clear();
+                self.obs.clear();
+                return Ok(());
+            }
             self.scan_hand_rewards(config);
             if self.game.is_over() {
                 self.finish(config)?;
@@ -238,8 +249,20 @@ impl Table {
             }
         });
         let next = self.game_no + config.num_tables as u64;
-        let (game, learner, agents) = start_game(next, config)?;
-        let finished = std::mem::replace(&mut self.game, game);
+        let learners = self.learner;
+        let finished = match config.games.as_ref().is_some_and(|g| next >= g.len() as u64) {
+            true => {
+                self.stopped = true;
+                config.keep_logs.then(|| self.game.log().to_vec())
+            }
+            false => {
+                let (game, learner, agents) = start_game(next, config)?;
+                self.learner = learner;
+                self.agents = agents;
+                let finished = std::mem::replace(&mut self.game, game);
+                config.keep_logs.then(|| finished.into_log())
+            }
+        };
         self.out.done = true;
         self.out.ended.push(GameEnd {
             table: self.index,
@@ -247,14 +270,12 @@ impl Table {
             scores,
             ranks,
             points,
-            learners: self.learner,
+            learners,
             chombos: std::mem::take(&mut self.chombos),
             final_events,
-            log: config.keep_logs.then(|| finished.into_log()),
+            log: finished,
         });
         self.game_no = next;
-        self.learner = learner;
-        self.agents = agents;
         self.states = Default::default();
         self.sent = [0; MAX_SEATS];
         self.scanned = 0;
@@ -266,6 +287,9 @@ type Seats = (Game, [bool; MAX_SEATS], [Option<Box<dyn Agent>>; MAX_SEATS]);
 
 /// Game number `game_no` of the series: its game, learner seats and fresh bots.
 fn start_game(game_no: u64, config: &EnvConfig) -> Result<Seats, EnvError> {
+    if let Some(games) = &config.games {
+        return start_scheduled(game_no, games, config);
+    }
     let players = config.rules.players;
     let learner: [bool; MAX_SEATS] =
         std::array::from_fn(|s| s < players.count() && config.learners.decides(s as Seat, game_no, players));
@@ -291,5 +315,25 @@ fn start_game(game_no: u64, config: &EnvConfig) -> Result<Seats, EnvError> {
         })
     });
     let setup = series_config_for(config.seed, game_no, names, players);
+    Ok((Game::with_rules(setup, Vec::new(), config.rules), learner, agents))
+}
+
+/// Game number `game_no` of a fixed series ([`EnvConfig::games`], checked).
+fn start_scheduled(game_no: u64, games: &[GameSpec], config: &EnvConfig) -> Result<Seats, EnvError> {
+    let spec = usize::try_from(game_no)
+        .ok()
+        .and_then(|g| games.get(g))
+        .ok_or_else(|| EnvError::Config(format!("no game {game_no} in the series of {}", games.len())))?;
+    let players = config.rules.players;
+    let mut learner = [false; MAX_SEATS];
+    let mut agents: [Option<Box<dyn Agent>>; MAX_SEATS] = Default::default();
+    for (s, bot) in spec.seats.iter().enumerate().take(players.count()) {
+        match bot {
+            None => learner[s] = true,
+            Some(bot) => agents[s] = Some(mjai_sim_bots::from_spec(bot).map_err(|e| EnvError::Config(e.to_string()))?),
+        }
+    }
+    let names = std::array::from_fn(|s| spec.names.get(s).cloned().unwrap_or_default());
+    let setup = GameConfig { seed: spec.seed, names, start: StartState::initial(players) };
     Ok((Game::with_rules(setup, Vec::new(), config.rules), learner, agents))
 }

@@ -253,3 +253,80 @@ fn the_same_seed_gives_the_same_batches_and_tables_restart_by_themselves() {
     assert_eq!(a, run(9).0, "same seed, same batches");
     assert_ne!(a, run(10).0, "another seed, other games");
 }
+
+/// A fixed series ([`EnvConfig::games`]): each game on its own wall seed with its own
+/// learner seats and bots gives the log selfplay gives for those bots on that wall; tables
+/// stop once the list is played (no rows, empty steps accepted), every game ending once.
+#[test]
+fn a_fixed_series_plays_each_game_once_then_stops() {
+    let rules = Rules::tenhou();
+    let bots = ["builtin:tsumogiri", "builtin:rulebase", "builtin:rulebase", "builtin:rulebase"];
+    // one-vs-three: the tsumogiri (driven from outside) in seat g % 4 on wall [9 + g / 4, 3]
+    let games: Vec<GameSpec> = (0..6u64)
+        .map(|g| {
+            let challenger = (g % 4) as usize;
+            let seats = (0..4).map(|s| (s != challenger).then(|| "rulebase".to_string())).collect();
+            let names = (0..4).map(|s| if s == challenger { bots[0] } else { bots[1] }.to_string()).collect();
+            GameSpec { seed: [9 + g / 4, 3], seats, names }
+        })
+        .collect();
+    let mut config = EnvConfig::new(rules, 4, 0);
+    config.games = Some(games.clone());
+    config.keep_logs = true;
+    let mut env = VecEnv::new(config).unwrap();
+    let mut batch = env.reset().unwrap();
+    let mut ended = Vec::new();
+    let mut tsumogiri: Vec<Box<dyn Agent>> = (0..4).map(|_| mjai_sim_bots::from_spec("tsumogiri").unwrap()).collect();
+    let mut steps = 0;
+    while !env.is_empty() {
+        let actions: Vec<Action> = (0..env.len())
+            .map(|row| {
+                let answer = tsumogiri[batch.table[row]].react(env.events(row).unwrap(), env.legal(row).unwrap());
+                Action::Index(index_of(&answer).unwrap() as i64)
+            })
+            .collect();
+        batch = env.step(&actions).unwrap();
+        ended.append(&mut batch.ended);
+        steps += 1;
+        assert!(steps < 100_000, "the series never ends");
+    }
+    let mut played: Vec<u64> = ended.iter().map(|e| e.game).collect();
+    played.sort_unstable();
+    assert_eq!(played, (0..6).collect::<Vec<_>>());
+    for end in &ended {
+        let spec = &games[end.game as usize];
+        let challenger = (end.game % 4) as usize;
+        assert_eq!(end.learners, std::array::from_fn(|s| s == challenger));
+        let specs: [&str; 4] = std::array::from_fn(|s| if s == challenger { bots[0] } else { bots[1] });
+        let agents = specs.iter().map(|s| mjai_sim_bots::from_spec(s).unwrap()).collect();
+        let config = mjai_sim_engine::game::GameConfig {
+            seed: spec.seed,
+            names: names(&specs),
+            start: mjai_sim_engine::game::StartState::initial(rules.players),
+        };
+        let expected = play_with_rules(config, rules, &mut table_agents(agents).unwrap(), &mut IgnoreAnswers).unwrap();
+        assert_eq!(end.log.as_ref().unwrap(), &expected.log, "game {}", end.game);
+    }
+    assert!(env.step(&[]).unwrap().ended.is_empty(), "a stopped environment steps empty");
+    // more tables than games, and a bad seat list, are refused
+    let mut config = EnvConfig::new(rules, 7, 0);
+    config.games = Some(games.clone());
+    assert!(matches!(VecEnv::new(config), Err(EnvError::Config(m)) if m.contains("7 tables for 6 games")));
+    let mut config = EnvConfig::new(rules, 1, 0);
+    config.games = Some(vec![GameSpec { seed: [0, 0], seats: vec![None; 3], names: vec![String::new(); 4] }]);
+    assert!(VecEnv::new(config).is_err());
+}
+
+/// A fixed series without learners is played whole by `reset`.
+#[test]
+fn a_fixed_series_of_bots_alone_ends_in_reset() {
+    let spec = GameSpec { seed: [5, 1], seats: vec![Some("rulebase".into()); 4], names: vec!["b".into(); 4] };
+    let mut config = EnvConfig::new(Rules::tenhou(), 2, 0);
+    config.games = Some(vec![spec; 3]);
+    let mut env = VecEnv::new(config).unwrap();
+    let batch = env.reset().unwrap();
+    assert!(env.is_empty());
+    assert_eq!(batch.ended.len(), 3);
+    assert_eq!(env.games_finished(), 3);
+    assert!(batch.ended.iter().all(|e| e.scores == batch.ended[0].scores), "one wall, one game, three times");
+}

@@ -1,6 +1,7 @@
 //! `mjai_sim._env`: the training environment (`mjai-sim-env`) for Python, its batches as
 //! numpy arrays (pyo3, the numpy crate). The Python package re-exports [`vec_env::VecEnv`]
-//! as `mjai_sim.VecEnv` (docs/python.md, "Training environment").
+//! as `mjai_sim.VecEnv` (docs/python.md, "Training environment"); [`standings::standings`]
+//! gives `mjai_sim.evaluate` the CLI's standings code.
 //!
 //! Bad input from Python (a wrong number of actions, an illegal index, a bad dict, an
 //! unknown preset or bot) raises `ValueError` or `TypeError` with one line naming it; the
@@ -13,6 +14,7 @@ mod actions;
 mod decisions;
 mod options;
 mod shared;
+mod standings;
 mod vec_env;
 
 use pyo3::prelude::*;
@@ -39,6 +41,7 @@ fn _env(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_env::VecEnv>()?;
     m.add_class::<decisions::Decisions>()?;
     m.add_function(wrap_pyfunction!(action_name, m)?)?;
+    m.add_function(wrap_pyfunction!(standings::standings, m)?)?;
     m.add("NUM_ACTIONS", mjai_sim_env::NUM_ACTIONS)?;
     Ok(())
 }

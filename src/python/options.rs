@@ -1,11 +1,12 @@
 //! The constructor's Python options read into an [`EnvConfig`]: `rules`, `learners`,
-//! `opponents`, `names`, `uma`.
+//! `opponents`, `names`, `uma`, `games`.
 
 use mjai_sim_engine::event::Seat;
 use mjai_sim_engine::game::{Rules, MAX_SEATS};
-use mjai_sim_env::{EnvConfig, Learners};
+use mjai_sim_env::{EnvConfig, GameSpec, Learners};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// The preset named `rules` (any four- or three-player preset).
 pub fn rules(name: &str) -> PyResult<Rules> {
@@ -61,6 +62,26 @@ pub fn names(value: Option<Vec<String>>, seats: usize) -> PyResult<Option<[Strin
         return Err(PyValueError::new_err(format!("names has {} entries, the table has {seats} seats", names.len())));
     }
     Ok(Some(std::array::from_fn(|s| names.get(s).cloned().unwrap_or_default())))
+}
+
+/// `games`: `None`, or a fixed series: one dict per game with `seed` (`(nonce, key)`),
+/// `seats` (per seat `None` for a learner or a built-in bot's name) and `names` (the
+/// `start_game` names).
+pub fn games(value: Option<Vec<Bound<'_, PyDict>>>) -> PyResult<Option<Vec<GameSpec>>> {
+    let Some(games) = value else { return Ok(None) };
+    let mut out = Vec::with_capacity(games.len());
+    for (g, d) in games.iter().enumerate() {
+        let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+            d.get_item(key)?.ok_or_else(|| PyTypeError::new_err(format!("games[{g}] has no {key:?}")))
+        };
+        let bad = |key: &str, what: &str| PyTypeError::new_err(format!("games[{g}][{key:?}]: expected {what}"));
+        let seed: (u64, u64) = get("seed")?.extract().map_err(|_| bad("seed", "(nonce, key)"))?;
+        let seats: Vec<Option<String>> =
+            get("seats")?.extract().map_err(|_| bad("seats", "a list of None or bot names"))?;
+        let names: Vec<String> = get("names")?.extract().map_err(|_| bad("names", "a list of str"))?;
+        out.push(GameSpec { seed: [seed.0, seed.1], seats, names });
+    }
+    Ok(Some(out))
 }
 
 /// Checks the whole configuration (`EnvConfig::check`) as a `ValueError`.

@@ -31,6 +31,11 @@ use super::{actions, options};
 ///     keep_logs: each finished game's `ended` entry carries its full mjai log.
 ///     features: compute `obs` (off: `obs` is None, a little faster).
 ///     names: `start_game` names, one per seat (default "learner" / "builtin:NAME").
+///     games: a fixed series instead of the endless one: one dict per game, game g is
+///         games[g]: `seed` (nonce, key), `seats` (per seat None, decided from Python, or a
+///         built-in's name), `names`; `seed`, `learners`, `opponents` and `names` are then
+///         unused, and a table with no game left stops (no rows). At most one table per
+///         game. `mjai_sim.evaluate` plays tournaments' schedules this way.
 ///
 /// Raises:
 ///     ValueError: an unknown preset or bot, a bad seat, uma of the wrong length.
@@ -47,18 +52,36 @@ impl VecEnv {
 }
 
 /// An environment error as a Python exception: bad input is `ValueError`, a step before
-/// `reset` or an engine failure `RuntimeError`.
+/// `reset` or an engine failure `RuntimeError`. An answer that is not legal carries the
+/// attributes `row`, `table`, `seat` and `reason` (the engine's words, or the message).
 pub fn to_py(e: EnvError) -> PyErr {
+    let message = e.to_string();
     match e {
-        EnvError::NotReset | EnvError::Engine { .. } => PyRuntimeError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        EnvError::NotReset | EnvError::Engine { .. } => PyRuntimeError::new_err(message),
+        EnvError::IllegalIndex { row, table, seat, .. } => illegal(message.clone(), row, table, seat, message),
+        EnvError::IllegalAction { row, table, seat, reason } => illegal(message, row, table, seat, reason),
+        _ => PyValueError::new_err(message),
     }
+}
+
+/// `ValueError(message)` with the row, table, seat and reason as attributes.
+fn illegal(message: String, row: usize, table: usize, seat: u8, reason: String) -> PyErr {
+    let err = PyValueError::new_err(message);
+    Python::attach(|py| {
+        let value = err.value(py);
+        // setting attributes on a fresh exception does not fail; the message says it all if it did
+        let _ = value.setattr("row", row);
+        let _ = value.setattr("table", table);
+        let _ = value.setattr("seat", seat);
+        let _ = value.setattr("reason", reason);
+    });
+    err
 }
 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None))]
+    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -71,6 +94,7 @@ impl VecEnv {
         keep_logs: bool,
         features: bool,
         names: Option<Vec<String>>,
+        games: Option<Vec<Bound<'_, pyo3::types::PyDict>>>,
     ) -> PyResult<VecEnv> {
         let rules = options::rules(rules)?;
         let seats = rules.players.count();
@@ -84,6 +108,7 @@ impl VecEnv {
         config.hand_rewards = hand_rewards;
         config.keep_logs = keep_logs;
         config.features = features;
+        config.games = options::games(games)?;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;
         Ok(VecEnv { inner: Shared(Arc::new(Mutex::new(Inner { env, generation: 0 }))) })

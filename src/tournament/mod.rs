@@ -1,10 +1,11 @@
 //! Tournaments: many games between N bots (issue 12), above the arena's one game.
 //!
 //! - [`record`]: one finished game as the standings see it ([`record::GameRecord`]), with
-//!   per-seat statistics read off its log by the engine's reader ([`mjai_sim_engine::log`]).
-//! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records
-//!   (`standings/tally.rs`: one bot's totals; the arithmetic of ratings, intervals and time histograms
-//!   is [`mjai_sim_stats`]; their text, [`crate::pages::standings_text`]).
+//!   per-seat statistics read off its log by the engine's reader ([`mjai_sim_engine::log`]);
+//!   the type and its reading live in [`mjai_sim_stats::record`], [`record::FromGame`] here.
+//! - [`standings`]: standings, confidence intervals, head-to-head and ratings from records,
+//!   re-exported from [`mjai_sim_stats::standings`] (pure: the Python arena computes the
+//!   same; `tally.rs` there: one bot's totals; their text, [`crate::pages::standings_text`]).
 //! - [`schedule`]: duplicate sets, seat rotation, bot selection, one-vs-three; its state
 //!   extended one set at a time for leagues ([`schedule::Scheduler`]).
 //! - [`entrants`]: `NAME=BOT` arguments, intake once per tournament, sha256.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::record::{GameRecord, SeatStats};
+use super::record::{FromGame, GameRecord, SeatStats};
 use mjai_sim_arena::match_loop::{MatchEnding, MatchReport};
 use mjai_sim_engine::event::Event;
 use mjai_sim_engine::game::Rules;

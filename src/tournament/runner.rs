@@ -33,7 +33,7 @@ use super::hand_publisher::HandPublisher;
 use super::inproc;
 use super::observer::Observer;
 use super::pool::{GameSeats, Pool};
-use super::record::GameRecord;
+use super::record::{FromGame, GameRecord};
 use super::schedule::ScheduledGame;
 use super::store::retry::{retry, Patience};
 use super::store::{GameFiles, Store, StoreError};

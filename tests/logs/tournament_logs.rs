@@ -15,7 +15,7 @@ use mjai_sim::bots::selfplay::{play, series_config, IgnoreAnswers};
 use mjai_sim::engine::event::{DrawReason, Event};
 use mjai_sim::engine::game::Rules;
 use mjai_sim::engine::log::{inferred_reason, Table};
-use mjai_sim::tournament::record::{GameRecord, SeatStats};
+use mjai_sim::tournament::record::{FromGame, GameRecord, SeatStats};
 use mjai_sim::tournament::standings::{compute, StandingsOptions, MORTAL_UMA};
 
 /// Every log of the mjai.app archive, sorted by name.

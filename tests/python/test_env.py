@@ -73,8 +73,10 @@ def test_mjai_dicts_are_accepted_and_bad_input_raises_without_applying() -> None
         env.step(np.array([0.5, 1.5]))
     with pytest.raises(TypeError, match=r"actions\[1\]"):
         env.step([0, 1.5])
-    with pytest.raises(ValueError, match="row 1"):
+    with pytest.raises(ValueError, match="row 1") as caught:
         env.step([json.loads(d.legal(0))[0], {"type": "pon"}])
+    e = caught.value
+    assert (e.row, e.table, e.seat) == (1, 1, 0) and e.reason and e.reason in str(e)
     with pytest.raises(RuntimeError, match="reset"):
         mjai_sim.VecEnv(1).step([0])
     with pytest.raises(ValueError, match="unknown rules preset"):

@@ -6,7 +6,7 @@
 //! What a bot's aggregate holds, and why it gives the figures [`crate::standings::compute`]
 //! gives over the same rows:
 //! - games, rank counts, the sum of ranks and the sum of pt (uma by rank), added seat by
-//!   seat in schedule order as `BotTally` (standings/tally.rs) adds them: the same means, bit
+//!   seat in schedule order as `BotTally` (src/stats/standings/tally.rs) adds them: the same means, bit
 //!   for bit;
 //! - the Weng-Lin rating, updated by [`Ratings`] (the same code, the same order): the same
 //!   μ and σ;

@@ -6,9 +6,11 @@
 //!   `(score − 25000)/1000` term. The uma has one entry per seat of the table, and so do
 //!   the rank counts: a tournament is of one table size.
 //! - Average rank and pt get 95 % intervals from a seeded bootstrap over duplicate sets
-//!   ([`mjai_sim_stats::bootstrap`]); head-to-head pairs the same way.
+//!   ([`crate::bootstrap`]); head-to-head pairs the same way.
 //! - Ratings are fed in schedule order (`GameRecord::index`), so they do not depend on the
-//!   order games finished in ([`mjai_sim_stats::ratings`]).
+//!   order games finished in ([`crate::ratings`]).
+//! - Pure: the tournament (`mjai_sim_tournament::standings`, a re-export) and the Python
+//!   extension's in-process arena (`mjai_sim.evaluate`) compute standings here alike.
 //! - Records naming a bot outside `names`, a rank outside 1..=seats (`seats`: the uma's
 //!   length) or a seat count other than the uma's are skipped and counted in
 //!   `skipped_records`; nothing panics.
@@ -17,11 +19,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::record::GameRecord;
 mod tally;
 
-use mjai_sim_stats::bootstrap::{intervals, SetTable, Sums};
-use mjai_sim_stats::ratings::{Ratings, WengLin};
+use crate::bootstrap::{intervals, SetTable, Sums};
+use crate::ratings::{Ratings, WengLin};
+use crate::record::GameRecord;
 use tally::BotTally;
 
 /// The default umas (the engine's: the training environment uses the same).
@@ -332,7 +334,7 @@ pub fn compute(names: &[String], records: &[GameRecord], options: &StandingsOpti
 }
 
 /// Mean rank of bot `b`'s seats in `r` (it is present).
-pub(crate) fn mean_rank(r: &GameRecord, b: usize) -> f64 {
+pub fn mean_rank(r: &GameRecord, b: usize) -> f64 {
     let (sum, count) = (0..r.seats.len())
         .filter(|&s| r.seats[s] == b)
         .fold((0.0, 0.0), |(sum, c), s| (sum + f64::from(r.ranks[s]), c + 1.0));

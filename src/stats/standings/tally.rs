@@ -1,9 +1,9 @@
 //! Running totals of one bot over its games, and its standings row.
 
 use super::BotStanding;
+use crate::ratings::Ratings;
 use crate::record::GameRecord;
-use mjai_sim_stats::ratings::Ratings;
-use mjai_sim_stats::timing::TimeTotals;
+use crate::timing::TimeTotals;
 
 /// Sums over every seat a bot played.
 #[derive(Debug, Clone, Default)]
