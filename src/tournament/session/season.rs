@@ -133,7 +133,9 @@ pub fn now_ms() -> i64 {
 /// store failed.
 pub async fn begin_final(league: &Store, name: &str, ask: FinalAsk, now_ms: i64) -> Result<FinalBegun, SeasonError> {
     if ask.sets == 0 || ask.sets > MAX_FINAL_SETS {
-        return Err(SeasonError::Asked(format!("sets (--sets) is 1 to {MAX_FINAL_SETS}: the duplicate sets each bot plays")));
+        return Err(SeasonError::Asked(format!(
+            "sets (--sets) is 1 to {MAX_FINAL_SETS}: the duplicate sets each bot plays"
+        )));
     }
     if ask.entrants == Entrants::Top(0) {
         return Err(SeasonError::Asked("top (--top) is at least 1 (or all, --all: every active bot)".into()));
@@ -148,8 +150,9 @@ pub async fn begin_final(league: &Store, name: &str, ask: FinalAsk, now_ms: i64)
     }
     let (league_tid, json) =
         league.meta().await?.ok_or_else(|| SeasonError::Damaged(format!("{}: no league in it", league.name())))?;
-    let mut config = TournamentConfig::parse(&json)
-        .map_err(|e| SeasonError::Damaged(format!("{}: league {league_tid}: unreadable options ({e})", league.name())))?;
+    let mut config = TournamentConfig::parse(&json).map_err(|e| {
+        SeasonError::Damaged(format!("{}: league {league_tid}: unreadable options ({e})", league.name()))
+    })?;
     let (rows, left_out) = entrants(league, ask).await?;
     let players = config.players();
     if rows.len() < players.count() {
@@ -202,7 +205,8 @@ async fn entrants(league: &Store, ask: FinalAsk) -> Result<(Vec<BotRow>, Vec<(St
             continue; // active without a league bot: a damaged row, never seated either
         };
         if entry.kind.is_connected() && !ask.remote {
-            let why = format!("a {} bot, played over its connection to a server that plays the final", entry.kind.as_str());
+            let why =
+                format!("a {} bot, played over its connection to a server that plays the final", entry.kind.as_str());
             left_out.push((bot.name.clone(), why));
             continue;
         }
@@ -265,7 +269,8 @@ pub async fn freeze_when_played(league: &Store, season: &SeasonRow) -> anyhow::R
     league.seasons().freeze_standings(&season.name, &serde_json::to_string(&standings)?, now_ms()).await?;
     // another process may have frozen them first: theirs stand
     let row = league.seasons().get(&season.name).await?;
-    let frozen = row.and_then(|s| s.final_standings).ok_or_else(|| anyhow::anyhow!("season {} vanished", season.name))?;
+    let frozen =
+        row.and_then(|s| s.final_standings).ok_or_else(|| anyhow::anyhow!("season {} vanished", season.name))?;
     Ok(Some(serde_json::from_str(&frozen)?))
 }
 

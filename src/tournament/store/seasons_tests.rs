@@ -24,7 +24,10 @@ async fn a_season_opens_freezes_then_plays_its_final_whose_standings_freeze_once
     let seasons = league.seasons();
     assert_eq!(seasons.open("s1", NOW + HOUR, NOW).await.unwrap(), Opened::Opened);
     let s = seasons.get("s1").await.unwrap().unwrap();
-    assert_eq!((s.opened_ms, s.freeze_ms, s.final_round.clone(), s.final_standings.clone()), (NOW, NOW + HOUR, None, None));
+    assert_eq!(
+        (s.opened_ms, s.freeze_ms, s.final_round.clone(), s.final_standings.clone()),
+        (NOW, NOW + HOUR, None, None)
+    );
     assert_eq!(s.status(NOW), SeasonStatus::Open);
     assert_eq!(s.status(NOW + HOUR), SeasonStatus::Frozen, "frozen from the freeze time on");
     assert_eq!(seasons.upload_freeze(NOW).await.unwrap(), None, "uploads taken before the freeze");
