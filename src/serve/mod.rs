@@ -11,7 +11,8 @@
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`list_games`] (`GET /api/games`
 //!   and `/games`), [`live_stream`] (a running game's hands as they end, `GET
 //!   /api/games/{id}/live`; who watches: [`watchers`]), [`login`], [`ops`]
-//!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
+//!   (health, metrics), [`seasons`] (a league's seasons and their finals; the operator's
+//!   routes: [`season_admin`]; the page: [`season_page`]), [`openapi`] (the OpenAPI document, generated from the handlers and
 //!   their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
@@ -79,6 +80,9 @@ pub mod remote_socket;
 pub mod riichi_dev;
 pub mod router;
 pub mod run;
+pub mod season_admin;
+pub mod season_page;
+pub mod seasons;
 pub mod settings;
 pub mod start;
 pub mod state;

@@ -19,7 +19,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
 use super::{
-    bots, downloads, game_trace, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload,
+    bots, downloads, game_trace, games, list_games, live_stream, login, ops, remote_socket, riichi_dev, season_admin,
+    seasons, upload,
 };
 
 /// The route of this module.
@@ -76,6 +77,12 @@ Retry-After; while the database is unreachable, a route that needs it answers 50
         login::form,
         login::login,
         login::logout,
+        seasons::list,
+        seasons::season,
+        seasons::log_gz,
+        season_admin::open,
+        season_admin::freeze,
+        season_admin::ask_final,
     ),
     modifiers(&SecuritySchemes),
 )]

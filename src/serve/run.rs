@@ -16,7 +16,7 @@ use mjai_sim_tournament::store::{BotKind, Online};
 
 use super::counters::Counters;
 use super::jobs::validation::Validator;
-use super::jobs::{credentials, league_loop, local, retention};
+use super::jobs::{credentials, finals, league_loop, local, retention};
 use super::start::Started;
 use super::state::AppState;
 use super::{limits, listen, router, watchers, STOP_WAIT};
@@ -84,6 +84,7 @@ impl Started {
             credentials,
             watchers: Arc::new(watchers::Watchers::new(cancel.token())),
         };
+        let finals = finals::spawn(store.clone(), play.clone(), counters.clone(), cancel.clone())?;
         let play = match play {
             Some(opts) => Some(league_loop::spawn(session, opts, counters, cancel.clone())?),
             None => None,
@@ -93,6 +94,9 @@ impl Started {
         hub.close_all().await; // bridges hear `bye` (games in play end on the stop)
         if tokio::time::timeout(STOP_WAIT, local::join(validations)).await.is_err() {
             tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
+        }
+        if let Err(e) = local::join(finals).await {
+            tracing::warn!("the seasons' finals job: {e:#}");
         }
         match play {
             Some(play) => local::join(play).await,
