@@ -21,7 +21,7 @@ use anyhow::{bail, Context};
 use super::progress::Progress;
 use super::serve_author::{open, StoreArg};
 use super::shutdown::Shutdown;
-use crate::serve::seasons::view;
+use crate::serve::season_view::view;
 use crate::tournament::leaderboard::utc;
 use crate::tournament::session::season::{begin_final, check_name, now_ms, play_final, Entrants, FinalAsk};
 use crate::tournament::session::worker::incarnation;

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::auth::Admin;
 use super::error::{ApiError, ErrorBody};
-use super::seasons::{view, SeasonPath, SeasonView};
+use super::season_view::{view, SeasonPath, SeasonView};
 use super::state::AppState;
 use mjai_sim_tournament::leaderboard::utc;
 use mjai_sim_tournament::session::season::{begin_final, check_name, now_ms, Entrants, FinalAsk, SeasonError};

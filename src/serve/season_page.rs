@@ -9,7 +9,7 @@ use axum::Router;
 use super::error::ApiError;
 use super::html::{Page, PageError, Viewer};
 use super::params::Paged;
-use super::seasons::{view, SeasonPath, SeasonView};
+use super::season_view::{view, SeasonPath, SeasonView};
 use super::state::AppState;
 use mjai_sim_pages::site::{season_page, FinalGameLine, SeasonFacts, StandingLine};
 

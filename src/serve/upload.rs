@@ -6,7 +6,8 @@
 //! ([`super::remote_socket`]), where its first connection plays the validation games. Order of
 //! checks: token (401), body size (413, at the cap), the body's type (415 when it is not
 //! `multipart/form-data`: [`super::upload_body`]), the name
-//! ([`BotName`], 400), a season's freeze (409 naming its time: [`super::seasons::upload_freeze`]), intake as `mjai-sim check` does (400 with its one-line reason, 413
+//! ([`BotName`], 400), a season's freeze (409 naming its time:
+//! [`super::freeze::upload_freeze`]), intake as `mjai-sim check` does (400 with its one-line reason, 413
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
 //! "validating"}`; the validation game runs in the background.
@@ -262,11 +263,11 @@ fn over_cap(cap: u64) -> ApiError {
 /// starts its validation game (a remote bot's: at its first connection), after the checks
 /// the module docs list (400, 413, 409, 429; 409 for a remote bot on a server that plays
 /// no games itself; 409 naming the freeze time while a season's freeze stops uploads:
-/// [`super::seasons::upload_freeze`]).
+/// [`super::freeze::upload_freeze`]).
 pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitted) -> Result<Accepted, ApiError> {
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
     // a season's freeze stops every new version: zips, remote and riichi.dev bots alike
-    super::seasons::upload_freeze(&state.store).await?;
+    super::freeze::upload_freeze(&state.store).await?;
     let file = match bot {
         Submitted::Zip(file) => file,
         Submitted::Remote => return accept_remote(state, author, &name).await,
