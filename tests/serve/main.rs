@@ -26,7 +26,9 @@
 //!   validation in every seat of three, three-seat games, pages and downloads;
 //! - [`site_details`]: the icon, a form that is not multipart, the runtime the upload page
 //!   states;
-//! - [`backup`]: `serve backup` of a running server's store, the copy served again.
+//! - [`backup`]: `serve backup` of a running server's store, the copy served again;
+//! - [`seasons`]: a season opened and frozen by the admin, uploads refused after the
+//!   freeze, its final played by the server and its standings frozen.
 
 mod authors;
 mod authz;
@@ -50,6 +52,7 @@ mod riichi_dev;
 #[path = "../riichienv_support/mod.rs"]
 mod riichienv_support;
 mod sanma;
+mod seasons;
 mod site_details;
 mod support;
 mod suspension;
