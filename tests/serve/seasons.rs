@@ -1,6 +1,7 @@
 //! A season (issue 54) against a running server that plays its league: the admin opens it
 //! and freezes it over the API (an author is refused: 403; nobody: 401); an upload after
-//! the freeze answers 409 naming the freeze time; the final (top 4, one set) asked for over
+//! the freeze (the API's, a riichi.dev bot's registration, the upload page) answers 409
+//! naming the freeze time; the final (top 4, one set) asked for over
 //! the admin API is played by the running server; its standings are frozen equal to the
 //! library's standings of the final's records, its games listed and downloadable, its page
 //! shown; voiding a league game afterwards leaves them as they were. The command line's
@@ -83,6 +84,15 @@ fn a_frozen_season_refuses_uploads_and_its_final_is_played_and_frozen() {
     let late = http.upload(&server, Some(&alice), "late-bot", example_zip("tsumogiri"));
     assert_eq!(late.status, 409, "{}", late.body);
     assert!(late.json()["error"].as_str().unwrap().contains(&freeze_at), "{}", late.body);
+    // every way a new version is made: a riichi.dev bot's registration, the upload page
+    let dialect = reqwest::multipart::Form::new().text("name", "late-dialect").text("kind", "riichilab");
+    let dialect = http.send(http.client().post(server.url("/api/bots")).bearer_auth(&alice).multipart(dialect));
+    assert_eq!(dialect.status, 409, "{}", dialect.body);
+    assert!(dialect.body.contains(&freeze_at), "{}", dialect.body);
+    let zip = reqwest::multipart::Part::bytes(example_zip("tsumogiri")).file_name("bot.zip");
+    let form = reqwest::multipart::Form::new().text("name", "late-page").part("file", zip);
+    let page = http.send(http.client().post(server.url("/upload")).bearer_auth(&alice).multipart(form));
+    assert!(page.status == 409 && page.body.contains(&freeze_at), "{}: {}", page.status, page.body);
 
     // the final: the admin only; played by the server
     let ask = r#"{"top": 4, "sets": 1}"#;

@@ -5,7 +5,7 @@
 //! library's one loop ([`play_final`]); a server whose league workers play (`--jobs 0`)
 //! leaves the final's games to them. Either way the standings are frozen on the season
 //! once no game of the final is pending or running ([`freeze_when_played`]). A failure
-//! (Docker gone, the database) is logged and the final tried again at the next look; it
+//! (Docker gone, the database) is logged and the final tried again after [`RETRY`]; it
 //! never stops the server.
 //!
 //! [`Seasons::finals_pending`]: mjai_sim_tournament::store::Seasons::finals_pending
@@ -26,6 +26,9 @@ use crate::counters::Counters;
 /// How often finals are looked for (the first time at once).
 pub const POLL: Duration = Duration::from_secs(1);
 
+/// The wait after a look that failed (Docker gone, the database), before the next.
+pub const RETRY: Duration = Duration::from_secs(30);
+
 /// Starts the finals' job of the league `league` on its own thread until `cancel` fires:
 /// playing them with `play` (`None`: workers play them; only their standings are frozen
 /// here), failures counted into `counters`. Errors: the thread could not be made.
@@ -39,12 +42,16 @@ pub fn spawn(
         let observer = Arc::new(LeagueObserver { counters });
         let stop = cancel.token();
         while !stop.is_cancelled() {
-            if let Err(e) = look(&league, play.as_ref(), &observer, &stop).await {
-                tracing::warn!("a season's final: {e:#} (tried again in {} s)", POLL.as_secs());
-            }
+            let wait = match look(&league, play.as_ref(), &observer, &stop).await {
+                Ok(()) => POLL,
+                Err(e) => {
+                    tracing::warn!("a season's final: {e:#} (tried again in {} s)", RETRY.as_secs());
+                    RETRY
+                }
+            };
             tokio::select! {
                 _ = stop.cancelled() => {}
-                _ = tokio::time::sleep(POLL) => {}
+                _ = tokio::time::sleep(wait) => {}
             }
         }
         Ok(())
