@@ -37,6 +37,8 @@ mod serve_author;
 #[cfg(feature = "server")]
 mod serve_backup;
 #[cfg(feature = "server")]
+mod serve_season;
+#[cfg(feature = "server")]
 mod serve_suspend;
 #[cfg(feature = "server")]
 mod serve_void;

@@ -28,6 +28,7 @@ use super::rules_arg::RulesFlag;
 use super::runtime_args::RuntimeArgs;
 use super::serve_author::{self, AuthorCommand};
 use super::serve_backup::{self, BackupArgs};
+use super::serve_season::{self, SeasonCommand};
 use super::serve_suspend;
 use super::serve_void;
 use super::shutdown::Shutdown;
@@ -171,6 +172,10 @@ pub enum ServeCommand {
     /// Void recorded games (by id, bot version, time or engine version): they stay listed,
     /// marked, and leave every standing and rating, which are folded again without them.
     Void(serve_void::VoidArgs),
+    /// A league's seasons: `open NAME --freeze TIME`, `freeze NAME`, `final NAME --top N
+    /// --sets K`, `show NAME`.
+    #[command(subcommand)]
+    Season(SeasonCommand),
     /// Copy a SQLite store into a new file while the server runs (PostgreSQL: pg_dump).
     Backup(BackupArgs),
     /// Take a bot's version out of its league, with a reason its author reads.
@@ -185,6 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     match args.command {
         Some(ServeCommand::Author(a)) => runtime.block_on(serve_author::run(a)),
         Some(ServeCommand::Void(a)) => runtime.block_on(serve_void::run(a)),
+        Some(ServeCommand::Season(a)) => runtime.block_on(serve_season::run(a)),
         Some(ServeCommand::Backup(a)) => runtime.block_on(serve_backup::run(a)),
         Some(ServeCommand::Suspend(a)) => runtime.block_on(serve_suspend::suspend(a)),
         Some(ServeCommand::Unsuspend(a)) => runtime.block_on(serve_suspend::unsuspend(a)),

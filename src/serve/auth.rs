@@ -2,8 +2,9 @@
 //! TOKEN`, or in the `mjai_token` cookie that `POST /login` sets) and [`MaybeAuthor`] (an
 //! author, or nobody). A missing token is 401 for [`Author`]. What an admin may do beyond
 //! an author is a bot's private parts and retiring it ([`Author::may_touch`], through
-//! [`super::owned`]), and seeing every rejected or suspended version ([`may_see`]); no
-//! route is for admins only.
+//! [`super::owned`]), and seeing every rejected or suspended version ([`may_see`]); the
+//! routes for admins only (a season's: [`super::season_admin`]) take [`Admin`]: no token
+//! 401, an author who is not an admin 403.
 //!
 //! A token that came but is not valid (unknown, revoked, rotated away, malformed) is 401
 //! on every route that takes an author's token, public ones included, before any
@@ -30,6 +31,12 @@ pub const COOKIE: &str = "mjai_token";
 /// An authenticated author.
 #[derive(Debug, Clone)]
 pub struct Author(pub AuthorRow);
+
+/// An authenticated admin (an author added with `--admin`, or `admin` of
+/// `--admin-token-file`). Rejection: 401 without a valid token, 403 for an author who is
+/// not an admin.
+#[derive(Debug, Clone)]
+pub struct Admin(pub AuthorRow);
 
 /// The author when a valid token came, else nobody (never an error itself: on the routes
 /// behind [`super::gate`] a token that is not valid was refused with 401 before).
@@ -159,5 +166,20 @@ impl FromRequestParts<AppState> for MaybeAuthor {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<MaybeAuthor, ApiError> {
         Ok(MaybeAuthor(lookup(parts, state).await?))
+    }
+}
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Admin, ApiError> {
+        match lookup(parts, state).await? {
+            None => Err(unauthorized()),
+            Some(a) if a.admin => Ok(Admin(a)),
+            Some(a) => Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!("{} is not an admin: only the operator may do this (an author added with `serve author add NAME --admin`)", a.name),
+            )),
+        }
     }
 }

@@ -11,8 +11,10 @@
 //!   WebSocket, `/api/bots/{name}/connect`), [`games`], [`list_games`] (`GET /api/games`
 //!   and `/games`), [`live_stream`] (a running game's hands as they end, `GET
 //!   /api/games/{id}/live`; who watches: [`watchers`]), [`login`], [`ops`]
-//!   (health, metrics), [`openapi`] (the OpenAPI document, generated from the handlers and
-//!   their types), [`pages`] (the HTML pages, answered through [`html`]);
+//!   (health, metrics), [`seasons`] (a league's seasons and their finals; the operator's
+//!   routes: [`season_admin`]; the page: [`season_page`]; what they show:
+//!   [`season_view`]; uploads refused after a freeze: [`freeze`]), [`openapi`] (the
+//!   OpenAPI document, generated from the handlers and their types), [`pages`] (the HTML pages, answered through [`html`]);
 //! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
 //!   limits in [`limits`], body limits, security headers);
 //! - the extractors: [`auth`] (`Author`, `MaybeAuthor`; a dead token is 401 at the
@@ -56,6 +58,7 @@ pub mod counters;
 pub mod dispatch;
 pub mod downloads;
 pub mod error;
+pub mod freeze;
 pub mod game_query;
 pub mod game_trace;
 pub mod games;
@@ -81,6 +84,10 @@ pub mod remote_socket;
 pub mod riichi_dev;
 pub mod router;
 pub mod run;
+pub mod season_admin;
+pub mod season_page;
+pub mod season_view;
+pub mod seasons;
 pub mod settings;
 pub mod start;
 pub mod state;

@@ -19,7 +19,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::state::AppState;
 use super::{
-    bots, downloads, game_trace, games, leagues, list_games, live_stream, login, ops, remote_socket, riichi_dev, upload,
+    bots, downloads, game_trace, games, leagues, list_games, live_stream, login, ops, remote_socket, riichi_dev,
+    season_admin, seasons, upload,
 };
 
 /// The route of this module.
@@ -81,6 +82,12 @@ is the same path of league NAME (/api/leagues/NAME/leaderboard, /api/leagues/NAM
         login::logout,
         leagues::leagues,
         leagues::league,
+        seasons::list,
+        seasons::season,
+        seasons::log_gz,
+        season_admin::open,
+        season_admin::freeze,
+        season_admin::ask_final,
     ),
     modifiers(&SecuritySchemes),
 )]

@@ -25,7 +25,7 @@ use super::error::ApiError;
 use super::state::AppState;
 use super::{
     about, bots, downloads, game_trace, games, gate, leagues, limits, list_games, live_stream, login, openapi, ops,
-    pages, remote_socket, riichi_dev, upload, upload_form,
+    pages, remote_socket, riichi_dev, season_admin, season_page, seasons, upload, upload_form,
 };
 
 /// Body limit of every route but the upload.
@@ -51,13 +51,15 @@ pub fn api_routes() -> Vec<&'static str> {
         &ops::ROUTES,
         &login::ROUTES,
         &leagues::ROUTES,
+        &seasons::ROUTES,
+        &season_admin::ROUTES,
     ]
     .concat()
 }
 
 /// Every HTML page (docs/server.md).
 pub fn page_routes() -> Vec<&'static str> {
-    [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES, &about::PAGES].concat()
+    [&pages::PAGES[..], &upload_form::PAGES, &list_games::PAGES, &about::PAGES, &season_page::PAGES].concat()
 }
 
 /// One league's routes over its `state` (a server's leagues are behind
@@ -79,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .merge(ops::router())
         .merge(openapi::router())
         .merge(leagues::router())
+        .merge(seasons::router())
         .layer(api_gate.clone());
     let small = Router::new()
         .merge(api)
@@ -87,6 +90,7 @@ pub fn router(state: AppState) -> Router {
         .merge(pages::router(state.clone()).layer(page_gate.clone()))
         .merge(list_games::page_router(state.clone()).layer(page_gate.clone()))
         .merge(about::page_router(state.clone()).layer(page_gate.clone()))
+        .merge(season_page::page_router(state.clone()).layer(page_gate.clone()))
         .layer(DefaultBodyLimit::max(SMALL_BODY));
     let mut app = Router::new()
         .merge(upload::router(state.settings.max_submission_bytes).layer(api_gate))

@@ -21,7 +21,7 @@ use axum::middleware::Next;
 use super::counters::Counters;
 use super::dispatch::{self, LeagueRoute};
 use super::jobs::validation::Validator;
-use super::jobs::{credentials, league_loop, local, retention};
+use super::jobs::{credentials, finals, league_loop, local, retention};
 use super::leagues::LeagueInfo;
 use super::start::{Started, StartedLeague};
 use super::state::{AppState, Peers};
@@ -88,6 +88,9 @@ impl Started {
             if tokio::time::timeout_at(deadline, local::join(league.validations)).await.is_err() {
                 tracing::warn!("validation games still running after {} s were left", STOP_WAIT.as_secs());
             }
+            if let Err(e) = local::join(league.finals).await {
+                tracing::warn!("the seasons' finals job: {e:#}");
+            }
             plays.extend(league.play);
         }
         let mut result = Ok(());
@@ -123,11 +126,14 @@ struct Serving {
     validations: std::thread::JoinHandle<anyhow::Result<()>>,
     /// Its play loop (`None`: workers play it).
     play: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
+    /// Its seasons' finals ([`finals`]).
+    finals: std::thread::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Starts serving league `index`: one remote-bot hub for its validation and league games,
 /// its jobs started ([`super::jobs`]: validation, those a stop cut off queued again, the
-/// league played here, credentials checked, traces kept), and its handlers' state.
+/// league played here, its seasons' finals, credentials checked, traces kept), and its
+/// handlers' state.
 /// Errors: the store failed; a job's thread could not start.
 async fn serve_league(
     league: StartedLeague,
@@ -184,9 +190,10 @@ async fn serve_league(
         league: index,
         peers: shared.peers.clone(),
     };
+    let finals = finals::spawn(store.clone(), play.clone(), shared.counters.clone(), cancel.clone())?;
     let play = match play {
         Some(opts) => Some(league_loop::spawn(session, opts, shared.counters.clone(), cancel.clone())?),
         None => None,
     };
-    Ok((state, Serving { hub, validations, play }))
+    Ok((state, Serving { hub, validations, play, finals }))
 }

@@ -124,6 +124,19 @@ impl AppState {
         }
     }
 
+    /// API path `path` (`/api/...`, the default league's) as this league's: the same for the
+    /// default league, `/api/leagues/NAME/...` for another ([`super::dispatch`]): what a JSON
+    /// answer links to.
+    pub fn api_path(&self, path: &str) -> String {
+        match (self.league, path.strip_prefix("/api")) {
+            (0, _) | (_, None) => path.to_string(),
+            (_, Some(rest)) => match self.leagues.get(self.league) {
+                Some(league) => format!("{}{rest}", league.api),
+                None => path.to_string(),
+            },
+        }
+    }
+
     /// The league's figures now (cached while nothing changed).
     pub async fn figures(&self) -> Result<Arc<super::leaderboard::Figures>, super::error::ApiError> {
         Ok(self.figures.get(&self.store).await?)

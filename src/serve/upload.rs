@@ -8,7 +8,8 @@
 //! ([`super::remote_socket`]), where its first connection plays the validation games. Order of
 //! checks: token (401), body size (413, at the cap), the body's type (415 when it is not
 //! `multipart/form-data`: [`super::upload_body`]), the name
-//! ([`BotName`], 400), intake as `mjai-sim check` does (400 with its one-line reason, 413
+//! ([`BotName`], 400), a season's freeze (409 naming its time:
+//! [`super::freeze::upload_freeze`]), intake as `mjai-sim check` does (400 with its one-line reason, 413
 //! when the zip itself is over the cap), then in one transaction the name's owner (409),
 //! the author's limits (429) and the new version. Answer: 202 `{"name","version","status":
 //! "validating"}`; the validation game runs in the background.
@@ -133,7 +134,7 @@ pub struct UploadForm {
 #[utoipa::path(post, path = "/api/bots", summary = "Upload a bot (a new name, or a new version of one's own)",
     security(("bearer" = []), ("cookie" = [])), request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 202, description = "accepted; its validation game runs", body = Accepted), (status = 400, description = "refused name, form or zip (the intake's one-line reason)", body = ErrorBody), (status = 404, description = "the field `league` names no league of this server", body = ErrorBody), (status = 415, description = "the body is not multipart/form-data", body = ErrorBody),
-        (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play; a mode that is not the league's", body = ErrorBody),
+        (status = 401, description = "no valid token", body = ErrorBody), (status = 409, description = "the name belongs to another author or is a house bot's; kind=remote on a server whose league workers play; a mode that is not the league's; uploads frozen by a season (the answer names the freeze time)", body = ErrorBody),
         (status = 413, description = "over --max-submission-mb", body = ErrorBody), (status = 429, description = "over --max-bots or --uploads-per-hour, or a rate limit", body = ErrorBody)))]
 pub async fn upload(
     State(state): State<AppState>,
@@ -302,9 +303,12 @@ fn over_cap(cap: u64) -> ApiError {
 /// Takes `bot` (a zip, or a remote bot) as the next version of `author`'s bot `name` and
 /// starts its validation game (a remote bot's: at its first connection), after the checks
 /// the module docs list (400, 413, 409, 429; 409 for a remote bot on a server that plays
-/// no games itself).
+/// no games itself; 409 naming the freeze time while a season's freeze stops uploads:
+/// [`super::freeze::upload_freeze`]).
 pub async fn accept(state: &AppState, author: &Author, name: &str, bot: Submitted) -> Result<Accepted, ApiError> {
     let name = BotName::parse(name.trim()).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
+    // a season's freeze stops every new version: zips, remote and riichi.dev bots alike
+    super::freeze::upload_freeze(&state.store).await?;
     let file = match bot {
         Submitted::Zip(file) => file,
         Submitted::Remote => return accept_remote(state, author, &name).await,

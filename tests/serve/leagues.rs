@@ -86,6 +86,14 @@ fn one_server_hosts_a_four_and_a_three_player_league_each_under_its_name() {
     let wrong = http.send(http.client().post(server.url("/api/leagues/3p/bots")).multipart(form).bearer_auth(&alice));
     assert_eq!(wrong.status, 409, "{}", wrong.body);
 
+    // a season is its league's: opened in 3p, unknown to the default league
+    let root = server.author("root", true);
+    let body = serde_json::json!({"name": "s1", "freeze_at": "2030-01-01T00:00:00Z"});
+    let opened = http.send(http.client().post(server.url("/api/leagues/3p/seasons")).json(&body).bearer_auth(&root));
+    assert_eq!(opened.status, 201, "{}", opened.body);
+    assert_eq!(json(&http, &server, "/api/leagues/3p/seasons/s1")["status"], "open");
+    assert_eq!(http.get(&server.url("/api/seasons/s1"), None).status, 404, "not the default league's");
+
     // a league's pages link within it; /leagues lists them all
     let page = http.get(&server.url("/leagues/3p/"), None);
     assert_eq!(page.status, 200, "{}", page.body);

@@ -27,7 +27,9 @@
 //! - [`site_details`]: the icon, a form that is not multipart, the runtime the upload page
 //!   states;
 //! - [`backup`]: `serve backup` of a running server's store, the copy served again;
-//! - [`leagues`]: a four- and a three-player league at one address, each under its name.
+//! - [`leagues`]: a four- and a three-player league at one address, each under its name;
+//! - [`seasons`]: a season opened and frozen by the admin, uploads refused after the
+//!   freeze, its final played by the server and its standings frozen.
 
 mod authors;
 mod authz;
@@ -52,6 +54,7 @@ mod riichi_dev;
 #[path = "../riichienv_support/mod.rs"]
 mod riichienv_support;
 mod sanma;
+mod seasons;
 mod site_details;
 mod support;
 mod suspension;

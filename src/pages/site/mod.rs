@@ -18,6 +18,7 @@ mod forms;
 mod games;
 mod leaderboard;
 mod me;
+mod season;
 
 pub use about::{about_page, AboutFacts, LeagueLink};
 pub use bot::bot_page;
@@ -25,6 +26,7 @@ pub use forms::{error_page, login_page, registered_page, retire_page, upload_pag
 pub use games::games_page;
 pub use leaderboard::leaderboard_page;
 pub use me::{me_page, MyBot};
+pub use season::{season_page, FinalGameLine, SeasonFacts, StandingLine};
 
 use super::{LIVE_JS, SITE_CSS};
 use mjai_sim_viewer::game::GameData;

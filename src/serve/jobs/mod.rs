@@ -6,10 +6,13 @@
 //!   (its events logged and counted for `/metrics`);
 //! - [`credentials`]: open connections hung up once the token that opened them is not
 //!   valid any more;
+//! - [`finals`]: seasons' finals played here (or left to the workers) and their standings
+//!   frozen;
 //! - [`retention`]: finished games' traces deleted after `--trace-days`;
 //! - [`local`]: the threads they run on (games are futures that are not `Send`).
 
 pub mod credentials;
+pub mod finals;
 pub mod league_loop;
 pub mod league_observer;
 pub mod local;

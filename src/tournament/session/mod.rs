@@ -32,6 +32,9 @@
 //!   `sqlite:PATH`, submissions stored by sha256, played by workers ([`worker`]), the
 //!   coordinator and the server.
 //!
+//! A league's season's final: [`season`] (its bots, schedule and tournament; played by the
+//! one loop; its standings frozen on the season).
+//!
 //! Where a tournament is played: in [`PlayLoop::run`], the one loop of rounds under every
 //! process that plays (a folder's, the coordinator's, the workers', the server's), each round
 //! set up once for both places (`round.rs`), with one settings type ([`PlayOptions`]).
@@ -41,6 +44,7 @@ mod here;
 mod new;
 mod play_loop;
 mod round;
+pub mod season;
 pub mod worker;
 
 use std::path::{Path, PathBuf};
@@ -339,3 +343,6 @@ struct NoTournament(String);
 fn patience_of(limit: std::time::Duration, observer: &Arc<dyn Observer>) -> Patience {
     Patience::new(limit, observer.clone())
 }
+
+#[cfg(test)]
+mod season_tests;

@@ -21,6 +21,7 @@
 //! | [`Store::board`] → [`Board`] | `board.rs` | the leaderboard, a bot's page and games, read from the aggregates |
 //! | [`Store::live`] → [`Live`] | `live_hands.rs` | a running game's finished hands, for watching it one hand behind |
 //! | [`Store::suspensions`] → [`Suspensions`] | `suspension.rs` | a grading server's versions suspended for their chombos, and the league's threshold |
+//! | [`Store::seasons`] → [`Seasons`] | `seasons.rs` | a league's seasons: freeze times, finals and their frozen standings |
 //!
 //! The queries are the same for both engines except a few fragments (the private
 //! `open::Dialect`, which nothing outside this module sees): the clock, the creation
@@ -56,6 +57,7 @@ mod live_hands;
 mod open;
 pub mod retry;
 mod rows;
+mod seasons;
 mod suspension;
 pub mod table_time;
 mod versions;
@@ -85,6 +87,7 @@ use mjai_sim_engine::game::MAX_SEATS;
 use open::Dialect;
 pub use open::{is_postgres_url, redact};
 pub use rows::{BotRow, Counts, FailedGame};
+pub use seasons::{FinalRow, Opened, SeasonRow, SeasonStatus, Seasons};
 pub use suspension::{Policy as SuspensionPolicy, Suspended, Suspensions};
 pub use versions::{
     league_name, remote_sha256, riichi_dev_sha256, Unsuspend, Upload, UploadLimits, UploadedZip, ValidationFiles,
@@ -318,6 +321,11 @@ impl Store {
         Suspensions { store: self }
     }
 
+    /// This league's seasons: freeze times, finals, frozen standings ([`Seasons`]).
+    pub fn seasons(&self) -> Seasons<'_> {
+        Seasons { store: self }
+    }
+
     /// The same database scoped to the tournament named `tid`; `None` when there is none.
     pub async fn tournament(&self, tid: &str) -> Result<Option<Store>, StoreError> {
         let row = sqlx::query("SELECT id FROM tournament WHERE tid = $1")
@@ -527,6 +535,8 @@ fn db_error(path: &str, e: sqlx::Error) -> StoreError {
 
 #[cfg(test)]
 mod league_tests;
+#[cfg(test)]
+mod seasons_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
