@@ -1,6 +1,7 @@
 //! `/about`: the page for a first visitor ([`mjai_sim_pages::site::about_page`]): the
 //! league's rules preset and table size, its clock, the upload limits and where uploads
-//! play, how to join, where the API is described. Read from the league's stored options
+//! play, how to join, where the API is described; the server's leagues and this league's
+//! seasons. Read from the league's stored options
 //! (what its games play under, whatever a later start's flags say) and the server's limits.
 
 use axum::extract::State;
@@ -14,6 +15,7 @@ use mjai_sim_arena::clock::{Clock, OnTimeout};
 use mjai_sim_arena::launch::RuntimeKind;
 use mjai_sim_pages::site::{about_page, AboutFacts};
 use mjai_sim_tournament::config::TournamentConfig;
+use mjai_sim_tournament::store::SeasonStatus;
 
 /// This module's pages (docs/server.md).
 pub const PAGES: [&str; 1] = ["/about"];
@@ -41,8 +43,22 @@ pub async fn page(State(state): State<AppState>, viewer: Viewer) -> Result<Page,
         max_bots: state.settings.uploads.max_bots,
         uploads_per_hour: state.settings.uploads.uploads_per_hour,
         leagues: state.leagues.iter().enumerate().map(|(i, l)| l.link(i == state.league)).collect(),
+        seasons: seasons(&state).await?,
     };
     Ok(Page::ok(about_page(&facts, &viewer.context())))
+}
+
+/// The league's seasons for `/about`: (name, status word), the latest opened first.
+/// Errors: the store failed.
+async fn seasons(state: &AppState) -> Result<Vec<(String, String)>, ApiError> {
+    let now = mjai_sim_tournament::session::season::now_ms();
+    let rows = state.store.seasons().list().await?;
+    let word = |s| match s {
+        SeasonStatus::Open => "open",
+        SeasonStatus::Frozen => "frozen",
+        SeasonStatus::Final => "final",
+    };
+    Ok(rows.iter().map(|r| (r.name.clone(), word(r.status(now)).to_string())).collect())
 }
 
 /// `clock` in words: `2 s per decision, no time bank; a timeout is a chombo`.

@@ -27,6 +27,9 @@ pub struct AboutFacts {
     pub uploads_per_hour: u64,
     /// Every league of the server, the default first.
     pub leagues: Vec<LeagueLink>,
+    /// This league's seasons, the latest opened first: (name, status word: `open`,
+    /// `frozen` or `final`).
+    pub seasons: Vec<(String, String)>,
 }
 
 /// A league of the server as `/about` lists it.
@@ -87,6 +90,7 @@ mod tests {
                     current: true,
                 },
             ],
+            seasons: vec![("spring<i>".into(), "final".into())],
         };
         let html = about_page(&facts, &PageContext::default());
         assert!(html.contains("<code>riichi-dev-3p</code>: 3 players"), "{html}");
