@@ -18,6 +18,8 @@ mod game_limits;
 mod hand;
 mod image;
 mod league;
+#[cfg(feature = "server")]
+mod league_store;
 mod logging;
 mod matching_arg;
 mod message_format;

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 
+use super::league_store::league_named;
 use super::progress::Progress;
 use super::serve_author::{open, StoreArg};
 use super::shutdown::Shutdown;
@@ -26,7 +27,7 @@ use crate::tournament::leaderboard::utc;
 use crate::tournament::session::season::{begin_final, check_name, now_ms, play_final, Entrants, FinalAsk};
 use crate::tournament::session::worker::incarnation;
 use crate::tournament::session::PlayOptions;
-use crate::tournament::store::{Lookup, Opened, SeasonStatus, Store};
+use crate::tournament::store::{Opened, SeasonStatus, Store};
 
 /// `serve season ...`.
 #[derive(Debug, clap::Subcommand)]
@@ -113,12 +114,7 @@ pub async fn run(command: SeasonCommand) -> anyhow::Result<i32> {
     check_name(&season.name).map_err(|e| anyhow::anyhow!("season `{}`: {e}", season.name.escape_debug()))?;
     let db = open(&season.store).await?;
     let result = async {
-        let league = match db.lookup_beside(&season.league).await? {
-            Lookup::Found(store) => store,
-            Lookup::Missing | Lookup::Occupied { .. } => {
-                bail!("{}: no league named {}; give the one `serve` runs with --league NAME", db.name(), season.league)
-            }
-        };
+        let league = league_named(&db, &season.league).await?;
         match &command {
             SeasonCommand::Open(a) => open_season(&league, a).await,
             SeasonCommand::Freeze(a) => freeze(&league, a).await,

@@ -6,9 +6,10 @@
 
 use anyhow::bail;
 
+use super::league_store::{bot_version, league_named};
 use super::serve_author::{open, StoreArg};
 use crate::tournament::leaderboard::BotStatus;
-use crate::tournament::store::{Lookup, Store, Unsuspend, VersionRow};
+use crate::tournament::store::{Store, Unsuspend, VersionRow};
 
 /// Arguments of `serve suspend`.
 #[derive(Debug, clap::Args)]
@@ -47,10 +48,10 @@ pub async fn suspend(a: SuspendArgs) -> anyhow::Result<i32> {
     if reason.is_empty() || reason.len() > 500 || reason.contains(['\n', '\r']) {
         bail!("--reason must be one line of 1 to 500 bytes: its author reads it");
     }
-    let (name, v) = version(&a.version)?;
+    let (name, v) = bot_version(&a.version)?;
     let db = open(&a.store).await?;
     let result = async {
-        let store = league(&db, &a.league).await?;
+        let store = league_named(&db, &a.league).await?;
         let row = row(&store, name, v).await?;
         if row.author.is_none() {
             bail!("{name} is a house bot: retire it from the command line of `serve` instead");
@@ -74,10 +75,10 @@ pub async fn suspend(a: SuspendArgs) -> anyhow::Result<i32> {
 
 /// Runs `serve unsuspend`; returns the exit code (errors: one line).
 pub async fn unsuspend(a: UnsuspendArgs) -> anyhow::Result<i32> {
-    let (name, v) = version(&a.version)?;
+    let (name, v) = bot_version(&a.version)?;
     let db = open(&a.store).await?;
     let result = async {
-        let store = league(&db, &a.league).await?;
+        let store = league_named(&db, &a.league).await?;
         match store.versions().unsuspend(name, v).await? {
             Unsuspend::Done => Ok(()),
             Unsuspend::Unknown => {
@@ -94,22 +95,6 @@ pub async fn unsuspend(a: UnsuspendArgs) -> anyhow::Result<i32> {
     result?;
     eprintln!("mjai-sim: {name} v{v} is active again and back in the league's schedule");
     Ok(0)
-}
-
-/// `BOT/V` split. Errors: not of that form.
-fn version(spec: &str) -> anyhow::Result<(&str, u32)> {
-    match spec.rsplit_once('/').and_then(|(n, v)| Some((n, v.parse::<u32>().ok()?))) {
-        Some(found) => Ok(found),
-        None => bail!("`{}` is not BOT/V (e.g. alice-bot/2)", spec.escape_debug()),
-    }
-}
-
-/// The league named `name` in `db`. Errors: no such league.
-async fn league(db: &Store, name: &str) -> anyhow::Result<Store> {
-    match db.lookup_beside(name).await? {
-        Lookup::Found(store) => Ok(store),
-        _ => bail!("{}: no league named {name}; give the one `serve` runs with --league NAME", db.name()),
-    }
 }
 
 /// Version `v` of `name`. Errors: no such version.

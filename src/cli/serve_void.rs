@@ -6,9 +6,10 @@
 
 use anyhow::{bail, Context};
 
+use super::league_store::{bot_version, league_named};
 use super::serve_author::{open, StoreArg};
 use crate::tournament::leaderboard::utc;
-use crate::tournament::store::{Lookup, VoidSelector};
+use crate::tournament::store::VoidSelector;
 
 /// Arguments of `serve void`: exactly one selector, and the reason.
 #[derive(Debug, clap::Args)]
@@ -48,15 +49,10 @@ pub async fn run(a: VoidArgs) -> anyhow::Result<i32> {
     }
     let db = open(&a.store).await?;
     let result = async {
-        let store = match db.lookup_beside(&a.league).await? {
-            Lookup::Found(store) => store,
-            Lookup::Missing | Lookup::Occupied { .. } => {
-                bail!("{}: no league named {}; give the one `serve` runs with --league NAME", db.name(), a.league)
-            }
-        };
+        let store = league_named(&db, &a.league).await?;
         let selector = selector(&a, &store).await?;
         let voided = store.voids().void(&selector, reason).await?;
-        Ok(voided)
+        anyhow::Ok(voided)
     }
     .await;
     db.close().await;
@@ -88,9 +84,7 @@ async fn selector(a: &VoidArgs, store: &crate::tournament::store::Store) -> anyh
         return Ok(VoidSelector::Finished { from_ms, to_ms });
     }
     let Some(spec) = &a.version else { bail!("give --game, --version, --from/--to or --engine") };
-    let Some((name, v)) = spec.rsplit_once('/').and_then(|(n, v)| Some((n, v.parse::<u32>().ok()?))) else {
-        bail!("--version `{}` is not BOT/V (e.g. alice-bot/2)", spec.escape_debug());
-    };
+    let (name, v) = bot_version(spec).map_err(|e| anyhow::anyhow!("--version {e}"))?;
     let versions = store.versions().of(name).await?;
     let Some(row) = versions.iter().find(|r| r.version == v) else {
         bail!("no version {v} of a bot named {}; `GET /api/bots/{name}` lists its versions", name.escape_debug());
