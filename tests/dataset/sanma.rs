@@ -32,7 +32,11 @@ fn riichi_rows_of_a_three_player_log_list_three_seats_and_their_kita() {
         assert_eq!(scores[r].iter().sum::<i64>() + 1000 * kyotaku[r], 105000, "row {r}: points are kept");
         assert!(left[r] < 55, "row {r}: a three-player live wall");
         // Each seat's kita so far in the hand, as kita events among its calls.
-        let log = &logs[(0..logs.len()).find(|i| games[r].contains(&format!("g{i}"))).unwrap()];
+        // the log's path is DIR/gI/mjai_log.json: its game by its folder's own name (the
+        // temporary DIR's random name may hold "g1" too)
+        let path = std::path::Path::new(&games[r]);
+        let folder = path.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()).unwrap_or_default();
+        let log = &logs[(0..logs.len()).find(|i| folder == format!("g{i}")).unwrap()];
         let at = events[r] as usize;
         let hand = log[..at].iter().rposition(|e| matches!(e, Event::StartKyoku { .. })).unwrap();
         for s in 0..3u8 {
