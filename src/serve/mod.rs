@@ -67,6 +67,7 @@ pub mod house;
 pub mod html;
 pub mod jobs;
 pub mod leaderboard;
+pub mod league_info;
 pub mod leagues;
 pub mod limits;
 pub mod list_games;

@@ -243,7 +243,7 @@ mod tests {
             hub: RemoteHub::new(),
             credentials: Default::default(),
             watchers: Arc::new(crate::watchers::Watchers::new(cancel.token())),
-            leagues: Arc::new(vec![crate::leagues::LeagueInfo::new("league", &config, true)]),
+            leagues: Arc::new(vec![crate::league_info::LeagueInfo::new("league", &config, true)]),
             league: 0,
             peers: Default::default(),
         }

@@ -22,7 +22,7 @@ use super::counters::Counters;
 use super::dispatch::{self, LeagueRoute};
 use super::jobs::validation::Validator;
 use super::jobs::{credentials, finals, league_loop, local, retention};
-use super::leagues::LeagueInfo;
+use super::league_info::LeagueInfo;
 use super::start::{Started, StartedLeague};
 use super::state::{AppState, Peers};
 use super::{limits, listen, router, watchers, STOP_WAIT};

@@ -72,7 +72,7 @@ pub struct AppState {
     /// Open live streams of running games (`GET /api/games/{id}/live`), bounded.
     pub watchers: Arc<super::watchers::Watchers>,
     /// Every league of the server, the default first ([`super::leagues`]).
-    pub leagues: Arc<Vec<super::leagues::LeagueInfo>>,
+    pub leagues: Arc<Vec<super::league_info::LeagueInfo>>,
     /// This state's league: its index in [`AppState::leagues`].
     pub league: usize,
     /// Every league's state, for a request that names another league in its body (an
