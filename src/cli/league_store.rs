@@ -4,7 +4,27 @@
 
 use anyhow::bail;
 
+use super::serve_author::StoreArg;
 use crate::tournament::store::{Lookup, Store};
+
+/// `--league NAME` and `--db`: a league of a server's store.
+#[derive(Debug, clap::Args)]
+pub struct LeagueAt {
+    /// The league (as for `serve`: one --league's NAME).
+    #[arg(long, value_name = "NAME", default_value = "league")]
+    pub league: String,
+    /// The store.
+    #[command(flatten)]
+    pub store: StoreArg,
+}
+
+impl LeagueAt {
+    /// The league in `db` (the store [`LeagueAt::store`] opened). Errors: as
+    /// [`league_named`]'s.
+    pub async fn league(&self, db: &Store) -> anyhow::Result<Store> {
+        league_named(db, &self.league).await
+    }
+}
 
 /// The league named `name` in `db` (any of a server's leagues: `--league NAME` as `serve`
 /// was given it). Errors: no such league (one line naming the flag).

@@ -6,8 +6,8 @@
 
 use anyhow::bail;
 
-use super::league_store::{bot_version, league_named};
-use super::serve_author::{open, StoreArg};
+use super::league_store::{bot_version, LeagueAt};
+use super::serve_author::open;
 use crate::tournament::leaderboard::BotStatus;
 use crate::tournament::store::{Store, Unsuspend, VersionRow};
 
@@ -20,12 +20,9 @@ pub struct SuspendArgs {
     /// Why: shown to its author (one line).
     #[arg(long, value_name = "TEXT")]
     pub reason: String,
-    /// The league (as for `serve`).
-    #[arg(long, value_name = "NAME", default_value = "league")]
-    pub league: String,
-    /// The store.
+    /// The league and its store.
     #[command(flatten)]
-    pub store: StoreArg,
+    pub at: LeagueAt,
 }
 
 /// Arguments of `serve unsuspend`.
@@ -34,12 +31,9 @@ pub struct UnsuspendArgs {
     /// The version, as `BOT/V` (`alice-bot/2`).
     #[arg(value_name = "BOT/V")]
     pub version: String,
-    /// The league (as for `serve`).
-    #[arg(long, value_name = "NAME", default_value = "league")]
-    pub league: String,
-    /// The store.
+    /// The league and its store.
     #[command(flatten)]
-    pub store: StoreArg,
+    pub at: LeagueAt,
 }
 
 /// Runs `serve suspend`; returns the exit code (errors: one line).
@@ -49,9 +43,9 @@ pub async fn suspend(a: SuspendArgs) -> anyhow::Result<i32> {
         bail!("--reason must be one line of 1 to 500 bytes: its author reads it");
     }
     let (name, v) = bot_version(&a.version)?;
-    let db = open(&a.store).await?;
+    let db = open(&a.at.store).await?;
     let result = async {
-        let store = league_named(&db, &a.league).await?;
+        let store = a.at.league(&db).await?;
         let row = row(&store, name, v).await?;
         if row.author.is_none() {
             bail!("{name} is a house bot: retire it from the command line of `serve` instead");
@@ -76,9 +70,9 @@ pub async fn suspend(a: SuspendArgs) -> anyhow::Result<i32> {
 /// Runs `serve unsuspend`; returns the exit code (errors: one line).
 pub async fn unsuspend(a: UnsuspendArgs) -> anyhow::Result<i32> {
     let (name, v) = bot_version(&a.version)?;
-    let db = open(&a.store).await?;
+    let db = open(&a.at.store).await?;
     let result = async {
-        let store = league_named(&db, &a.league).await?;
+        let store = a.at.league(&db).await?;
         match store.versions().unsuspend(name, v).await? {
             Unsuspend::Done => Ok(()),
             Unsuspend::Unknown => {

@@ -6,8 +6,8 @@
 
 use anyhow::{bail, Context};
 
-use super::league_store::{bot_version, league_named};
-use super::serve_author::{open, StoreArg};
+use super::league_store::{bot_version, LeagueAt};
+use super::serve_author::open;
 use crate::tournament::leaderboard::utc;
 use crate::tournament::store::VoidSelector;
 
@@ -33,12 +33,9 @@ pub struct VoidArgs {
     /// Why (shown beside each voided game, to everyone).
     #[arg(long, value_name = "TEXT")]
     pub reason: String,
-    /// The league (as for `serve`).
-    #[arg(long, value_name = "NAME", default_value = "league")]
-    pub league: String,
-    /// The store.
+    /// The league and its store.
     #[command(flatten)]
-    pub store: StoreArg,
+    pub at: LeagueAt,
 }
 
 /// Runs `serve void`; returns the exit code (errors: one line).
@@ -47,9 +44,9 @@ pub async fn run(a: VoidArgs) -> anyhow::Result<i32> {
     if reason.is_empty() || reason.len() > 500 || reason.contains(['\n', '\r']) {
         bail!("--reason must be one line of 1 to 500 bytes: it is shown beside each voided game");
     }
-    let db = open(&a.store).await?;
+    let db = open(&a.at.store).await?;
     let result = async {
-        let store = league_named(&db, &a.league).await?;
+        let store = a.at.league(&db).await?;
         let selector = selector(&a, &store).await?;
         let voided = store.voids().void(&selector, reason).await?;
         anyhow::Ok(voided)

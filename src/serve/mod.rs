@@ -15,8 +15,10 @@
 //!   routes: [`season_admin`]; the page: [`season_page`]; what they show:
 //!   [`season_view`]; uploads refused after a freeze: [`freeze`]), [`openapi`] (the
 //!   OpenAPI document, generated from the handlers and their types), [`pages`] (the HTML pages, answered through [`html`]);
-//! - [`router`] (merging them, and the layers: request id and trace span, timeout, rate
-//!   limits in [`limits`], body limits, security headers);
+//! - [`router`] (one league's routes merged, and the layers: request id and trace span,
+//!   timeout, rate limits in [`limits`], body limits, security headers); [`dispatch`] (a
+//!   server's leagues at one address: `/api/leagues/NAME/...`, `/leagues/NAME/...`; each
+//!   league's facts: [`league_info`], listed by [`leagues`]);
 //! - the extractors: [`auth`] (`Author`, `MaybeAuthor`; a dead token is 401 at the
 //!   [`gate`] first), [`html`] (`Viewer`, `LoggedIn`),
 //!   [`params`] (`BotPath`, `GameId`, `Paged`), [`game_query`] (`GamesQuery`), [`owned`] (`OwnedBot`, `OwnedSeats`), with
