@@ -22,6 +22,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from ._agents import table_agents
 from ._env import NUM_ACTIONS, VecEnv
 
 __all__ = ["MahjongAECEnv"]
@@ -34,16 +35,8 @@ class MahjongAECEnv(AECEnv):
 
     def __init__(self, rules: str = "tenhou", hand_rewards: bool = False) -> None:
         super().__init__()
-        probe = VecEnv(1, rules=rules)
         self._rules, self._hand_rewards = rules, hand_rewards
-        self.possible_agents = [f"player_{s}" for s in range(probe.seats)]
-        observation = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, shape=probe.obs_shape, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._shape = probe.obs_shape
+        self.possible_agents, self.observation_spaces, self.action_spaces, self._shape = table_agents(rules)
         self._np_random, _ = seeding.np_random(None)
         self._env: Optional[VecEnv] = None
         self._d: Any = None

@@ -138,13 +138,7 @@ impl Seasons<'_> {
 
     /// Every season of the league, the latest opened first.
     pub async fn list(self) -> Result<Vec<SeasonRow>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM seasons WHERE t = $1 ORDER BY opened_ms DESC, name DESC");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(self.store.t)
-            .fetch_all(&self.store.pool)
-            .await
-            .map_err(|e| self.store.err(e))?;
-        rows.iter().map(season).collect::<Result<_, _>>().map_err(|e| self.store.err(e))
+        self.rows_where("ORDER BY opened_ms DESC, name DESC").await
     }
 
     /// Freezes season `name` at `now_ms` (a freeze time already passed stays). Returns the
@@ -208,10 +202,13 @@ impl Seasons<'_> {
     /// The seasons whose final was asked for and whose standings are not frozen yet: the
     /// finals to play, or to wait for.
     pub async fn finals_pending(self) -> Result<Vec<SeasonRow>, StoreError> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM seasons WHERE t = $1 AND final_t IS NOT NULL AND final_standings IS NULL \
-             ORDER BY final_ms, name"
-        );
+        self.rows_where("AND final_t IS NOT NULL AND final_standings IS NULL ORDER BY final_ms, name").await
+    }
+
+    /// The league's seasons that `tail` (what follows `WHERE t = $1`: more conditions and
+    /// the order, no parameter) selects.
+    async fn rows_where(self, tail: &str) -> Result<Vec<SeasonRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM seasons WHERE t = $1 {tail}");
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(self.store.t)
             .fetch_all(&self.store.pool)
