@@ -10,7 +10,9 @@ each decided by the agent (the others built-in bots), stepped together in Rust (
 - Each sub-environment is :class:`mjai_sim.gym.MahjongEnv`'s: observation ``Box(0, 1,
   (planes, 34), float32)``, action ``Discrete(120)`` with the legal ones in
   ``info["action_mask"]`` (bool, one row per table), an episode per game, reward the seat's
-  placement points (plus hand deltas with ``hand_rewards=True``).
+  placement points (plus hand deltas with ``hand_rewards=True``). A hand of the next game
+  that ends before its learner's first decision is rewarded at that game's first step,
+  never to the game that just ended.
 - One learner seat per table, so every step has exactly one decision per table.
 - Autoreset in the same step (``metadata["autoreset_mode"]`` is ``SAME_STEP``): a table
   whose game ended has ``terminations[t]`` set, its reward the final one, its observation
@@ -61,6 +63,7 @@ class MahjongVectorEnv(VectorEnv):
         self._np_random, _ = seeding.np_random(None)
         self._env: Optional[VecEnv] = None
         self._d: Any = None
+        self._carry = np.zeros(num_envs)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[np.ndarray, dict]:
         if seed is not None:
@@ -68,6 +71,7 @@ class MahjongVectorEnv(VectorEnv):
         series = int(seed) if seed is not None else int(self._np_random.integers(2**62))
         self._env = VecEnv(self.num_envs, seed=series, **self._options)
         self._d = self._env.reset()
+        self._carry = np.zeros(self.num_envs)
         return self._d.obs.copy(), {"action_mask": self._d.mask.copy()}
 
     def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
@@ -75,8 +79,17 @@ class MahjongVectorEnv(VectorEnv):
             raise RuntimeError("step before reset: call reset() first")
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         d = self._env.step(actions)
+        tables = np.arange(self.num_envs)
         learner = self._d.seat  # the deciding seat of each table, before this step
-        rewards = d.rewards[np.arange(self.num_envs), learner].astype(np.float64)
+        rewards = d.rewards[tables, learner].astype(np.float64) + self._carry
+        self._carry = np.zeros(self.num_envs)
+        for end in d.ended:
+            # what the next game paid before its learner's first decision (a hand that
+            # ended first) is the next episode's: it goes to that episode's first step
+            t = end["table"]
+            pre = d.rewards[t] - np.asarray(end["rewards"], dtype=np.float32)
+            rewards[t] -= pre[learner[t]]
+            self._carry[t] = pre[d.seat[t]]
         terminations = d.dones.copy()
         info: Dict[str, Any] = {"action_mask": d.mask.copy()}
         if terminations.any():

@@ -64,6 +64,11 @@ pub struct EnvConfig {
     /// `names` are then unused). A table with no game left stops: no rows, no rewards.
     /// At most as many tables as games.
     pub games: Option<Vec<GameSpec>>,
+    /// Threads that step the tables: 1 steps them one after the other on the calling
+    /// thread; `n > 1` spreads them over a pool of `n` threads owned by the environment;
+    /// 0 is one thread per CPU (`std::thread::available_parallelism`). A table's games do
+    /// not depend on it: the same seed gives the same batches at any count.
+    pub threads: usize,
 }
 
 /// One game of a fixed series ([`EnvConfig::games`]), as a tournament schedules it.
@@ -94,6 +99,7 @@ impl EnvConfig {
             keep_logs: false,
             features: true,
             games: None,
+            threads: 1,
         }
     }
 

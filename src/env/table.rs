@@ -28,6 +28,11 @@ pub struct GameEnd {
     pub ranks: [u8; MAX_SEATS],
     /// Placement points per seat under the uma (the reward given at the end).
     pub points: [f32; MAX_SEATS],
+    /// Reward per seat paid for this game during the call in which it ended (hand deltas
+    /// since the call began, then the placement points). The call's reward of the table
+    /// ([`TableOut::reward`]) can also hold rewards of the games after it: a hand of the
+    /// next game that ends before the next game's first learner decision.
+    pub rewards: [f32; MAX_SEATS],
     /// Which seats were learners in this game.
     pub learners: [bool; MAX_SEATS],
     /// Chombos by built-in bots: seat and reason (never expected).
@@ -44,8 +49,9 @@ pub struct GameEnd {
 pub struct Pending {
     /// The seat that decides.
     pub seat: Seat,
-    /// The events it saw since its previous decision, masked for it (what a bot is sent).
-    pub events: Vec<Event>,
+    /// Where in the game's log the events it saw since its previous decision begin (they
+    /// run to the log's end while the decision is pending; [`Table::events`] masks them).
+    pub since: usize,
     /// Its legal answers as a mask over the action space.
     pub mask: Mask,
 }
@@ -74,12 +80,16 @@ pub struct Table {
     bot_choices: Vec<(Seat, usize)>,
     offenders: Vec<Seat>,
     chombos: Vec<(Seat, String)>,
+    /// A bot's events since its previous decision, masked for it (reused between calls).
+    scratch: Vec<Event>,
     /// The learners' pending decisions, in seat order.
     pub rows: Vec<Pending>,
     /// Their features, [`Encoder::len`] values per row.
     pub obs: Vec<f32>,
     /// What the last reset or step did.
     pub out: TableOut,
+    /// The part of `out.reward` paid for games that ended during this call.
+    paid: [f32; MAX_SEATS],
     /// The fixed series ([`EnvConfig::games`]) has no game left for this table: it stopped.
     stopped: bool,
 }
@@ -100,9 +110,11 @@ impl Table {
             bot_choices: Vec::new(),
             offenders: Vec::new(),
             chombos: Vec::new(),
+            scratch: Vec::new(),
             rows: Vec::new(),
             obs: Vec::new(),
             out: TableOut::default(),
+            paid: [0.0; MAX_SEATS],
             stopped: false,
         })
     }
@@ -110,6 +122,12 @@ impl Table {
     /// The game being played.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The events `row`'s seat saw since its previous decision, masked for it (what a bot is
+    /// sent).
+    pub fn events(&self, row: &Pending) -> Vec<Event> {
+        self.game.log()[row.since..].iter().map(|e| e.masked_for(row.seat)).collect()
     }
 
     /// The legal answers of `seat` now (empty when it is not asked).
@@ -122,6 +140,7 @@ impl Table {
     /// decision ([`Table::advance`]).
     pub fn act(&mut self, choices: &[(Seat, usize)], config: &EnvConfig, encoder: &Encoder) -> Result<(), EnvError> {
         self.out = TableOut::default();
+        self.paid = [0.0; MAX_SEATS];
         if self.stopped {
             return Ok(());
         }
@@ -151,7 +170,7 @@ impl Table {
                 continue;
             }
             let index = self.index;
-            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, .. } = self;
+            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, scratch, .. } = self;
             let pending = game.pending();
             if pending.is_empty() {
                 return Err(EnvError::Engine {
@@ -165,19 +184,21 @@ impl Table {
             let log = game.log();
             for d in pending {
                 let s = usize::from(d.seat);
-                let events: Vec<Event> = log[sent[s]..].iter().map(|e| e.masked_for(d.seat)).collect();
+                let since = sent[s];
                 sent[s] = log.len();
                 if learner[s] {
                     if config.features {
-                        for e in &events {
-                            states[s].update(e);
+                        for e in &log[since..] {
+                            states[s].update(&e.masked_for(d.seat));
                         }
                     }
-                    rows.push(Pending { seat: d.seat, events, mask: mask_of(&d.legal) });
+                    rows.push(Pending { seat: d.seat, since, mask: mask_of(&d.legal) });
                     continue;
                 }
+                scratch.clear();
+                scratch.extend(log[since..].iter().map(|e| e.masked_for(d.seat)));
                 let agent = agents[s].as_mut().expect("a bot plays every seat that is not a learner");
-                let answer = agent.react(&events, &d.legal);
+                let answer = agent.react(scratch, &d.legal);
                 if let Some(j) = d.legal.iter().position(|l| *l == answer) {
                     bot_choices.push((d.seat, j));
                     continue;
@@ -240,6 +261,8 @@ impl Table {
         for (r, p) in self.out.reward.iter_mut().zip(points) {
             *r += p;
         }
+        let rewards = std::array::from_fn(|s| self.out.reward[s] - self.paid[s]);
+        self.paid = self.out.reward;
         let log = self.game.log();
         let final_events: [Vec<Event>; MAX_SEATS] = std::array::from_fn(|s| {
             if self.learner[s] && s < players.count() {
@@ -270,6 +293,7 @@ impl Table {
             scores,
             ranks,
             points,
+            rewards,
             learners,
             chombos: std::mem::take(&mut self.chombos),
             final_events,

@@ -46,7 +46,7 @@ fn drive_with_bots(config: EnvConfig, specs: &[&str; 4], games: u64) -> Vec<Game
                 agents[t][s] = Some(mjai_sim_bots::from_spec(specs[s]).unwrap());
             }
             let legal = env.legal(row).unwrap();
-            let answer = agents[t][s].as_mut().unwrap().react(events, legal);
+            let answer = agents[t][s].as_mut().unwrap().react(&events, legal);
             let index = index_of(&answer).unwrap() as i64;
             actions.push(if row % 3 == 2 { Action::Mjai(answer.to_json()) } else { Action::Index(index) });
         }
@@ -119,19 +119,92 @@ fn random_games(rules: Rules, games: u64, hand_rewards: bool) -> Vec<GameEnd> {
             actions.push(indices[rng.random_range(0..indices.len())] as i64);
         }
         batch = env.step_indices(&actions).unwrap();
-        for (t, r) in batch.rewards.iter().enumerate() {
-            for s in 0..MAX_SEATS {
-                rewards[t][s] += r[s];
-            }
-            if batch.dones[t] {
-                let end = batch.ended.iter().find(|e| e.table == t).unwrap();
-                check_rewards(rules, end, rewards[t], hand_rewards);
-                rewards[t] = [0.0; MAX_SEATS];
-            }
-        }
+        credit_rewards(rules, &batch, &mut rewards, hand_rewards);
         ended.append(&mut batch.ended);
     }
     ended
+}
+
+/// Adds a call's rewards to each table's running total for its current game; checks each
+/// game that ended ([`check_rewards`]) with its own part ([`GameEnd::rewards`]) and moves
+/// the rest of the call's rewards to the games after it.
+fn credit_rewards(rules: Rules, batch: &Batch, totals: &mut [[f32; MAX_SEATS]], hand_rewards: bool) {
+    for (t, r) in batch.rewards.iter().enumerate() {
+        let mut rest = *r;
+        for end in batch.ended.iter().filter(|e| e.table == t) {
+            let got = std::array::from_fn(|s| totals[t][s] + end.rewards[s]);
+            check_rewards(rules, end, got, hand_rewards);
+            totals[t] = [0.0; MAX_SEATS];
+            for s in 0..MAX_SEATS {
+                rest[s] -= end.rewards[s];
+            }
+        }
+        for s in 0..MAX_SEATS {
+            totals[t][s] += rest[s];
+        }
+        assert_eq!(batch.dones[t], batch.ended.iter().any(|e| e.table == t));
+    }
+}
+
+/// Games that end inside one call (here the learner's game, then two games of bots alone
+/// played whole by the same step) each get their own rewards: placement and hand deltas
+/// of that game only; what is left is the next game's.
+#[test]
+fn each_game_ended_in_one_call_gets_its_own_rewards() {
+    let rules = Rules::tenhou();
+    let spec = |learner: bool, key: u64| GameSpec {
+        seed: [21, key],
+        seats: (0..4).map(|s| (!(learner && s == 0)).then(|| "rulebase".to_string())).collect(),
+        names: vec!["p".into(); 4],
+    };
+    let mut config = EnvConfig::new(rules, 1, 0);
+    config.games = Some(vec![spec(true, 0), spec(false, 1), spec(false, 2), spec(true, 3)]);
+    config.keep_logs = true;
+    config.hand_rewards = true;
+    let mut env = VecEnv::new(config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut batch = env.reset().unwrap();
+    let mut totals = [[0f32; MAX_SEATS]; 1];
+    let mut most_in_one_call = 0;
+    while !env.is_empty() {
+        let actions: Vec<i64> = batch
+            .mask
+            .iter()
+            .map(|&m| {
+                let legal: Vec<usize> = (0..NUM_ACTIONS).filter(|i| m >> i & 1 == 1).collect();
+                legal[rng.random_range(0..legal.len())] as i64
+            })
+            .collect();
+        batch = env.step_indices(&actions).unwrap();
+        credit_rewards(rules, &batch, &mut totals, true);
+        most_in_one_call = most_in_one_call.max(batch.ended.len());
+    }
+    assert_eq!(env.games_finished(), 4);
+    assert_eq!(most_in_one_call, 3, "the learner's game and both games of bots end in one step");
+}
+
+/// The tables stepped over a pool of threads give the same batches as on one thread.
+#[test]
+fn threads_do_not_change_the_games() {
+    let run = |threads: usize| {
+        let mut config = EnvConfig::new(Rules::riichi_dev_3p(), 5, 8);
+        config.learners = Learners::Seats(vec![1]);
+        config.hand_rewards = true;
+        config.threads = threads;
+        let mut env = VecEnv::new(config).unwrap();
+        assert_eq!(env.threads(), threads);
+        let mut batch = env.reset().unwrap();
+        let mut trace = Vec::new();
+        while env.games_finished() < 12 {
+            // the first legal index of each row: deterministic and always legal
+            let actions: Vec<i64> = batch.mask.iter().map(|m| i64::from(m.trailing_zeros())).collect();
+            batch = env.step_indices(&actions).unwrap();
+            let ends: Vec<_> = batch.ended.iter().map(|e| (e.table, e.game, e.scores, e.rewards)).collect();
+            trace.push((batch.table.clone(), batch.seat.clone(), batch.mask.clone(), batch.obs.clone(), batch.rewards.clone(), ends));
+        }
+        trace
+    };
+    assert_eq!(run(1), run(3));
 }
 
 /// The rewards of a game: its placement points, plus with hand rewards each seat's score
@@ -281,7 +354,7 @@ fn a_fixed_series_plays_each_game_once_then_stops() {
     while !env.is_empty() {
         let actions: Vec<Action> = (0..env.len())
             .map(|row| {
-                let answer = tsumogiri[batch.table[row]].react(env.events(row).unwrap(), env.legal(row).unwrap());
+                let answer = tsumogiri[batch.table[row]].react(&env.events(row).unwrap(), env.legal(row).unwrap());
                 Action::Index(index_of(&answer).unwrap() as i64)
             })
             .collect();

@@ -3,8 +3,10 @@
 //! its mask over the action space and its features, and per table the rewards and whether
 //! a game ended (Gymnasium's autoreset: the table's next game is already under way and its
 //! rows are the new game's). The tables are stepped one after the other on the calling
-//! thread: two scoped threads per step were 3× slower on the project's 2-core machine
-//! (docs/performance.md, "Training environment").
+//! thread, or over a pool of threads the environment owns ([`EnvConfig::threads`]; rayon's
+//! work stealing, so a table that plays a long stretch of bots' moves does not hold the
+//! others back). Spawning threads at each step instead was 3× slower on the project's
+//! 2-core machine (docs/performance.md, "Training environment").
 
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::MAX_SEATS;
@@ -48,6 +50,9 @@ pub struct VecEnv {
     config: EnvConfig,
     encoder: Encoder,
     tables: Vec<Table>,
+    /// The threads beside the calling one that step the tables (`None`: the calling thread
+    /// alone).
+    pool: Option<rayon::ThreadPool>,
     /// Row → (table, position in the table's rows).
     rows: Vec<(usize, usize)>,
     games_finished: u64,
@@ -60,6 +65,7 @@ impl VecEnv {
         config.check()?;
         Ok(VecEnv {
             encoder: Encoder::new(config.rules.players),
+            pool: pool(config.threads)?,
             config,
             tables: Vec::new(),
             rows: Vec::new(),
@@ -87,6 +93,11 @@ impl VecEnv {
         self.encoder.len()
     }
 
+    /// Threads stepping the tables (1: the calling thread).
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |p| p.current_num_threads() + 1)
+    }
+
     /// Games finished since the last reset.
     pub fn games_finished(&self) -> u64 {
         self.games_finished
@@ -108,7 +119,8 @@ impl VecEnv {
         self.tables = (0..self.config.num_tables).map(|t| Table::new(t, &self.config)).collect::<Result<_, _>>()?;
         self.games_finished = 0;
         let (config, encoder) = (&self.config, &self.encoder);
-        self.tables.iter_mut().try_for_each(|table| table.advance(config, encoder))?;
+        let none = vec![(); self.tables.len()];
+        split(&mut self.tables, none, self.pool.as_ref(), |table, ()| table.advance(config, encoder))?;
         Ok(self.collect())
     }
 
@@ -128,9 +140,7 @@ impl VecEnv {
 
     fn play(&mut self, choices: Vec<Vec<(Seat, usize)>>) -> Result<Batch, EnvError> {
         let (config, encoder) = (&self.config, &self.encoder);
-        for (table, c) in self.tables.iter_mut().zip(choices) {
-            table.act(&c, config, encoder)?;
-        }
+        split(&mut self.tables, choices, self.pool.as_ref(), |table, c| table.act(&c, config, encoder))?;
         Ok(self.collect())
     }
 
@@ -201,9 +211,10 @@ impl VecEnv {
 
     /// The events row `i`'s seat saw since its previous decision (masked for it), or `None`
     /// for a row that does not exist.
-    pub fn events(&self, row: usize) -> Option<&[Event]> {
+    pub fn events(&self, row: usize) -> Option<Vec<Event>> {
         let &(t, k) = self.rows.get(row)?;
-        Some(&self.tables[t].rows[k].events)
+        let table = &self.tables[t];
+        Some(table.events(&table.rows[k]))
     }
 
     /// Row `i`'s legal answers (canonical mjai actions), or `None` for a row that does not
@@ -218,4 +229,54 @@ impl VecEnv {
     pub fn game(&self, t: usize) -> Option<&mjai_sim_engine::game::Game> {
         self.tables.get(t).map(Table::game)
     }
+}
+
+/// The pool of the threads beside the calling one ([`EnvConfig::threads`] − 1), `None` for
+/// one thread.
+fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, EnvError> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    if threads == 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads - 1)
+        .thread_name(|i| format!("mjai-sim-env-{i}"))
+        .build()
+        .map(Some)
+        .map_err(|e| EnvError::Config(format!("cannot start {threads} threads for the tables: {e}")))
+}
+
+/// Runs `f` on each table with its item (`items[i]` for `tables[i]`), the tables split in
+/// runs of consecutive tables, one per thread of `pool` and one for the calling thread
+/// (which plays the first; `pool` `None`: the calling thread plays them all). Returns the
+/// first error in table order.
+fn split<T: Send>(
+    tables: &mut [Table],
+    items: Vec<T>,
+    pool: Option<&rayon::ThreadPool>,
+    f: impl Fn(&mut Table, T) -> Result<(), EnvError> + Sync,
+) -> Result<(), EnvError> {
+    let run = |tables: &mut [Table], items: Vec<T>| tables.iter_mut().zip(items).try_for_each(|(t, i)| f(t, i));
+    let Some(pool) = pool.filter(|_| tables.len() > 1) else { return run(tables, items) };
+    let per = tables.len().div_ceil(pool.current_num_threads() + 1);
+    let mut items = items.into_iter();
+    let mut chunks: Vec<(&mut [Table], Vec<T>, Result<(), EnvError>)> = tables
+        .chunks_mut(per)
+        .map(|c| {
+            let n = c.len();
+            (c, items.by_ref().take(n).collect(), Ok(()))
+        })
+        .collect();
+    let (first, rest) = chunks.split_first_mut().expect("at least two tables");
+    pool.in_place_scope(|scope| {
+        for (c, i, out) in rest.iter_mut() {
+            let i = std::mem::take(i);
+            scope.spawn(|_| *out = run(c, i));
+        }
+        first.2 = run(first.0, std::mem::take(&mut first.1));
+    });
+    chunks.into_iter().map(|(_, _, out)| out).collect()
 }

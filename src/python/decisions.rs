@@ -21,8 +21,10 @@ use super::shared::{no_row, Inner, Shared};
 ///     dones: bool (num_envs,): a game ended at the table during this call (its next
 ///         game has started: the table's rows are the new game's).
 ///     ended: list of dicts, one per finished game: table, game, scores, ranks, points
-///         (its placement points), learners (bool per seat), chombos, and log (a list of
-///         JSON lines) with keep_logs.
+///         (its placement points), rewards (per seat, the part of this call's rewards that
+///         is this game's: `rewards` can also hold the table's next game's, a hand that
+///         ended before its first decision), learners (bool per seat), chombos, and log (a
+///         list of JSON lines) with keep_logs.
 #[pyclass(module = "mjai_sim._env", frozen)]
 pub struct Decisions {
     env: Shared,
@@ -105,6 +107,7 @@ fn ended_dict<'py>(py: Python<'py>, end: &GameEnd, env: &mjai_sim_env::VecEnv) -
     d.set_item("scores", end.scores[..n].to_vec())?;
     d.set_item("ranks", end.ranks[..n].to_vec())?;
     d.set_item("points", end.points[..n].to_vec())?;
+    d.set_item("rewards", end.rewards[..n].to_vec())?;
     d.set_item("learners", end.learners[..n].to_vec())?;
     let chombos: Vec<(u8, String)> = end.chombos.clone();
     d.set_item("chombos", chombos)?;
@@ -131,7 +134,7 @@ impl Decisions {
         let g = self.env.lock();
         let inner = self.check_current(&g, row)?;
         let events = inner.events(row).ok_or_else(|| no_row(row))?;
-        Ok(batch_line_for(events, inner.config().rules.players))
+        Ok(batch_line_for(&events, inner.config().rules.players))
     }
 
     /// The JSON array of row `row`'s legal answers (canonical mjai actions).

@@ -36,6 +36,9 @@ use super::{actions, options};
 ///         built-in's name), `names`; `seed`, `learners`, `opponents` and `names` are then
 ///         unused, and a table with no game left stops (no rows). At most one table per
 ///         game. `mjai_sim.evaluate` plays tournaments' schedules this way.
+///     threads: threads that step the tables while the GIL is released: 1 (the default)
+///         the calling thread; n > 1 a pool of n threads the environment owns; 0 one per
+///         CPU. The games do not depend on it.
 ///
 /// Raises:
 ///     ValueError: an unknown preset or bot, a bad seat, uma of the wrong length.
@@ -81,7 +84,7 @@ fn illegal(message: String, row: usize, table: usize, seat: u8, reason: String) 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None))]
+    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None, threads=1))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -95,6 +98,7 @@ impl VecEnv {
         features: bool,
         names: Option<Vec<String>>,
         games: Option<Vec<Bound<'_, pyo3::types::PyDict>>>,
+        threads: usize,
     ) -> PyResult<VecEnv> {
         let rules = options::rules(rules)?;
         let seats = rules.players.count();
@@ -109,6 +113,7 @@ impl VecEnv {
         config.keep_logs = keep_logs;
         config.features = features;
         config.games = options::games(games)?;
+        config.threads = threads;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;
         Ok(VecEnv { inner: Shared(Arc::new(Mutex::new(Inner { env, generation: 0 }))) })
@@ -176,6 +181,12 @@ impl VecEnv {
         (self.lock().env.encoder().channels(), mjai_sim_engine::tile::KINDS)
     }
 
+    /// Threads stepping the tables (1: the calling thread).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.lock().env.threads()
+    }
+
     /// Games finished since the last reset.
     #[getter]
     fn games_finished(&self) -> u64 {
@@ -199,7 +210,7 @@ impl VecEnv {
         let g = self.lock();
         let players = g.env.config().rules.players;
         let events = g.env.events(row).ok_or_else(|| no_row(row))?;
-        Ok(batch_line_for(events, players))
+        Ok(batch_line_for(&events, players))
     }
 
     /// The JSON array of row `row`'s legal answers (canonical mjai actions).

@@ -75,3 +75,28 @@ def test_the_vector_env_steps_one_seat_per_table_with_autoreset() -> None:
     assert len(set(finished)) == len(finished)
     with pytest.raises(ValueError, match="not legal"):
         envs.step(np.full(6, 120))  # outside the action space
+
+
+def test_the_vector_env_pays_each_episode_its_own_hand_rewards() -> None:
+    """With hand rewards, an episode's rewards sum to its game's placement points plus the
+    seat's score change in thousands (for the first place, less the riichi sticks left on
+    the table at the end, which its final score holds): nothing of the next game leaks into
+    the episode that ends."""
+    envs = MahjongVectorEnv(4, opponents="rulebase", seat=2, hand_rewards=True)
+    _, info = envs.reset(seed=4)
+    rng = np.random.default_rng(1)
+    total, checked = np.zeros(4), 0
+    while checked < 8:
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        _, rewards, terminations, _, info = envs.step(actions)
+        total += rewards
+        for t in np.flatnonzero(terminations):
+            game = info["final_info"]["game"][t]
+            want = game["points"][2] + (game["scores"][2] - 25000) / 1000
+            sticks = want - total[t]  # riichi sticks left at the end: the first place's only
+            if game["ranks"][2] == 1:
+                assert sticks >= -1e-3 and abs(sticks - round(sticks)) < 1e-3, (game, total[t])
+            else:
+                assert abs(sticks) < 1e-3, (game, total[t])
+            total[t] = 0.0
+            checked += 1
