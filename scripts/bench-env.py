@@ -15,8 +15,10 @@
 A step is one decision answered (a row of the mask; one entry of RiichiEnv's action dict).
 Each figure is the median of ``--runs`` measurements of ``--seconds`` each.
 
-Usage: python scripts/bench-env.py [--seconds 5] [--runs 3] [--envs 64] [--bin MJAI_SIM]
-       [--riichienv-python PATH]   (run with the Python that has the mjai_sim wheel)
+Usage: python scripts/bench-env.py [--seconds 5] [--runs 3] [--envs 64] [--threads 1,2]
+       [--bin MJAI_SIM] [--riichienv-python PATH]
+       (run with the Python that has the mjai_sim wheel; ``--threads``: one row per count of
+       ``VecEnv(threads=...)``; selfplay plays on one thread)
 """
 
 from __future__ import annotations
@@ -115,15 +117,20 @@ def main() -> None:
     p.add_argument("--bin", default="")
     p.add_argument("--riichienv-python", default="")
     p.add_argument("--selfplay-games", type=int, default=0, help="games per selfplay run (default: about --seconds)")
+    p.add_argument("--threads", type=lambda v: [int(x) for x in v.split(",")], default=[1, 2],
+                   help="VecEnv's threads, comma-separated: one row each (default 1,2)")
     a = p.parse_args()
     binary = a.bin or mjai_sim.find_mjai_sim_bin()
     rpython = riichienv_python(a.riichienv_python)
     rows = []
     for players, rules, mode in ((4, "tenhou", "4p-red-half"), (3, "riichi-dev-3p", "3p-red-half")):
-        variants = [
-            (f"mjai_sim.VecEnv({a.envs}) {players}p, features, 1 thread", {}),
-            (f"mjai_sim.VecEnv({a.envs}) {players}p, no features, 1 thread", {"features": False}),
-        ]
+        variants = []
+        for threads in a.threads:
+            label = "1 thread" if threads == 1 else f"threads={threads}"
+            variants += [
+                (f"mjai_sim.VecEnv({a.envs}) {players}p, features, {label}", {"threads": threads}),
+                (f"mjai_sim.VecEnv({a.envs}) {players}p, no features, {label}", {"features": False, "threads": threads}),
+            ]
         for name, options in variants:
             runs = [bench_vecenv(rules, a.envs, a.seconds, seed, **options) for seed in range(a.runs)]
             rows.append(median_row(name, runs))
@@ -135,7 +142,8 @@ def main() -> None:
         games = a.selfplay_games or max(20, int(a.seconds * (200 if players == 4 else 300)))
         runs = [bench_selfplay(binary, bots, rules, games, seed) for seed in range(a.runs)]
         rows.append(median_row(f"mjai-sim selfplay {players}x builtin:random", runs))
-        runs = [bench_selfplay(binary, ["builtin:rulebase"] * players, rules, games, seed) for seed in range(a.runs)]
+        runs = [bench_selfplay(binary, ["builtin:rulebase"] * players, rules, games, seed)
+                for seed in range(a.runs)]
         rows.append(median_row(f"mjai-sim selfplay {players}x builtin:rulebase", runs))
     print(f"medians of {a.runs} runs of {a.seconds:g} s ({a.envs} tables), {time.strftime('%Y-%m-%d')}")
     print("| what | steps/s | hanchans/s |")

@@ -46,7 +46,11 @@ def policy() -> torch.nn.Module:
 
 
 def load(weights: str = os.path.join(HERE, "model.pt")) -> torch.nn.Module:
-    """The policy with the weights of `weights`, ready to evaluate."""
+    """The policy with the weights of `weights`, ready to evaluate, on one CPU thread: a
+    network this small gains nothing from torch's intra-op threads, and where the other
+    cores are busy (the referee, the other tables, a build) a batched forward pass waited
+    about 30 ms for them instead of 0.2 ms (torch 2.2.2, 2 cores; docs/performance.md)."""
+    torch.set_num_threads(1)
     model = policy()
     model.load_state_dict(torch.load(weights, weights_only=True))
     model.eval()
@@ -119,34 +123,45 @@ def best(legal: list, logits) -> str:
     return max(legal, key=lambda t: (float(logits[kind(t)]), not t.endswith("r")))
 
 
-def serve_batched() -> None:
-    """`bot.py --batch` (mjai-sim's batched bots, docs/protocol.md): one model for every
-    table-seat, one forward pass per cycle over all the discards it asks for. Needs
-    `batch = true` in mjai-sim.toml beside this file."""
-    from mjai_sim.batch import Tables, serve_batched as serve
+class Batched:
+    """Every table-seat of a run from one model, one forward pass per cycle over all the
+    discards it asks for: ``react_batch(requests) -> actions``, the batched bots' shape.
+    `bot.py --batch` serves it to mjai-sim (docs/protocol.md, "Batched bots"); the same
+    object plays in process in ``mjai_sim.evaluate(Batched(), "builtin:rulebase")``."""
 
-    model = load()
-    tables = Tables(lambda seat: MlBot(player_id=seat, model=model, defer=True))
+    name = "mlbot"
 
-    def think_batch(requests: list) -> list:
+    def __init__(self, model: torch.nn.Module = None):
+        from mjai_sim.batch import Tables
+
+        self.model = load() if model is None else model
+        self.tables = Tables(lambda seat: MlBot(player_id=seat, model=self.model, defer=True))
+
+    def react_batch(self, requests: list) -> list:
         actions, pending = [], []
         for n, request in enumerate(requests):
-            actions.append(tables.react(request))
+            actions.append(self.tables.react(request))
             # gone after end_game or an error; otherwise the instance that just answered
-            bot = tables.bots.get((request["table"], request["seat"]))
+            bot = self.tables.bots.get((request["table"], request["seat"]))
             if bot is not None and bot.deferred is not None and actions[-1].get("type") == "dahai":
                 pending.append((n, bot, bot.deferred))
         if pending:
             with torch.no_grad():
                 inputs = torch.tensor([f for _, _, (f, _) in pending], dtype=torch.float32)
-                logits = model(inputs)
+                logits = self.model(inputs)
             for (n, bot, (_, legal)), row in zip(pending, logits):
                 tile = best(legal, row)
                 actions[n]["pai"] = tile
                 actions[n]["tsumogiri"] = tile == bot.last_self_tsumo
         return actions
 
-    serve(think_batch)
+
+def serve_batched() -> None:
+    """`bot.py --batch` (mjai-sim's batched bots, docs/protocol.md): :class:`Batched` over
+    stdin and stdout. Needs `batch = true` in mjai-sim.toml beside this file."""
+    from mjai_sim.batch import serve_batched as serve
+
+    serve(Batched().react_batch)
 
 
 if __name__ == "__main__":
