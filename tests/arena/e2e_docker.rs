@@ -208,21 +208,39 @@ fn mlbot_zip(dir: &std::path::Path) -> String {
     zip_files(dir, "examples/mlbot", &["bot.py", "features.py", "model.pt"])
 }
 
+/// examples/mlbot as a batched submission: its files and `batch = true` (its `Batched`, the
+/// object `mjai_sim.evaluate` plays in process, behind `bot.py --batch`).
+fn mlbot_batched_zip(dir: &std::path::Path) -> String {
+    let path = dir.join("mlbot-batched.zip");
+    let files: Vec<(&str, Vec<u8>)> = ["bot.py", "features.py", "model.pt"]
+        .iter()
+        .map(|n| (*n, std::fs::read(std::path::Path::new(&repo("examples/mlbot")).join(n)).unwrap()))
+        .chain([("mjai-sim.toml", b"batch = true\n".to_vec())])
+        .collect();
+    let entries: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    std::fs::write(&path, e2e_support::zip_of(&entries)).unwrap();
+    path.display().to_string()
+}
+
 #[test]
-fn the_ml_example_bot_zip_plays_a_hanchan_in_the_ml_image_without_a_chombo() {
+fn the_ml_example_bot_plays_the_same_hanchan_batched_and_one_process_per_seat_in_the_ml_image() {
     setup();
     require_ml_image();
     let dir = tempfile::tempdir().unwrap();
-    let ml = mlbot_zip(dir.path());
+    let ml = mlbot_batched_zip(dir.path());
     let t = repo("examples/tsumogiri");
-    let run = play([&ml, &t, &ml, &t], &["--seed", "5", "--image", "ml"]);
-    run.assert_complete_and_verified();
-    assert!(run.errors().is_empty(), "{:#?}\n{}", run.errors(), run.stderr());
-    assert_eq!(run.summary()["chombos"], serde_json::json!([0, 0, 0, 0]), "{}", run.stderr());
+    let batched = play([&ml, &t, &ml, &t], &["--seed", "5", "--image", "ml"]);
+    let separate = play([&ml, &t, &ml, &t], &["--seed", "5", "--image", "ml", "--no-batch"]);
+    for run in [&batched, &separate] {
+        run.assert_complete_and_verified();
+        assert!(run.errors().is_empty(), "{:#?}\n{}", run.errors(), run.stderr());
+        assert_eq!(run.summary()["chombos"], serde_json::json!([0, 0, 0, 0]), "{}", run.stderr());
+    }
     // the torch bots played: their seats discarded by the policy and won hands
-    let log = run.log();
+    let log = batched.log();
     let wins = log.iter().filter(|e| e["type"] == "hora" && (e["actor"] == 0 || e["actor"] == 2)).count();
     assert!(wins > 0, "the ml bots won no hand");
+    assert_eq!(batched.read("mjai_log.json"), separate.read("mjai_log.json"), "one forward pass per cycle or per seat");
 }
 
 #[test]

@@ -146,6 +146,11 @@ def test_the_same_seed_gives_the_same_games_and_learners_choose_seats() -> None:
     c, _ = run(12)
     assert a == b
     assert a != c
+    threaded = mjai_sim.VecEnv(3, seed=11, learners="rotating", opponents="tsumogiri", threads=2)
+    assert threaded.threads == 2 and mjai_sim.VecEnv(1).threads == 1 and mjai_sim.VecEnv(1, threads=0).threads >= 1
+    trace, _ = play(threaded, 3, seed=7)
+    assert [(d.table.tolist(), d.seat.tolist(), d.mask.tobytes(), d.obs.tobytes()) for d in trace] == a, \
+        "the tables stepped on two threads play the same games"
     for g in ended:
         assert g["learners"] == [s == g["game"] % 4 for s in range(4)]
     env = mjai_sim.VecEnv(2, learners=[1, 3], opponents=["random", "x", "rulebase", "x"], features=False)
