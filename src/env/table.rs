@@ -170,7 +170,8 @@ impl Table {
                 continue;
             }
             let index = self.index;
-            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, scratch, .. } = self;
+            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, scratch, .. } =
+                self;
             let pending = game.pending();
             if pending.is_empty() {
                 return Err(EnvError::Engine {

@@ -135,12 +135,12 @@ fn credit_rewards(rules: Rules, batch: &Batch, totals: &mut [[f32; MAX_SEATS]], 
             let got = std::array::from_fn(|s| totals[t][s] + end.rewards[s]);
             check_rewards(rules, end, got, hand_rewards);
             totals[t] = [0.0; MAX_SEATS];
-            for s in 0..MAX_SEATS {
-                rest[s] -= end.rewards[s];
+            for (r, e) in rest.iter_mut().zip(end.rewards) {
+                *r -= e;
             }
         }
-        for s in 0..MAX_SEATS {
-            totals[t][s] += rest[s];
+        for (total, r) in totals[t].iter_mut().zip(rest) {
+            *total += r;
         }
         assert_eq!(batch.dones[t], batch.ended.iter().any(|e| e.table == t));
     }
@@ -200,7 +200,14 @@ fn threads_do_not_change_the_games() {
             let actions: Vec<i64> = batch.mask.iter().map(|m| i64::from(m.trailing_zeros())).collect();
             batch = env.step_indices(&actions).unwrap();
             let ends: Vec<_> = batch.ended.iter().map(|e| (e.table, e.game, e.scores, e.rewards)).collect();
-            trace.push((batch.table.clone(), batch.seat.clone(), batch.mask.clone(), batch.obs.clone(), batch.rewards.clone(), ends));
+            trace.push((
+                batch.table.clone(),
+                batch.seat.clone(),
+                batch.mask.clone(),
+                batch.obs.clone(),
+                batch.rewards.clone(),
+                ends,
+            ));
         }
         trace
     };

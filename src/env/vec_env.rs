@@ -249,6 +249,9 @@ fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, EnvError> {
         .map_err(|e| EnvError::Config(format!("cannot start {threads} threads for the tables: {e}")))
 }
 
+/// One thread's run of tables: the tables, their items, its outcome.
+type Run<'a, T> = (&'a mut [Table], Vec<T>, Result<(), EnvError>);
+
 /// Runs `f` on each table with its item (`items[i]` for `tables[i]`), the tables split in
 /// runs of consecutive tables, one per thread of `pool` and one for the calling thread
 /// (which plays the first; `pool` `None`: the calling thread plays them all). Returns the
@@ -263,7 +266,7 @@ fn split<T: Send>(
     let Some(pool) = pool.filter(|_| tables.len() > 1) else { return run(tables, items) };
     let per = tables.len().div_ceil(pool.current_num_threads() + 1);
     let mut items = items.into_iter();
-    let mut chunks: Vec<(&mut [Table], Vec<T>, Result<(), EnvError>)> = tables
+    let mut chunks: Vec<Run<'_, T>> = tables
         .chunks_mut(per)
         .map(|c| {
             let n = c.len();
@@ -278,5 +281,5 @@ fn split<T: Send>(
         }
         first.2 = run(first.0, std::mem::take(&mut first.1));
     });
-    chunks.into_iter().map(|(_, _, out)| out).collect()
+    chunks.into_iter().try_for_each(|(_, _, out)| out)
 }
