@@ -200,7 +200,14 @@ fn threads_do_not_change_the_games() {
             let actions: Vec<i64> = batch.mask.iter().map(|m| i64::from(m.trailing_zeros())).collect();
             batch = env.step_indices(&actions).unwrap();
             let ends: Vec<_> = batch.ended.iter().map(|e| (e.table, e.game, e.scores, e.rewards)).collect();
-            trace.push((batch.table.clone(), batch.seat.clone(), batch.mask.clone(), batch.obs.clone(), batch.rewards.clone(), ends));
+            trace.push((
+                batch.table.clone(),
+                batch.seat.clone(),
+                batch.mask.clone(),
+                batch.obs.clone(),
+                batch.rewards.clone(),
+                ends,
+            ));
         }
         trace
     };
