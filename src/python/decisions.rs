@@ -168,7 +168,7 @@ impl Decisions {
         }
     }
 
-    /// [`Decisions::riichi_dev`] decoded by riichienv: `riichienv.Observation` at four seats,
+    /// `riichi_dev(row)` decoded by riichienv: `riichienv.Observation` at four seats,
     /// `riichienv.Observation3P` at three (`deserialize_from_base64`).
     ///
     /// Raises:
