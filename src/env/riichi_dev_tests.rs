@@ -130,36 +130,42 @@ fn each_row_carries_riichi_devs_observation_of_its_seat_three_players() {
     }
 }
 
-/// Random play (one `rng`) of `games` games with the option `on`: every batch's masks and
-/// features, and the finished games.
-fn play(rules: Rules, on: bool, games: u64) -> (Vec<(Vec<u128>, Vec<f32>)>, Vec<GameEnd>, usize) {
+/// What [`play`] saw: every batch's masks and features, the finished games, and how many
+/// rows had an observation.
+struct Played {
+    batches: Vec<(Vec<u128>, Vec<f32>)>,
+    ended: Vec<GameEnd>,
+    observed: usize,
+}
+
+/// Random play (one `rng`) of `games` games with the option `on`.
+fn play(rules: Rules, on: bool, games: u64) -> Played {
     let mut config = EnvConfig::new(rules, 2, 23);
     config.keep_logs = true;
     config.riichi_dev = on;
     let mut env = VecEnv::new(config).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let (mut batches, mut ended, mut observed) = (Vec::new(), Vec::new(), 0);
+    let mut played = Played { batches: Vec::new(), ended: Vec::new(), observed: 0 };
     let mut batch = env.reset().unwrap();
     while env.games_finished() < games {
-        observed += (0..env.len()).filter(|&row| env.riichi_dev_observation(row).is_some()).count();
-        batches.push((batch.mask.clone(), batch.obs.clone()));
+        played.observed += (0..env.len()).filter(|&row| env.riichi_dev_observation(row).is_some()).count();
+        played.batches.push((batch.mask.clone(), batch.obs.clone()));
         let indices = random_indices(&env, &batch, &mut rng);
         batch = env.step_indices(&indices).unwrap();
-        ended.append(&mut batch.ended);
+        played.ended.append(&mut batch.ended);
     }
-    (batches, ended, observed)
+    played
 }
 
 #[test]
 fn the_option_changes_no_game_and_off_gives_none() {
     for rules in [Rules::tenhou(), Rules::riichi_dev_3p()] {
-        let (off_batches, off_ended, off_observed) = play(rules, false, 3);
-        let (on_batches, on_ended, on_observed) = play(rules, true, 3);
-        assert_eq!(off_observed, 0, "off: no observation");
-        assert!(on_observed > 100, "on: one per row ({on_observed})");
-        assert_eq!(off_batches, on_batches, "the same masks and features at every step");
-        assert_eq!(off_ended.len(), on_ended.len());
-        for (a, b) in off_ended.iter().zip(&on_ended) {
+        let (off, on) = (play(rules, false, 3), play(rules, true, 3));
+        assert_eq!(off.observed, 0, "off: no observation");
+        assert!(on.observed > 100, "on: one per row ({})", on.observed);
+        assert_eq!(off.batches, on.batches, "the same masks and features at every step");
+        assert_eq!(off.ended.len(), on.ended.len());
+        for (a, b) in off.ended.iter().zip(&on.ended) {
             assert_eq!((a.game, a.scores), (b.game, b.scores));
             assert_eq!(a.log, b.log, "game {}: the same log", a.game);
             assert!(a.log.as_ref().is_some_and(|l| l.len() > 50));
@@ -167,7 +173,7 @@ fn the_option_changes_no_game_and_off_gives_none() {
     }
     let mut env = VecEnv::new(EnvConfig::new(Rules::tenhou(), 1, 0)).unwrap();
     env.reset().unwrap();
-    assert!(env.len() > 0 && env.riichi_dev_observation(0).is_none(), "off by default");
+    assert!(!env.is_empty() && env.riichi_dev_observation(0).is_none(), "off by default");
     let mut config = EnvConfig::new(Rules::tenhou(), 1, 0);
     config.riichi_dev = true;
     let mut env = VecEnv::new(config).unwrap();
