@@ -135,8 +135,8 @@ fn credit_rewards(rules: Rules, batch: &Batch, totals: &mut [[f32; MAX_SEATS]], 
             let got = std::array::from_fn(|s| totals[t][s] + end.rewards[s]);
             check_rewards(rules, end, got, hand_rewards);
             totals[t] = [0.0; MAX_SEATS];
-            for s in 0..MAX_SEATS {
-                rest[s] -= end.rewards[s];
+            for (r, paid) in rest.iter_mut().zip(end.rewards) {
+                *r -= paid;
             }
         }
         for s in 0..MAX_SEATS {

@@ -275,7 +275,7 @@ fn split<T: Send>(
     let Some(pool) = pool.filter(|_| tables.len() > 1) else { return run(tables, items) };
     let per = tables.len().div_ceil(pool.current_num_threads() + 1);
     let mut items = items.into_iter();
-    let mut chunks: Vec<(&mut [Table], Vec<T>, Result<(), EnvError>)> = tables
+    let mut chunks: Vec<Chunk<'_, T>> = tables
         .chunks_mut(per)
         .map(|c| {
             let n = c.len();
@@ -290,5 +290,8 @@ fn split<T: Send>(
         }
         first.2 = run(first.0, std::mem::take(&mut first.1));
     });
-    chunks.into_iter().map(|(_, _, out)| out).collect()
+    chunks.into_iter().try_for_each(|(_, _, out)| out)
 }
+
+/// One thread's share of [`split`]: its tables, their items, its outcome.
+type Chunk<'a, T> = (&'a mut [Table], Vec<T>, Result<(), EnvError>);
