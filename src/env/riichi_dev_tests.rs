@@ -130,25 +130,27 @@ fn each_row_carries_riichi_devs_observation_of_its_seat_three_players() {
     }
 }
 
-/// What [`play`] saw: every batch's masks and features, the finished games, and how many
-/// rows had an observation.
+/// What [`play`] saw: every batch's masks and features, the finished games, and every
+/// row's observation.
 struct Played {
     batches: Vec<(Vec<u128>, Vec<f32>)>,
     ended: Vec<GameEnd>,
-    observed: usize,
+    observations: Vec<Option<String>>,
 }
 
-/// Random play (one `rng`) of `games` games with the option `on`.
-fn play(rules: Rules, on: bool, games: u64) -> Played {
+/// Random play (one `rng`) of `games` games at 2 tables with the option `on`, stepped on
+/// `threads` threads.
+fn play(rules: Rules, on: bool, games: u64, threads: usize) -> Played {
     let mut config = EnvConfig::new(rules, 2, 23);
     config.keep_logs = true;
     config.riichi_dev = on;
+    config.threads = threads;
     let mut env = VecEnv::new(config).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut played = Played { batches: Vec::new(), ended: Vec::new(), observed: 0 };
+    let mut played = Played { batches: Vec::new(), ended: Vec::new(), observations: Vec::new() };
     let mut batch = env.reset().unwrap();
     while env.games_finished() < games {
-        played.observed += (0..env.len()).filter(|&row| env.riichi_dev_observation(row).is_some()).count();
+        played.observations.extend((0..env.len()).map(|row| env.riichi_dev_observation(row).map(str::to_string)));
         played.batches.push((batch.mask.clone(), batch.obs.clone()));
         let indices = random_indices(&env, &batch, &mut rng);
         batch = env.step_indices(&indices).unwrap();
@@ -160,9 +162,12 @@ fn play(rules: Rules, on: bool, games: u64) -> Played {
 #[test]
 fn the_option_changes_no_game_and_off_gives_none() {
     for rules in [Rules::tenhou(), Rules::riichi_dev_3p()] {
-        let (off, on) = (play(rules, false, 3), play(rules, true, 3));
-        assert_eq!(off.observed, 0, "off: no observation");
-        assert!(on.observed > 100, "on: one per row ({})", on.observed);
+        let (off, on) = (play(rules, false, 3, 1), play(rules, true, 3, 1));
+        assert!(off.observations.iter().all(Option::is_none), "off: no observation");
+        assert!(on.observations.iter().all(|o| o.as_ref().is_some_and(|t| !t.is_empty())), "on: one per row");
+        assert!(on.observations.len() > 100, "{} rows", on.observations.len());
+        let pooled = play(rules, true, 3, 2);
+        assert_eq!(pooled.observations, on.observations, "the same observations on a pool of two threads");
         assert_eq!(off.batches, on.batches, "the same masks and features at every step");
         assert_eq!(off.ended.len(), on.ended.len());
         for (a, b) in off.ended.iter().zip(&on.ended) {
