@@ -15,8 +15,11 @@
 A step is one decision answered (a row of the mask; one entry of RiichiEnv's action dict).
 Each figure is the median of ``--runs`` measurements of ``--seconds`` each.
 
+``--riichi-dev`` measures only the cost of riichi.dev's observation per row: ``VecEnv``
+with features, four and three players, ``riichi_dev=False`` and ``True`` run by run in turn.
+
 Usage: python scripts/bench-env.py [--seconds 5] [--runs 3] [--envs 64] [--threads 1,2]
-       [--bin MJAI_SIM] [--riichienv-python PATH]
+       [--bin MJAI_SIM] [--riichienv-python PATH] [--riichi-dev]
        (run with the Python that has the mjai_sim wheel; ``--threads``: one row per count of
        ``VecEnv(threads=...)``; selfplay plays on one thread)
 """
@@ -119,7 +122,11 @@ def main() -> None:
     p.add_argument("--selfplay-games", type=int, default=0, help="games per selfplay run (default: about --seconds)")
     p.add_argument("--threads", type=lambda v: [int(x) for x in v.split(",")], default=[1, 2],
                    help="VecEnv's threads, comma-separated: one row each (default 1,2)")
+    p.add_argument("--riichi-dev", action="store_true", help="only VecEnv with riichi_dev off and on")
     a = p.parse_args()
+    if a.riichi_dev:
+        print_table(a, riichi_dev_rows(a))
+        return
     binary = a.bin or mjai_sim.find_mjai_sim_bin()
     rpython = riichienv_python(a.riichienv_python)
     rows = []
@@ -145,6 +152,24 @@ def main() -> None:
         runs = [bench_selfplay(binary, ["builtin:rulebase"] * players, rules, games, seed)
                 for seed in range(a.runs)]
         rows.append(median_row(f"mjai-sim selfplay {players}x builtin:rulebase", runs))
+    print_table(a, rows)
+
+
+def riichi_dev_rows(a: argparse.Namespace) -> list:
+    """``VecEnv`` with features, ``riichi_dev`` off and on, the runs of both in turn."""
+    rows = []
+    for players, rules in ((4, "tenhou"), (3, "riichi-dev-3p")):
+        runs: dict = {False: [], True: []}
+        for seed in range(a.runs):
+            for on in (False, True):
+                runs[on].append(bench_vecenv(rules, a.envs, a.seconds, seed, riichi_dev=on))
+        for on in (False, True):
+            rows.append(median_row(f"mjai_sim.VecEnv({a.envs}) {players}p, features, riichi_dev={on}", runs[on]))
+            print(f"  {rows[-1][0]}: {rows[-1][1]:,.0f} steps/s", file=sys.stderr)
+    return rows
+
+
+def print_table(a: argparse.Namespace, rows: list) -> None:
     print(f"medians of {a.runs} runs of {a.seconds:g} s ({a.envs} tables), {time.strftime('%Y-%m-%d')}")
     print("| what | steps/s | hanchans/s |")
     print("|---|---|---|")

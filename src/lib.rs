@@ -3,6 +3,9 @@
 //! - [`engine`]: the rules (pure, synchronous): tiles, hand evaluation, mjai events, game;
 //!   the `mjai-sim-engine` crate (`src/engine`), for tools that need the referee alone.
 //! - [`bots`]: built-in bots (pure deciders over mjai events).
+//! - [`riichi_dev`]: riichi.dev's dialect, the pure part: its messages, reply matching and
+//!   each seat's observation in riichienv 0.4.8's form (the runtime's dialect seats and the
+//!   training environment's `riichi_dev` option).
 //! - [`env`]: the vectorized training environment (tables stepped from outside, action
 //!   masks, features, rewards); the Python package's `VecEnv`.
 //! - [`runtime`]: where bots run (Docker containers, local processes, in-process built-ins,
@@ -34,6 +37,7 @@ pub use mjai_sim_export as export;
 pub use mjai_sim_images as images;
 pub use mjai_sim_messages as messages;
 pub use mjai_sim_pages as pages;
+pub use mjai_sim_riichi_dev as riichi_dev;
 pub use mjai_sim_runtime as runtime;
 #[cfg(feature = "server")]
 pub use mjai_sim_serve as serve;

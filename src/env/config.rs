@@ -69,6 +69,11 @@ pub struct EnvConfig {
     /// 0 is one thread per CPU (`std::thread::available_parallelism`). A table's games do
     /// not depend on it: the same seed gives the same batches at any count.
     pub threads: usize,
+    /// Also give each row riichi.dev's observation ([`super::VecEnv::riichi_dev_observation`]:
+    /// the one a `riichilab:` seat is sent with each request, riichienv 0.4.8's
+    /// `Observation` / `Observation3P` in base64, physical tile ids); off, no learner seat
+    /// keeps RiichiEnv's state and nothing of it is computed.
+    pub riichi_dev: bool,
 }
 
 /// One game of a fixed series ([`EnvConfig::games`]), as a tournament schedules it.
@@ -100,6 +105,7 @@ impl EnvConfig {
             features: true,
             games: None,
             threads: 1,
+            riichi_dev: false,
         }
     }
 

@@ -4,7 +4,8 @@
 //! - [`VecEnv`]: the tables; [`VecEnv::reset`] / [`VecEnv::step`] return a [`Batch`] of the
 //!   learner decisions now pending (table, seat, legal mask, features), the rewards and the
 //!   games that ended; each row's events and legal answers as mjai events through
-//!   [`VecEnv::events`] and [`VecEnv::legal`].
+//!   [`VecEnv::events`] and [`VecEnv::legal`]; with [`EnvConfig::riichi_dev`], riichi.dev's
+//!   observation of each row through [`VecEnv::riichi_dev_observation`] ([`riichi_dev`]).
 //! - [`EnvConfig`], [`Learners`]: rules preset, tables, series seed, which seats are decided
 //!   from outside and which built-in bots play the others, uma, hand rewards.
 //! - [`action_space`]: the one fixed action space (four- and three-player) and the map
@@ -25,6 +26,9 @@ pub mod action_space;
 mod config;
 pub mod features;
 pub mod reward;
+pub mod riichi_dev;
+#[cfg(test)]
+mod riichi_dev_tests;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -13,6 +13,7 @@ use super::action_space::{mask_of, Mask};
 use super::config::{EnvConfig, EnvError, GameSpec};
 use super::features::Encoder;
 use super::reward::{add_hand_delta, placement};
+use super::riichi_dev::Views;
 
 /// A game that ended, with its outcome.
 #[derive(Debug, Clone)]
@@ -54,6 +55,9 @@ pub struct Pending {
     pub since: usize,
     /// Its legal answers as a mask over the action space.
     pub mask: Mask,
+    /// riichi.dev's observation at this decision (base64 text), when
+    /// [`EnvConfig::riichi_dev`] is on.
+    pub riichi_dev: Option<String>,
 }
 
 /// What a table did during one reset or step.
@@ -75,6 +79,8 @@ pub struct Table {
     learner: [bool; MAX_SEATS],
     agents: [Option<Box<dyn Agent>>; MAX_SEATS],
     states: [PlayerState; MAX_SEATS],
+    /// The learner seats' RiichiEnv views of the game in play ([`EnvConfig::riichi_dev`]).
+    views: Option<Views>,
     sent: [usize; MAX_SEATS],
     scanned: usize,
     bot_choices: Vec<(Seat, usize)>,
@@ -105,6 +111,7 @@ impl Table {
             learner,
             agents,
             states: Default::default(),
+            views: views_for(&learner, config),
             sent: [0; MAX_SEATS],
             scanned: 0,
             bot_choices: Vec::new(),
@@ -170,8 +177,20 @@ impl Table {
                 continue;
             }
             let index = self.index;
-            let Table { game, learner, agents, states, sent, bot_choices, offenders, chombos, rows, scratch, .. } =
-                self;
+            let Table {
+                game,
+                learner,
+                agents,
+                states,
+                views,
+                sent,
+                bot_choices,
+                offenders,
+                chombos,
+                rows,
+                scratch,
+                ..
+            } = self;
             let pending = game.pending();
             if pending.is_empty() {
                 return Err(EnvError::Engine {
@@ -193,7 +212,8 @@ impl Table {
                             states[s].update(&e.masked_for(d.seat));
                         }
                     }
-                    rows.push(Pending { seat: d.seat, since, mask: mask_of(&d.legal) });
+                    let riichi_dev = views.as_mut().and_then(|v| v.decide(d.seat, &log[since..], game, &d.legal));
+                    rows.push(Pending { seat: d.seat, since, mask: mask_of(&d.legal), riichi_dev });
                     continue;
                 }
                 scratch.clear();
@@ -281,6 +301,7 @@ impl Table {
             }
             false => {
                 let (game, learner, agents) = start_game(next, config)?;
+                self.views = views_for(&learner, config);
                 self.learner = learner;
                 self.agents = agents;
                 let finished = std::mem::replace(&mut self.game, game);
@@ -306,6 +327,11 @@ impl Table {
         self.scanned = 0;
         Ok(())
     }
+}
+
+/// The learner seats' fresh views at a game's start when [`EnvConfig::riichi_dev`] is on.
+fn views_for(learner: &[bool; MAX_SEATS], config: &EnvConfig) -> Option<Views> {
+    config.riichi_dev.then(|| Views::new(learner, config.rules.players))
 }
 
 type Seats = (Game, [bool; MAX_SEATS], [Option<Box<dyn Agent>>; MAX_SEATS]);

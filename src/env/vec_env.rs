@@ -217,6 +217,18 @@ impl VecEnv {
         Some(table.events(&table.rows[k]))
     }
 
+    /// riichi.dev's observation of row `i`'s seat at this decision: riichienv 0.4.8's
+    /// `Observation` (four seats) or `Observation3P` (three) as its `serialize_to_base64`
+    /// writes it (padded standard base64 of its JSON), with the referee's physical tile ids
+    /// and the legal actions the referee takes: what a `riichilab:` seat is sent with its
+    /// `request_action` (docs/protocol.md, "riichi.dev's dialect"). `None` for a row that
+    /// does not exist or when [`super::EnvConfig::riichi_dev`] is off; an empty string if
+    /// RiichiEnv failed to build it (never seen; logged).
+    pub fn riichi_dev_observation(&self, row: usize) -> Option<&str> {
+        let &(t, k) = self.rows.get(row)?;
+        self.tables[t].rows[k].riichi_dev.as_deref()
+    }
+
     /// Row `i`'s legal answers (canonical mjai actions), or `None` for a row that does not
     /// exist.
     pub fn legal(&self, row: usize) -> Option<&[Event]> {

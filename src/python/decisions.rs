@@ -4,7 +4,7 @@
 use mjai_sim_engine::event::batch_line_for;
 use mjai_sim_env::{action_space::NUM_ACTIONS, Batch, GameEnd};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyImportError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -146,6 +146,44 @@ impl Decisions {
         let inner = self.check_current(&g, row)?;
         let legal = inner.legal(row).ok_or_else(|| no_row(row))?;
         Ok(mjai_sim_engine::event::batch_line(legal))
+    }
+
+    /// riichi.dev's observation of row `row`'s seat at this decision, as the dialect sends
+    /// it: riichienv 0.4.8's `Observation` (`Observation3P` at three seats) as its
+    /// `serialize_to_base64` writes it, with physical tile ids (docs/protocol.md,
+    /// "riichi.dev's dialect").
+    ///
+    /// Raises:
+    ///     IndexError: no such row. RuntimeError: `VecEnv(..., riichi_dev=True)` was not
+    ///     asked, the environment has stepped since, or RiichiEnv could not build it.
+    fn riichi_dev(&self, row: usize) -> PyResult<String> {
+        let g = self.env.lock();
+        let inner = self.check_current(&g, row)?;
+        if !inner.config().riichi_dev {
+            return Err(PyRuntimeError::new_err("riichi.dev's observation is off: VecEnv(..., riichi_dev=True)"));
+        }
+        match inner.riichi_dev_observation(row) {
+            Some(text) if !text.is_empty() => Ok(text.to_string()),
+            _ => Err(PyRuntimeError::new_err(format!("row {row}: RiichiEnv could not build the observation"))),
+        }
+    }
+
+    /// `riichi_dev(row)` decoded by riichienv: `riichienv.Observation` at four seats,
+    /// `riichienv.Observation3P` at three (`deserialize_from_base64`).
+    ///
+    /// Raises:
+    ///     ImportError: riichienv is not installed (`pip install riichienv==0.4.8`, the
+    ///     version riichi.dev's bots run). The errors of `riichi_dev(row)`.
+    fn observation<'py>(&self, py: Python<'py>, row: usize) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.riichi_dev(row)?;
+        let seats = self.env.lock().env.config().rules.players.count();
+        let module = py.import("riichienv").map_err(|e| {
+            PyImportError::new_err(format!(
+                "Decisions.observation decodes with riichienv: pip install riichienv==0.4.8 ({e})"
+            ))
+        })?;
+        let class = module.getattr(if seats == 3 { "Observation3P" } else { "Observation" })?;
+        class.call_method1("deserialize_from_base64", (text,))
     }
 
     fn __repr__(&self) -> String {

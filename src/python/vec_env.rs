@@ -39,6 +39,10 @@ use super::{actions, options};
 ///     threads: threads that step the tables while the GIL is released: 1 (the default)
 ///         the calling thread; n > 1 a pool of n threads the environment owns; 0 one per
 ///         CPU. The games do not depend on it.
+///     riichi_dev: also build riichi.dev's observation of each row (`Decisions.riichi_dev`,
+///         `Decisions.observation`): the one a `riichilab:` seat is sent, riichienv
+///         0.4.8's `Observation` / `Observation3P` with physical tile ids (off: none is
+///         built, nothing is spent on it).
 ///
 /// Raises:
 ///     ValueError: an unknown preset or bot, a bad seat, uma of the wrong length.
@@ -84,7 +88,7 @@ fn illegal(message: String, row: usize, table: usize, seat: u8, reason: String) 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None, threads=1))]
+    #[pyo3(signature = (num_envs, rules="tenhou", seed=0, learners=None, opponents=None, *, hand_rewards=false, uma=None, keep_logs=false, features=true, names=None, games=None, threads=1, riichi_dev=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -99,6 +103,7 @@ impl VecEnv {
         names: Option<Vec<String>>,
         games: Option<Vec<Bound<'_, pyo3::types::PyDict>>>,
         threads: usize,
+        riichi_dev: bool,
     ) -> PyResult<VecEnv> {
         let rules = options::rules(rules)?;
         let seats = rules.players.count();
@@ -114,6 +119,7 @@ impl VecEnv {
         config.features = features;
         config.games = options::games(games)?;
         config.threads = threads;
+        config.riichi_dev = riichi_dev;
         options::check(&config)?;
         let env = mjai_sim_env::VecEnv::new(config).map_err(to_py)?;
         Ok(VecEnv { inner: Shared(Arc::new(Mutex::new(Inner { env, generation: 0 }))) })

@@ -9,12 +9,12 @@ use std::collections::BTreeSet;
 use crate::engine_crate::dependency_graph;
 use crate::imports::{layer_of, LAYERS};
 
-/// The module a workspace crate is (`mjai-sim-runtime` → `runtime`); the root package
-/// `mjai-sim` is the command line (`cli`).
-fn module_of(package: &str) -> Option<&str> {
+/// The module a workspace crate is (`mjai-sim-runtime` → `runtime`, `mjai-sim-riichi-dev` →
+/// `riichi_dev`: its folder); the root package `mjai-sim` is the command line (`cli`).
+fn module_of(package: &str) -> Option<String> {
     match package {
-        "mjai-sim" => Some("cli"),
-        _ => package.strip_prefix("mjai-sim-"),
+        "mjai-sim" => Some("cli".into()),
+        _ => package.strip_prefix("mjai-sim-").map(|m| m.replace('-', "_")),
     }
 }
 
@@ -24,16 +24,16 @@ fn every_crate_depends_only_on_crates_of_its_layer_or_below() {
     let crates: BTreeSet<&str> = graph.keys().map(String::as_str).filter(|p| module_of(p).is_some()).collect();
     for layer in LAYERS.iter().flat_map(|l| l.iter()).filter(|m| !["cli", "main"].contains(m)) {
         assert!(
-            crates.contains(format!("mjai-sim-{layer}").as_str()),
+            crates.contains(format!("mjai-sim-{}", layer.replace('_', "-")).as_str()),
             "{layer} is a crate of the workspace: {crates:?}"
         );
     }
     let mut wrong = Vec::new();
     for package in &crates {
         let module = module_of(package).unwrap();
-        let own = layer_of(module).unwrap_or_else(|| panic!("{package}: {module} is in no layer of LAYERS"));
+        let own = layer_of(&module).unwrap_or_else(|| panic!("{package}: {module} is in no layer of LAYERS"));
         for dep in graph[*package].iter().filter_map(|d| module_of(d)) {
-            match layer_of(dep) {
+            match layer_of(&dep) {
                 Some(l) if l <= own => {}
                 _ => wrong.push(format!("{package} → mjai-sim-{dep}")),
             }

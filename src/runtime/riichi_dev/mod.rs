@@ -8,10 +8,10 @@
 //! mjai action echoing the `request_id`; the server acks it (`action_ack`). The messages
 //! are in docs/protocol.md, "riichi.dev's dialect".
 //!
-//! - [`wire`]: the messages as JSON (pure).
-//! - [`select`]: `possible_actions` from the engine's legal set, and a reply matched
-//!   against it as RiichiEnv's `select_action_from_mjai` does (pure).
-//! - [`observe`]: the `observation`, built by `riichienv-core` from the seat's events.
+//! - [`wire`], [`select`], [`observe`], [`observation_048`]: the pure part (the messages as
+//!   JSON, `possible_actions` and a reply matched as RiichiEnv matches it, the
+//!   `observation` built by `riichienv-core` from the seat's events), the
+//!   `mjai-sim-riichi-dev` crate's modules, re-exported here under their old paths.
 //! - [`seat`]: the server's side of a connection, a [`crate::Bot`] of the match loop.
 //!
 //! The bot's side (`mjai-sim connect` to a `/ws/...` URL: an mjai.app bot played over the
@@ -19,13 +19,8 @@
 
 use std::time::Duration;
 
-pub mod observation_048;
-pub mod observe;
-#[cfg(test)]
-mod observe_tests;
+pub use mjai_sim_riichi_dev::{observation_048, observe, select, wire};
 pub mod seat;
-pub mod select;
-pub mod wire;
 
 /// The path a bot connects to for ranked (league) games (defined beside the listeners that
 /// serve it, [`crate::remote`]).

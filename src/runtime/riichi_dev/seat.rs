@@ -8,7 +8,7 @@
 //! passes:
 //! - not a JSON object with a `type`: acked `unparseable`, the request stays open;
 //! - another `request_id` (an old request): acked `stale`, no penalty, still open;
-//! - matched against the legal set ([`super::select::select`]): acked `accepted`, the
+//! - matched against the legal set ([`mjai_sim_riichi_dev::select::select`]): acked `accepted`, the
 //!   canonical action goes back to the loop;
 //! - not legal: acked `rejected` and the reply goes to the loop as it came, which refuses
 //!   it (a chombo);
@@ -29,9 +29,6 @@ use futures_util::future::BoxFuture;
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::observe::SeatView;
-use super::select::{legal_types, possible_actions, select};
-use super::wire::{self, AckStatus, Object, Spent, Time};
 use super::GRACE;
 use crate::bounded::within;
 use crate::remote::conn::{Conn, Ended};
@@ -40,6 +37,9 @@ use crate::remote::{CLOSE_TIMEOUT, WRITE_TIMEOUT};
 use crate::{Bot, BotError, Offer};
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::{default_answer, Players, WallIds};
+use mjai_sim_riichi_dev::observe::SeatView;
+use mjai_sim_riichi_dev::select::{legal_types, possible_actions, select};
+use mjai_sim_riichi_dev::wire::{self, AckStatus, Object, Spent, Time};
 
 /// The close code after `end_game` and `validation_result` (RFC 6455: normal closure), as
 /// riichi.dev's server closes.
