@@ -65,9 +65,11 @@ pub struct EnvConfig {
     /// At most as many tables as games.
     pub games: Option<Vec<GameSpec>>,
     /// Threads that step the tables: 1 steps them one after the other on the calling
-    /// thread; `n > 1` spreads them over a pool of `n` threads owned by the environment;
-    /// 0 is one thread per CPU (`std::thread::available_parallelism`). A table's games do
-    /// not depend on it: the same seed gives the same batches at any count.
+    /// thread; `n > 1` splits them in `n` runs, the calling thread playing one and a pool of
+    /// `n - 1` threads owned by the environment the others; 0 is one thread per CPU
+    /// (`std::thread::available_parallelism`). A table's games do not depend on it: the same
+    /// seed gives the same batches at any count. Errors: [`EnvError::Config`] when the
+    /// threads cannot be started.
     pub threads: usize,
     /// Also give each row riichi.dev's observation ([`super::VecEnv::riichi_dev_observation`]:
     /// the one a `riichilab:` seat is sent with each request, riichienv 0.4.8's

@@ -3,10 +3,11 @@
 //! its mask over the action space and its features, and per table the rewards and whether
 //! a game ended (Gymnasium's autoreset: the table's next game is already under way and its
 //! rows are the new game's). The tables are stepped one after the other on the calling
-//! thread, or over a pool of threads the environment owns ([`EnvConfig::threads`]; rayon's
-//! work stealing, so a table that plays a long stretch of bots' moves does not hold the
-//! others back). Spawning threads at each step instead was 3× slower on the project's
-//! 2-core machine (docs/performance.md, "Training environment").
+//! thread, or ([`EnvConfig::threads`]) in runs of consecutive tables, the calling thread
+//! playing the first and each thread of a rayon pool the environment owns one other. On
+//! the project's 2-vCPU machine a second thread loses at 64 tables (handing it half of a
+//! 0.2 ms step costs more than the half) and gains at 1,024 (docs/performance.md,
+//! "Training environment"), so the default is one thread.
 
 use mjai_sim_engine::event::{Event, Seat};
 use mjai_sim_engine::game::MAX_SEATS;
@@ -285,7 +286,7 @@ fn split<T: Send>(
             (c, items.by_ref().take(n).collect(), Ok(()))
         })
         .collect();
-    let (first, rest) = chunks.split_first_mut().expect("at least two tables");
+    let (first, rest) = chunks.split_first_mut().expect("at least one run: there are tables");
     pool.in_place_scope(|scope| {
         for (c, i, out) in rest.iter_mut() {
             let i = std::mem::take(i);

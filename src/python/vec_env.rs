@@ -37,8 +37,9 @@ use super::{actions, options};
 ///         unused, and a table with no game left stops (no rows). At most one table per
 ///         game. `mjai_sim.evaluate` plays tournaments' schedules this way.
 ///     threads: threads that step the tables while the GIL is released: 1 (the default)
-///         the calling thread; n > 1 a pool of n threads the environment owns; 0 one per
-///         CPU. The games do not depend on it.
+///         the calling thread; n > 1 the calling thread and a pool of n - 1 threads the
+///         environment owns, each playing a run of tables; 0 one per CPU. The games do
+///         not depend on it. Pays with many tables (1,024), not with 64 on 2 cores.
 ///     riichi_dev: also build riichi.dev's observation of each row (`Decisions.riichi_dev`,
 ///         `Decisions.observation`): the one a `riichilab:` seat is sent, riichienv
 ///         0.4.8's `Observation` / `Observation3P` with physical tile ids (off: none is
