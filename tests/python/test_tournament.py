@@ -108,8 +108,13 @@ def test_refused_bot_in_a_tournament(zips: dict, tmp_path: Path) -> None:
 
 
 INTERRUPTED_SCRIPT = """
+import signal
 import sys
 import mjai_sim
+
+# Python's own Ctrl-C handler even when SIGINT came ignored (a test run started in the
+# background by a non-interactive shell: Python then installs none, and Ctrl-C is lost)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 try:
     mjai_sim.tournament(["builtin:rulebase", "builtin:random", "builtin:rulebase", "builtin:random"],
