@@ -134,7 +134,7 @@ impl Table {
     /// The events `row`'s seat saw since its previous decision, masked for it (what a bot is
     /// sent).
     pub fn events(&self, row: &Pending) -> Vec<Event> {
-        self.game.log()[row.since..].iter().map(|e| e.masked_for(row.seat)).collect()
+        masked(&self.game.log()[row.since..], row.seat).collect()
     }
 
     /// The legal answers of `seat` now (empty when it is not asked).
@@ -208,8 +208,8 @@ impl Table {
                 sent[s] = log.len();
                 if learner[s] {
                     if config.features {
-                        for e in &log[since..] {
-                            states[s].update(&e.masked_for(d.seat));
+                        for e in masked(&log[since..], d.seat) {
+                            states[s].update(&e);
                         }
                     }
                     let riichi_dev = views.as_mut().and_then(|v| v.decide(d.seat, &log[since..], game, &d.legal));
@@ -217,7 +217,7 @@ impl Table {
                     continue;
                 }
                 scratch.clear();
-                scratch.extend(log[since..].iter().map(|e| e.masked_for(d.seat)));
+                scratch.extend(masked(&log[since..], d.seat));
                 let agent = agents[s].as_mut().expect("a bot plays every seat that is not a learner");
                 let answer = agent.react(scratch, &d.legal);
                 if let Some(j) = d.legal.iter().position(|l| *l == answer) {
@@ -287,7 +287,7 @@ impl Table {
         let log = self.game.log();
         let final_events: [Vec<Event>; MAX_SEATS] = std::array::from_fn(|s| {
             if self.learner[s] && s < players.count() {
-                log[self.sent[s]..].iter().map(|e| e.masked_for(s as Seat)).collect()
+                masked(&log[self.sent[s]..], s as Seat).collect()
             } else {
                 Vec::new()
             }
@@ -332,6 +332,11 @@ impl Table {
 /// The learner seats' fresh views at a game's start when [`EnvConfig::riichi_dev`] is on.
 fn views_for(learner: &[bool; MAX_SEATS], config: &EnvConfig) -> Option<Views> {
     config.riichi_dev.then(|| Views::new(learner, config.rules.players))
+}
+
+/// `events` as `seat` is sent them (each masked for it).
+fn masked(events: &[Event], seat: Seat) -> impl Iterator<Item = Event> + '_ {
+    events.iter().map(move |e| e.masked_for(seat))
 }
 
 type Seats = (Game, [bool; MAX_SEATS], [Option<Box<dyn Agent>>; MAX_SEATS]);
